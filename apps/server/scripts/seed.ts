@@ -1,0 +1,20 @@
+// npm run db:seed: the demo operator, member and zones, as on a first start. Idempotent.
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedDemo } from '../src/db/seed-demo.ts';
+
+try {
+  const config = loadConfig();
+  if (config.NODE_ENV === 'production') throw new Error('the demo data is never seeded in production');
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await seedDemo(database.db, pino({ level: config.LOG_LEVEL }), config.DEMO_ZONES);
+  } finally {
+    await database.close();
+  }
+  console.log('Demo data seeded.');
+} catch (err) {
+  console.error('Seeding failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}

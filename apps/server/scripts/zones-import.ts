@@ -1,0 +1,110 @@
+// npm run zones:import FILE [--operator ID] [--skip-invalid]: loads an operator's zones from a
+// GeoJSON or CSV file into the database the server uses (DATABASE_URL, else PGlite in DATA_DIR).
+// Exit code 1 when nothing was imported because of errors, so a script or CI notices.
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { defaultOperatorId } from '../src/db/seed.ts';
+import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
+import { ZONE_COLUMNS, ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
+import { importZoneFile, type ImportReport } from '../src/plugins/app/zones/zone-import.ts';
+
+const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
+
+FILE           a GeoJSON FeatureCollection of Points, or CSV with a header row
+--operator ID  the operator (client_id) the zones belong to; default: the first operator
+--skip-invalid import the valid rows even when some are refused (default: all or nothing)
+
+Columns / properties: ${ZONE_COLUMNS.join(', ')} (CSV also lat, lng).
+Required: zone_number, address, lat, lng (GeoJSON: the Point), rate (dollars) or rate_cents,
+max_stay_minutes. With the embedded database (no DATABASE_URL), stop the server first: PGlite
+allows one process per data folder.`;
+
+interface Args {
+  file: string;
+  operatorId?: number;
+  skipInvalid: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args | 'help' | string {
+  let file: string | undefined;
+  let operatorId: number | undefined;
+  let skipInvalid = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--help' || a === '-h') return 'help';
+    if (a === '--skip-invalid') skipInvalid = true;
+    else if (a === '--operator' || a.startsWith('--operator=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v || !/^[1-9]\d{0,9}$/.test(v)) return '--operator needs a positive whole number';
+      operatorId = Number(v);
+    } else if (a.startsWith('-')) return `unknown option ${a}`;
+    else if (file === undefined) file = a;
+    else return `one file at a time (got ${file} and ${a})`;
+  }
+  if (!file) return 'no FILE given';
+  return operatorId === undefined ? { file, skipInvalid } : { file, operatorId, skipInvalid };
+}
+
+function printReport(r: ImportReport, file: string, operator: string, skipInvalid: boolean): void {
+  console.log(`${file}: ${r.rows} ${r.format === 'csv' ? 'CSV rows' : 'GeoJSON features'} for ${operator}`);
+  if (r.ignoredColumns.length > 0) console.log(`  ignored unknown columns: ${r.ignoredColumns.join(', ')}`);
+  for (const x of r.refused) console.log(`  row ${x.row}${x.zoneNumber ? ` (zone ${x.zoneNumber})` : ''}: ${x.reason}`);
+  const refused = `${r.refused.length} refused`;
+  if (r.imported > 0) console.log(`Imported ${r.imported} zone(s), ${refused}.`);
+  else if (r.refused.length > 0 && !skipInvalid && r.refused.length < r.rows) {
+    console.log(`Nothing imported: ${refused}. Fix them, or pass --skip-invalid to import the other ${r.rows - r.refused.length}.`);
+  } else console.log(`Nothing imported: ${r.rows === 0 ? 'the file has no zones' : refused}.`);
+}
+
+async function main(): Promise<number> {
+  // Without `--`, npm keeps the options for itself and passes only their values on.
+  if (process.env.npm_config_operator !== undefined || process.env.npm_config_skip_invalid !== undefined) {
+    console.error('npm took the options for itself: put -- before them, e.g. npm run zones:import -- FILE --operator 2 --skip-invalid');
+    return 1;
+  }
+  const args = parseArgs(process.argv.slice(2));
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (typeof args === 'string') {
+    console.error(`${args}\n\n${USAGE}`);
+    return 1;
+  }
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), args.file);
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8');
+  } catch (err) {
+    console.error(`Cannot read ${args.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const operator = await operatorById(database.db, args.operatorId ?? (await defaultOperatorId(database.db)));
+    if (!operator) {
+      console.error(`No operator ${args.operatorId}.`);
+      return 1;
+    }
+    const report = await importZoneFile(database.db, operator, content, { fileName: basename(path), skipInvalid: args.skipInvalid });
+    printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
+    return report.imported > 0 ? 0 : 1;
+  } catch (err) {
+    if (!(err instanceof ZoneFileError)) throw err;
+    console.error(`${args.file}: ${err.message}. Nothing imported.`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error('Import failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

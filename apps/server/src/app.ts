@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { defaultOperatorId } from './db/seed.ts';
+import db from './plugins/external/db.ts';
+import security from './plugins/external/security.ts';
+import swagger from './plugins/external/swagger.ts';
+import spa from './plugins/external/spa.ts';
+import errors from './plugins/app/errors.ts';
+import inputGuard from './plugins/app/input-guard.ts';
+import auth from './plugins/app/auth/auth-plugin.ts';
+import routes from './routes/index.ts';
+
+export interface AppOptions {
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE'>>;
+  database: Database;
+  /** The server owns the database and closes it with the app; tests close their own. */
+  closeDatabase?: boolean;
+}
+
+/** The whole app as one plugin: external plugins, then ours, then routes (STYLE.md). */
+export default async function app(fastify: FastifyInstance, opts: AppOptions) {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
+  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL });
+  await fastify.register(swagger);
+  await fastify.register(errors);
+  await fastify.register(inputGuard);
+  await fastify.register(auth, { secret: opts.config.JWT_SECRET, addressLimitScale: opts.config.ADDRESS_RATE_LIMIT_SCALE ?? 1 });
+  await fastify.register(routes, {
+    production: opts.config.NODE_ENV === 'production',
+    defaultClientId: () => defaultOperatorId(fastify.db),
+  });
+  await fastify.register(spa, { root: opts.config.WEB_DIST, tileUrl: opts.config.MAP_TILE_URL });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** postgres://… runs on PostgreSQL; unset runs the embedded PGlite in DATA_DIR. */
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
+    /** HS256 secret for access tokens, at least 32 characters. Required in production. */
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The built SPA; served when it exists. */
+    WEB_DIST: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
+    /** Map tiles the CSP admits and the web app loads. */
+    MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Number of demo zones seeded on first start. */
+    DEMO_ZONES: z.coerce.number().int().min(0).max(100_000).default(1200),
+    /**
+     * Multiplies the per-address sign-in limits. For test runs whose every request comes from
+     * one address (the e2e suite); leave at 1 in production.
+     */
+    /** Behind a load balancer: take the client's address from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    }
+  });
+
+export type Config = z.infer<typeof EnvSchema> & { JWT_SECRET: string };
+
+/** Reads the environment once; on a bad value it throws listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  return { ...cfg, JWT_SECRET: cfg.JWT_SECRET ?? localSecret(cfg.DATA_DIR) };
+}
+
+/** Outside production a signing secret is made once and kept in the data folder. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

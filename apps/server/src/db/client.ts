@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** Either driver: the app is written against this, never against one of them. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repository function takes the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite in dataDir ('memory://' for a throwaway one). */
+  url?: string | undefined;
+  dataDir?: string;
+  poolSize?: number;
+  /**
+   * An idle PostgreSQL connection that drops (a database restart, a failover) is reported here;
+   * the pool replaces it. Without a listener pg would crash the process.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+/** Opens the database and applies every pending migration before anything uses it. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
+    // pg parses bigint (count(*)) as string; our counts fit in a number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
+    extensions: { cube, earthdistance, pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/** Raw SQL rows on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,5 @@
+// Drizzle's schema entry: drizzle-kit and the db client read every table from here.
+export * from './members.ts';
+export * from './auth.ts';
+export * from './vehicles.ts';
+export * from './zones.ts';

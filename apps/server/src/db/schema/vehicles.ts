@@ -1,0 +1,61 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+
+// Reference lists, seeded by migration (scripts/reference-sql.ts). Ids are fixed by that script.
+export const vehicleMakes = pgTable('vehicle_makes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const vehicleModels = pgTable(
+  'vehicle_models',
+  {
+    id: integer('id').primaryKey(),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => vehicleMakes.id),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('vehicle_models_make_id_name_unique').on(t.makeId, t.name)],
+);
+
+export const vehicleColors = pgTable('vehicle_colors', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const usStates = pgTable('us_states', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => vehicleMakes.id),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => vehicleModels.id),
+    plate: text('plate').notNull(),
+    plateState: text('plate_state')
+      .notNull()
+      .references(() => usStates.code),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => vehicleColors.id),
+    year: integer('year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicles_member_idx').on(t.memberId),
+    // One plate per state per member; plates are stored trimmed and uppercased.
+    uniqueIndex('vehicles_member_plate_key').on(t.memberId, t.plate, t.plateState),
+  ],
+);

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { operators } from './members.ts';
+
+/**
+ * Parking zones of an operator. Geo search uses cube + earthdistance with a GiST index on
+ * ll_to_earth(lat, lng) (STACK.md); address search uses pg_trgm.
+ */
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** The short code drivers type from the street sign. */
+    zoneNumber: text('zone_number').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    kind: text('kind').notNull(), // 'street' | 'lot' | 'garage'
+    rateCents: integer('rate_cents').notNull(),
+    maxStayMinutes: integer('max_stay_minutes').notNull(),
+    /** ISO weekdays (1 = Monday) when payment is required, between paid_from and paid_until. */
+    paidDays: smallint('paid_days').array().notNull(),
+    /** Minutes after local midnight; 0 and 1440 mean always paid on a paid day. */
+    paidFromMinute: smallint('paid_from_minute').notNull(),
+    paidUntilMinute: smallint('paid_until_minute').notNull(),
+    capacity: integer('capacity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),
+    index('zones_zone_number_idx').on(t.zoneNumber),
+    index('zones_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    index('zones_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
+    index('zones_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './client.ts';
+import { defaultOperatorId, seedDemoMember } from './seed.ts';
+import { seedDemoZones } from './seed-zones.ts';
+
+/** First start outside production: the demo operator, member and zones. Later starts do nothing. */
+export async function seedDemo(db: Db, log: FastifyBaseLogger, zoneCount: number): Promise<void> {
+  const operatorId = await defaultOperatorId(db);
+  if (await seedDemoMember(db)) log.info('seeded the demo member');
+  const zones = await seedDemoZones(db, operatorId, zoneCount);
+  if (zones > 0) log.info({ zones }, 'seeded the demo zones');
+}

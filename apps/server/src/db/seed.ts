@@ -1,0 +1,66 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { members, operators, vehicles, vehicleMakes, vehicleModels, vehicleColors } from './schema/index.ts';
+import { hashPassword } from '../plugins/app/auth/passwords.ts';
+
+export const DEMO_OPERATOR = {
+  name: 'Austin Parking (demo)',
+  city: 'Austin',
+  state: 'TX',
+  lat: 30.2672,
+  lng: -97.7431,
+  timezone: 'America/Chicago',
+} as const;
+
+/** The demo sign-in printed at start. Local data only: never seeded in production. */
+export const DEMO_MEMBER = {
+  UserName: 'demo',
+  Password: 'parkit-demo',
+  EmailAddress: 'demo@parkit.example',
+  PhoneNumber: '5125550100',
+  FirstName: 'Dana',
+  LastName: 'Driver',
+} as const;
+
+/** The operator new members park with: the first one, made on first start if there is none. */
+export async function defaultOperatorId(db: Executor): Promise<number> {
+  const [first] = await db.select({ id: operators.id }).from(operators).orderBy(asc(operators.id)).limit(1);
+  if (first) return first.id;
+  const [made] = await db.insert(operators).values(DEMO_OPERATOR).returning({ id: operators.id });
+  return made!.id;
+}
+
+/** First start only: the demo member with a vehicle and some balance. Idempotent. */
+export async function seedDemoMember(db: Executor): Promise<boolean> {
+  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.userName, DEMO_MEMBER.UserName)).limit(1);
+  if (existing) return false;
+  const clientId = await defaultOperatorId(db);
+  const [m] = await db
+    .insert(members)
+    .values({
+      clientId,
+      userName: DEMO_MEMBER.UserName,
+      email: DEMO_MEMBER.EmailAddress,
+      phone: DEMO_MEMBER.PhoneNumber,
+      firstName: DEMO_MEMBER.FirstName,
+      lastName: DEMO_MEMBER.LastName,
+      passwordHash: await hashPassword(DEMO_MEMBER.Password),
+      addressLine1: '301 W 2nd St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      balanceCents: 2500,
+      minBalanceCents: 1000,
+      phoneVerifiedAt: sql`now()`,
+    })
+    .returning({ id: members.id });
+  const [toyota] = await db.select().from(vehicleMakes).where(eq(vehicleMakes.name, 'Toyota')).limit(1);
+  const [camry] = toyota
+    ? await db.select().from(vehicleModels).where(sql`${vehicleModels.makeId} = ${toyota.id} and ${vehicleModels.name} = 'Camry'`).limit(1)
+    : [];
+  const [silver] = await db.select().from(vehicleColors).where(eq(vehicleColors.name, 'Silver')).limit(1);
+  if (m && toyota && camry && silver) {
+    await db.insert(vehicles).values({ memberId: m.id, makeId: toyota.id, modelId: camry.id, plate: 'DEMO 123', plateState: 'TX', colorId: silver.id, year: 2021 });
+  }
+  return true;
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Vehicle } from '@parkit/contract';
+import { queryRows, type Executor } from '../../../db/client.ts';
+import { vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
+import type { VehicleRefs } from './reference-repository.ts';
+
+/** What a member writes: resolved list rows, a normalized plate, a year. */
+export interface VehicleInput {
+  refs: VehicleRefs;
+  plate: string;
+  year: number;
+}
+
+const listColumns = {
+  VehicleID: vehicles.id,
+  VehicleMake: vehicleMakes.name,
+  VehicleModel: vehicleModels.name,
+  PlateNumber: vehicles.plate,
+  PlateState: vehicles.plateState,
+  VehicleColor: vehicleColors.name,
+  year: vehicles.year,
+};
+
+function listQuery(db: Executor) {
+  return db
+    .select(listColumns)
+    .from(vehicles)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicles.makeId))
+    .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+    .innerJoin(vehicleColors, eq(vehicleColors.id, vehicles.colorId));
+}
+
+type ListRow = Omit<Vehicle, 'VehicleYear'> & { year: number };
+// Spec section 3: VehicleYear is a four-digit string.
+const toVehicle = ({ year, ...v }: ListRow): Vehicle => ({ ...v, VehicleYear: String(year) });
+
+/** The member's own vehicles, oldest first (the web numbers them 'Vehicle 1', 'Vehicle 2'…). */
+export async function listByMember(db: Executor, memberId: number): Promise<Vehicle[]> {
+  const rows = await listQuery(db).where(eq(vehicles.memberId, memberId)).orderBy(asc(vehicles.id));
+  return rows.map(toVehicle);
+}
+
+/** One vehicle of this member; null for none, including another member's. */
+export async function findOwned(db: Executor, memberId: number, vehicleId: number): Promise<Vehicle | null> {
+  const [row] = await listQuery(db)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.memberId, memberId)))
+    .limit(1);
+  return row ? toVehicle(row) : null;
+}
+
+/**
+ * Locks the member's row until the transaction ends, so that two requests of one member adding
+ * or changing vehicles run one after the other (the count limit and the plate check hold).
+ * False when the member no longer exists.
+ */
+export async function lockMember(tx: Executor, memberId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(tx, sql`select id from members where id = ${memberId} for update`);
+  return rows.length > 0;
+}
+
+/** Whether the member already has this plate in this state (other than the vehicle `exceptId`). */
+export async function plateTaken(db: Executor, memberId: number, plate: string, state: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.memberId, memberId),
+        eq(vehicles.plate, plate),
+        eq(vehicles.plateState, state),
+        exceptId === undefined ? undefined : ne(vehicles.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const columns = (v: VehicleInput) => ({
+  makeId: v.refs.make.id,
+  modelId: v.refs.model.id,
+  colorId: v.refs.color.id,
+  plate: v.plate,
+  plateState: v.refs.state,
+  year: v.year,
+});
+
+const asVehicle = (id: number, v: VehicleInput): Vehicle => ({
+  VehicleID: id,
+  VehicleMake: v.refs.make.name,
+  VehicleModel: v.refs.model.name,
+  PlateNumber: v.plate,
+  PlateState: v.refs.state,
+  VehicleColor: v.refs.color.name,
+  VehicleYear: String(v.year),
+});
+
+export async function insert(db: Executor, memberId: number, v: VehicleInput): Promise<Vehicle> {
+  const [row] = await db.insert(vehicles).values({ memberId, ...columns(v) }).returning({ id: vehicles.id });
+  if (!row) throw new Error('insert returned no row');
+  return asVehicle(row.id, v);
+}
+
+/** Changes the member's vehicle; null when it is not theirs. */
+export async function update(db: Executor, memberId: number, vehicleId: number, v: VehicleInput): Promise<Vehicle | null> {
+  const [row] = await db
+    .update(vehicles)
+    .set({ ...columns(v), updatedAt: sql`now()` })
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.memberId, memberId)))
+    .returning({ id: vehicles.id });
+  return row ? asVehicle(row.id, v) : null;
+}
+
+/** Removes the member's vehicle; false when it is not theirs. */
+export async function remove(db: Executor, memberId: number, vehicleId: number): Promise<boolean> {
+  const rows = await db
+    .delete(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.memberId, memberId)))
+    .returning({ id: vehicles.id });
+  return rows.length > 0;
+}
+
+/** A unique index refused the row: two requests raced past the plate check. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { Database, Db } from '../../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbDriver: Database['driver'];
+  }
+}
+
+/** Hands the opened database to every route; the server (or a test) owns opening and closing it. */
+export default fp<{ database: Database; closeOnExit: boolean }>(
+  async (app, { database, closeOnExit }) => {
+    app.decorate('db', database.db);
+    app.decorate('dbDriver', database.driver);
+    if (closeOnExit) app.addHook('onClose', () => database.close());
+  },
+  { name: 'db' },
+);

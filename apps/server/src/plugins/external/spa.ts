@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@parkit/contract';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for
+ * every client route. Unknown API paths and missing files get a JSON 404 (STACK.md trap).
+ */
+export default fp<{ root: string; tileUrl: string }>(
+  async (app, { root, tileUrl }) => {
+    const hasSpa = existsSync(join(root, 'index.html'));
+    // Runtime settings the app reads from the page, so one MAP_TILE_URL drives both the CSP and
+    // the map (a build-time variable would need a rebuild per deployment).
+    const indexHtml = hasSpa
+      ? readFileSync(join(root, 'index.html'), 'utf8').replace(
+          '</head>',
+          `<meta name="parkit-map-tile-url" content="${escapeAttr(tileUrl)}" /></head>`,
+        )
+      : '';
+    if (hasSpa) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(reply, path) {
+          void reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn({ root }, 'web app not built: only the API is served (npm run build)');
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && extname(path) === '';
+      if (hasSpa && isPage) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      }
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    });
+  },
+  { name: 'spa' },
+);
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

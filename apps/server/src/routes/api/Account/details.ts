@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AccountDetails, ErrorResponse } from '@parkit/contract';
+import { notFound } from '../../../lib/http-error.ts';
+import * as members from '../../../plugins/app/members/member-repository.ts';
+
+const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/Details',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Account'],
+        summary: 'The member’s balance, MinBalance and saved user data (spec section 7)',
+        security: [{ bearer: [] }],
+        response: { 200: AccountDetails, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const id = req.member.memberId;
+      const found = await members.findWithVehicleCount(app.db, id);
+      if (!found) throw notFound();
+      return members.toAccountDetails(found.member, found.vehicleCount);
+    },
+  );
+};
+
+export default detailsRoutes;

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, ParkingOptions, UpdateParkingOptionsRequest } from '@parkit/contract';
+import * as options from '../../../plugins/app/members/parking-options-repository.ts';
+
+const schemaBase = { tags: ['Account'], security: [{ bearer: [] }] };
+
+/** Default Parking Options of the profile screen, saved per member (DESIGN.md section 6). */
+const parkingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/ParkingOptions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schemaBase,
+        summary: 'The member’s default parking options (all off and a $20.00 cap until saved)',
+        response: { 200: ParkingOptions, 401: ErrorResponse },
+      },
+    },
+    async (req) => options.get(app.db, req.member.memberId),
+  );
+
+  app.post(
+    '/ParkingOptions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schemaBase,
+        summary: 'Save any of the options; the ones not sent keep their values',
+        body: UpdateParkingOptionsRequest,
+        response: { 200: ParkingOptions, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (req) => options.save(app.db, req.member.memberId, req.body),
+  );
+};
+
+export default parkingOptionsRoutes;

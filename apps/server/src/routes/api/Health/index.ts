@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['Health'], summary: 'Up, and the database answers', response: { 200: Health, 503: Health } } },
+    async (_req, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: app.dbDriver };
+      } catch (err) {
+        app.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable', database: app.dbDriver });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

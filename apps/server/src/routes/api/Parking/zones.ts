@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, Id, NearbyZonesQuery, SearchZonesQuery, Zone, ZoneList } from '@parkit/contract';
+import { notFound } from '../../../lib/http-error.ts';
+import { operatorOfMember } from '../../../plugins/app/zones/operator-repository.ts';
+import * as zones from '../../../plugins/app/zones/zone-repository.ts';
+import { search } from '../../../plugins/app/zones/zone-search.ts';
+import { toZoneView } from '../../../plugins/app/zones/zone-view.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+
+/** GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right now. */
+const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The member's operator: its zones are the ones searched, its time zone says when they charge. */
+  const operatorFor = async (memberId: number) => {
+    const operator = await operatorOfMember(app.db, memberId);
+    if (!operator) throw notFound();
+    return operator;
+  };
+
+  app.get(
+    '/Nearby',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Parking'],
+        summary: 'Zones within radius metres of a position (default 2 km, at most 50 km), nearest first',
+        security: [{ bearer: [] }],
+        querystring: NearbyZonesQuery,
+        response: { 200: ZoneList, ...errors },
+      },
+    },
+    async (req) => {
+      const operator = await operatorFor(req.member.memberId);
+      const { lat, lng, radius, limit } = req.query;
+      const hits = await zones.nearby(app.db, { operatorId: operator.id, lat, lng, radiusM: radius, limit });
+      const now = new Date();
+      return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
+    },
+  );
+
+  app.get(
+    '/Search',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Parking'],
+        summary: 'A zone number (exact first) or an address or name (prefix and typo-tolerant); nearest first with lat and lng',
+        security: [{ bearer: [] }],
+        querystring: SearchZonesQuery,
+        response: { 200: ZoneList, ...errors },
+      },
+    },
+    async (req) => {
+      const operator = await operatorFor(req.member.memberId);
+      const hits = await search(app.db, { operatorId: operator.id, ...req.query });
+      const now = new Date();
+      return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Parking'],
+        summary: 'One zone of the member’s operator',
+        security: [{ bearer: [] }],
+        params: z.object({ id: Id }),
+        response: { 200: Zone, ...errors },
+      },
+    },
+    async (req) => {
+      const operator = await operatorFor(req.member.memberId);
+      const zone = await zones.byId(app.db, operator.id, req.params.id);
+      if (!zone) throw notFound();
+      return toZoneView(zone, operator, new Date());
+    },
+  );
+};
+
+export default zoneRoutes;

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import app from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed-demo.ts';
+
+/** Makes the instance, listens, closes gracefully on SIGINT/SIGTERM. Nothing else. */
+async function main() {
+  const config = loadConfig();
+  const server = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.xapikey', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+  });
+  server.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
+  });
+  if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemo(database.db, server.log, config.DEMO_ZONES);
+  await server.register(app, { config, database, closeDatabase: true });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, 'closing');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.log.error({ err }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+
+  const address = await server.listen({ port: config.PORT, host: config.HOST });
+  const url = address.replace('127.0.0.1', 'localhost');
+  const where = database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nParkIt is running at ${url}  (database: ${where})`);
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
+    console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
+    console.log(`Codes sent by the app (development): ${url}/api/Dev/Outbox`);
+  }
+  console.log(`API docs: ${url}/api/docs\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import app from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { defaultOperatorId } from '../src/db/seed.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or a new database on the PostgreSQL
+ * server (TEST_DB=postgres), dropped when the file ends.
+ */
+export async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `parkit_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** The whole app on a fresh database, closed after the file's tests. */
+export async function buildTestApp(
+  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  await defaultOperatorId(database.db);
+  const instance = Fastify({ logger: false });
+  await instance.register(app, {
+    config: {
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      WEB_DIST: '/nonexistent',
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...overrides,
+    },
+    database,
+    closeDatabase: true,
+  });
+  await instance.ready();
+  afterAll(() => instance.close());
+  return { app: instance, database };
+}
+
+let counter = 0;
+/** A unique, valid registration. */
+export function newMember(overrides: Record<string, string> = {}) {
+  counter += 1;
+  const tag = `${process.pid % 1000}${counter}${randomBytes(2).toString('hex')}`;
+  return {
+    FirstName: 'Test',
+    LastName: 'Driver',
+    UserName: `user${tag}`.slice(0, 30),
+    EmailAddress: `user${tag}@example.com`,
+    PhoneNumber: `512${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    Password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+export interface SignedIn {
+  memberId: number;
+  token: string;
+  refreshToken: string;
+  phone: string;
+  headers: Record<string, string>;
+}
+
+/** Reads the newest code sent to a phone from the development outbox. */
+export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` });
+  const [msg] = res.json<{ Body: string }[]>();
+  const code = /\b(\d{6})\b/.exec(msg?.Body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+/** Registers a member, verifies the phone with the code and returns the signed-in session. */
+export async function registerAndSignIn(app: FastifyInstance, overrides: Record<string, string> = {}): Promise<SignedIn> {
+  const member = newMember(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: member });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const code = await lastCode(app, member.PhoneNumber);
+  const tok = await app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'otp', phone: member.PhoneNumber, code }).toString(),
+  });
+  if (tok.statusCode !== 200) throw new Error(`token failed: ${tok.statusCode} ${tok.body}`);
+  const body = tok.json<{ access_token: string; refresh_token: string; member_id: number }>();
+  return {
+    memberId: body.member_id,
+    token: body.access_token,
+    refreshToken: body.refresh_token,
+    phone: member.PhoneNumber,
+    headers: { authorization: `Bearer ${body.access_token}`, xapikey: String(body.member_id) },
+  };
+}
+
+/** app.inject with a member's headers. */
+export function as(app: FastifyInstance, who: SignedIn, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { ...who.headers, ...(opts.headers ?? {}) } });
+}
+
+/** Form-encoded POST /token. */
+export function tokenPost(app: FastifyInstance, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers.ts';
+
+// A stand-in build of the web app: index.html and one hashed asset.
+const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+// Files are routed when the app starts (wildcard off), so every one is written first.
+writeFileSync(join(dist, 'assets', 'big-1.js'), 'x'.repeat(20_000));
+
+const { app } = await buildTestApp({ WEB_DIST: dist });
+
+describe('serving the web app', () => {
+  it('sends index.html, never cached, for every client route', async () => {
+    for (const url of ['/', '/parkit', '/addvehicles?id=3', '/SelectVehicle', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('writes the map tile URL into the page, escaped', async () => {
+    const res = await app.inject({ method: 'GET', url: '/findParkingMap' });
+    expect(res.body).toContain('<meta name="parkit-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with a JSON 404, not the page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/missing-999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers an unknown API path with JSON even when the app is built', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/Vehicle/Nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('compresses large responses', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/token', '/api/Account/Register', '/api/Account/Details', '/api/health']));
+  });
+});

@@ -1,0 +1,18 @@
+import { redirect } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { storage } from '../lib/storage.ts';
+
+/** Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). */
+export function requireAuth() {
+  if (!storage.isAuthenticated()) throw redirect(paths.parkit);
+  return null;
+}
+
+/**
+ * /login and /parkit: the spec checks only the guest flag; we send a signed-in member to
+ * /homepage too (DESIGN.md section 6).
+ */
+export function redirectIfSignedIn() {
+  if (storage.isAuthenticated()) throw redirect(paths.homepage);
+  return null;
+}

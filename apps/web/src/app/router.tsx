@@ -1,0 +1,71 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { ProtectedLayout, TabsLayout } from '../components/layouts/layouts.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { ErrorPage } from './error-page.tsx';
+import { redirectIfSignedIn, requireAuth } from './guards.ts';
+import { lazyScreen } from './lazy.ts';
+import { AppShell } from './app-shell.tsx';
+
+type Screen = Promise<{ Component: React.ComponentType }>;
+/** Screens load on demand (spec section 2); each route module exports `Component`. */
+const screen = (load: () => Screen): Pick<RouteObject, 'lazy'> => ({ lazy: lazyScreen(load) });
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <Skeleton />,
+    children: [
+      { index: true, element: <Navigate to={paths.parkit} replace /> },
+      // Public routes.
+      { path: paths.login, loader: redirectIfSignedIn, ...screen(() => import('./routes/login.tsx')) },
+      { path: paths.parkit, loader: redirectIfSignedIn, ...screen(() => import('./routes/parkit.tsx')) },
+      { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
+      { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
+      { element: <TabsLayout />, children: [{ path: paths.homepage, ...screen(() => import('./routes/homepage.tsx')) }] },
+      // Protected routes: a token or the guest flag.
+      {
+        loader: requireAuth,
+        element: <ProtectedLayout />,
+        children: [
+          {
+            element: <TabsLayout />,
+            children: [
+              { path: paths.dashboard, ...screen(() => import('./routes/dashboard.tsx')) },
+              { path: paths.pastPark, ...screen(() => import('./routes/past-park.tsx')) },
+              { path: paths.mapPage, ...screen(() => import('./routes/map-page.tsx')) },
+              { path: paths.account, ...screen(() => import('./routes/account.tsx')) },
+              { path: paths.findParking, ...screen(() => import('./routes/find-parking.tsx')) },
+              { path: paths.findParkingMap, ...screen(() => import('./routes/find-parking-map.tsx')) },
+              { path: paths.profile, ...screen(() => import('./routes/profile.tsx')) },
+            ],
+          },
+          { path: paths.selectVehicle, ...screen(() => import('./routes/select-vehicle.tsx')) },
+          { path: paths.subscription, ...screen(() => import('./routes/subscription.tsx')) },
+          { path: paths.forgot, ...screen(() => import('./routes/forgot.tsx')) },
+          { path: paths.confirmLocation, ...screen(() => import('./routes/confirm-location.tsx')) },
+          { path: paths.closingReceipt, ...screen(() => import('./routes/closing-receipt.tsx')) },
+          { path: paths.resetPassword, ...screen(() => import('./routes/reset-password.tsx')) },
+          { path: paths.parkDetails, ...screen(() => import('./routes/park-details.tsx')) },
+          { path: paths.parkingSessionDetail, ...screen(() => import('./routes/parking-session-detail.tsx')) },
+          { path: paths.supportPage, ...screen(() => import('./routes/support-page.tsx')) },
+          { path: paths.requestCall, ...screen(() => import('./routes/request-call.tsx')) },
+          { path: paths.editProfile, ...screen(() => import('./routes/edit-profile.tsx')) },
+          { path: paths.myVehicles, ...screen(() => import('./routes/my-vehicles.tsx')) },
+          { path: paths.addVehicles, ...screen(() => import('./routes/add-vehicles.tsx')) },
+          { path: paths.stripePage, ...screen(() => import('./routes/stripe-page.tsx')) },
+          { path: paths.chatSupport, ...screen(() => import('./routes/chat-support.tsx')) },
+          { path: paths.addMoney, ...screen(() => import('./routes/add-money.tsx')) },
+          { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
+        ],
+      },
+      // Spec section 2: any unknown path redirects to /parkit.
+      { path: '*', element: <Navigate to={paths.parkit} replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,24 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { paths } from '../../config/paths.ts';
+import { storage } from '../../lib/storage.ts';
+import { VehicleEditor } from '../../features/vehicles/components/vehicle-editor.tsx';
+
+/**
+ * Add/Edit Vehicle (/addvehicles, optional ?id), spec section 2. The back button shows only when
+ * is_vehicle is 'true': a member who has no vehicle yet is sent here to add the first one.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return (
+    <main className="flex flex-1 flex-col">
+      <PageHeader title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={storage.hasVehicle() ? paths.myVehicles : undefined} />
+      <div className="p-4">
+        <VehicleEditor key={id ?? 'new'} id={id} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,1 @@
+export { DashboardScreen as Component } from '../../features/account/components/dashboard-screen.tsx';

@@ -1,0 +1,5 @@
+import { FindParkingScreen } from '../../features/parking/components/find-parking-screen.tsx';
+
+export function Component() {
+  return <FindParkingScreen />;
+}

@@ -1,0 +1,1 @@
+export { ForgotScreen as Component } from '../../features/auth/components/forgot-screen.tsx';

@@ -1,0 +1,1 @@
+export { OtpScreen as Component } from '../../features/auth/components/otp-screen.tsx';

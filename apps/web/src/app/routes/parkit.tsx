@@ -1,0 +1,1 @@
+export { Landing as Component } from '../../features/auth/components/landing.tsx';

@@ -1,0 +1,1 @@
+export { ProfileScreen as Component } from '../../features/account/components/profile-screen.tsx';

@@ -1,0 +1,1 @@
+export { RegisterScreen as Component } from '../../features/auth/components/register-screen.tsx';

@@ -1,0 +1,1 @@
+export { ResetPasswordScreen as Component } from '../../features/auth/components/reset-password-screen.tsx';

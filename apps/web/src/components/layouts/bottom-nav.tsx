@@ -1,0 +1,61 @@
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Clock, House, MapPin, UserRound, Wallet } from 'lucide-react';
+import { paths } from '../../config/paths.ts';
+import { storage } from '../../lib/storage.ts';
+
+/**
+ * Spec section 2, five entries. Home and Profile always work; a guest's Past Parkings and Account
+ * do nothing; Find Parking works only once client_id is present and not "0", and then stays on.
+ */
+let clientIdSeenValid = false;
+/** Spec: once client_id was seen valid, Find Parking stays enabled. */
+function findParkingEnabled(): boolean {
+  if (storage.hasClientId()) clientIdSeenValid = true;
+  return clientIdSeenValid;
+}
+
+export function BottomNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation(); // re-read storage on every navigation
+  const guest = storage.isGuest();
+  const findEnabled = findParkingEnabled();
+
+  const items = [
+    { to: paths.homepage, label: t('Home'), icon: House, enabled: true },
+    { to: paths.pastPark, label: t('Past Parkings'), icon: Clock, enabled: !guest, also: [paths.mapPage] },
+    { to: paths.account, label: t('Account'), icon: Wallet, enabled: !guest },
+    { to: paths.findParking, label: t('Find Parking'), icon: MapPin, enabled: findEnabled, also: [paths.findParkingMap] },
+    { to: paths.profile, label: t('Profile'), icon: UserRound, enabled: true },
+  ];
+  const cls = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium';
+  return (
+    <nav aria-label={t('Main')} className="sticky bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+      <ul className="flex">
+        {items.map(({ to, label, icon: Icon, enabled, also }) => (
+          <li key={to} className="flex flex-1">
+            {enabled ? (
+              <NavLink
+                to={to}
+                // The list/map pairs share one tab.
+                className={({ isActive }) =>
+                  `${cls} ${isActive || also?.includes(pathname as never) ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'}`
+                }
+              >
+                <Icon className="size-5" aria-hidden />
+                {label}
+              </NavLink>
+            ) : (
+              // Present but inert, as the spec has it; announced as unavailable.
+              <button type="button" aria-disabled="true" className={`${cls} cursor-default text-slate-300`} onClick={(e) => e.preventDefault()}>
+                <Icon className="size-5" aria-hidden />
+                {label}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+

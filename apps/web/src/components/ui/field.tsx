@@ -1,0 +1,74 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface FieldShellProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}
+
+/** A labelled control with its error below; the error is announced and tied to the control. */
+export function FieldShell({ label, error, hint, children }: FieldShellProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, describedBy: error ? errId : undefined })}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {error && (
+        <p id={errId} role="alert" className="text-xs font-medium text-red-600">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const control =
+  'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, error, hint, className = '', ...rest }: TextFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...rest} />
+      )}
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string | undefined;
+  /** The first, empty option ('Select State', …). */
+  placeholder: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export function SelectField({ label, error, placeholder, options, className = '', ...rest }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} error={error}>
+      {({ id, describedBy }) => (
+        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...rest}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}

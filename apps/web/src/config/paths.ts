@@ -1,0 +1,43 @@
+/** Every route of the spec's route table (section 2), letter for letter. */
+export const paths = {
+  root: '/',
+  login: '/login',
+  otp: '/otp',
+  parkit: '/parkit',
+  homepage: '/homepage',
+  register: '/register',
+  dashboard: '/dashboard',
+  selectVehicle: '/SelectVehicle',
+  subscription: '/subscription',
+  forgot: '/forgot',
+  confirmLocation: '/confirmlocation',
+  closingReceipt: '/ClosingReceipt',
+  resetPassword: '/resetpassword',
+  parkDetails: '/parkdetails',
+  parkingSessionDetail: '/ParkingSessionDetail',
+  supportPage: '/supportpage',
+  account: '/account',
+  profile: '/profile',
+  requestCall: '/requestcall',
+  pastPark: '/pastpark',
+  editProfile: '/editprofile',
+  myVehicles: '/myvehicles',
+  addVehicles: '/addvehicles',
+  stripePage: '/stripepage',
+  chatSupport: '/chatsupport',
+  addMoney: '/addmoney',
+  mapPage: '/mappage',
+  findParking: '/findparking',
+  findParkingMap: '/findParkingMap',
+  quickParkRegister: '/QuickParkRegister',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** /addvehicles?id=12 and the like. */
+export function href(path: AppPath, query?: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Languages } from 'lucide-react';
+import { LANGUAGES, setLanguage } from '../../../lib/i18n.ts';
+
+/** English / हिन्दी; the choice is remembered (it survives logout too). */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <legend className="sr-only">{t('Language')}</legend>
+      <div className="mb-3 flex items-center gap-2 text-base font-semibold text-slate-900" aria-hidden>
+        <Languages className="size-5 text-brand-700" />
+        {t('Language')}
+      </div>
+      <div className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+        {LANGUAGES.map(({ code, label }) => (
+          <label
+            key={code}
+            lang={code}
+            className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg text-sm font-semibold text-slate-600 has-[:checked]:bg-white has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={i18n.language === code}
+              onChange={() => void setLanguage(code)}
+              className="sr-only"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LogOut } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { logout } from '../../../lib/session.ts';
+
+/**
+ * Logout and its dialog (spec section 4): NO or close keeps the member signed in; 'Yes, Logout'
+ * revokes the refresh token on the server, clears browser storage and opens /parkit.
+ */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const confirm = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+    } finally {
+      // Nothing of this member may show to the next person on this phone.
+      queryClient.clear();
+      void navigate(paths.parkit, { replace: true });
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" block onClick={() => setOpen(true)} className="text-red-700 ring-red-200 hover:bg-red-50">
+        <LogOut className="size-4" aria-hidden />
+        {t('Logout')}
+      </Button>
+      <Dialog open={open} onOpenChange={(o) => !leaving && setOpen(o)} title={t('Logout?')} description={t('Are you sure you want to logout?')}>
+        <Button variant="danger" block loading={leaving} onClick={() => void confirm()}>
+          {t('Yes, Logout')}
+        </Button>
+        <Button variant="secondary" block disabled={leaving} onClick={() => setOpen(false)}>
+          {t('NO')}
+        </Button>
+      </Dialog>
+    </>
+  );
+}

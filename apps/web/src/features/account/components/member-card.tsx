@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Mail, Phone, UserRound } from 'lucide-react';
+import type { UserData } from '@parkit/contract';
+import { paths } from '../../../config/paths.ts';
+
+function initials(u: UserData): string {
+  const s = `${u.FirstName.trim().charAt(0)}${u.LastName.trim().charAt(0)}` || u.UserName.charAt(0);
+  return s.toUpperCase();
+}
+
+const avatar = 'grid size-16 shrink-0 place-items-center rounded-full bg-brand-100 text-xl font-bold text-brand-800';
+
+/** The profile's card: avatar, name, email and phone with EDIT for a member; 'Guest User' for a guest. */
+export function MemberCard({ user }: { user: UserData | null }) {
+  const { t } = useTranslation();
+  if (!user) {
+    return (
+      <section aria-label={t('Guest User')} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <span className={avatar} aria-hidden>
+          <UserRound className="size-8" />
+        </span>
+        <p className="text-lg font-semibold text-slate-900">{t('Guest User')}</p>
+      </section>
+    );
+  }
+  const name = `${user.FirstName} ${user.LastName}`.trim() || user.UserName;
+  return (
+    <section aria-label={name} className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <span className={avatar} aria-hidden>
+        {initials(user)}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
+        <p className="flex items-center gap-2 truncate text-sm text-slate-600">
+          <Mail className="size-4 shrink-0" aria-label={t('Email')} />
+          <span className="truncate">{user.EmailAddress}</span>
+        </p>
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Phone className="size-4 shrink-0" aria-label={t('Mobile Number')} />
+          {user.PhoneNumber}
+        </p>
+      </div>
+      <Link
+        to={paths.editProfile}
+        className="inline-flex min-h-9 items-center rounded-lg px-3 text-xs font-bold tracking-wide text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
+      >
+        {t('EDIT')}
+      </Link>
+    </section>
+  );
+}

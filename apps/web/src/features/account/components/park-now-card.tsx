@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MapPin, Zap } from 'lucide-react';
+import { paths } from '../../../config/paths.ts';
+import { storage } from '../../../lib/storage.ts';
+
+const big = 'flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl text-lg font-bold';
+
+/**
+ * The home page's main entry. Parking needs an operator: a client_id present and not "0"
+ * (spec section 2), as Find Parking in the bottom navigation. Otherwise the card says why.
+ */
+export function ParkNowCard({ guest }: { guest: boolean }) {
+  const { t } = useTranslation();
+  if (storage.hasClientId()) {
+    return (
+      <Link to={paths.findParking} className={`${big} bg-brand-700 text-white shadow-lg shadow-brand-700/30 hover:bg-brand-800`}>
+        <MapPin className="size-6" aria-hidden />
+        {t('Park Now')}
+      </Link>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <button type="button" aria-disabled="true" aria-describedby="park-now-why" className={`${big} cursor-not-allowed bg-slate-200 text-slate-500`}>
+        <MapPin className="size-6" aria-hidden />
+        {t('Park Now')}
+      </button>
+      <p id="park-now-why" className="text-sm text-slate-600">
+        {guest
+          ? t('Guests park with Quick Park: just a mobile number and a plate.')
+          : t('Parking is not set up for your account yet. Please contact support.')}
+      </p>
+      {guest && (
+        <Link to={paths.quickParkRegister} className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 hover:underline">
+          <Zap className="size-4" aria-hidden />
+          {t('Quick Park')}
+        </Link>
+      )}
+    </div>
+  );
+}

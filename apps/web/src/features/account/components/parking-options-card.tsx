@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { SlidersHorizontal } from 'lucide-react';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { useParkingOptions, useUpdateParkingOptions } from '../api/parking-options.ts';
+import { MaxPaymentField } from './max-payment-field.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+type Flag = 'AutoStartParking' | 'AutoExtendParking' | 'MaxPaymentEnabled';
+
+/**
+ * Default Parking Options (spec section 2): three independent switches, each saved to the server
+ * as it is flipped (DESIGN.md section 6: saved per member, applied by the server).
+ */
+export function ParkingOptionsCard() {
+  const { t } = useTranslation();
+  const options = useParkingOptions(true);
+  const update = useUpdateParkingOptions();
+
+  const switches: { field: Flag; label: string; hint: string }[] = [
+    { field: 'AutoStartParking', label: t('Auto Start Parking Session'), hint: t('Start a session as soon as you confirm a zone.') },
+    { field: 'AutoExtendParking', label: t('Auto Extend Parking Session'), hint: t('Add time automatically before a session runs out.') },
+    { field: 'MaxPaymentEnabled', label: t('Max Payment Amount'), hint: t('Never pay more than this for one session.') },
+  ];
+
+  return (
+    <section aria-labelledby="parking-options-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="parking-options-title" className="mb-2 flex items-center gap-2 text-base font-semibold text-slate-900">
+        <SlidersHorizontal className="size-5 text-brand-700" aria-hidden />
+        {t('Default Parking Options')}
+      </h2>
+      {options.isPending ? (
+        <Skeleton rows={3} className="h-8" />
+      ) : options.isError ? (
+        <LoadError compact message={t('Your parking options could not be loaded.')} retrying={options.isFetching} onRetry={() => void options.refetch()} />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {switches.map(({ field, label, hint }) => (
+            <li key={field} className="py-1">
+              <Switch label={label} checked={options.data[field]} onCheckedChange={(v) => update.mutate({ [field]: v })} />
+              <p className="-mt-1 pb-2 text-xs text-slate-500">{hint}</p>
+              {field === 'MaxPaymentEnabled' && options.data.MaxPaymentEnabled && <MaxPaymentField options={options.data} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ResetPasswordRequest, TokenResponse } from '@parkit/contract';
+import { api } from '../../../lib/api-client.ts';
+import { KEYS, storage } from '../../../lib/storage.ts';
+
+/** POST /api/Account/ForgotPassword: a reset code to the signed-in member's phone. */
+export function requestResetCode() {
+  return api.post<{ message: string; PhoneNumber: string }>('/api/Account/ForgotPassword', {}, { showError: false });
+}
+
+/**
+ * POST /api/Account/ResetPassword. The server signs every other device out and returns a fresh
+ * token pair for this one, so the new access token is kept.
+ */
+export async function resetPassword(body: ResetPasswordRequest): Promise<void> {
+  const token = await api.post<TokenResponse>('/api/Account/ResetPassword', body, { showError: false });
+  storage.set(KEYS.accessToken, token.access_token);
+}

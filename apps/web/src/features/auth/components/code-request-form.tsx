@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES, SendCodeRequest } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { sendOtp } from '../api/send-otp.ts';
+import { showApiError } from '../api/api-errors.ts';
+import { PhoneField } from './fields.tsx';
+
+export type CodePurpose = 'login' | 'forgot';
+
+/** "Login with OTP" and "Forgot password?": a code to the phone, then /otp. */
+export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SendCodeRequest>({ resolver: zodResolver(SendCodeRequest), defaultValues: { PhoneNumber: '' } });
+
+  const onSubmit = handleSubmit(async ({ PhoneNumber }) => {
+    const next = href(paths.otp, { phone: PhoneNumber, purpose });
+    try {
+      await sendOtp(PhoneNumber);
+      void navigate(next);
+    } catch (err) {
+      // A code went out less than 30 s ago: it is still good, so go and type it.
+      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next);
+      else showApiError(err, setError, { PhoneNumber: 'PhoneNumber' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <PhoneField
+        label={t('Mobile Number')}
+        placeholder={t('Enter your mobile number')}
+        error={errors.PhoneNumber?.message}
+        {...register('PhoneNumber')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('Send code')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { UserRoundPlus } from 'lucide-react';
+import { paths } from '../../../config/paths.ts';
+
+/** Password screens for a guest, who has no password: point to registering instead. */
+export function GuestPasswordNotice() {
+  const { t } = useTranslation();
+  return (
+    <section className="m-4 flex flex-col items-center gap-3 rounded-2xl bg-slate-50 p-6 text-center">
+      <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
+      <h2 className="text-lg font-semibold">{t('You are browsing as a guest')}</h2>
+      <p className="text-sm text-slate-600">{t('Guests have no password. Create an account to keep your vehicles and sessions.')}</p>
+      <Link to={paths.register} className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+        {t('Register')}
+      </Link>
+    </section>
+  );
+}

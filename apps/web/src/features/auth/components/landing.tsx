@@ -1,0 +1,57 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Car, Clock, MapPin } from 'lucide-react';
+import { paths } from '../../../config/paths.ts';
+import { continueAsGuest } from '../../../lib/session.ts';
+import { BrandMark } from './auth-screen.tsx';
+
+const linkButton = 'inline-flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold transition-colors';
+
+/** /parkit, the landing page (DESIGN.md section 3): Login, Register, Continue as guest, Quick Park. */
+export function Landing() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const asGuest = () => void navigate(continueAsGuest());
+  const perks = [
+    { icon: MapPin, text: t('Find a zone by number, address or map') },
+    { icon: Clock, text: t('Extend or stop your session from your phone') },
+    { icon: Car, text: t('Keep your vehicles ready for the next park') },
+  ];
+  return (
+    <main className="flex min-h-dvh flex-1 flex-col bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+      <section className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pt-12 text-center">
+        <BrandMark size="lg" />
+        <h1 className="text-4xl font-black tracking-tight">ParkIt</h1>
+        <p className="max-w-xs text-lg text-brand-50">{t('Pay for parking in seconds, wherever you are.')}</p>
+        <ul className="mt-4 flex w-full max-w-xs flex-col gap-3 text-left text-sm text-brand-50">
+          {perks.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3">
+              <Icon className="size-5 shrink-0 text-brand-100" aria-hidden />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <nav aria-label={t('Get started')} className="flex flex-col gap-3 rounded-t-3xl bg-white px-6 pt-8 pb-10">
+        <Link to={paths.login} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+          {t('Login')}
+        </Link>
+        <Link to={paths.register} className={`${linkButton} bg-white text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
+          {t('Register')}
+        </Link>
+        <button type="button" onClick={asGuest} className={`${linkButton} text-brand-800 hover:bg-brand-50`}>
+          {t('Continue as guest')}
+        </button>
+        {/* Quick Park is the guest's way to park (phone + plate); its route is protected, so the
+            link starts a guest visit first instead of bouncing back here. */}
+        <Link
+          to={paths.quickParkRegister}
+          onClick={() => continueAsGuest()}
+          className={`${linkButton} min-h-11 text-sm text-slate-600 underline-offset-2 hover:underline`}
+        >
+          {t('Quick Park')}
+        </Link>
+      </nav>
+    </main>
+  );
+}

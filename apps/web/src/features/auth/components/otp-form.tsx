@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { OtpCode } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { signInWithCode } from '../api/sign-in.ts';
+import { sendOtp } from '../api/send-otp.ts';
+import { showApiError } from '../api/api-errors.ts';
+import { CodeField } from './fields.tsx';
+import { useCountdown } from './use-countdown.ts';
+
+/** DESIGN.md section 3: 30 s between two codes to one phone. */
+export const RESEND_SECONDS = 30;
+
+const CodeForm = z.object({ code: OtpCode });
+type CodeForm = z.infer<typeof CodeForm>;
+
+export type OtpPurpose = 'register' | 'login' | 'forgot';
+
+/**
+ * The code sent to `phone` signs the driver in (grant_type=otp). After "Forgot password?" the next
+ * stop is /resetpassword, which needs no second code right after this sign-in.
+ */
+export function OtpForm({ phone, purpose }: { phone: string; purpose: OtpPurpose }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { left, restart } = useCountdown(RESEND_SECONDS);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const next = await signInWithCode(phone, code);
+      if (purpose === 'forgot') void navigate(paths.resetPassword, { replace: true, state: { codeless: true } });
+      else void navigate(next, { replace: true });
+    } catch (err) {
+      showApiError(err, setError, { code: 'code', phone: 'code' });
+    }
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      await sendOtp(phone);
+      toast.success(t('A new code is on its way.'));
+      restart();
+    } catch (err) {
+      toast.error(t(err instanceof ApiError ? err.message : 'Server Not Responding'));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <CodeField
+        label={t('Verification code')}
+        placeholder="••••••"
+        hint={t('The code expires in 10 minutes.')}
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('Verify')}
+      </Button>
+      <p className="text-center text-sm text-slate-600" aria-live="polite">
+        {t("Didn't get it?")}{' '}
+        <Button variant="ghost" className="min-h-9 px-2 py-1" disabled={left > 0} loading={resending} onClick={() => void resend()}>
+          {left > 0 ? t('Resend code in {{seconds}} s', { seconds: left }) : t('Resend code')}
+        </Button>
+      </p>
+    </form>
+  );
+}

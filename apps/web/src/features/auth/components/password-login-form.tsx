@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TokenRequest } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { signInWithPassword } from '../api/sign-in.ts';
+import { showApiError } from '../api/api-errors.ts';
+import { PasswordField } from './fields.tsx';
+
+/** The password branch of the token request: the same rules and messages as the server. */
+const LoginFields = TokenRequest.options[0].pick({ username: true, password: true });
+type LoginFields = { username: string; password: string };
+
+/** /login: username or email and password, then /addvehicles or /homepage. */
+export function PasswordLoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFields>({ resolver: zodResolver(LoginFields), defaultValues: { username: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    try {
+      void navigate(await signInWithPassword(username, password), { replace: true });
+    } catch (err) {
+      showApiError(err, setError, { username: 'username', password: 'password' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <TextField
+        label={t('Username or Email')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField label={t('Password')} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('Login')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RegisterRequest } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { register as registerAccount } from '../api/register.ts';
+import { showApiError } from '../api/api-errors.ts';
+import { PasswordField, PhoneField } from './fields.tsx';
+
+const FIELDS = ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password'] as const;
+const empty: RegisterRequest = { FirstName: '', LastName: '', UserName: '', EmailAddress: '', PhoneNumber: '', Password: '' };
+
+/** /register: the server's own schema checks the form; a 409 names the field already taken. */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterRequest>({ resolver: zodResolver(RegisterRequest), defaultValues: empty });
+
+  const onSubmit = handleSubmit(async (data) => {
+    try {
+      await registerAccount(data);
+      void navigate(href(paths.otp, { phone: data.PhoneNumber, purpose: 'register' }));
+    } catch (err) {
+      showApiError(err, setError, Object.fromEntries(FIELDS.map((f) => [f, f])));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label={t('First Name')} autoComplete="given-name" error={errors.FirstName?.message} {...register('FirstName')} />
+        <TextField label={t('Last Name')} autoComplete="family-name" error={errors.LastName?.message} {...register('LastName')} />
+      </div>
+      <TextField
+        label={t('Username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.UserName?.message}
+        {...register('UserName')}
+      />
+      <TextField label={t('Email')} type="email" autoComplete="email" error={errors.EmailAddress?.message} {...register('EmailAddress')} />
+      <PhoneField
+        label={t('Mobile Number')}
+        hint={t('We will text you a code to verify it.')}
+        error={errors.PhoneNumber?.message}
+        {...register('PhoneNumber')}
+      />
+      <PasswordField
+        label={t('Password')}
+        autoComplete="new-password"
+        hint={t('At least 8 characters.')}
+        error={errors.Password?.message}
+        {...register('Password')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('Register')}
+      </Button>
+    </form>
+  );
+}

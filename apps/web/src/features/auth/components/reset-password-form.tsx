@@ -1,0 +1,76 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { MESSAGES, OtpCode, Password } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { resetPassword } from '../api/reset-password.ts';
+import { showApiError } from '../api/api-errors.ts';
+import { CodeField, PasswordField } from './fields.tsx';
+
+const MISMATCH = 'Passwords do not match';
+const schema = (needsCode: boolean) =>
+  z
+    .object({ Code: needsCode ? OtpCode : z.string(), NewPassword: Password, ConfirmPassword: z.string() })
+    .refine((d) => d.NewPassword === d.ConfirmPassword, { path: ['ConfirmPassword'], message: MISMATCH });
+type ResetFields = { Code: string; NewPassword: string; ConfirmPassword: string };
+
+/**
+ * The new password, with the code from /forgot; right after a sign-in with a code (the
+ * "Forgot password?" path) the server needs none, and `needsCode` is false.
+ */
+export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: boolean; onCodeNeeded: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetFields>({ resolver: zodResolver(schema(needsCode)), defaultValues: { Code: '', NewPassword: '', ConfirmPassword: '' } });
+
+  const onSubmit = handleSubmit(async ({ Code, NewPassword }) => {
+    try {
+      await resetPassword(needsCode ? { Code, NewPassword } : { NewPassword });
+      toast.success(t(MESSAGES.passwordChanged));
+      void navigate(paths.homepage, { replace: true });
+    } catch (err) {
+      // The code-less window (10 minutes after the code sign-in) has passed: ask for a code.
+      if (!needsCode && err instanceof ApiError && err.fieldMessage('Code')) onCodeNeeded();
+      else showApiError(err, setError, { Code: 'Code', NewPassword: 'NewPassword' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {needsCode && (
+        <>
+          <CodeField label={t('Verification code')} placeholder="••••••" error={errors.Code?.message} {...register('Code')} />
+          <Link to={paths.forgot} className="-mt-2 self-end text-sm font-semibold text-brand-700 hover:underline">
+            {t('Send me a new code')}
+          </Link>
+        </>
+      )}
+      <PasswordField
+        label={t('New Password')}
+        autoComplete="new-password"
+        hint={t('At least 8 characters.')}
+        error={errors.NewPassword?.message}
+        {...register('NewPassword')}
+      />
+      <PasswordField
+        label={t('Confirm New Password')}
+        autoComplete="new-password"
+        error={errors.ConfirmPassword?.message}
+        {...register('ConfirmPassword')}
+      />
+      <Button type="submit" block loading={isSubmitting}>
+        {t('Save Password')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { makeZone } from '../testing/zone-fixture.ts';
+import { ConfirmZoneScreen, parseZoneId } from './confirm-zone-screen.tsx';
+
+function renderAt(url: string, answer?: { status: number; body: unknown }) {
+  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer?.body ?? null), { status: answer?.status ?? 200 })));
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <ConfirmZoneScreen />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ConfirmZoneScreen', () => {
+  it('accepts only a positive whole zone id', () => {
+    expect(parseZoneId('12')).toBe(12);
+    for (const bad of [null, '', '0', '-3', '1.5', 'abc', '12abc', '9999999999']) expect(parseZoneId(bad)).toBeNull();
+  });
+
+  it('summarises the zone with a Continue that is not available yet', async () => {
+    const fetch = renderAt('/confirmlocation?zone=7', { status: 200, body: makeZone({ DistanceMeters: null }) });
+    expect(await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('/api/Parking/Zones/7', expect.anything());
+    expect(screen.getByText('1001')).toBeTruthy();
+    expect(screen.getByText('Austin, TX 78701')).toBeTruthy();
+    expect(screen.getByText('$2.50/hr')).toBeTruthy();
+    expect(screen.getByText('2 h max')).toBeTruthy();
+    expect(screen.getByText('Paid until 18:00')).toBeTruthy();
+    expect(screen.getByText('Mon–Sat, 08:00–18:00')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
+  });
+
+  it('asks to choose a zone when the address has none', () => {
+    const fetch = renderAt('/confirmlocation');
+    expect(screen.getByText('No zone chosen')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says so when the zone does not exist', async () => {
+    renderAt('/confirmlocation?zone=999999', { status: 404, body: { message: 'Not found' } });
+    expect(await screen.findByText('This zone was not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find Parking' }).getAttribute('href')).toBe('/findparking');
+  });
+});

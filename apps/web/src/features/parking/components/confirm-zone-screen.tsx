@@ -1,0 +1,91 @@
+import { Info, MapPinOff } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../config/paths.ts';
+import { useZone } from '../api/get-zone.ts';
+import { ZoneFacts } from './zone-facts.tsx';
+import { ZoneSign } from './zone-sign.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+/** ?zone=123 → 123; anything else (missing, text, 0, negative, huge) is no zone. */
+export function parseZoneId(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+const linkButton = 'flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold';
+
+function Problem({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
+      <MapPinOff className="size-8 text-slate-400" aria-hidden />
+      <p className="font-semibold text-slate-900">{title}</p>
+      <p className="text-sm text-slate-600">{text}</p>
+      <Link to={paths.findParking} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+        {t('Find Parking')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /confirmlocation?zone={ZoneId}: the zone the driver chose, to check against the street sign
+ * before parking. Starting the session (vehicle, duration, payment) comes in a later issue.
+ */
+export function ConfirmZoneScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = parseZoneId(params.get('zone'));
+  const zone = useZone(id);
+  const notFound = zone.error instanceof ApiError && (zone.error.status === 404 || zone.error.status === 400);
+
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Confirm Location')} back={paths.findParking} />
+      <div className="flex flex-col gap-4 p-4">
+        {id === null ? (
+          <Problem title={t('No zone chosen')} text={t('Choose a zone from the list or the map first.')} />
+        ) : zone.isPending ? (
+          <Skeleton rows={2} className="h-40" />
+        ) : notFound ? (
+          <Problem title={t('This zone was not found')} text={t('Check the zone number on the parking sign and search again.')} />
+        ) : zone.isError ? (
+          <LoadError message={t('The zone could not be loaded.')} retrying={zone.isFetching} onRetry={() => void zone.refetch()} />
+        ) : (
+          <>
+            <section aria-labelledby="zone-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs">
+              <div className="flex items-center gap-4 pb-3">
+                <ZoneSign number={zone.data.ZoneNumber} size="lg" />
+                <div className="min-w-0">
+                  <h2 id="zone-title" className="text-lg leading-snug font-bold text-slate-900">
+                    {zone.data.Name}
+                  </h2>
+                  <p className="text-sm text-slate-600">{t('Check that this number matches the sign where you parked.')}</p>
+                </div>
+              </div>
+              <ZoneFacts zone={zone.data} showAddress />
+            </section>
+            <div className="flex flex-col gap-2">
+              <Button block disabled aria-describedby="continue-note">
+                {t('Continue')}
+              </Button>
+              <p id="continue-note" className="flex items-center justify-center gap-1.5 text-center text-sm text-slate-600">
+                <Info className="size-4 shrink-0" aria-hidden />
+                {t('Starting a parking session is coming soon.')}
+              </p>
+              <Link to={paths.findParking} className={`${linkButton} text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
+                {t('Choose another zone')}
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

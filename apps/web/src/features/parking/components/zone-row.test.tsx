@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeZone } from '../testing/zone-fixture.ts';
+import { ZoneRow } from './zone-row.tsx';
+
+function renderRow(zone = makeZone(), onOpen = vi.fn()) {
+  render(
+    <ul>
+      <ZoneRow zone={zone} onOpen={onOpen} />
+    </ul>,
+  );
+  return { row: screen.getByRole('button'), onOpen };
+}
+
+describe('ZoneRow', () => {
+  it('shows the sign number, name, address, distance, rate, maximum stay and paid status', () => {
+    const { row } = renderRow();
+    const r = within(row);
+    expect(r.getByText('1001')).toBeTruthy();
+    expect(row.textContent).toContain('Zone 1001');
+    expect(r.getByText('Congress Ave 100 block (east side)')).toBeTruthy();
+    expect(r.getByText('112 Congress Ave')).toBeTruthy();
+    expect(r.getByText('350 m')).toBeTruthy();
+    expect(r.getByText('$2.50/hr')).toBeTruthy();
+    expect(r.getByText('2 h max')).toBeTruthy();
+    expect(r.getByText('Paid until 18:00')).toBeTruthy();
+  });
+
+  it('says free now outside paid hours and leaves out an unknown distance', () => {
+    const { row } = renderRow(makeZone({ PaymentRequiredNow: false, PaidUntilNow: null, DistanceMeters: null, RatePerHour: 1.25, MaxStayMinutes: 90 }));
+    expect(within(row).getByText('Free now')).toBeTruthy();
+    expect(within(row).getByText('$1.25/hr')).toBeTruthy();
+    expect(within(row).getByText('1 h 30 min max')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/\d m\b|km/);
+  });
+
+  it('opens the zone when tapped or activated from the keyboard', async () => {
+    const zone = makeZone();
+    const { row, onOpen } = renderRow(zone);
+    const user = userEvent.setup();
+    await user.click(row);
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledTimes(2);
+    expect(onOpen).toHaveBeenCalledWith(zone);
+  });
+});

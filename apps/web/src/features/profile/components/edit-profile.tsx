@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { KEYS, storage } from '../../../lib/storage.ts';
+import { EditProfileForm } from './edit-profile-form.tsx';
+
+/** The form needs the saved user data; a guest or a damaged store has none to edit. */
+export function EditProfile() {
+  const { t } = useTranslation();
+  const user = storage.userData();
+  if (!user) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-sm text-slate-600">
+        <p>{t('Sign in to edit your profile.')}</p>
+        <Link to={paths.login} className="font-semibold text-brand-700 underline">
+          {t('Login')}
+        </Link>
+      </div>
+    );
+  }
+  return <EditProfileForm user={user} username={storage.get(KEYS.username)} />;
+}

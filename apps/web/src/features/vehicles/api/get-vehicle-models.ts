@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VehicleModelItem } from '@parkit/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of the chosen make (spec section 7). */
+export const getVehicleModels = (makeId: number, signal?: AbortSignal) =>
+  api.get<VehicleModelItem[]>(`/api/Vehicle/Models/${makeId}`, { showError: false, signal });
+
+export const vehicleModelsQueryOptions = (makeId: number | undefined) =>
+  queryOptions({
+    queryKey: ['vehicle-models', makeId],
+    queryFn: ({ signal }) => getVehicleModels(makeId!, signal),
+    enabled: makeId !== undefined,
+    staleTime: 60 * 60 * 1000,
+  });
+
+export const useVehicleModels = (makeId: number | undefined) => useQuery(vehicleModelsQueryOptions(makeId));

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Vehicle } from '@parkit/contract';
+import { api } from '../../../lib/api-client.ts';
+
+export const vehiclesQueryKey = ['vehicles'] as const;
+
+/** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (spec section 8). */
+export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
+
+export const vehiclesQueryOptions = () =>
+  queryOptions({
+    queryKey: vehiclesQueryKey,
+    queryFn: ({ signal }) => getVehicles(signal),
+    // Spec section 4: loaded once on open, not again on focus or reconnect.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export const useVehicles = () => useQuery(vehiclesQueryOptions());

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { VEHICLE_MESSAGES } from '@parkit/contract';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useVehicles } from '../api/get-vehicles.ts';
+import { VehicleForm } from './vehicle-form.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+/** Edit mode takes the vehicle from the list by VehicleID (spec section 4). */
+function EditVehicle({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const vehicles = useVehicles();
+  if (vehicles.isPending) return <Skeleton rows={6} className="h-11" />;
+  if (vehicles.isError) {
+    return <LoadError message={t('Your vehicles could not be loaded.')} retrying={vehicles.isFetching} onRetry={() => void vehicles.refetch()} />;
+  }
+  const vehicle = vehicles.data.find((v) => String(v.VehicleID) === id);
+  if (!vehicle) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-sm text-slate-600">
+        <p>{t(VEHICLE_MESSAGES.vehicleNotFound)}</p>
+        <Link to={paths.myVehicles} className="font-semibold text-brand-700 underline">
+          {t('My Vehicles')}
+        </Link>
+      </div>
+    );
+  }
+  return <VehicleForm key={vehicle.VehicleID} vehicle={vehicle} />;
+}
+
+/** Add mode (no id) or edit mode (id present). */
+export function VehicleEditor({ id }: { id: string | null }) {
+  return id ? <EditVehicle id={id} /> : <VehicleForm />;
+}

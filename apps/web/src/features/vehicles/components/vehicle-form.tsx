@@ -1,0 +1,141 @@
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { AddVehicleRequest, type Vehicle } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { setHasVehicle } from '../../../lib/session.ts';
+import { storage } from '../../../lib/storage.ts';
+import { useAddVehicle } from '../api/add-vehicle.ts';
+import { useUpdateVehicle } from '../api/update-vehicle.ts';
+import { useVehicleColors } from '../api/get-vehicle-colors.ts';
+import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
+import { useVehicleModels } from '../api/get-vehicle-models.ts';
+import { useStates } from '../../../lib/states-query.ts';
+import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
+import { upperOptions, withCurrent, yearOptions } from './select-options.ts';
+import { showServerErrors } from './server-errors.ts';
+
+type Input = z.input<typeof AddVehicleRequest>;
+type Output = z.output<typeof AddVehicleRequest>;
+const FIELDS: ReadonlyArray<Path<Input>> = ['VehicleMake', 'VehicleModel', 'PlateNumber', 'PlateState', 'VehicleColor', 'VehicleYear'];
+const YEARS = yearOptions();
+
+/** Edit mode starts from the vehicle as the list has it (spec section 4), names uppercased. */
+function initialValues(v: Vehicle | undefined): Input {
+  return {
+    VehicleMake: v?.VehicleMake.trim().toUpperCase() ?? '',
+    VehicleModel: v?.VehicleModel.trim().toUpperCase() ?? '',
+    PlateNumber: v?.PlateNumber ?? '',
+    PlateState: v?.PlateState.trim().toUpperCase() ?? '',
+    VehicleColor: v?.VehicleColor.trim().toUpperCase() ?? '',
+    VehicleYear: v?.VehicleYear ?? '',
+  };
+}
+
+/** Add/Edit Vehicle (spec section 2): six fields, Save, the toasts and where each save leads. */
+export function VehicleForm({ vehicle }: { vehicle?: Vehicle | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const makes = useVehicleMakes();
+  const colors = useVehicleColors();
+  const states = useStates();
+  const add = useAddVehicle();
+  const update = useUpdateVehicle();
+  const { control, handleSubmit, setValue, setError, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(AddVehicleRequest),
+    defaultValues: initialValues(vehicle),
+  });
+  const [make, model, state, color, year] = useWatch({
+    control,
+    name: ['VehicleMake', 'VehicleModel', 'PlateState', 'VehicleColor', 'VehicleYear'],
+  });
+  const makeId = makes.data?.find((m) => m.PvValue.trim().toUpperCase() === make)?.PVID;
+  const models = useVehicleModels(makeId);
+
+  // After a refused submit (by the form or by the server), the keyboard goes to the first field
+  // that needs attention.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { isSubmitting, submitCount } = formState;
+  useEffect(() => {
+    if (!isSubmitting && submitCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [isSubmitting, submitCount]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const hadVehicle = storage.hasVehicle();
+    try {
+      if (vehicle) await update.mutateAsync({ ...values, VehicleId: vehicle.VehicleID });
+      else await add.mutateAsync(values);
+    } catch (err) {
+      showServerErrors(err, FIELDS, setError, t);
+      return;
+    }
+    if (vehicle) {
+      toast.success(t('Vehicle Edit Successfully'));
+      await navigate(paths.myVehicles);
+      return;
+    }
+    setHasVehicle(true);
+    toast.success(t('Vehicle Added Successfully'));
+    await navigate(hadVehicle ? paths.myVehicles : paths.homepage);
+  });
+
+  const listsFailed = makes.isError || colors.isError;
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+      {listsFailed && (
+        <div role="alert" className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          <span>{t('Some lists could not be loaded.')}</span>
+          <Button variant="secondary" onClick={() => void Promise.all([makes.refetch(), colors.refetch()])}>
+            {t('Try again')}
+          </Button>
+        </div>
+      )}
+      <FormSelect
+        control={control}
+        name="VehicleMake"
+        label={t('Vehicle Make')}
+        placeholder={t('Select Vehicle Make')}
+        options={withCurrent(upperOptions(makes.data?.map((m) => m.PvValue)), make)}
+        busy={makes.isPending}
+        // A new make has other models: the old choice goes, its list loads (spec section 4).
+        onValueChange={() => setValue('VehicleModel', '')}
+      />
+      <FormSelect
+        control={control}
+        name="VehicleModel"
+        label={t('Vehicle Model')}
+        placeholder={t('Select Vehicle Modal')}
+        options={withCurrent(upperOptions(models.data?.map((m) => m.PvValue)), model)}
+        busy={models.isFetching}
+      />
+      <FormText
+        control={control}
+        name="PlateNumber"
+        label={t('Vehicle Plate #')}
+        placeholder={t('Enter Vehicle Plate #')}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={20}
+      />
+      <FormSelect control={control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={withCurrent(upperOptions(states.data), state)} />
+      <FormSelect
+        control={control}
+        name="VehicleColor"
+        label={t('Vehicle Color')}
+        placeholder={t('Select Vehicle Color')}
+        options={withCurrent(upperOptions(colors.data?.map((c) => c.PvDescription)), color)}
+        busy={colors.isPending}
+      />
+      <FormSelect control={control} name="VehicleYear" label={t('Vehicle Year')} placeholder={t('Select Year')} options={withCurrent(YEARS, String(year ?? ''))} />
+      <Button type="submit" block loading={isSubmitting} className="mt-2">
+        {t('Save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MAX_VEHICLES, VEHICLE_MESSAGES, type Vehicle } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useVehicles } from '../api/get-vehicles.ts';
+import { DeleteVehicleDialog } from './delete-vehicle-dialog.tsx';
+import { VehicleCard } from './vehicle-card.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+
+const addButton =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800';
+
+function AddVehicleLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.addVehicles} className={addButton}>
+      {t('+ Add Vehicle')}
+    </Link>
+  );
+}
+
+/** My Vehicles' body (spec sections 2 and 4): loading, failed, empty, or the numbered cards. */
+export function VehicleList() {
+  const { t } = useTranslation();
+  const vehicles = useVehicles();
+  const [deleting, setDeleting] = useState<{ vehicle: Vehicle; n: number } | null>(null);
+
+  if (vehicles.isPending) return <Skeleton rows={2} className="h-36" />;
+  if (vehicles.isError) {
+    // The spec leaves the list blank; a way to try again is the least a driver needs.
+    return <LoadError message={t('Your vehicles could not be loaded.')} retrying={vehicles.isFetching} onRetry={() => void vehicles.refetch()} />;
+  }
+  const list = vehicles.data;
+  const full = list.length >= MAX_VEHICLES;
+  return (
+    <>
+      {list.length === 0 ? (
+        <p className="py-8 text-center text-sm text-slate-600">{t('You have not added a vehicle yet.')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.map((v, i) => (
+            <li key={v.VehicleID}>
+              <VehicleCard vehicle={v} n={i + 1} onDelete={() => setDeleting({ vehicle: v, n: i + 1 })} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4">
+        {full ? (
+          <>
+            <Button block disabled>
+              {t('+ Add Vehicle')}
+            </Button>
+            <p className="mt-2 text-center text-xs text-slate-500">{t(VEHICLE_MESSAGES.tooManyVehicles)}</p>
+          </>
+        ) : (
+          <AddVehicleLink />
+        )}
+      </div>
+      <DeleteVehicleDialog vehicle={deleting?.vehicle ?? null} n={deleting?.n ?? 0} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

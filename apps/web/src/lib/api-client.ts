@@ -1,0 +1,161 @@
+import { SPEC_MESSAGES, type ErrorResponse, type TokenResponse } from '@parkit/contract';
+import { toast } from 'sonner';
+import { env } from '../config/env.ts';
+import { paths } from '../config/paths.ts';
+import i18n from './i18n.ts';
+import { KEYS, storage } from './storage.ts';
+
+/**
+ * The only HTTP client (spec section 7 helpers, section 8 error catalogue). Same origin: the
+ * server serves the app, so {host} is this page's origin.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly body: Partial<ErrorResponse> | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The message of one field in a 400/409, for forms. */
+  fieldMessage(field: string): string | undefined {
+    return this.body?.errors?.find((e) => e.field === field)?.message;
+  }
+}
+
+export interface RequestOptions {
+  /** Spec section 8: show the catalogue's toast on failure (default true). */
+  showError?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+/** The router registers itself so a 401 navigates without a page reload. */
+export function setNavigator(fn: Navigate) {
+  navigate = fn;
+}
+
+/** Spec section 8, word for word; the server's own messages are translated by their text. */
+export function errorMessage(status: number | null, body: Partial<ErrorResponse> | null): string {
+  if (status === null) return SPEC_MESSAGES.serverNotResponding;
+  if (status === 401) return SPEC_MESSAGES.unauthorized;
+  if (status >= 500) return body?.ErrorDetails?.message || SPEC_MESSAGES.unknownError;
+  return body?.message || SPEC_MESSAGES.unknownError;
+}
+
+function headers(method: string, extra?: Record<string, string>): Record<string, string> {
+  const h: Record<string, string> = { appid: storage.get(KEYS.appId) ?? env.VITE_APP_ID, ...extra };
+  const token = storage.token();
+  if (token) h.authorization = `Bearer ${token}`;
+  const userId = storage.get(KEYS.userId);
+  if (userId && (method === 'POST' || method === 'PUT')) h.xapikey = userId;
+  return h;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** An expired access token is renewed once with the refresh cookie before a 401 counts. */
+function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= fetch('/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=refresh_token',
+    credentials: 'same-origin',
+  })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      const body = (await res.json()) as TokenResponse;
+      storage.set(KEYS.accessToken, body.access_token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** On a definitive 401 the session is over: its token goes, so /login does not bounce back. */
+function endSession() {
+  storage.remove(KEYS.accessToken);
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: BodyInit | undefined,
+  contentType: string | undefined,
+  opts: RequestOptions & { redirectOn401: boolean; retry?: boolean },
+): Promise<T> {
+  const showError = opts.showError ?? true;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      body,
+      signal: opts.signal,
+      credentials: 'same-origin',
+      headers: headers(method, { ...(contentType ? { 'content-type': contentType } : {}), ...opts.headers }),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    const message = errorMessage(null, null);
+    if (showError) toast.error(i18n.t(message));
+    throw new ApiError(null, null, message);
+  }
+  if (res.status === 401 && storage.token() && opts.retry !== false && path !== '/token') {
+    if (await refreshAccessToken()) return request<T>(method, path, body, contentType, { ...opts, retry: false });
+  }
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (res.ok) return parsed as T;
+  const errBody = (parsed && typeof parsed === 'object' ? parsed : null) as Partial<ErrorResponse> | null;
+  const message = errorMessage(res.status, errBody);
+  if (showError) toast.error(i18n.t(message));
+  if (res.status === 401) {
+    endSession();
+    // Spec section 8: a 401 shown as an error goes to /login; post/put/delete/upload/token
+    // calls go there even without the toast. The GET helper does not redirect by itself.
+    if (showError || opts.redirectOn401) navigate(paths.login);
+  }
+  throw new ApiError(res.status, errBody, message);
+}
+
+const json = (data: unknown) => JSON.stringify(data ?? {});
+const form = (data: Record<string, string>) => new URLSearchParams(data).toString();
+
+export const api = {
+  get: <T>(path: string, opts: RequestOptions = {}) =>
+    request<T>('GET', path, undefined, undefined, { ...opts, redirectOn401: false }),
+  post: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
+    request<T>('POST', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
+  postForm: <T>(path: string, data: Record<string, string>, opts: RequestOptions = {}) =>
+    request<T>('POST', path, form(data), 'application/x-www-form-urlencoded', { ...opts, redirectOn401: true }),
+  put: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
+    request<T>('PUT', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
+  delete: <T>(path: string, opts: RequestOptions = {}) =>
+    request<T>('DELETE', path, undefined, undefined, { ...opts, redirectOn401: true }),
+  /** One file under a key plus extra fields (multipart). */
+  upload: <T>(path: string, key: string, file: Blob, fields: Record<string, string> = {}, opts: RequestOptions = {}) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append(key, file);
+    return request<T>('POST', path, fd, undefined, { ...opts, redirectOn401: true });
+  },
+  /** The form-encoded token POST; the access_token it returns is stored. */
+  async token(fields: Record<string, string>, opts: RequestOptions = {}): Promise<TokenResponse> {
+    const res = await request<TokenResponse>('POST', '/token', form(fields), 'application/x-www-form-urlencoded', {
+      ...opts,
+      redirectOn401: true,
+    });
+    storage.set(KEYS.accessToken, res.access_token);
+    return res;
+  },
+};

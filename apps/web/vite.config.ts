@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    // npm run dev: the API runs beside Vite; these paths go to it.
+    proxy: { '/api': api, '/token': api },
+  },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
+  },
+});

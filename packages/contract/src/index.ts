@@ -1,0 +1,9 @@
+// The contract's single entry (STYLE.md: the only barrel). Web and server import from here.
+export * from './common.ts';
+export * from './messages.ts';
+export * from './money.ts';
+export * from './format.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './zone.ts';
+export * from './vehicle.ts';

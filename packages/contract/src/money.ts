@@ -1,0 +1,28 @@
+/**
+ * Money is integer cents everywhere except on the wire, where the spec shows amounts as decimal
+ * numbers with two places (Balance). These are the only conversions (DESIGN.md section 2).
+ */
+export function centsToAmount(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer, got ${cents}`);
+  return cents / 100;
+}
+
+/** Parses a decimal amount with at most two places into cents; null when it is not one. */
+export function amountToCents(amount: number | string): number | null {
+  const s = typeof amount === 'number' ? (Number.isFinite(amount) ? amount.toFixed(10) : '') : amount.trim();
+  const m = /^(-?)(\d{1,12})(?:\.(\d{0,10}))?$/.exec(s);
+  if (!m) return null;
+  const [, sign, whole = '0', frac = ''] = m;
+  if (frac.replace(/0+$/, '').length > 2) return null;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+  return sign === '-' ? -cents : cents;
+}
+
+const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Spec section 9: exactly two decimals, en-US style, '0.00' when empty or invalid. */
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '0.00';
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '')) : NaN;
+  return Number.isFinite(n) ? moneyFormat.format(n) : '0.00';
+}
