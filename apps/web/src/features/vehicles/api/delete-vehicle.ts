@@ -12,10 +12,15 @@ export function useDeleteVehicle() {
   return useMutation({
     mutationFn: deleteVehicle,
     onSuccess: async (_res, { VehicleId }) => {
-      qc.setQueryData<Vehicle[]>(vehiclesQueryKey, (list) => list?.filter((v) => v.VehicleID !== Number(VehicleId)));
+      const remaining = qc.setQueryData<Vehicle[]>(vehiclesQueryKey, (list) =>
+        list?.filter((v) => v.VehicleID !== Number(VehicleId)),
+      );
+      // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3). The key
+      // is set in the same tick as the list empties, so the screen and storage never disagree.
+      if (remaining?.length === 0) setHasVehicle(false);
       await qc.invalidateQueries({ queryKey: vehiclesQueryKey });
-      // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3).
-      if (qc.getQueryData<Vehicle[]>(vehiclesQueryKey)?.length === 0) setHasVehicle(false);
+      const fresh = qc.getQueryData<Vehicle[]>(vehiclesQueryKey);
+      if (fresh) setHasVehicle(fresh.length > 0);
     },
   });
 }
