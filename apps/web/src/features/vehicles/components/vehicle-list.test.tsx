@@ -49,13 +49,22 @@ describe('VehicleList', () => {
     expect(await screen.findByRole('article', { name: 'Vehicle 1' })).toBeTruthy();
   });
 
-  it('deletes after confirming; removing the last vehicle sets is_vehicle to false', async () => {
+  it('deletes after confirming; removing the last vehicle sets is_vehicle to false at once', async () => {
     localStorage.setItem('is_vehicle', 'true');
     let list = [v(4, 'Toyota', 'Camry', 'abc123')];
+    // The refetch after the delete stays open until released: the empty list on the screen must
+    // not wait for it to bring storage into line.
+    let releaseRefetch = () => {};
+    const refetch = new Promise<void>((resolve) => (releaseRefetch = resolve));
+    let deleted = false;
     const calls = stubApi({
-      'GET /api/Vehicle/List': () => [200, list],
+      'GET /api/Vehicle/List': async () => {
+        if (deleted) await refetch;
+        return [200, list];
+      },
       'POST /api/Vehicle/Delete': () => {
         list = [];
+        deleted = true;
         return [200, { message: 'Vehicle Deleted Successfully' }];
       },
     });
@@ -71,8 +80,11 @@ describe('VehicleList', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete vehicle 1' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Delete' }));
     expect(await screen.findByText('You have not added a vehicle yet.')).toBeTruthy();
+    expect(localStorage.getItem('is_vehicle')).toBe('false');
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/Vehicle/Delete', body: { VehicleId: 4 } });
-    await waitFor(() => expect(localStorage.getItem('is_vehicle')).toBe('false'));
+    releaseRefetch();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/Vehicle/List')).toHaveLength(2));
     expect(await screen.findByText('Vehicle Deleted Successfully')).toBeTruthy();
+    expect(localStorage.getItem('is_vehicle')).toBe('false');
   });
 });
