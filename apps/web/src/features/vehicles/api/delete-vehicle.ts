@@ -16,11 +16,10 @@ export function useDeleteVehicle() {
         list?.filter((v) => v.VehicleID !== Number(VehicleId)),
       );
       // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3). The key
-      // is set in the same tick as the list empties, so the screen and storage never disagree.
+      // is set in the same tick as the list empties, so the screen and storage never disagree;
+      // the refetch then sets it from the server's list (vehiclesQueryOptions).
       if (remaining?.length === 0) setHasVehicle(false);
       await qc.invalidateQueries({ queryKey: vehiclesQueryKey });
-      const fresh = qc.getQueryData<Vehicle[]>(vehiclesQueryKey);
-      if (fresh) setHasVehicle(fresh.length > 0);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Vehicle } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { setHasVehicle } from '../../../lib/session.ts';
 
 export const vehiclesQueryKey = ['vehicles'] as const;
 
@@ -10,7 +11,12 @@ export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Ve
 export const vehiclesQueryOptions = () =>
   queryOptions({
     queryKey: vehiclesQueryKey,
-    queryFn: ({ signal }) => getVehicles(signal),
+    // Every list the server sends also sets is_vehicle, so the key follows the server's answer.
+    queryFn: async ({ signal }) => {
+      const list = await getVehicles(signal);
+      setHasVehicle(list.length > 0);
+      return list;
+    },
     // Spec section 4: loaded once on open, not again on focus or reconnect.
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
