@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { render } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
+import { connectSession } from '../lib/session-store.ts';
 
 type Reply = [status: number, body?: unknown] | Promise<[status: number, body?: unknown]>;
 export interface Call {
@@ -48,6 +49,8 @@ function Where() {
 /** One screen at a URL with a fresh query cache; any other route just shows where we went. */
 export function renderAt(url: string, path: string, element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As AppProvider: the session lives in this cache, seeded from what the test stored.
+  connectSession(client);
   const router = createMemoryRouter(
     [
       { path, element: <>{element}<Where /></> },

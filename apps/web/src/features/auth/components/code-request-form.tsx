@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sendOtp } from '../api/send-otp.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { PhoneField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { PhoneField } from '../../../components/ui/digit-fields.tsx';
 
 export type CodePurpose = 'login' | 'forgot';
 
@@ -31,7 +31,7 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
     } catch (err) {
       // A code went out less than 30 s ago: it is still good, so go and type it.
       if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next);
-      else showApiError(err, setError, { PhoneNumber: 'PhoneNumber' });
+      else showFormError(err, setError, { PhoneNumber: 'PhoneNumber' });
     }
   });
 

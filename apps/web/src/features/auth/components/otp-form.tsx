@@ -11,8 +11,8 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { signInWithCode } from '../api/sign-in.ts';
 import { sendOtp } from '../api/send-otp.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { CodeField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { CodeField } from '../../../components/ui/digit-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** DESIGN.md section 3: 30 s between two codes to one phone. */
@@ -45,7 +45,7 @@ export function OtpForm({ phone, purpose }: { phone: string; purpose: OtpPurpose
       if (purpose === 'forgot') void navigate(paths.resetPassword, { replace: true, state: { codeless: true } });
       else void navigate(next, { replace: true });
     } catch (err) {
-      showApiError(err, setError, { code: 'code', phone: 'code' });
+      showFormError(err, setError, { code: 'code', phone: 'code' });
     }
   });
 
