@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number | null,
     readonly body: Partial<ErrorResponse> | null,
     message: string,
+    /** A 429's Retry-After, in seconds: when the request may be made again. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -125,7 +127,8 @@ async function request<T>(
     // calls go there even without the toast. The GET helper does not redirect by itself.
     if (showError || opts.redirectOn401) navigate(paths.login);
   }
-  throw new ApiError(res.status, errBody, message);
+  const wait = Number(res.headers.get('retry-after'));
+  throw new ApiError(res.status, errBody, message, Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : null);
 }
 
 const json = (data: unknown) => JSON.stringify(data ?? {});
