@@ -33,7 +33,7 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
     } catch (err) {
       // A code went out less than 30 s ago: it is still good, so go and type it; the resend
       // waits for the server's time, not a fresh 30 s.
-      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next, { state: { wait: err.retryAfter ?? undefined } });
+      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next, err.retryAfter ? { state: { wait: err.retryAfter } } : {});
       // Any other refusal says why and when to try again (issue 7).
       else if (err instanceof ApiError && err.status === 429) toast.error(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
       else showFormError(err, setError, { PhoneNumber: 'PhoneNumber' });
