@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import signUpRoutes from './sign-up.ts';
 import detailsRoutes from './details.ts';
 import profileRoutes from './profile.ts';
 import parkingOptionsRoutes from './parking-options.ts';
 
-/** /api/Account: sign-up and sign-in helpers, details, profile. */
-const accountRoutes: FastifyPluginAsync<{ clientId: () => Promise<number> }> = async (app, opts) => {
-  await app.register(signUpRoutes, { clientId: opts.clientId });
+/** /api/Account, members only: details, profile, parking options (sign-up and sign-in: sign-up.ts). */
+const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(detailsRoutes);
   await app.register(profileRoutes);
   await app.register(parkingOptionsRoutes);
