@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import tokenRoute from './token.ts';
 import healthRoutes from './api/Health/index.ts';
-import signUpRoutes from './api/Account/sign-up.ts';
+import registerRoutes from './api/Account/register.ts';
+import signInCodeRoutes from './api/Account/sign-in-code.ts';
+import logoutRoutes from './api/Account/logout.ts';
 import accountRoutes from './api/Account/index.ts';
 import devRoutes from './api/Dev/index.ts';
 import referenceRoutes from './api/Vehicle/reference.ts';
@@ -27,7 +29,9 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   // Public: sign-in and sign-up, health, the reference lists the forms pick from.
   await app.register(tokenRoute);
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(signUpRoutes, { prefix: '/api/Account', clientId: opts.defaultClientId });
+  await app.register(registerRoutes, { prefix: '/api/Account', clientId: opts.defaultClientId });
+  await app.register(signInCodeRoutes, { prefix: '/api/Account' });
+  await app.register(logoutRoutes, { prefix: '/api/Account' });
   await app.register(referenceRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
