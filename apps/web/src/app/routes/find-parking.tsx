@@ -6,7 +6,7 @@ import { FindParkingScreen } from '../../features/parking/components/find-parkin
 export function Component() {
   const { t } = useTranslation();
   return (
-    <MemberOnly message={t('Sign in to find parking, or use Quick Park from the home page.')}>
+    <MemberOnly screen={t('Find Parking')} message={t('Sign in to find parking, or use Quick Park from the home page.')}>
       <FindParkingScreen />
     </MemberOnly>
   );
