@@ -51,3 +51,18 @@ export function MemberOnly({ children, message, screen }: { children: ReactNode;
     </main>
   );
 }
+
+/**
+ * A member-only screen under its header: what /myvehicles, /addvehicles and /editprofile are
+ * made of. A guest sees the header and the sign-in prompt.
+ */
+export function MemberScreen({ title, back, message, children }: { title: string; back?: string | undefined; message: string; children: ReactNode }) {
+  return (
+    <main className="flex flex-1 flex-col">
+      <PageHeader title={title} back={back} />
+      <div className="flex flex-1 flex-col p-4">
+        <MemberOnly message={message}>{children}</MemberOnly>
+      </div>
+    </main>
+  );
+}
