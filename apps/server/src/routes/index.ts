@@ -6,6 +6,11 @@ import devRoutes from './api/Dev/index.ts';
 import vehicleRoutes from './api/Vehicle/index.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
+import walletRoutes from './api/Wallet/index.ts';
+import paymentMethodRoutes from './api/PaymentMethods/index.ts';
+import subscriptionRoutes from './api/Subscription/index.ts';
+import sandboxRoutes from './api/Sandbox/index.ts';
+import stripeRoutes from './api/Stripe/index.ts';
 
 export interface RoutesOptions {
   production: boolean;
@@ -21,6 +26,12 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(vehicleRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
   await app.register(parkingRoutes, { prefix: '/api/Parking' });
+  // Wallet, cards and plans (issue 10).
+  await app.register(walletRoutes, { prefix: '/api/Wallet' });
+  await app.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
+  await app.register(subscriptionRoutes, { prefix: '/api/Subscription' });
+  await app.register(sandboxRoutes, { prefix: '/api/Sandbox' });
+  await app.register(stripeRoutes, { prefix: '/api/Stripe' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 };
 

@@ -3,6 +3,7 @@ import signUpRoutes from './sign-up.ts';
 import detailsRoutes from './details.ts';
 import profileRoutes from './profile.ts';
 import parkingOptionsRoutes from './parking-options.ts';
+import autoReloadRoutes from './auto-reload.ts';
 
 /** /api/Account: sign-up and sign-in helpers, details, profile. */
 const accountRoutes: FastifyPluginAsync<{ clientId: () => Promise<number> }> = async (app, opts) => {
@@ -10,6 +11,7 @@ const accountRoutes: FastifyPluginAsync<{ clientId: () => Promise<number> }> = a
   await app.register(detailsRoutes);
   await app.register(profileRoutes);
   await app.register(parkingOptionsRoutes);
+  await app.register(autoReloadRoutes);
 };
 
 export default accountRoutes;

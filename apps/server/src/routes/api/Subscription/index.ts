@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { centsToAmount, CurrentSubscription, ErrorResponse, IdempotencyHeaders, PlansResponse, SubscribeRequest, WALLET_MESSAGES, type PlanSummary } from '@parkit/contract';
+import type { Executor } from '../../../db/client.ts';
+import { plans } from '../../../db/schema/index.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
+import { listPlans, planForMember, type Plan } from '../../../plugins/app/wallet/plans.ts';
+import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../plugins/app/wallet/subscriptions.ts';
+
+const member = { security: [{ bearer: [] }], tags: ['Subscription'] };
+const refused = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+
+const toPlan = (p: Plan): PlanSummary => ({
+  PlanId: p.id,
+  Code: p.code,
+  Name: p.name,
+  Price: centsToAmount(p.priceCents),
+  ConvenienceFee: centsToAmount(p.convenienceFeeCents),
+  ZoneDiscountPercent: p.zoneDiscountPercent,
+});
+
+async function current(db: Executor, memberId: number): Promise<CurrentSubscription> {
+  const [sub, plan] = await Promise.all([activeSubscription(db, memberId), planForMember(db, memberId)]);
+  return {
+    Plan: toPlan(plan),
+    SubscriptionId: sub?.id ?? null,
+    CurrentPeriodEnd: sub ? sub.currentPeriodEnd.toISOString() : null,
+    CancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+  };
+}
+
+/** /api/Subscription: plans from the database, the member's plan, subscribe and cancel (issue 10). */
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/Plans',
+    { schema: { tags: ['Subscription'], security: [], summary: 'Every plan with its price and what it changes', response: { 200: PlansResponse } } },
+    async () => (await listPlans(app.db)).map(toPlan),
+  );
+
+  app.get(
+    '/Current',
+    {
+      onRequest: app.authenticate,
+      schema: { ...member, summary: 'The member’s plan (Basic when none is bought) and its period', response: { 200: CurrentSubscription, 401: ErrorResponse, 403: ErrorResponse } },
+    },
+    async (req) => current(app.db, req.member.memberId),
+  );
+
+  app.post(
+    '/Subscribe',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...member,
+        summary: 'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
+        headers: IdempotencyHeaders,
+        body: SubscribeRequest,
+        response: { 200: CurrentSubscription, ...refused },
+      },
+    },
+    async (req, reply) => {
+      const memberId = req.member.memberId;
+      const [plan] = await app.db.select().from(plans).where(eq(plans.id, req.body.PlanId));
+      if (!plan) throw new HttpError(400, WALLET_MESSAGES.planUnknown, [{ field: 'PlanId', message: WALLET_MESSAGES.planUnknown }]);
+      return idempotent(req, reply, 'Subscription/Subscribe', async (tx, key) => {
+        await subscribe(app.wallet, tx, memberId, plan, key);
+        return { statusCode: 200, body: await current(tx, memberId) };
+      });
+    },
+  );
+
+  app.post(
+    '/Cancel',
+    {
+      onRequest: app.authenticate,
+      schema: { ...member, summary: 'Cancel the paid plan at the end of its period', response: { 200: CurrentSubscription, ...refused } },
+    },
+    async (req) => {
+      await cancelAtPeriodEnd(app.db, req.member.memberId);
+      return current(app.db, req.member.memberId);
+    },
+  );
+};
+
+export default subscriptionRoutes;
