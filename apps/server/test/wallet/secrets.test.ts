@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import app from '../../src/app.ts';
+import app, { serverOptions } from '../../src/app.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { defaultOperatorId } from '../../src/db/seed.ts';
+import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
 import { freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
 
@@ -18,7 +18,8 @@ const stream = new Writable({
 });
 const database = await freshDatabase();
 await defaultOperatorId(database.db);
-const instance = Fastify({ logger: { level: 'trace', stream } });
+const base = serverOptions({ LOG_LEVEL: 'trace', TRUST_PROXY: false });
+const instance = Fastify({ ...base, logger: { ...(base.logger as object), stream } });
 await instance.register(app, {
   config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', ADDRESS_RATE_LIMIT_SCALE: 1000 },
   database,

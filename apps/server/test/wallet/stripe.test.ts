@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccountDetails } from '@parkit/contract';
-import app from '../../src/app.ts';
+import app, { serverOptions } from '../../src/app.ts';
 import { paymentMethods, providerEvents } from '../../src/db/schema/index.ts';
-import { defaultOperatorId } from '../../src/db/seed.ts';
+import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
 import { startFakeStripe } from './fake-stripe.ts';
@@ -14,7 +14,7 @@ const fake = await startFakeStripe();
 const WEBHOOK_SECRET = 'whsec_test_secret_for_parkit';
 const database = await freshDatabase();
 await defaultOperatorId(database.db);
-const instance = Fastify({ logger: false });
+const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
 await instance.register(app, {
   config: {
     NODE_ENV: 'test',

@@ -10,13 +10,11 @@ const autoReloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/AutoReload',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Account'],
-        security: [{ bearer: [] }],
         summary: 'Save the auto-reload settings (switching it on needs a default card)',
         body: AutoReloadRequest,
-        response: { 200: AutoReloadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: AutoReloadResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (req) => {

@@ -17,7 +17,7 @@ const stripeRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/Webhook',
-    { schema: { tags: ['Stripe'], security: [], summary: 'Stripe events (signed); idempotent on the event id', hide: false } },
+    { schema: { tags: ['Stripe'], security: [], summary: 'Stripe events (signed); idempotent on the event id'} },
     async (req) => {
       const cfg = app.wallet.stripe;
       if (!cfg?.webhookSecret) throw new HttpError(404, 'Not found');

@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { centsToAmount, CurrentSubscription, ErrorResponse, IdempotencyHeaders, PlansResponse, SubscribeRequest, WALLET_MESSAGES, type PlanSummary } from '@parkit/contract';
+import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeRequest, WALLET_MESSAGES } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { plans } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { listPlans, planForMember, type Plan } from '../../../plugins/app/wallet/plans.ts';
+import { planForMember, toPlan } from '../../../plugins/app/wallet/plans.ts';
 import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../plugins/app/wallet/subscriptions.ts';
 
-const member = { security: [{ bearer: [] }], tags: ['Subscription'] };
-const refused = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
-
-const toPlan = (p: Plan): PlanSummary => ({
-  PlanId: p.id,
-  Code: p.code,
-  Name: p.name,
-  Price: centsToAmount(p.priceCents),
-  ConvenienceFee: centsToAmount(p.convenienceFeeCents),
-  ZoneDiscountPercent: p.zoneDiscountPercent,
-});
+const member = { tags: ['Subscription'] };
+const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
 
 async function current(db: Executor, memberId: number): Promise<CurrentSubscription> {
   const [sub, plan] = await Promise.all([activeSubscription(db, memberId), planForMember(db, memberId)]);
@@ -30,19 +21,12 @@ async function current(db: Executor, memberId: number): Promise<CurrentSubscript
   };
 }
 
-/** /api/Subscription: plans from the database, the member's plan, subscribe and cancel (issue 10). */
+/** /api/Subscription, members only: the member's plan, subscribe and cancel (issue 10). GET /Plans is public: plans.ts. */
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/Plans',
-    { schema: { tags: ['Subscription'], security: [], summary: 'Every plan with its price and what it changes', response: { 200: PlansResponse } } },
-    async () => (await listPlans(app.db)).map(toPlan),
-  );
-
   app.get(
     '/Current',
     {
-      onRequest: app.authenticate,
-      schema: { ...member, summary: 'The member’s plan (Basic when none is bought) and its period', response: { 200: CurrentSubscription, 401: ErrorResponse, 403: ErrorResponse } },
+      schema: { ...member, summary: 'The member’s plan (Basic when none is bought) and its period', response: { 200: CurrentSubscription } },
     },
     async (req) => current(app.db, req.member.memberId),
   );
@@ -50,7 +34,6 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Subscribe',
     {
-      onRequest: app.authenticate,
       schema: {
         ...member,
         summary: 'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
@@ -73,7 +56,6 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Cancel',
     {
-      onRequest: app.authenticate,
       schema: { ...member, summary: 'Cancel the paid plan at the end of its period', response: { 200: CurrentSubscription, ...refused } },
     },
     async (req) => {
