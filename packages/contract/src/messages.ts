@@ -54,7 +54,7 @@ export const VEHICLE_MESSAGES = {
   stateRequired: 'State is Required',
   colorRequired: 'Vehicle Color is Required',
   yearRequired: 'Please Select Year',
-  plateFormat: 'Plate may have 2 to 10 letters, digits, spaces or dashes',
+  plateFormat: 'Plate may have 2 to 10 letters or digits, with spaces or dashes',
   yearRange: 'Year must be from 1900 to next year',
   makeUnknown: 'Choose a make from the list',
   modelUnknown: 'Choose a model of this make',

@@ -2,7 +2,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Clock, House, MapPin, UserRound, Wallet } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
-import { storage } from '../../lib/storage.ts';
+import { useSession } from '../../lib/session.ts';
 
 /**
  * Spec section 2, five entries. Home and Profile always work; a guest's Past Parkings and Account
@@ -10,16 +10,17 @@ import { storage } from '../../lib/storage.ts';
  */
 let clientIdSeenValid = false;
 /** Spec: once client_id was seen valid, Find Parking stays enabled. */
-function findParkingEnabled(): boolean {
-  if (storage.hasClientId()) clientIdSeenValid = true;
+function findParkingEnabled(hasClientId: boolean): boolean {
+  if (hasClientId) clientIdSeenValid = true;
   return clientIdSeenValid;
 }
 
 export function BottomNav() {
   const { t } = useTranslation();
-  const { pathname } = useLocation(); // re-read storage on every navigation
-  const guest = storage.isGuest();
-  const findEnabled = findParkingEnabled();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const guest = session.guest;
+  const findEnabled = findParkingEnabled(session.hasClientId);
 
   const items = [
     { to: paths.homepage, label: t('Home'), icon: House, enabled: true },
