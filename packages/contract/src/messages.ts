@@ -37,7 +37,6 @@ export const MESSAGES = {
   usernameTaken: 'This username is already taken',
   emailTaken: 'This email is already registered',
   phoneTaken: 'This mobile number is already registered',
-  sessionExpired: 'Your session has expired. Please sign in again.',
   passwordChanged: 'Password changed',
   loggedOut: 'Logged out',
   notFound: 'Not found',
@@ -62,8 +61,6 @@ export const VEHICLE_MESSAGES = {
   plateTaken: 'You already have a vehicle with this plate in this state',
   tooManyVehicles: 'You can keep at most 10 vehicles',
   vehicleNotFound: 'Vehicle not found',
-  vehicleAdded: 'Vehicle Added Successfully',
-  vehicleEdited: 'Vehicle Edit Successfully',
   vehicleDeleted: 'Vehicle Deleted Successfully',
   userUpdated: 'User Updated',
 } as const;

@@ -29,7 +29,9 @@ export function BottomNav() {
     { to: paths.findParking, label: t('Find Parking'), icon: MapPin, enabled: findEnabled, also: [paths.findParkingMap] },
     { to: paths.profile, label: t('Profile'), icon: UserRound, enabled: true },
   ];
-  const cls = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium';
+  // One line per label, in Hindi too (issue 7): no wrapping, a step smaller where the words are longer.
+  const cls =
+    'flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[11px] leading-tight font-medium whitespace-nowrap [html[lang=hi]_&]:text-[10px]';
   return (
     <nav aria-label={t('Main')} className="sticky bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <ul className="flex">

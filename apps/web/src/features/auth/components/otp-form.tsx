@@ -34,7 +34,10 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
   // `wait`: the server refused a new code because one went out moments ago; its time counts down.
   const { left, restart } = useCountdown(RESEND_SECONDS, wait);
   const [resending, setResending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // Arriving with `wait`: the last code is still good, and the reason the countdown is short.
+  const [refusal, setRefusal] = useState<string | null>(() =>
+    wait ? `${t('We sent you a code moments ago: enter it below.')} ${retryAfterText(wait)}`.trim() : null,
+  );
   const {
     register,
     handleSubmit,
