@@ -63,7 +63,7 @@ ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_operator_id_oper
 ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_zone_id_zones_id_fk" FOREIGN KEY ("zone_id") REFERENCES "public"."zones"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "parking_quotes_member_idx" ON "parking_quotes" USING btree ("member_id","created_at");--> statement-breakpoint
-CREATE INDEX "parking_sessions_member_idx" ON "parking_sessions" USING btree ("member_id","started_at");--> statement-breakpoint
+CREATE INDEX "parking_sessions_member_started_idx" ON "parking_sessions" USING btree ("member_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "parking_sessions_guest_idx" ON "parking_sessions" USING btree ("guest_phone");--> statement-breakpoint
 CREATE INDEX "parking_sessions_active_ends_idx" ON "parking_sessions" USING btree ("ends_at") WHERE "parking_sessions"."status" = 'active';--> statement-breakpoint
 CREATE UNIQUE INDEX "parking_sessions_active_vehicle_key" ON "parking_sessions" USING btree ("vehicle_id") WHERE "parking_sessions"."status" = 'active' AND "parking_sessions"."vehicle_id" IS NOT NULL;--> statement-breakpoint
