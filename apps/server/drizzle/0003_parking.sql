@@ -35,6 +35,7 @@ CREATE TABLE "parking_sessions" (
 	"ends_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone,
 	"duration_minutes" integer NOT NULL,
+	"initial_minutes" integer NOT NULL,
 	"rate_cents" integer NOT NULL,
 	"parking_cents" integer NOT NULL,
 	"fee_cents" integer NOT NULL,

@@ -37,6 +37,8 @@ const EnvSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /** How often background jobs (parking expiry, reminders, Auto Extend…) run; 0 turns them off in this process. */
+    JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -33,6 +33,8 @@ export const parkingSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Minutes bought, extensions included. */
     durationMinutes: integer('duration_minutes').notNull(),
+    /** Minutes of the first purchase: Auto Extend extends by this much each time. */
+    initialMinutes: integer('initial_minutes').notNull(),
     /** The zone's hourly rate when the session started (or was amended): extensions and refunds use it. */
     rateCents: integer('rate_cents').notNull(),
     parkingCents: integer('parking_cents').notNull(),

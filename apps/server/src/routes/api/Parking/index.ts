@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Operator } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { operatorOfMember, toOperatorView } from '../../../plugins/app/zones/operator-repository.ts';
+import sessionRoutes from './sessions.ts';
 import zoneRoutes from './zones.ts';
 
 /** /api/Parking: Find Parking (issue 4). Members only: zones are those of the member's operator. */
@@ -24,6 +25,7 @@ const parkingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   await app.register(zoneRoutes, { prefix: '/Zones' });
+  await app.register(sessionRoutes);
 };
 
 export default parkingRoutes;
