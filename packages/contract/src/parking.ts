@@ -30,9 +30,7 @@ export const PARKING_MESSAGES = {
   sessionEnded: 'This parking session has ended',
   amendTooLate: 'A session can be corrected only within 5 minutes of its start',
   amendNothing: 'Send VehicleId or ZoneId to correct',
-  insufficientBalance: 'Your balance is too low for this payment. Please add money.',
   overMaxPayment: 'This is more than your Max Payment Amount. Please confirm the payment.',
-  idempotencyKeyRequired: 'Idempotency-Key header is required',
 } as const;
 
 const Duration = z

@@ -59,11 +59,15 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ParkingSession, ...moneyErrors },
       },
     },
-    async (req, reply) =>
-      idempotent(req, reply, 'parking.start', async (tx, key) => ({
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
         statusCode: 201,
         body: await service.start(tx, req.member.memberId, req.body, key, new Date()),
-      })),
+      }));
+      // The debit may have left the balance under MinBalance: the wallet tops up now (never throws).
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
   );
 
   app.post(
@@ -77,11 +81,14 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ParkingSession, ...moneyErrors },
       },
     },
-    async (req, reply) =>
-      idempotent(req, reply, 'parking.extend', async (tx, key) => ({
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.extend', async (tx, key) => ({
         statusCode: 200,
         body: await service.extend(tx, req.member.memberId, req.body, key, new Date()),
-      })),
+      }));
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
   );
 
   app.post(
