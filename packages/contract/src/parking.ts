@@ -140,3 +140,23 @@ export const ActiveSessions = z.object({ ServerTime: z.string(), Sessions: z.arr
 export type ActiveSessions = z.infer<typeof ActiveSessions>;
 
 export const SessionParams = z.object({ id: WireId });
+
+/** POST /api/Parking/AutoStartQuote: Auto Start's quote for a zone (the default vehicle and duration). */
+export const AutoStartQuoteRequest = z.object({ ZoneId: WireId }).strict();
+export type AutoStartQuoteRequest = z.input<typeof AutoStartQuoteRequest>;
+
+/** Why Auto Start does not apply: the option is off, no vehicle, the vehicle is parked, over Max Payment Amount, or free parking. */
+export const AutoStartReason = z.enum(['Off', 'NoVehicle', 'VehicleParked', 'OverMaxPayment', 'Free']);
+export type AutoStartReason = z.infer<typeof AutoStartReason>;
+
+export const AutoStartQuote = z.object({
+  Enabled: z.boolean(),
+  Reason: AutoStartReason.nullable(),
+  Quote: Quote.nullable(),
+  VehicleId: z.number().int().nullable(),
+  PlateNumber: z.string().nullable(),
+});
+export type AutoStartQuote = z.infer<typeof AutoStartQuote>;
+
+/** Auto Start's duration when the member has not parked before (later: the first duration of the last session). */
+export const DEFAULT_DURATION_MINUTES = 60;

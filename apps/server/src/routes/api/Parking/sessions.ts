@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ActiveSessions,
   AmendRequest,
+  AutoStartQuote,
+  AutoStartQuoteRequest,
   ErrorResponse,
   ExtendRequest,
   ParkingSession,
@@ -14,7 +16,7 @@ import {
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
+import { quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
 import * as service from '../../../plugins/app/parking/session-service.ts';
 import * as sessions from '../../../plugins/app/parking/session-repository.ts';
 
@@ -46,6 +48,20 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         ? quoteExtend(app.db, req.member.memberId, { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes }, now)
         : quoteStart(app.db, req.member.memberId, { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes }, now);
     },
+  );
+
+  app.post(
+    '/AutoStartQuote',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...base,
+        summary: 'With Auto Start on: the quote for the default vehicle and duration in a zone, which Continue pays at once; otherwise why not',
+        body: AutoStartQuoteRequest,
+        response: { 200: AutoStartQuote, ...errors },
+      },
+    },
+    async (req) => quoteAutoStart(app.db, req.member.memberId, req.body.ZoneId, new Date()),
   );
 
   app.post(
