@@ -33,7 +33,8 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
   useEffect(() => {
     if (over) void navigate(receipt, { replace: true });
   }, [over, navigate, receipt]);
-  const amendable = Date.parse(session.AmendableUntil) > Date.now() + offset;
+  // The server's now, from the countdown (no clock read during render).
+  const amendable = Date.parse(session.AmendableUntil) > Date.parse(session.EndsAt) - left * 1000;
   const room = session.MaxStayMinutes - session.DurationMinutes;
 
   return (
