@@ -14,6 +14,7 @@ import auth from './plugins/app/auth/auth-plugin.ts';
 import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import jobs from './plugins/app/jobs/job-runner.ts';
 import { registerParkingJobs } from './plugins/app/parking/parking-jobs.ts';
+import guestTokens from './plugins/app/parking/guest-plugin.ts';
 import routes from './routes/index.ts';
 
 export interface AppOptions {
@@ -60,6 +61,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
+  await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(routes, {
     production: opts.config.NODE_ENV === 'production',
     defaultClientId: () => defaultOperatorId(fastify.db),

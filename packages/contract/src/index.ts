@@ -9,3 +9,4 @@ export * from './zone.ts';
 export * from './vehicle.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
+export * from './quick-park.ts';

@@ -10,6 +10,7 @@ import referenceRoutes from './api/Vehicle/reference.ts';
 import vehicleRoutes from './api/Vehicle/vehicles.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
+import quickParkRoutes from './api/Parking/guest.ts';
 import walletRoutes from './api/Wallet/index.ts';
 import paymentMethodRoutes from './api/PaymentMethods/index.ts';
 import subscriptionRoutes from './api/Subscription/index.ts';
@@ -44,6 +45,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(planRoutes, { prefix: '/api/Subscription' });
   await app.register(sandboxRoutes, { prefix: '/api/Sandbox' });
   await app.register(stripeRoutes, { prefix: '/api/Stripe' });
+  // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
+  await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 
   // Members only.

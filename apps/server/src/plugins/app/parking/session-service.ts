@@ -109,13 +109,23 @@ export async function extend(tx: Tx, memberId: number, r: { QuoteId: string; Con
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes to the wallet. */
-export async function stop(db: Db, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+export function stop(db: Db, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(db, { memberId }, sessionId, now);
+}
+
+/**
+ * Stop for any owner. A member's unused whole minutes go back to the wallet; a Quick Park card
+ * payment is not refunded (the session still ends, and the receipt shows what was paid).
+ */
+export async function stopOwned(db: Db, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
   return db.transaction(async (tx) => {
-    const found = await sessions.lockOwned(tx, { memberId }, sessionId);
+    const found = await sessions.lockOwned(tx, owner, sessionId);
     if (!found) throw notFound();
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const { unusedMinutes, refundCents } = refundFor(zone, timezone, s, now);
+    const wallet = s.memberId !== null && s.paidVia === 'Wallet';
+    const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
+    const refundCents = wallet ? due : 0;
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
     await sessions.updateSession(tx, s.id, {
@@ -126,8 +136,10 @@ export async function stop(db: Db, memberId: number, sessionId: number, now: Dat
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    if (s.memberId !== null) await refundWallet(tx, s.memberId, refundCents, `session:${s.id}:stop`);
-    return { ...(await view(tx, memberId, s.id, now)), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
+    if (wallet && s.memberId !== null) await refundWallet(tx, s.memberId, refundCents, `session:${s.id}:stop`);
+    const after = await sessions.findOwned(tx, owner, s.id);
+    if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
+    return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
   });
 }
 
