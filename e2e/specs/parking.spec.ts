@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, registerNewMember, type NewMember } from '../fixtures.ts';
+import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember, type NewMember } from '../fixtures.ts';
 
 /**
  * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
@@ -206,4 +206,52 @@ test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox
   await expect(page.getByText('भुगतान की गई राशि')).toBeVisible();
   await expect(page.getByText('वाहन जानकारी')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ठीक है' })).toBeVisible();
+});
+
+test('Quick Park as a guest with a verified phone and a sandbox card, then register with that phone and see the session', async ({ page, request }) => {
+  // A zone that charges now, found as the demo member (the guest types its number from the sign).
+  const demo = authHeaders(await apiSignIn(request, 'demo', 'parkit-demo'));
+  const demoVehicle = ((await (await request.get('/api/Vehicle/List', { headers: demo })).json()) as { VehicleID: number }[])[0]!.VehicleID;
+  const zone = await payableZone(request, demo, demoVehicle);
+  const member = newMemberData();
+  const plate = `QP${member.PhoneNumber.slice(-5)}`;
+
+  await continueAsGuest(page);
+  await page.goto('/QuickParkRegister');
+  await page.getByLabel('Mobile Number').fill(member.PhoneNumber);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await readCode(request, member.PhoneNumber));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Zone number').fill(zone.ZoneNumber);
+  await page.getByLabel('Enter Vehicle Plate #').fill(plate);
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByRole('button', { name: 'See the price' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Month').fill('12');
+  await page.getByLabel('Year').fill('2099');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
+
+  // The receipt by SMS, with a link that opens the session without an account.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+      link = /(\/QuickParkRegister\?session=\d+&token=\S+)/.exec(rows.find((r) => r.Body.includes('Your session:'))?.Body ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const fresh = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await fresh.newPage();
+  await phone.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}${link}`);
+  await expect(phone.getByTestId('countdown')).toBeVisible();
+  await expect(phone.getByText(plate)).toBeVisible();
+  await fresh.close();
+
+  // Registering with that phone carries the session into the account.
+  await page.evaluate(() => localStorage.clear());
+  await registerNewMember(page, request, { PhoneNumber: member.PhoneNumber });
+  await page.goto('/homepage');
+  await expect(page.getByRole('link', { name: new RegExp(`^Zone ${zone.ZoneNumber}, ${plate}:`) })).toBeVisible();
 });
