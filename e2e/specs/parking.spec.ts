@@ -106,7 +106,7 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   await expect(page).toHaveURL(new RegExp(`/ClosingReceipt\\?id=${id}$`));
   const session = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { AmountPaid: number; DurationMinutes: number; PlateNumber: string };
   await expect(page.getByTestId('session-id')).toHaveText(String(id));
-  for (const [label, value] of [
+  for (const [label, value] of <[string, string][]>[
     ['Duration (Minutes)', String(session.DurationMinutes)],
     ['Amount Paid', money(session.AmountPaid)],
     ['Paid Via', 'Wallet'],
