@@ -31,7 +31,14 @@ async function view(tx: Tx, memberId: number, id: number, now: Date): Promise<Pa
  * Start: spends a start quote and pays its total from the wallet, in the caller's transaction
  * (the Idempotency-Key's). The session runs for the quoted minutes from now, at the quoted price.
  */
-export async function start(tx: Tx, memberId: number, r: { QuoteId: string; ConfirmOverMax?: boolean | undefined }, key: string | null, now: Date): Promise<ParkingSession> {
+export async function start(
+  tx: Tx,
+  memberId: number,
+  r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
+  key: string | null,
+  now: Date,
+  paid: { reloadDue: boolean } = { reloadDue: false },
+): Promise<ParkingSession> {
   const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
   await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
   const operator = await operatorOfMember(tx, memberId);
@@ -68,7 +75,8 @@ export async function start(tx: Tx, memberId: number, r: { QuoteId: string; Conf
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key);
+  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key);
+  paid.reloadDue = posted?.reloadDue ?? false;
   return view(tx, memberId, row.id, now);
 }
 
