@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { continueAsGuest } from '../lib/session.ts';
-import { storage } from '../lib/storage.ts';
+import { getSession, isAuthenticated } from '../lib/session-store.ts';
 
 /**
  * Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). The
@@ -9,7 +9,7 @@ import { storage } from '../lib/storage.ts';
  * it is how a driver without an account reaches the session (issue 11).
  */
 export function requireAuth({ request }: Partial<LoaderFunctionArgs> = {}) {
-  if (storage.isAuthenticated()) return null;
+  if (isAuthenticated(getSession())) return null;
   const url = request ? new URL(request.url) : null;
   if (url?.pathname === paths.quickParkRegister && url.searchParams.has('session') && url.searchParams.has('token')) {
     continueAsGuest();
@@ -23,6 +23,6 @@ export function requireAuth({ request }: Partial<LoaderFunctionArgs> = {}) {
  * /homepage too (DESIGN.md section 6).
  */
 export function redirectIfSignedIn() {
-  if (storage.isAuthenticated()) throw redirect(paths.homepage);
+  if (isAuthenticated(getSession())) throw redirect(paths.homepage);
   return null;
 }
