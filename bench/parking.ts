@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tokenSigner } from '@parkit/server/src/plugins/app/auth/tokens.ts';
+import { admin } from './http.ts';
 import { startNode, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -94,16 +95,6 @@ async function check(url: string): Promise<{ sessions: number; walletsOff: numbe
     return { sessions, walletsOff: off };
   } finally {
     await db.end();
-  }
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
