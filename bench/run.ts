@@ -31,6 +31,7 @@ const SUITES: Record<string, Suite> = {
   },
   zones: () => optional('./zones.ts', 'runZonesBench'),
   parking: () => optional('./parking.ts', 'runParkingBench'),
+  wallet: () => optional('./wallet.ts', 'runWalletBench'),
 };
 
 async function main() {
