@@ -13,10 +13,13 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id');
+  // ?next= comes back to Select Vehicle after adding the first vehicle; only that screen is accepted.
+  const next = params.get('next');
+  const safeNext = next && next.startsWith(`${paths.selectVehicle}?`) ? next : undefined;
   const { isVehicle } = useSession();
   return (
     <MemberScreen title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} message={t('Sign in to keep your vehicles.')}>
-      <VehicleEditor key={id ?? 'new'} id={id} />
+      <VehicleEditor key={id ?? 'new'} id={id} next={safeNext} />
     </MemberScreen>
   );
 }
