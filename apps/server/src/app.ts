@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,9 +14,12 @@ import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
 import routes from './routes/index.ts';
+import supportBus from './plugins/app/support/support-bus.ts';
+import { attachmentStore } from './plugins/app/support/attachment-store.ts';
+import { parseHours } from './plugins/app/support/support-hours.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE'>>;
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR'>>;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -29,8 +35,16 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errors);
   await fastify.register(inputGuard);
   await fastify.register(auth, { secret: opts.config.JWT_SECRET, addressLimitScale: opts.config.ADDRESS_RATE_LIMIT_SCALE ?? 1 });
+  await fastify.register(supportBus);
+  // Support's attachments live in the data folder, outside the web root (issue 13); a test app
+  // without one gets a throwaway folder.
+  const dataDir = opts.config.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-support-'));
   await fastify.register(routes, {
     production: opts.config.NODE_ENV === 'production',
+    support: {
+      hours: parseHours(opts.config.SUPPORT_HOURS ?? '09:00-18:00', opts.config.SUPPORT_TIMEZONE ?? 'America/Chicago'),
+      attachments: attachmentStore(join(dataDir, 'support-attachments')),
+    },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
   await fastify.register(spa, { root: opts.config.WEB_DIST, tileUrl: opts.config.MAP_TILE_URL });

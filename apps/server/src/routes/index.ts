@@ -6,11 +6,13 @@ import devRoutes from './api/Dev/index.ts';
 import vehicleRoutes from './api/Vehicle/index.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
+import supportRoutes, { type SupportOptions } from './api/Support/index.ts';
 
 export interface RoutesOptions {
   production: boolean;
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
+  support: SupportOptions;
 }
 
 /** Every API area, one plugin each (spec section 7 paths: /api/{Area}/{Action}). */
@@ -21,6 +23,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(vehicleRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
   await app.register(parkingRoutes, { prefix: '/api/Parking' });
+  await app.register(supportRoutes, { prefix: '/api/Support', ...opts.support });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 };
 
