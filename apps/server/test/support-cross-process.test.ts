@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@parkit/contract';
 import { freshDatabase, TEST_SECRET } from './helpers.ts';
 import { hashPassword } from '../src/plugins/app/auth/passwords.ts';
@@ -61,11 +61,7 @@ if (process.env.TEST_DB === 'postgres') {
       // Migrations applied once, before either server starts.
       const database = await freshDatabase();
       const children: ChildProcess[] = [];
-      afterAll(async () => {
-        for (const c of children) c.kill('SIGTERM');
-        await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
-        await database.close();
-      });
+      try {
       const clientId = await defaultOperatorId(database.db);
       await createMember(database.db, {
         UserName: 'xdriver',
@@ -108,6 +104,11 @@ if (process.env.TEST_DB === 'postgres') {
       expect(reply.status).toBe(201);
       const driverEvents = await driverStream.done;
       expect(driverEvents).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'Reply via B', UserType: 'support' }) });
+      } finally {
+        for (const c of children) c.kill('SIGTERM');
+        await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+        await database.close();
+      }
     });
   });
 } else {
@@ -118,13 +119,13 @@ if (process.env.TEST_DB === 'postgres') {
       await app.register(db, { database, closeOnExit: true });
       await app.register(supportBus);
       await app.ready();
-      afterAll(() => app.close());
       const seen: unknown[] = [];
       const off = app.supportBus.subscribe((e) => seen.push(e));
       await app.supportBus.publish({ k: 'message', memberId: 1, messageId: 2 });
       off();
       await app.supportBus.publish({ k: 'message', memberId: 1, messageId: 3 });
       expect(seen).toEqual([{ k: 'message', memberId: 1, messageId: 2 }]);
+      await app.close();
     });
   });
 }
