@@ -30,6 +30,8 @@ export const paths = {
   findParking: '/findparking',
   findParkingMap: '/findParkingMap',
   quickParkRegister: '/QuickParkRegister',
+  /** Not in the spec: the support agents' console (issue 13). */
+  supportConsole: '/support-console',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -49,6 +49,12 @@ export async function completeSignIn(token: TokenResponse): Promise<string> {
   storage.set(KEYS.userId, String(token.member_id));
   const details = await api.get<AccountDetails>('/api/Account/Details');
   storeAccount(details);
+  // A support agent lands on the console (issue 13); for anyone else this answers 403.
+  const agent = await api.get('/api/Support/Console/Me', { showError: false }).then(
+    () => true,
+    () => false,
+  );
+  if (agent) return paths.supportConsole;
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +20,7 @@ import { limitMember, member, noStore, refused, SUPPORT_LIMITS } from './common.
 import type { EventStreams } from './events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
-export async function readUpload(req: import('fastify').FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
+export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
   if (!req.isMultipart()) throw badRequest('file', M.fileRequired);
   let part;
   try {
@@ -40,7 +41,7 @@ export async function readUpload(req: import('fastify').FastifyRequest): Promise
 }
 
 /** Sends a stored attachment with headers that keep the browser from running it. */
-export function sendAttachment(reply: import('fastify').FastifyReply, store: AttachmentStore, att: Attachment) {
+export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att: Attachment) {
   const inline = att.ContentType.startsWith('image/');
   return reply
     .header('content-type', att.ContentType)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse, SUPPORT_MESSAGES } from '@parkit/contract';
-import { HttpError } from '../../../lib/http-error.ts';
-import { enforce } from '../../../plugins/app/auth/sign-in.ts';
+import { ErrorResponse, MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
+import { HttpError, tooManyRequests } from '../../../lib/http-error.ts';
+import { hit } from '../../../plugins/app/auth/rate-limit-repository.ts';
 import { isAgent } from '../../../plugins/app/support/agent-repository.ts';
 
 export const member = { security: [{ bearer: [] }], tags: ['Support'] };
@@ -16,14 +16,8 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_LIMITS)[keyof typeof SUPPORT_LIMITS], memberId: number) {
-  try {
-    await enforce(app.db, limit, `member:${memberId}`);
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 429 && limit === SUPPORT_LIMITS.message) {
-      throw new HttpError(429, SUPPORT_MESSAGES.tooManyMessages, undefined, err.headers);
-    }
-    throw err;
-  }
+  const wait = await hit(app.db, limit, `member:${memberId}`);
+  if (wait > 0) throw tooManyRequests(limit === SUPPORT_LIMITS.message ? SUPPORT_MESSAGES.tooManyMessages : MESSAGES.tooManyAttempts, wait);
 }
 
 /**
