@@ -11,7 +11,7 @@ import { freshDatabase, TEST_SECRET } from './helpers.ts';
 import { hashPassword } from '../src/plugins/app/auth/passwords.ts';
 import { create as createMember } from '../src/plugins/app/members/member-repository.ts';
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
-import { defaultOperatorId } from '../src/db/seed.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import supportBus from '../src/plugins/app/support/support-bus.ts';
 import db from '../src/plugins/external/db.ts';
 import { openStream } from './support-helpers.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MESSAGES, UserName } from '@parkit/contract';
 import type { Db } from '../../../db/client.ts';
-import { defaultOperatorId } from '../../../db/seed.ts';
+import { defaultOperatorId } from '../zones/operator-repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as members from '../members/member-repository.ts';
 import { grant } from './agent-repository.ts';

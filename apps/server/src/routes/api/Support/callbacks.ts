@@ -1,25 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CallBack, CallBackList, CallBackRequest, MAX_OPEN_CALLBACKS, SUPPORT_MESSAGES as M, SupportHours } from '@parkit/contract';
+import { CallBack, CallBackList, CallBackRequest, ErrorResponse, MAX_OPEN_CALLBACKS, SUPPORT_MESSAGES as M } from '@parkit/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../plugins/app/vehicles/vehicle-repository.ts';
-import { isUniqueViolation } from '../../../plugins/app/vehicles/vehicle-repository.ts';
+import { isUniqueViolation, lockMember } from '../../../plugins/app/vehicles/vehicle-repository.ts';
 import * as callBacks from '../../../plugins/app/support/callback-repository.ts';
-import { checkSlot, hoursView, type HoursSetting } from '../../../plugins/app/support/support-hours.ts';
-import { limitMember, member, noStore, refused, SUPPORT_LIMITS } from './common.ts';
+import { checkSlot, type HoursSetting } from '../../../plugins/app/support/support-hours.ts';
+import { limitMember, member, noStore, SUPPORT_LIMITS } from './common.ts';
 
 /** Request call back (spec section 2): stored, at most 3 open per member, one per slot. */
 const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {
   app.get(
-    '/Hours',
-    { schema: { tags: ['Support'], security: [], summary: 'Support hours: the slots a call back can be booked in', response: { 200: SupportHours } } },
-    async () => hoursView(hours),
-  );
-
-  app.get(
     '/CallBacks',
     {
-      onRequest: [app.authenticate, noStore],
-      schema: { ...member, summary: 'The member’s call-back requests and their status', response: { 200: CallBackList, 401: refused[401], 403: refused[403] } },
+      onRequest: noStore,
+      schema: { ...member, summary: 'The member’s call-back requests and their status', response: { 200: CallBackList } },
     },
     async (req) => callBacks.listByMember(app.db, req.member.memberId),
   );
@@ -27,8 +20,8 @@ const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (ap
   app.post(
     '/CallBack',
     {
-      onRequest: [app.authenticate, noStore],
-      schema: { ...member, summary: 'Ask support to call back at a slot within support hours', body: CallBackRequest, response: { 201: CallBack, ...refused } },
+      onRequest: noStore,
+      schema: { ...member, summary: 'Ask support to call back at a slot within support hours', body: CallBackRequest, response: { 201: CallBack, 404: ErrorResponse, 409: ErrorResponse } },
     },
     async (req, reply) => {
       const memberId = req.member.memberId;

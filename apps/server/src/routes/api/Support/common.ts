@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorResponse, MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
-import { HttpError, tooManyRequests } from '../../../lib/http-error.ts';
+import { MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
+import { tooManyRequests } from '../../../lib/http-error.ts';
 import { hit } from '../../../plugins/app/auth/rate-limit-repository.ts';
-import { isAgent } from '../../../plugins/app/support/agent-repository.ts';
 
-export const member = { security: [{ bearer: [] }], tags: ['Support'] };
-export const agent = { security: [{ bearer: [] }], tags: ['Support console'] };
-export const refused = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+export const member = { tags: ['Support'] };
+export const agent = { tags: ['Support console'] };
 
 /** Per-member limits of support's writes (issue 13: messages are rate-limited). */
 export const SUPPORT_LIMITS = {
@@ -18,16 +16,6 @@ export const SUPPORT_LIMITS = {
 export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_LIMITS)[keyof typeof SUPPORT_LIMITS], memberId: number) {
   const wait = await hit(app.db, limit, `member:${memberId}`);
   if (wait > 0) throw tooManyRequests(limit === SUPPORT_LIMITS.message ? SUPPORT_MESSAGES.tooManyMessages : MESSAGES.tooManyAttempts, wait);
-}
-
-/**
- * The agent-only scope: a signed-in member who is a support agent; any other member gets 403.
- * Checked against the database on every request, so removing an agent takes effect at once.
- */
-export function requireAgent(app: FastifyInstance) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
-    if (!(await isAgent(app.db, req.member.memberId))) throw new HttpError(403, SUPPORT_MESSAGES.agentsOnly);
-  };
 }
 
 /** Personal answers are never cached (DESIGN.md section 4). */

@@ -22,7 +22,7 @@ import { findById } from '../../../plugins/app/members/member-repository.ts';
 import type { AttachmentStore } from '../../../plugins/app/support/attachment-store.ts';
 import * as callBacks from '../../../plugins/app/support/callback-repository.ts';
 import * as chat from '../../../plugins/app/support/chat-repository.ts';
-import { agent, noStore, refused, requireAgent } from './common.ts';
+import { agent, noStore } from './common.ts';
 import { sendAttachment } from './chat.ts';
 import type { EventStreams } from './events.ts';
 
@@ -31,11 +31,9 @@ import type { EventStreams } from './events.ts';
  * Members get 403 on every route here.
  */
 const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (app, { attachments, streams }) => {
-  // The agent-only scope: authentication, then the role, for every route of this plugin.
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', requireAgent(app));
+  // Authentication and the agent role come from the agent-only scope (routes/scopes.ts).
   app.addHook('onRequest', noStore);
-  const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+  const errors = { 404: ErrorResponse };
 
   app.get('/Me', { schema: { ...agent, summary: 'The signed-in agent (403 for anyone else)', response: { 200: ConsoleMe, ...errors } } }, async (req) => {
     const me = await findById(app.db, req.member.memberId);
@@ -45,7 +43,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Conversations',
-    { schema: { ...agent, summary: 'Open conversations, newest activity first, with unread counts', response: { 200: ConversationList, ...errors } } },
+    { schema: { ...agent, summary: 'Open conversations, newest activity first, with unread counts', response: { 200: ConversationList } } },
     async () => chat.conversations(app.db),
   );
 
@@ -80,7 +78,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
         summary: 'Reply to a driver (live to the driver); a retry with the same ClientMessageId returns the first reply',
         params: MemberParams,
         body: SendChatRequest,
-        response: { 200: ChatMessage, 201: ChatMessage, ...refused },
+        response: { 200: ChatMessage, 201: ChatMessage, ...errors },
       },
     },
     async (req, reply) => {
@@ -99,7 +97,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/CallBacks',
-    { schema: { ...agent, summary: 'The call-back queue: open requests by scheduled time, then recently closed', response: { 200: ConsoleCallBackList, ...errors } } },
+    { schema: { ...agent, summary: 'The call-back queue: open requests by scheduled time, then recently closed', response: { 200: ConsoleCallBackList } } },
     async () => callBacks.queue(app.db),
   );
 
@@ -111,7 +109,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
         summary: 'Close a call-back request as called or no answer (the driver sees it)',
         params: CallBackParams,
         body: CloseCallBackRequest,
-        response: { 200: ConsoleCallBack.omit({ UserName: true, Name: true }), ...refused },
+        response: { 200: ConsoleCallBack.omit({ UserName: true, Name: true }), 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (req) => {
@@ -137,7 +135,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Events',
-    { schema: { ...agent, summary: 'Live events of every conversation and the call-back queue (text/event-stream)', response: { 200: z.any(), ...errors } } },
+    { schema: { ...agent, summary: 'Live events of every conversation and the call-back queue (text/event-stream)', response: { 200: z.any() } } },
     async (req, reply) => {
       streams.open(req, reply, async (e) => {
         if (e.k === 'message') {

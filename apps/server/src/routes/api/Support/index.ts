@@ -7,20 +7,27 @@ import callBackRoutes from './callbacks.ts';
 import chatRoutes from './chat.ts';
 import consoleRoutes from './console.ts';
 import { eventStreams } from './events.ts';
+import hoursRoutes from './hours.ts';
 
 export interface SupportOptions {
   hours: HoursSetting;
   attachments: AttachmentStore;
 }
 
-/** /api/Support (issue 13): call backs, the chat, its live channel and the agents' console. */
-const supportArea: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
-  // Multipart only here: one file under the key 'file' (spec section 7's upload helper).
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
-  const streams = eventStreams(app);
-  await app.register(callBackRoutes, { hours: opts.hours });
-  await app.register(chatRoutes, { attachments: opts.attachments, streams });
-  await app.register(consoleRoutes, { prefix: '/Console', attachments: opts.attachments, streams });
+/** /api/Support (issue 13), public part: the support hours the call-back form offers. */
+export const supportPublicRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
+  await app.register(hoursRoutes, { hours: opts.hours });
 };
 
-export default supportArea;
+/** /api/Support, members' part (inside the member scope): call backs, the chat and its live channel. */
+export const supportMemberRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
+  // Multipart only here: one file under the key 'file' (spec section 7's upload helper).
+  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+  await app.register(callBackRoutes, { hours: opts.hours });
+  await app.register(chatRoutes, { attachments: opts.attachments, streams: eventStreams(app) });
+};
+
+/** /api/Support/Console (inside the agent-only scope): every conversation and the call-back queue. */
+export const supportConsoleRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
+  await app.register(consoleRoutes, { attachments: opts.attachments, streams: eventStreams(app) });
+};
