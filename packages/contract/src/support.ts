@@ -114,7 +114,13 @@ export const ChatMessageList = z.array(ChatMessage);
 
 export const ChatMessagesQuery = z.object({
   before: WireId.optional(),
-  after: z.union([z.literal('0'), WireId]).transform(Number).optional(),
+  /** The last message id the client has (0 for none): only newer ones come back. */
+  after: z
+    .string({ error: 'Must be a number' })
+    .regex(/^\d{1,10}$/, 'Must be a number')
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, 'Too large'))
+    .optional(),
   limit: z.coerce.number({ error: 'Must be a number' }).int().min(1).max(100).default(50),
 });
 
