@@ -229,6 +229,20 @@ describe('live delivery', () => {
     expect(replay.slice(1).map((e) => (e as { message: ChatMessage }).message.MessageId)).toEqual(all.slice(-2).map((m) => m.MessageId));
   });
 
+  it('holds at most 5 streams per member', async () => {
+    const url = app.server.listening ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : await app.listen({ port: 0, host: '127.0.0.1' });
+    const dave = await registerAndSignIn(app);
+    const streams = Array.from({ length: 5 }, () => openStream(`${url}/api/Support/Chat/Events`, dave.headers, () => false, 3000));
+    await Promise.all(streams.map((s) => s.ready));
+    const sixth = await fetch(`${url}/api/Support/Chat/Events`, { headers: dave.headers });
+    expect(sixth.status).toBe(429);
+    await Promise.all(streams.map((s) => s.done));
+    // Closed streams free their places.
+    await new Promise((r) => setTimeout(r, 200));
+    const again = openStream(`${url}/api/Support/Chat/Events`, dave.headers, (ev) => ev.length > 0, 3000);
+    expect((await again.done)[0]).toEqual({ type: 'ready' });
+  });
+
   it('refuses a member on the console stream and a bad after', async () => {
     expectRefused(await as(app, alice, { method: 'GET', url: '/api/Support/Console/Events' }), 403);
     expectRefused(await as(app, alice, { method: 'GET', url: '/api/Support/Chat/Events?after=abc' }), 400);

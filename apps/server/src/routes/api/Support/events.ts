@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { MESSAGES } from '@parkit/contract';
+import { tooManyRequests } from '../../../lib/http-error.ts';
+import { ACCESS_TOKEN_SECONDS } from '../../../plugins/app/auth/tokens.ts';
 import type { BusEvent } from '../../../plugins/app/support/support-bus.ts';
 
 /** What one live stream sends for a bus event (null: nothing for this client). */
@@ -11,6 +14,13 @@ export interface EventStreams {
 }
 
 const PING_MS = 20_000;
+/** Streams one member may hold open on one process (tabs, devices); more is refused with 429. */
+export const MAX_STREAMS_PER_MEMBER = 5;
+/**
+ * A stream lives no longer than an access token: a member who signed out, or an agent whose role
+ * was removed, stops hearing events; the client reconnects with a fresh token and catches up.
+ */
+export const STREAM_MAX_MS = ACCESS_TOKEN_SECONDS * 1000;
 
 /**
  * Server-sent events (issue 13's live channel). The browser reads them with fetch, so the bearer
@@ -19,6 +29,7 @@ const PING_MS = 20_000;
  */
 export function eventStreams(app: FastifyInstance): EventStreams {
   const open = new Set<ServerResponse>();
+  const perMember = new Map<number, number>();
   // An open stream would hold server.close() forever: end them all first.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -26,6 +37,10 @@ export function eventStreams(app: FastifyInstance): EventStreams {
   });
   return {
     open(req, reply, map, first = []) {
+      const memberId = req.member.memberId;
+      const held = perMember.get(memberId) ?? 0;
+      if (held >= MAX_STREAMS_PER_MEMBER) throw tooManyRequests(MESSAGES.tooManyAttempts, 5);
+      perMember.set(memberId, held + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -55,10 +70,15 @@ export function eventStreams(app: FastifyInstance): EventStreams {
       const ping = setInterval(() => {
         if (!res.writableEnded) res.write(': ping\n\n');
       }, PING_MS);
+      const expire = setTimeout(() => res.end(), STREAM_MAX_MS);
       res.on('close', () => {
         unsubscribe();
         clearInterval(ping);
+        clearTimeout(expire);
         open.delete(res);
+        const left = (perMember.get(memberId) ?? 1) - 1;
+        if (left > 0) perMember.set(memberId, left);
+        else perMember.delete(memberId);
       });
     },
   };

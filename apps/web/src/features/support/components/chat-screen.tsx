@@ -13,7 +13,9 @@ import { useSupportEvents } from '../lib/use-support-events.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { SupportGuestNotice } from './support-guest-notice.tsx';
+import { LoadEarlier } from './load-earlier.tsx';
 import { useChatSender } from './use-chat-sender.ts';
+import { useOlderMessages } from './use-older-messages.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
 
@@ -27,6 +29,7 @@ function Chat() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const messages = useMessages();
+  const older = useOlderMessages('/api/Support/Chat/Messages', messages.data);
 
   const onSent = useCallback((m: ChatMessage) => mergeMessages(qc, supportKeys.messages, [m]), [qc]);
   // A refusal the driver can act on (a file type, too many messages) is said; the message stays, marked.
@@ -60,7 +63,10 @@ function Chat() {
       ) : messages.isError ? (
         <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
       ) : (
-        <MessageList messages={messages.data} pending={sender.pending} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        <>
+          <LoadEarlier older={older} />
+          <MessageList messages={older.all} pending={sender.pending} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        </>
       )}
       <ChatComposer onSend={sender.submit} />
     </div>

@@ -11,7 +11,9 @@ import { markRead, useConversation } from '../api/console.ts';
 import { supportKeys } from '../api/keys.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { LoadEarlier } from './load-earlier.tsx';
 import { useChatSender } from './use-chat-sender.ts';
+import { useOlderMessages } from './use-older-messages.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Console/Attachment/${a.AttachmentId}`;
 const noUpload = () => Promise.reject(new Error('agents send text'));
@@ -21,6 +23,7 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
   const { t } = useTranslation();
   const qc = useQueryClient();
   const messages = useConversation(memberId);
+  const older = useOlderMessages(`/api/Support/Console/Conversations/${memberId}/Messages`, messages.data);
   const name = conversation?.Name || conversation?.UserName || t('Driver');
 
   useEffect(() => {
@@ -50,7 +53,10 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
       ) : messages.isError ? (
         <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
       ) : (
-        <MessageList messages={messages.data} pending={sender.pending} viewer="support" otherName={name} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        <>
+          <LoadEarlier older={older} />
+          <MessageList messages={older.all} pending={sender.pending} viewer="support" otherName={name} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        </>
       )}
       <ChatComposer onSend={sender.submit} allowFiles={false} />
     </section>

@@ -46,11 +46,13 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
   ];
   const today = dayOf(new Date().toISOString());
 
-  // Scrolled to the newest whenever a message arrives.
+  // Scrolled to the newest whenever a message arrives (not when earlier ones are loaded above).
+  const last = rows.at(-1);
+  const lastKey = last ? (last.kind === 'sent' ? `m${last.m.MessageId}` : `p${last.m.ClientMessageId}`) : '';
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [rows.length]);
+  }, [lastKey]);
 
   let lastDay = '';
   return (

@@ -14,6 +14,7 @@ export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, o
   let pause = 500;
   const loop = async () => {
     while (!ctrl.signal.aborted) {
+      let ended = false;
       onStatus('connecting');
       try {
         const res = await api.raw(path, { signal: ctrl.signal, headers: { accept: 'text/event-stream' } });
@@ -28,7 +29,10 @@ export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, o
         let buffer = '';
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            ended = true;
+            break;
+          }
           buffer += value;
           let end;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -51,6 +55,8 @@ export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, o
       } catch {
         if (ctrl.signal.aborted) return;
       }
+      // The server ends a stream after a token's lifetime: reconnect at once, no 'offline'.
+      if (ended) continue;
       onStatus('offline');
       await new Promise((r) => setTimeout(r, pause));
       pause = Math.min(pause * 2, 10_000);
