@@ -69,7 +69,11 @@ test('a driver chats with support: sent at once, answered live, kept after reloa
   // The agent sees the conversation with its unread count, opens it, replies.
   const agent = await agentPage(browser);
   const name = `${driver.FirstName} ${driver.LastName}`;
-  const row = agent.getByRole('button', { name: `${name}, 2 unread` });
+  await expect(agent.getByRole('button', { name: `${name}, 2 unread` })).toBeVisible();
+  // The list is live too: a new message raises the count without a reload.
+  await input(page).fill('Zone 4411, Congress Ave');
+  await input(page).press('Enter');
+  const row = agent.getByRole('button', { name: `${name}, 3 unread` });
   await expect(row).toBeVisible();
   await row.click();
   const agentLog = messages(agent);
@@ -88,7 +92,7 @@ test('a driver chats with support: sent at once, answered live, kept after reloa
 
   // Stored: a reload shows the whole conversation.
   await page.reload();
-  await expect(mine).toHaveCount(3);
+  await expect(mine).toHaveCount(4);
   await expect(log.getByRole('article', { name: 'Message from Support' })).toHaveCount(2);
   await agent.context().close();
 });

@@ -129,6 +129,22 @@ describe('POST /api/Support/CallBack', () => {
   });
 });
 
+describe('npm run support:agent', () => {
+  it('gives an existing member the role without touching the password, and a new name an account', async () => {
+    const erin = await registerAndSignIn(app, { Password: 'erins-own-password' });
+    const [row] = await queryRows<{ user_name: string }>(database.db, sql`select user_name from members where id = ${erin.memberId}`);
+    expect(await as(app, erin, { method: 'GET', url: '/api/Support/Console/Me' }).then((r) => r.statusCode)).toBe(403);
+    expect(await createAgent(database.db, row!.user_name)).toEqual({ userName: row!.user_name, created: false });
+    expect(await as(app, erin, { method: 'GET', url: '/api/Support/Console/Me' }).then((r) => r.statusCode)).toBe(200);
+    expect((await tokenPost(app, { grant_type: 'password', username: row!.user_name, password: 'erins-own-password' })).statusCode).toBe(200);
+
+    const made = await createAgent(database.db, 'agent_new');
+    expect(made).toMatchObject({ userName: 'agent_new', created: true, generatedPassword: expect.any(String) });
+    expect((await tokenPost(app, { grant_type: 'password', username: 'agent_new', password: made.generatedPassword! })).statusCode).toBe(200);
+    await expect(createAgent(database.db, 'bad name!')).rejects.toThrow();
+  });
+});
+
 describe('the console’s call-back queue', () => {
   it('is for agents only: a member gets 403 on every console endpoint', async () => {
     const urls: [string, string][] = [
