@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
 import { tokenPost, type SignedIn } from './helpers.ts';
@@ -85,4 +86,14 @@ export function openStream(url: string, headers: Record<string, string>, until: 
   );
   void done.finally(() => ready());
   return { ready: isReady, done };
+}
+
+/** A refusal: JSON with a message; with `field`, that field named in errors; with `message`, that text. */
+export function expectRefused(res: LightMyRequestResponse, status: number, field?: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
+  expect(body.message).toEqual(expect.any(String));
+  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
+  if (message) expect(body.message).toBe(message);
 }

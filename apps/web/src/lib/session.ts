@@ -3,6 +3,7 @@ import { api } from './api-client.ts';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import { KEYS, storage } from './storage.ts';
+import { isSupportAgent } from './support-agent.ts';
 
 /** Stores the spec's user_data and the keys derived from the account (DESIGN.md section 3). */
 export function storeAccount(d: AccountDetails) {
@@ -49,12 +50,7 @@ export async function completeSignIn(token: TokenResponse): Promise<string> {
   storage.set(KEYS.userId, String(token.member_id));
   const details = await api.get<AccountDetails>('/api/Account/Details');
   storeAccount(details);
-  // A support agent lands on the console (issue 13); for anyone else this answers 403.
-  const agent = await api.get('/api/Support/Console/Me', { showError: false }).then(
-    () => true,
-    () => false,
-  );
-  if (agent) return paths.supportConsole;
+  if (await isSupportAgent()) return paths.supportConsole; // issue 13: agents land on the console
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 

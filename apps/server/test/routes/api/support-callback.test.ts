@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { CallBack, ConsoleCallBack } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { createAgent } from '../../../src/plugins/app/support/create-agent.ts';
+import { expectRefused } from '../../support-helpers.ts';
 import { as, buildTestApp, registerAndSignIn, tokenPost, type SignedIn } from '../../helpers.ts';
 
 const { app, database } = await buildTestApp();
@@ -26,14 +26,6 @@ async function rows(): Promise<number> {
   return Number(r?.n);
 }
 
-function expectRefused(res: LightMyRequestResponse, status: number, field?: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
-  expect(body.message).toEqual(expect.any(String));
-  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
-  if (message) expect(body.message).toBe(message);
-}
 
 describe('GET /api/Support/Hours', () => {
   it('gives the support hours from the setting', async () => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MAX_ATTACHMENT_BYTES, type Attachment, type ChatMessage, type Conversation } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../../helpers.ts';
-import { EXE, multipart, openStream, PDF, PNG, signedInAgent } from '../../support-helpers.ts';
+import { EXE, expectRefused, multipart, openStream, PDF, PNG, signedInAgent } from '../../support-helpers.ts';
 
 const { app, database } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
@@ -26,12 +25,6 @@ function upload(who: SignedIn, file: Buffer, name: string, opts: Parameters<type
 async function count(table: 'support_messages' | 'support_attachments'): Promise<number> {
   const [r] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.raw(table)}`);
   return Number(r?.n);
-}
-function expectRefused(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
-  if (field) expect(res.json<{ errors?: { field: string }[] }>().errors?.map((e) => e.field)).toContain(field);
 }
 const cid = () => randomUUID();
 
