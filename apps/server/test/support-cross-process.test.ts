@@ -7,14 +7,16 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@parkit/contract';
-import { freshDatabase, TEST_SECRET } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import { as, buildTestApp, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
 import { hashPassword } from '../src/plugins/app/auth/passwords.ts';
 import { create as createMember } from '../src/plugins/app/members/member-repository.ts';
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import supportBus from '../src/plugins/app/support/support-bus.ts';
 import db from '../src/plugins/external/db.ts';
-import { openStream } from './support-helpers.ts';
+import { openStream, signedInAgent } from './support-helpers.ts';
 
 /**
  * Issue 13: an event published on one server process reaches a client connected to another.
@@ -56,7 +58,7 @@ async function signIn(port: number, username: string, password: string) {
 }
 
 if (process.env.TEST_DB === 'postgres') {
-  describe('live delivery across two server processes on one PostgreSQL database', () => {
+  describe('live delivery on PostgreSQL (LISTEN/NOTIFY)', () => {
     it('a message sent through one process reaches streams on the other, both ways', async () => {
       // Migrations applied once, before either server starts.
       const database = await freshDatabase();
@@ -109,6 +111,39 @@ if (process.env.TEST_DB === 'postgres') {
         await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
         await database.close();
       }
+    });
+
+    it('comes back after the LISTEN connection is cut, and tells streams to catch up', async () => {
+      const { app, database } = await buildTestApp();
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const agent = await signedInAgent(app, database);
+      const driver = await registerAndSignIn(app);
+      const readies = (ev: unknown[]) => ev.filter((e) => (e as { type: string }).type === 'ready').length;
+      const stream = openStream(`${url}/api/Support/Console/Events`, agent.headers, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'After the cut'), 15_000);
+      await stream.ready;
+      // The database drops the listening connection (a restart, a failover).
+      const name = (await queryRows<{ db: string }>(database.db, sql`select current_database() as db`))[0]!.db;
+      const cut = await queryRows<{ ok: boolean }>(
+        database.db,
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`,
+      );
+      expect(cut).toEqual([{ ok: true }]);
+      // Back within seconds: a message sent afterwards is delivered.
+      await expect
+        .poll(
+          async () => {
+            const listening = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`);
+            return Number(listening[0]?.n);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const sent = await as(app, driver, { method: 'POST', url: '/api/Support/Chat/Send', payload: { Text: 'After the cut', ClientMessageId: randomUUID() } });
+      expect(sent.statusCode).toBe(201);
+      const events = await stream.done;
+      expect(events).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'After the cut' }) });
+      // The stream was told to catch up on whatever it may have missed meanwhile.
+      expect(readies(events)).toBe(2);
     });
   });
 } else {
