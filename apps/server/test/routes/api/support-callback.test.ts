@@ -179,6 +179,12 @@ describe('the console’s call-back queue', () => {
     expectRefused(await as(app, agent, { method: 'POST', url: `/api/Support/Console/CallBacks/${first.CallBackId}/Close`, payload: { Status: 'no_answer' } }), 409);
     const mine = (await as(app, alice, { method: 'GET', url: '/api/Support/CallBacks' })).json<CallBack[]>();
     expect(mine.find((c) => c.CallBackId === first.CallBackId)?.Status).toBe('called');
+    // Two agents closing one request at once: one wins, the other hears it is closed.
+    const next = open.find((c) => c.MemberId !== alice.memberId)!;
+    const both = await Promise.all(
+      (['called', 'no_answer'] as const).map((Status) => as(app, agent, { method: 'POST', url: `/api/Support/Console/CallBacks/${next.CallBackId}/Close`, payload: { Status } })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     // A closed request frees a place: Alice may book again.
     expect((await post(alice, { Phone: '5125550111', Date: dayAhead(6), Time: '09:00' })).statusCode).toBe(201);
   });

@@ -48,6 +48,13 @@ describe('the driver’s chat', () => {
     expect(await messages(alice)).toEqual(first);
   });
 
+  it('greets once even when the first visit comes many times at once', async () => {
+    const frank = await registerAndSignIn(app);
+    const lists = await Promise.all(Array.from({ length: 6 }, () => messages(frank)));
+    for (const list of lists) expect(list.filter((m) => m.Greeting)).toHaveLength(1);
+    expect((await messages(frank)).filter((m) => m.Greeting)).toHaveLength(1);
+  });
+
   it('stores a message once per ClientMessageId, even when retried at once', async () => {
     const id = cid();
     const results = await Promise.all(Array.from({ length: 8 }, () => send(alice, { Text: '  Where is my receipt?  ', ClientMessageId: id })));

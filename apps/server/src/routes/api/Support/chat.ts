@@ -68,7 +68,8 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
     async (req) => {
       const memberId = req.member.memberId;
       // The first visit opens the conversation with the server's greeting.
-      const greetingId = await chat.ensureConversation(app.db, memberId);
+      // One transaction: a visit racing this one waits for the conversation and its greeting together.
+      const greetingId = await app.db.transaction((tx) => chat.ensureConversation(tx, memberId));
       if (greetingId !== null) await app.supportBus.publish({ k: 'message', memberId, messageId: greetingId });
       return chat.list(app.db, memberId, req.query);
     },
