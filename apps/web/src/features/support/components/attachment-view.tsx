@@ -56,10 +56,10 @@ export function AttachmentView({ attachment, url, src }: { attachment: Pick<Atta
   if (image) {
     return shown ? (
       <button type="button" onClick={() => void open()} className="block overflow-hidden rounded-xl" aria-label={t('Download {{name}}', { name: attachment.FileName })}>
-        <img src={shown} alt={attachment.FileName} className="max-h-40 max-w-full object-cover" />
+        <img src={shown} alt={attachment.FileName} className="h-32 w-44 max-w-full bg-slate-100 object-cover" />
       </button>
     ) : (
-      <div role="status" className="h-24 w-32 animate-pulse rounded-xl bg-slate-200">
+      <div role="status" className="h-32 w-44 max-w-full animate-pulse rounded-xl bg-slate-200">
         <span className="sr-only">{t('Loading')}</span>
       </div>
     );

@@ -62,9 +62,12 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
         const day = dayOf(m.CreatedAt);
         const divider = day !== lastDay;
         lastDay = day;
-        const fromUser = row.kind === 'pending' || row.m.UserType === 'user';
+        // A pending message is the viewer's own: the driver's on /chatsupport, the agent's in the console.
+        const fromUser = row.kind === 'pending' ? viewer === 'user' : row.m.UserType === 'user';
         const mine = (fromUser ? 'user' : 'support') === viewer;
-        const sender = mine ? t('You') : fromUser ? otherName : t('Support');
+        // The driver's messages are 'You' to the driver; support's (an agent's or the greeting)
+        // are 'Support' to both sides, as several agents may answer one conversation.
+        const sender = fromUser ? (mine ? t('You') : otherName) : t('Support');
         const text = row.kind === 'sent' && row.m.Greeting ? t(row.m.Text) : m.Text;
         const attachment = row.kind === 'sent' ? row.m.Attachment : row.m.file ? { FileName: row.m.file.name, ContentType: row.m.file.type, Size: row.m.file.size } : null;
         return (
