@@ -171,6 +171,9 @@ test('a driver requests a call back; the agent marks it called and the driver se
   await item.getByRole('button', { name: 'Called' }).click();
   await expect(item.getByRole('button', { name: 'Called' })).toHaveCount(0);
   await expect(request).toContainText('Called');
+  // The agent signs out from the console.
+  await agent.getByRole('button', { name: 'Logout' }).click();
+  await expect(agent).toHaveURL(/\/parkit$/);
   await agent.context().close();
 });
 
