@@ -6,13 +6,12 @@ import type { Attachment, ChatMessage } from '@parkit/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { storage } from '../../../lib/storage.ts';
+import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
 import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
 import { supportKeys } from '../api/keys.ts';
 import { useSupportEvents } from '../lib/use-support-events.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { MessageList } from './message-list.tsx';
-import { SupportGuestNotice } from './support-guest-notice.tsx';
 import { LoadEarlier } from './load-earlier.tsx';
 import { useChatSender } from './use-chat-sender.ts';
 import { useOlderMessages } from './use-older-messages.ts';
@@ -21,8 +20,12 @@ const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.Attac
 
 /** Support chat (/chatsupport): stored, live, with optimistic sends and attachments (issue 13). */
 export function ChatScreen() {
-  const member = !storage.isGuest() && Boolean(storage.token());
-  return member ? <Chat /> : <SupportGuestNotice />;
+  const { t } = useTranslation();
+  return (
+    <MemberOnly message={t('Call-back requests and chat need an account.')}>
+      <Chat />
+    </MemberOnly>
+  );
 }
 
 function Chat() {

@@ -1,28 +1,22 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { acceptsDigitKey, CallBackRequest, formatDateLong, type CallBack, type SupportHours } from '@parkit/contract';
+import { CallBackRequest, formatDateLong, type CallBack, type SupportHours } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { refuseNonDigits } from '../../../components/ui/digit-fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
 import { useRequestCallBack } from '../api/request-callback.ts';
 import { addDays, slotLabel, slotsFor, zonedNow } from '../lib/slots.ts';
 
 type Input = z.input<typeof CallBackRequest>;
 type Output = z.output<typeof CallBackRequest>;
 const FIELDS: ReadonlyArray<Path<Input>> = ['Phone', 'Date', 'Time'];
-
-/** Spec sections 5 and 9: digit keys only, none once the field holds more than 11 characters. */
-function digitsOnly(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (!acceptsDigitKey(e.currentTarget.value, e.key)) e.preventDefault();
-}
 
 /** Request call back (spec section 2): phone, date, time, 'Request Call Back' and its dialog. */
 export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: string }) {
@@ -47,16 +41,7 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
     try {
       setBooked(await request.mutateAsync(values));
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      let shown = false;
-      for (const e of err.body?.errors ?? []) {
-        const field = FIELDS.find((f) => f === e.field);
-        if (field) {
-          setError(field, { type: 'server', message: e.message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
-      if (!shown) toast.error(t(err.message));
+      showFormError(err, setError, FIELDS);
     }
   });
 
@@ -70,7 +55,7 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          onKeyDown={digitsOnly}
+          onKeyDown={refuseNonDigits}
         />
         <FormText
           control={control}

@@ -3,24 +3,24 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { useCallBacks } from '../api/get-callbacks.ts';
 import { supportKeys } from '../api/keys.ts';
 import { useSupportEvents } from '../lib/use-support-events.ts';
 import { CallBackList } from './callback-list.tsx';
-import { SupportGuestNotice } from './support-guest-notice.tsx';
 
 /** Support hub (/supportpage, spec section 2): the two ways to reach support and open call backs. */
 export function SupportHub() {
   const { t } = useTranslation();
-  const member = !storage.isGuest() && Boolean(storage.token());
+  const { member } = useSession();
   const qc = useQueryClient();
   const callBacks = useCallBacks(member);
   // An agent closing a request shows here without a reload.
   useSupportEvents(member ? '/api/Support/Chat/Events' : null, (e) => {
     if (e.type === 'callback' || e.type === 'ready') void qc.invalidateQueries({ queryKey: supportKeys.callBacks });
   });
-  if (!member) return <SupportGuestNotice />;
+  if (!member) return <GuestPrompt message={t('Call-back requests and chat need an account.')} />;
   const links = [
     { to: paths.requestCall, label: t('Request call back'), icon: PhoneCall },
     { to: paths.chatSupport, label: t('Support Chat'), icon: MessageCircle },
