@@ -14,13 +14,14 @@ import spa from './plugins/external/spa.ts';
 import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
+import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import routes from './routes/index.ts';
 import supportBus from './plugins/app/support/support-bus.ts';
 import { attachmentStore } from './plugins/app/support/attachment-store.ts';
 import { parseHours } from './plugins/app/support/support-hours.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR'>>;
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR'>> & WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -54,11 +55,12 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     void reply.header('x-request-id', req.id);
   });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
-  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL });
+  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL, stripe: Boolean(opts.config.STRIPE_SECRET_KEY && opts.config.STRIPE_PUBLISHABLE_KEY) });
   await fastify.register(swagger);
   await fastify.register(errors);
   await fastify.register(inputGuard);
   await fastify.register(auth, { secret: opts.config.JWT_SECRET, addressLimitScale: opts.config.ADDRESS_RATE_LIMIT_SCALE ?? 1 });
+  await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
   await fastify.register(supportBus);
   // Support's attachments live in the data folder, outside the web root (issue 13); a test app
   // without one gets a throwaway folder.

@@ -8,3 +8,4 @@ export * from './account.ts';
 export * from './zone.ts';
 export * from './vehicle.ts';
 export * from './support.ts';
+export * from './wallet.ts';
