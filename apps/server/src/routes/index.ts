@@ -19,12 +19,14 @@ import planRoutes from './api/Subscription/plans.ts';
 import sandboxRoutes from './api/Sandbox/index.ts';
 import stripeRoutes from './api/Stripe/index.ts';
 import devWalletRoutes from './api/Dev/wallet.ts';
-import { apiShape, memberOnly } from './scopes.ts';
+import { supportConsoleRoutes, supportMemberRoutes, supportPublicRoutes, type SupportOptions } from './api/Support/index.ts';
+import { agentOnly, apiShape, memberOnly } from './scopes.ts';
 
 export interface RoutesOptions {
   production: boolean;
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
+  support: SupportOptions;
 }
 
 /**
@@ -51,6 +53,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(parkingBrowseRoutes, { prefix: '/api/Parking' });
   // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
   await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
+  await app.register(supportPublicRoutes, { prefix: '/api/Support', ...opts.support });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 
   // Members only.
@@ -64,6 +67,13 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
     await member.register(subscriptionRoutes, { prefix: '/api/Subscription' });
     if (!opts.production) await member.register(devWalletRoutes, { prefix: '/api/Dev' });
+    await member.register(supportMemberRoutes, { prefix: '/api/Support', ...opts.support });
+  });
+
+  // Support agents only (issue 13): members get 403 here.
+  await app.register(async (agents) => {
+    agentOnly(agents);
+    await agents.register(supportConsoleRoutes, { prefix: '/api/Support/Console', ...opts.support });
   });
 };
 
