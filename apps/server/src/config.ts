@@ -8,7 +8,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * Production unless development is asked for (issue 8, item 3): the production checks (a
+     * JWT_SECRET, Secure cookies, no demo seed, no API docs) apply to a deployment that forgets it.
+     */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** postgres://… runs on PostgreSQL; unset runs the embedded PGlite in DATA_DIR. */
@@ -37,12 +41,37 @@ const EnvSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * GET /api/Dev/Outbox lists every code sent: only when asked for, and only on a server that
+     * listens on loopback (the local demo of `npm start`). Refused with any other HOST.
+     */
+    DEV_OUTBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** /api/docs (OpenAPI and its browser): on outside production; in production only when asked for. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    /** A request must arrive whole within this (slow clients get 408 and are closed). */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+    /** Most connections at once; more are refused at once. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
     }
+    if (env.DEV_OUTBOX && !isLoopback(env.HOST)) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}` });
+    }
+    if (env.DEV_OUTBOX && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for development (NODE_ENV=development)' });
+    }
   });
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export type Config = z.infer<typeof EnvSchema> & { JWT_SECRET: string };
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import app from './app.ts';
+import app, { apiDocsEnabled } from './app.ts';
 import { loadConfig } from './config.ts';
+import { capConnections, serverOptions } from './server-options.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed-demo.ts';
 
@@ -9,6 +10,7 @@ import { seedDemo } from './db/seed-demo.ts';
 async function main() {
   const config = loadConfig();
   const server = Fastify({
+    ...serverOptions(config),
     logger: {
       level: config.LOG_LEVEL,
       // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
@@ -49,14 +51,17 @@ async function main() {
   process.on('SIGTERM', () => close('SIGTERM'));
 
   const address = await server.listen({ port: config.PORT, host: config.HOST });
+  capConnections(server.server, config);
   const url = address.replace('127.0.0.1', 'localhost');
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nParkIt is running at ${url}  (database: ${where})`);
-  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
-    console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
-    console.log(`Codes sent by the app (development): ${url}/api/Dev/Outbox`);
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
+  if (config.DEV_OUTBOX) {
+    console.log(`DEV_OUTBOX is on: every code the app sends is readable at ${url}/api/Dev/Outbox`);
+    console.log(`(development only: the server listens on ${config.HOST}, loopback, and refuses DEV_OUTBOX on any other address)`);
   }
-  console.log(`API docs: ${url}/api/docs\n`);
+  if (apiDocsEnabled(config)) console.log(`API docs: ${url}/api/docs`);
+  console.log('');
 }
 
 main().catch((err: unknown) => {

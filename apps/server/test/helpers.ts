@@ -42,7 +42,7 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function buildTestApp(
-  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number } = {},
+  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number; DEV_OUTBOX?: boolean; API_DOCS?: 'true' | 'false' } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await defaultOperatorId(database.db);
@@ -53,6 +53,8 @@ export async function buildTestApp(
       JWT_SECRET: TEST_SECRET,
       WEB_DIST: '/nonexistent',
       MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      // Tests read the codes from the outbox, as the local demo does.
+      DEV_OUTBOX: true,
       ...overrides,
     },
     database,

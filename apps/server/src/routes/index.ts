@@ -8,7 +8,8 @@ import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
 
 export interface RoutesOptions {
-  production: boolean;
+  /** GET /api/Dev/Outbox: only with DEV_OUTBOX=true, which config allows on loopback only. */
+  devOutbox: boolean;
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
 }
@@ -21,7 +22,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(vehicleRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
   await app.register(parkingRoutes, { prefix: '/api/Parking' });
-  if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
+  if (opts.devOutbox) await app.register(devRoutes, { prefix: '/api/Dev' });
 };
 
 export default routes;
