@@ -16,12 +16,10 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ForgotPassword',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Account'],
         summary: 'Send a password-reset code to the signed-in member’s phone',
-        security: [{ bearer: [] }],
-        response: { 202: CodeSent, 401: ErrorResponse, 429: ErrorResponse },
+        response: { 202: CodeSent, 429: ErrorResponse },
       },
     },
     async (req, reply) => {
@@ -35,13 +33,11 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ResetPassword',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Account'],
         summary: 'Set a new password with a code from /forgot, or right after signing in with a code',
-        security: [{ bearer: [] }],
         body: ResetPasswordRequest,
-        response: { 200: TokenResponse, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: TokenResponse, 400: ErrorResponse },
       },
     },
     async (req, reply) => {
