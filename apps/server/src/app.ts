@@ -11,12 +11,12 @@ import spa from './plugins/external/spa.ts';
 import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
-import rateLimit from './plugins/app/rate-limit.ts';
+import rateLimit, { DEFAULT_RATE_LIMIT } from './plugins/app/rate-limit.ts';
 import routes from './routes/index.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
-    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'DEV_OUTBOX' | 'API_DOCS'>>;
+    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT'>>;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -92,7 +92,11 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     addressLimitScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
     secureCookies: production,
   });
-  await fastify.register(rateLimit, { addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1, sessions: fastify.sessions });
+  await fastify.register(rateLimit, {
+    max: config.API_RATE_LIMIT ?? DEFAULT_RATE_LIMIT.max,
+    addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
+    sessions: fastify.sessions,
+  });
   await fastify.register(routes, {
     devOutbox: config.DEV_OUTBOX ?? false,
     defaultClientId: () => defaultOperatorId(fastify.db),

@@ -51,6 +51,8 @@ const EnvSchema = z
       .transform((v) => v === 'true'),
     /** /api/docs (OpenAPI and its browser): on outside production; in production only when asked for. */
     API_DOCS: z.enum(['true', 'false']).optional(),
+    /** Requests per member per minute on every API route (per address: 4x that, times ADDRESS_RATE_LIMIT_SCALE). */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
     /** A request must arrive whole within this (slow clients get 408 and are closed). */
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     /** Most connections at once; more are refused at once. */

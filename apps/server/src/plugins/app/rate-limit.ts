@@ -20,6 +20,7 @@ import type { SessionRegistry } from './auth/session-registry.ts';
  * ADDRESS_FACTOR times as many (several members behind one address), times
  * ADDRESS_RATE_LIMIT_SCALE.
  */
+/** The default: API_RATE_LIMIT (300) a minute per member. */
 export const DEFAULT_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const satisfies RateLimitOptions;
 /** Money routes (wallet, payments, parking purchases): 20 a minute per member. */
 export const MONEY_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const satisfies RateLimitOptions;
@@ -31,8 +32,8 @@ interface StoreParams {
 
 type IncrCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
-export default fp<{ addressScale: number; sessions: SessionRegistry }>(
-  async (app, { addressScale, sessions }) => {
+export default fp<{ max: number; addressScale: number; sessions: SessionRegistry }>(
+  async (app, { max, addressScale, sessions }) => {
     const factor = ADDRESS_FACTOR * addressScale;
     let lastPrune = Date.now();
 
@@ -81,6 +82,7 @@ export default fp<{ addressScale: number; sessions: SessionRegistry }>(
     await app.register(rateLimit, {
       global: true,
       ...DEFAULT_RATE_LIMIT,
+      max,
       hook: 'onRequest',
       enableDraftSpec: true,
       store: PgStore as never,
