@@ -90,8 +90,9 @@ export default fp<{ max: number; addressScale: number; sessions: SessionRegistry
         const claims = await bearerClaims(app, req);
         return claims ? `${req.ip}|${claims.memberId}` : req.ip;
       },
-      // Static files of the web app are not worth a database write each.
-      allowList: (req: FastifyRequest) => !(req.url.startsWith('/api/') || req.url.startsWith('/token')),
+      // Static files of the web app are not worth a database write each, nor are the load
+      // balancer's health probes (GET /api/health reads nothing personal).
+      allowList: (req: FastifyRequest) => !(req.url.startsWith('/api/') || req.url.startsWith('/token')) || req.url === '/api/health',
       errorResponseBuilder: (_req, ctx) => tooManyRequests(MESSAGES.tooManyAttempts, ctx.ttl / 1000),
     });
   },
