@@ -17,8 +17,9 @@ describe('item 4: request, header and idle timeouts, and a connection cap', () =
     c.socket.write('POST /api/Account/SendOtp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"PhoneNu');
     const closedAt = await c.closed;
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
-    // 2 s of timeout, plus at most the 1 s checking interval, plus slack for a busy machine.
-    expect(closedAt - start).toBeLessThan(6000);
+    // 2 s of timeout, plus at most the 1 s checking interval, plus wide slack for a busy machine
+    // (before issue 8 such a request held its socket for 150 s and more).
+    expect(closedAt - start).toBeLessThan(15_000);
   });
 
   it('cuts off a client that never finishes its headers', async () => {
