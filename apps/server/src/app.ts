@@ -12,11 +12,13 @@ import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
 import rateLimit, { DEFAULT_RATE_LIMIT } from './plugins/app/rate-limit.ts';
+import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import routes from './routes/index.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
-    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT'>>;
+    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT'>> &
+    WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -83,7 +85,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     void reply.header('x-request-id', req.id);
   });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
-  await fastify.register(security, { tileUrl: config.MAP_TILE_URL });
+  await fastify.register(security, { tileUrl: config.MAP_TILE_URL, stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) });
   await fastify.register(swagger, { ui: apiDocsEnabled(config) });
   await fastify.register(errors);
   await fastify.register(inputGuard);
@@ -97,6 +99,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
     sessions: fastify.sessions,
   });
+  await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
   await fastify.register(routes, {
     devOutbox: config.DEV_OUTBOX ?? false,
     defaultClientId: () => defaultOperatorId(fastify.db),

@@ -57,6 +57,17 @@ const EnvSchema = z
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     /** Most connections at once; more are refused at once. */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    /** Wallet currency (ISO 4217, sent to the payment provider) and the symbol every screen shows. */
+    CURRENCY: z.string().regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code').default('USD'),
+    CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
+    /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Only for tests against a local server speaking Stripe's API, e.g. http://127.0.0.1:3311. */
+    STRIPE_API_URL: z.url().optional(),
+    /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys); 0 = never. */
+    WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

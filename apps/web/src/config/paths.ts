@@ -30,6 +30,8 @@ export const paths = {
   findParking: '/findparking',
   findParkingMap: '/findParkingMap',
   quickParkRegister: '/QuickParkRegister',
+  /** Not in the spec's table (its route is 'not shown'): the subscription payment page (issue 10). */
+  subscriptionPayment: '/subscription/payment',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { MemberScreen } from '../../components/session/guest-prompt.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { VehicleEditor } from '../../features/vehicles/components/vehicle-editor.tsx';
@@ -16,13 +15,8 @@ export function Component() {
   const id = params.get('id');
   const { isVehicle } = useSession();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} />
-      <div className="p-4">
-        <MemberOnly message={t('Sign in to keep your vehicles.')}>
-          <VehicleEditor key={id ?? 'new'} id={id} />
-        </MemberOnly>
-      </div>
-    </main>
+    <MemberScreen title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} message={t('Sign in to keep your vehicles.')}>
+      <VehicleEditor key={id ?? 'new'} id={id} />
+    </MemberScreen>
   );
 }
