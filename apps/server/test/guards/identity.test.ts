@@ -4,6 +4,7 @@ import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from 
 import { fill, operations, type Operation } from '../openapi.ts';
 import { tokenSigner } from '../../src/plugins/app/auth/tokens.ts';
 import { tableChecksums } from './checksums.ts';
+import { addCard } from '../wallet/helpers.ts';
 
 // Issue 8's identity guard, read from the OpenAPI document so that a new route is covered:
 // - every member-only operation refuses no token, a forged one, one without exp, and a valid one
@@ -20,10 +21,16 @@ const now = () => Math.floor(Date.now() / 1000);
 const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'ID 123', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
 const bobsVehicle = (await as(app, bob, { method: 'POST', url: '/api/Vehicle/Add', payload: VEHICLE })).json<{ VehicleID: number }>().VehicleID;
 
+const bobsCard = await addCard(app, bob);
+
 /** How to ask for another member's object: the request alice sends, and the status she must get. */
-const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; payload?: object; status: number[] }>> = {
+const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; payload?: object; headers?: Record<string, string>; status: number[] }>> = {
   'POST /api/Vehicle/Update': async () => ({ payload: { ...VEHICLE, VehicleId: String(bobsVehicle), PlateNumber: 'STOLEN 1' }, status: [404] }),
   'POST /api/Vehicle/Delete': async () => ({ payload: { VehicleId: bobsVehicle }, status: [404] }),
+  // Money: bob's card must never pay for alice, nor be changed by her (issue 10).
+  'POST /api/Wallet/AddMoney': async () => ({ payload: { Amount: 10, PaymentMethodId: bobsCard }, headers: { 'idempotency-key': 'identity-guard-1' }, status: [404] }),
+  'POST /api/PaymentMethods/SetDefault': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
+  'POST /api/PaymentMethods/Delete': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
   'POST /api/Account/Update': async (owner) => {
     const d = (await as(app, alice, { method: 'GET', url: '/api/Account/Details' })).json<Record<string, string>>();
     const mine = { EmailAddress: d.EmailAddress, PhoneNumber: d.PhoneNumber, FirstName: 'Mallory', LastName: d.LastName, UserName: d.UserName };
@@ -31,7 +38,7 @@ const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; paylo
   },
 };
 /** Ids that name no member's object (reference data, public zones): nothing to steal. */
-const NOT_OWNED = new Set(['GET /api/Vehicle/Models/{makeId}', 'GET /api/Parking/Zones/{id}']);
+const NOT_OWNED = new Set(['GET /api/Vehicle/Models/{makeId}', 'GET /api/Parking/Zones/{id}', 'POST /api/Subscription/Subscribe' /* plans are public */]);
 
 const takesId = (o: Operation) => {
   const body = o.op.requestBody?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
@@ -77,7 +84,7 @@ describe('identity: another member’s id is a 404 and changes nothing', () => {
   it.each(withIds.filter((o) => `${o.method} ${o.path}` in FOREIGN).map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (key, op) => {
     const t = await FOREIGN[key]!(bob);
     const before = await tableChecksums(db);
-    const res = await as(app, alice, { method: op.method as 'POST', url: t.url ?? fill(op.path, () => '1'), ...(t.payload ? { payload: t.payload } : {}) });
+    const res = await as(app, alice, { method: op.method as 'POST', url: t.url ?? fill(op.path, () => '1'), headers: t.headers ?? {}, ...(t.payload ? { payload: t.payload } : {}) });
     expect(t.status, res.body).toContain(res.statusCode);
     expect(await tableChecksums(db)).toEqual(before);
   });
