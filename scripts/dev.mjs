@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.PORT ?? '3000';
-const env = { ...process.env, PORT: port, API_URL: `http://127.0.0.1:${port}` };
+// npm run dev is development (a generated secret, demo data, the outbox of codes on loopback; issue 8).
+const env = { NODE_ENV: 'development', DEV_OUTBOX: 'true', ...process.env, PORT: port, API_URL: `http://127.0.0.1:${port}` };
 const procs = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env }),

@@ -26,6 +26,10 @@ if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' });
+// The local demo: development mode (a generated secret, demo data) and the outbox of codes at
+// /api/Dev/Outbox, which the server allows only on a loopback HOST (its banner says so). A
+// deployment runs apps/server/src/server.ts itself and gets production unless it asks otherwise.
+const env = { NODE_ENV: 'development', DEV_OUTBOX: 'true', ...process.env };
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

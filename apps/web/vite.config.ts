@@ -11,7 +11,8 @@ export default defineConfig({
     // npm run dev: the API runs beside Vite; these paths go to it.
     proxy: { '/api': api, '/token': api },
   },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  // No public source maps in a production build (issue 8): SOURCEMAP=true builds them for debugging.
+  build: { target: 'es2022', sourcemap: process.env.SOURCEMAP === 'true', chunkSizeWarningLimit: 600 },
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -42,7 +42,8 @@ test("a guest's profile shows Guest User and none of the member's items", async 
 });
 
 test('the logout dialog: NO keeps the member signed in, Yes, Logout signs out', async ({ page }) => {
-  await signInAsDemo(page);
+  // A member of its own: logout ends every session of the member (issue 8), and other specs use demo.
+  await registerNewMember(page);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Logout?' });

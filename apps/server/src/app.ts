@@ -14,6 +14,7 @@ import spa from './plugins/external/spa.ts';
 import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
+import rateLimit, { DEFAULT_RATE_LIMIT } from './plugins/app/rate-limit.ts';
 import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import jobs from './plugins/app/jobs/job-runner.ts';
 import { registerParkingJobs } from './plugins/app/parking/parking-jobs.ts';
@@ -24,45 +25,89 @@ import { attachmentStore } from './plugins/app/support/attachment-store.ts';
 import { parseHours } from './plugins/app/support/support-hours.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR'>> & WalletConfig;
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
+    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT'>> &
+    WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
 }
 
+/** /api/docs is on outside production, and in production only with API_DOCS=true. */
+export const apiDocsEnabled = (c: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'API_DOCS'>>) =>
+  c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true';
+
 /**
  * The instance's own settings (they cannot live in a plugin): the server and the tests make their
  * instance with these, so the tests run the server production runs.
  */
-export function serverOptions(config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY'>): FastifyServerOptions {
-  return {
+export function serverOptions(
+  config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<Config, 'REQUEST_TIMEOUT_SECONDS'>>,
+): FastifyServerOptions {
+  const requestMs = (config.REQUEST_TIMEOUT_SECONDS ?? 20) * 1000;
+  const options = {
+    // Issue 8, item 4: a client that sends its request too slowly gets 408 and its socket closed
+    // within REQUEST_TIMEOUT_SECONDS plus Node's connection-checking interval (1 s here; Node's
+    // default of 30 s would double the wait). Headers must arrive within 10 s.
+    requestTimeout: requestMs,
+    keepAliveTimeout: 5000,
+    maxRequestsPerSocket: 1000,
+    // Handed to http.createServer.
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: Math.min(10_000, requestMs),
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+      keepAliveTimeout: 5000,
+      // A request without Host reaches the app, which answers a JSON 400 (plugins/external/security.ts).
+      requireHostHeader: false,
+    },
     logger: {
       level: config.LOG_LEVEL,
       // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.xapikey', 'res.headers["set-cookie"]'],
     },
     // A caller's x-request-id is kept when it is a plain token, so logs join across services.
-    genReqId: (req) => {
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.TRUST_PROXY,
   };
+  // `http` (options for http.createServer) is typed only on Fastify's http overload.
+  return options as FastifyServerOptions;
+}
+
+export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
+
+/** Once the server listens: more than MAX_CONNECTIONS at once are dropped by Node (issue 8, item 4). */
+export function capConnections(server: { maxConnections: number }, config: Pick<Config, 'MAX_CONNECTIONS'>) {
+  server.maxConnections = config.MAX_CONNECTIONS;
 }
 
 /** The whole app as one plugin: external plugins, then ours, then routes (STYLE.md). */
 export default async function app(fastify: FastifyInstance, opts: AppOptions) {
+  const { config } = opts;
+  const production = config.NODE_ENV === 'production';
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
-  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL, stripe: Boolean(opts.config.STRIPE_SECRET_KEY && opts.config.STRIPE_PUBLISHABLE_KEY) });
-  await fastify.register(swagger);
+  await fastify.register(security, { tileUrl: config.MAP_TILE_URL, stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) });
+  await fastify.register(swagger, { ui: apiDocsEnabled(config) });
   await fastify.register(errors);
   await fastify.register(inputGuard);
-  await fastify.register(auth, { secret: opts.config.JWT_SECRET, addressLimitScale: opts.config.ADDRESS_RATE_LIMIT_SCALE ?? 1 });
+  await fastify.register(auth, {
+    secret: config.JWT_SECRET,
+    addressLimitScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
+    secureCookies: production,
+  });
+  await fastify.register(rateLimit, {
+    max: config.API_RATE_LIMIT ?? DEFAULT_RATE_LIMIT.max,
+    addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
+    sessions: fastify.sessions,
+  });
   await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
@@ -73,12 +118,12 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // without one gets a throwaway folder.
   const dataDir = opts.config.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-support-'));
   await fastify.register(routes, {
-    production: opts.config.NODE_ENV === 'production',
+    devOutbox: config.DEV_OUTBOX ?? false,
     support: {
       hours: parseHours(opts.config.SUPPORT_HOURS ?? '09:00-18:00', opts.config.SUPPORT_TIMEZONE ?? 'America/Chicago'),
       attachments: attachmentStore(join(dataDir, 'support-attachments')),
     },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
-  await fastify.register(spa, { root: opts.config.WEB_DIST, tileUrl: opts.config.MAP_TILE_URL });
+  await fastify.register(spa, { root: config.WEB_DIST, tileUrl: config.MAP_TILE_URL, production });
 }

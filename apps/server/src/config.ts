@@ -8,7 +8,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * Production unless development is asked for (issue 8, item 3): the production checks (a
+     * JWT_SECRET, Secure cookies, no demo seed, no API docs) apply to a deployment that forgets it.
+     */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** postgres://… runs on PostgreSQL; unset runs the embedded PGlite in DATA_DIR. */
@@ -48,6 +52,22 @@ const EnvSchema = z
       .string()
       .refine(isTimeZone, 'SUPPORT_TIMEZONE must be an IANA time zone such as America/Chicago')
       .default('America/Chicago'),
+    /**
+     * GET /api/Dev/Outbox lists every code sent: only when asked for, and only on a server that
+     * listens on loopback (the local demo of `npm start`). Refused with any other HOST.
+     */
+    DEV_OUTBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** /api/docs (OpenAPI and its browser): on outside production; in production only when asked for. */
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    /** Requests per member per minute on every API route (per address: 4x that, times ADDRESS_RATE_LIMIT_SCALE). */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
+    /** A request must arrive whole within this (slow clients get 408 and are closed). */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+    /** Most connections at once; more are refused at once. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     /** Wallet currency (ISO 4217, sent to the payment provider) and the symbol every screen shows. */
     CURRENCY: z.string().regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code').default('USD'),
     CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
@@ -66,6 +86,12 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
     }
+    if (env.DEV_OUTBOX && !isLoopback(env.HOST)) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}` });
+    }
+    if (env.DEV_OUTBOX && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for development (NODE_ENV=development)' });
+    }
   });
 
 function isTimeZone(tz: string): boolean {
@@ -75,6 +101,11 @@ function isTimeZone(tz: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 export type Config = z.infer<typeof EnvSchema> & { JWT_SECRET: string };

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import app, { serverOptions } from './app.ts';
+import app, { apiDocsEnabled, capConnections, serverOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './seeds/demo.ts';
@@ -34,14 +34,17 @@ async function main() {
   process.on('SIGTERM', () => close('SIGTERM'));
 
   const address = await server.listen({ port: config.PORT, host: config.HOST });
+  capConnections(server.server, config);
   const url = address.replace('127.0.0.1', 'localhost');
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nParkIt is running at ${url}  (database: ${where})`);
-  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
-    console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
-    console.log(`Codes sent by the app (development): ${url}/api/Dev/Outbox`);
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
+  if (config.DEV_OUTBOX) {
+    console.log(`DEV_OUTBOX is on: every code the app sends is readable at ${url}/api/Dev/Outbox`);
+    console.log(`(development only: the server listens on ${config.HOST}, loopback, and refuses DEV_OUTBOX on any other address)`);
   }
-  console.log(`API docs: ${url}/api/docs\n`);
+  if (apiDocsEnabled(config)) console.log(`API docs: ${url}/api/docs`);
+  console.log('');
 }
 
 main().catch((err: unknown) => {

@@ -25,9 +25,9 @@ function configError(env: NodeJS.ProcessEnv): string {
 }
 
 describe('loadConfig', () => {
-  it('has working defaults for a fresh clone', () => {
-    const cfg = loadConfig({ DATA_DIR: tempDir() });
-    expect(cfg).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 3000, LOG_LEVEL: 'info', SEED_DEMO: true });
+  it('has working defaults for development (what npm start asks for)', () => {
+    const cfg = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    expect(cfg).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 3000, LOG_LEVEL: 'info', SEED_DEMO: true, DEV_OUTBOX: false });
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -84,13 +84,32 @@ describe('loadConfig', () => {
 
   it('generates the signing secret once into DATA_DIR, private, and reuses it', () => {
     const dir = join(tempDir(), 'nested', 'data');
-    const first = loadConfig({ DATA_DIR: dir }).JWT_SECRET;
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).JWT_SECRET;
     const file = join(dir, 'jwt-secret');
     expect(readFileSync(file, 'utf8')).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).JWT_SECRET).toBe(first);
     // Another data folder is another installation with its own secret.
-    expect(loadConfig({ DATA_DIR: tempDir() }).JWT_SECRET).not.toBe(first);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() }).JWT_SECRET).not.toBe(first);
+  });
+
+  // Issue 8, item 3: a deployment that forgets a variable fails closed.
+  it('is production unless development is asked for: no secret, no start', () => {
+    const dir = tempDir();
+    expect(configError({ DATA_DIR: dir })).toMatch(/^ {2}JWT_SECRET: JWT_SECRET is required when NODE_ENV=production$/m);
+    expect(loadConfig({ JWT_SECRET: 'z'.repeat(32), DATA_DIR: dir })).toMatchObject({ NODE_ENV: 'production', DEV_OUTBOX: false });
+  });
+
+  it('turns the outbox on only when asked, and only on a loopback address', () => {
+    const dir = tempDir();
+    expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: 'true', DATA_DIR: dir }).DEV_OUTBOX).toBe(true);
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', '127.1.2.3']) {
+      expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir }).DEV_OUTBOX).toBe(true);
+    }
+    for (const HOST of ['0.0.0.0', '::', '10.0.0.5', 'parkit.example.com']) {
+      expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: DEV_OUTBOX=true needs a loopback HOST/m);
+    }
+    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), DEV_OUTBOX: 'true', DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: /m);
   });
 });

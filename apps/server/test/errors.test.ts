@@ -12,7 +12,7 @@ import { buildTestApp, lastCode, newMember, TEST_SECRET } from './helpers.ts';
 // changes stored data when refused; 500s carry the spec's wording and never a stack.
 const { app: server, database } = await buildTestApp();
 const { db } = database;
-const CONFIG = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' } as const;
+const CONFIG = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true } as const;
 
 /** The same app plugin on the same database, in its own instance, plus whatever `extra` adds. */
 async function sibling(extra: (scope: FastifyInstance) => void, logger: object | false = false) {

@@ -44,7 +44,7 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function buildTestApp(
-  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number } & WalletConfig = {},
+  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number; DEV_OUTBOX?: boolean; API_DOCS?: 'true' | 'false' } & WalletConfig = {},
   /** Every log line at trace level goes here (tests that grep the logs). */
   opts: { logStream?: Writable } = {},
 ): Promise<TestApp> {
@@ -58,6 +58,8 @@ export async function buildTestApp(
       JWT_SECRET: TEST_SECRET,
       WEB_DIST: '/nonexistent',
       MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      // Tests read the codes from the outbox, as the local demo does.
+      DEV_OUTBOX: true,
       ...overrides,
     },
     database,

@@ -23,6 +23,7 @@ export const MESSAGES = {
   phoneFormat: 'Enter a mobile number of 10 to 15 digits',
   passwordRequired: 'Password is required',
   passwordLength: 'Password must be 8 to 128 characters',
+  passwordCommon: 'This password is too common. Please choose another.',
   codeRequired: 'Code is required',
   codeFormat: 'The code has 6 digits',
   zipFormat: 'Enter a 5-digit ZIP code (or ZIP+4)',

@@ -23,7 +23,8 @@ import { supportConsoleRoutes, supportMemberRoutes, supportPublicRoutes, type Su
 import { agentOnly, apiShape, memberOnly } from './scopes.ts';
 
 export interface RoutesOptions {
-  production: boolean;
+  /** GET /api/Dev/Outbox: only with DEV_OUTBOX=true, which config allows on loopback only. */
+  devOutbox: boolean;
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
   support: SupportOptions;
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
   await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
   await app.register(supportPublicRoutes, { prefix: '/api/Support', ...opts.support });
-  if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
+  if (opts.devOutbox) await app.register(devRoutes, { prefix: '/api/Dev' });
 
   // Members only.
   await app.register(async (member) => {
@@ -66,7 +67,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     await member.register(walletRoutes, { prefix: '/api/Wallet' });
     await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
     await member.register(subscriptionRoutes, { prefix: '/api/Subscription' });
-    if (!opts.production) await member.register(devWalletRoutes, { prefix: '/api/Dev' });
+    if (opts.devOutbox) await member.register(devWalletRoutes, { prefix: '/api/Dev' });
     await member.register(supportMemberRoutes, { prefix: '/api/Support', ...opts.support });
   });
 

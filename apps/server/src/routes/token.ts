@@ -25,7 +25,7 @@ const tokenRoute: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const body = req.body;
       if (body.grant_type === 'password') {
-        return issueTokens(app, reply, await passwordGrant(app, req.ip, body.username, body.password), 'pwd');
+        return issueTokens(app, reply, await passwordGrant(app, req, reply, body.username, body.password), 'pwd');
       }
       if (body.grant_type === 'otp') {
         return issueTokens(app, reply, await otpGrant(app, req.ip, body.phone, body.code), 'otp');

@@ -57,3 +57,30 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
 );
+
+/** When the last code went to a phone for a purpose: the resend wait is one atomic upsert on it (issue 8). */
+export const otpSends = pgTable(
+  'otp_sends',
+  {
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.purpose] })],
+);
+
+/**
+ * Failed sign-ins and wrong codes, per account, address, device or phone: a sliding window with
+ * exponential back-off (issue 8). A failure more than `window` after the last one starts over.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);

@@ -33,6 +33,8 @@ export const members = pgTable(
     balanceCents: integer('balance_cents').notNull().default(0),
     minBalanceCents: integer('min_balance_cents').notNull().default(0),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Carried in every access token (claim sv); logout and a password change raise it (issue 8). */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

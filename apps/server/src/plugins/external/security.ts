@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import { MESSAGES } from '@parkit/contract';
 
 /** Security headers with a CSP that admits the app and the map tiles; compression; forms; cookies. */
 export default fp<{ tileUrl: string; stripe?: boolean }>(
@@ -29,6 +30,19 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
         },
       },
       crossOriginEmbedderPolicy: false,
+      // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it (issue 8).
+      frameguard: false,
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
+      if (!req.headers.host) {
+        return reply.code(400).type('application/json').send({ message: MESSAGES.malformedBody, errors: [{ field: 'host', message: 'The Host header is required' }] });
+      }
+    });
+    app.addHook('onSend', async (req, reply) => {
+      void reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // API answers are personal (or may be): never stored by a browser or a proxy.
+      if (isApiPath(req.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     });
     await app.register(compress, { global: true, threshold: 1024 });
     await app.register(cookie);
@@ -36,6 +50,13 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
   },
   { name: 'security' },
 );
+
+/** The browser features the app uses (geolocation for Find Parking); everything else off. */
+export const PERMISSIONS_POLICY =
+  'geolocation=(self), camera=(), microphone=(), payment=(self), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
+
+/** /api/… in any letter case, and the token endpoint. */
+export const isApiPath = (url: string) => /^\/(api(\/|$|\?)|token(\/|$|\?))/i.test(url);
 
 /** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' → 'https://*.tile.example.org'. */
 export function tileOriginPattern(url: string): string | null {

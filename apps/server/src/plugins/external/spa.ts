@@ -3,13 +3,14 @@ import { extname, join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@parkit/contract';
+import { isApiPath } from './security.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for
  * every client route. Unknown API paths and missing files get a JSON 404 (STACK.md trap).
  */
-export default fp<{ root: string; tileUrl: string }>(
-  async (app, { root, tileUrl }) => {
+export default fp<{ root: string; tileUrl: string; production: boolean }>(
+  async (app, { root, tileUrl, production }) => {
     const hasSpa = existsSync(join(root, 'index.html'));
     // Runtime settings the app reads from the page, so one MAP_TILE_URL drives both the CSP and
     // the map (a build-time variable would need a rebuild per deployment).
@@ -25,6 +26,8 @@ export default fp<{ root: string; tileUrl: string }>(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // No public source maps in production, even if a build left some (issue 8).
+        allowedPath: (path) => !(production && path.endsWith('.map')),
         setHeaders(reply, path) {
           void reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
@@ -34,7 +37,7 @@ export default fp<{ root: string; tileUrl: string }>(
     }
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
-      const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && extname(path) === '';
+      const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(path) && extname(path) === '';
       if (hasSpa && isPage) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
       }

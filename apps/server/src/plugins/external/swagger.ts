@@ -19,9 +19,9 @@ export function operationId(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
-export default fp(
-  async (app) => {
+/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs outside production (API_DOCS). */
+export default fp<{ ui: boolean }>(
+  async (app, { ui }) => {
     await app.register(swagger, {
       openapi: {
         info: {
@@ -45,7 +45,8 @@ export default fp(
         return out;
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    // The document is always built (tests read it); its pages only when enabled (not in production).
+    if (ui) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
   { name: 'swagger' },
 );

@@ -100,10 +100,10 @@ describe('GET /api/Account/Details', () => {
     expect(res.json()).toEqual(UNAUTHORIZED);
   });
 
-  it('answers a valid token of a member who no longer exists with a JSON 4xx', async () => {
-    const ghost = await tokenSigner(TEST_SECRET).sign({ memberId: 2_000_000, amr: 'pwd', authTime: now() });
+  it('answers a valid token of a member who no longer exists with 401 (issue 8, item 6)', async () => {
+    const ghost = await tokenSigner(TEST_SECRET).sign({ memberId: 2_000_000, amr: 'pwd', authTime: now(), sessionVersion: 0 });
     const res = await details({ authorization: `Bearer ${ghost}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
   });
 });

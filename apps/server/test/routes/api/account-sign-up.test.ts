@@ -18,7 +18,15 @@ beforeEach(async () => {
 const register = (payload: unknown) => app.inject({ method: 'POST', url: '/api/Account/Register', payload: payload as object });
 const sendOtp = (PhoneNumber: string) => app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber } });
 /** Lets the next code go out now instead of after the 30 s resend wait. */
-const ageCodes = (phone: string) => db.execute(sql`UPDATE otp_codes SET created_at = created_at - interval '31 seconds' WHERE phone = ${phone}`);
+const ageCodes = async (phone: string) => {
+  await db.execute(sql`UPDATE otp_codes SET created_at = created_at - interval '31 seconds' WHERE phone = ${phone}`);
+  await db.execute(sql`UPDATE otp_sends SET last_sent_at = last_sent_at - interval '31 seconds' WHERE phone = ${phone}`);
+};
+/** Registers and verifies the phone with the code (a password alone opens only such accounts). */
+async function registerVerified(m: ReturnType<typeof newMember>) {
+  expect((await register(m)).statusCode).toBe(201);
+  expect((await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) })).statusCode).toBe(200);
+}
 
 async function counts() {
   const [row] = await queryRows<{ members: number; otp: number; outbox: number }>(
@@ -40,7 +48,7 @@ describe('POST /api/Account/Register', () => {
     const [row] = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM members WHERE user_name = ${m.UserName}`);
     expect(row).toMatchObject({ email: m.EmailAddress, phone: m.PhoneNumber, first_name: 'Test', last_name: 'Driver' });
     expect(Number(row!.client_id)).toBeGreaterThan(0);
-    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(JSON.stringify(row)).not.toContain(m.Password);
 
     const code = await lastCode(app, m.PhoneNumber);
@@ -168,7 +176,7 @@ describe('POST /api/Account/SendOtp', () => {
 describe('POST /api/Account/Logout', () => {
   it('revokes the refresh token given in the body', async () => {
     const m = newMember();
-    await register(m);
+    await registerVerified(m);
     const signIn = await tokenPost(app, { grant_type: 'password', username: m.UserName, password: m.Password });
     const { refresh_token } = signIn.json<{ refresh_token: string }>();
     const out = await app.inject({ method: 'POST', url: '/api/Account/Logout', payload: { refresh_token } });
@@ -181,7 +189,7 @@ describe('POST /api/Account/Logout', () => {
 
   it('revokes the refresh token from the cookie and clears the cookie', async () => {
     const m = newMember();
-    await register(m);
+    await registerVerified(m);
     const signIn = await tokenPost(app, { grant_type: 'password', username: m.UserName, password: m.Password });
     const { refresh_token } = signIn.json<{ refresh_token: string }>();
     const out = await app.inject({ method: 'POST', url: '/api/Account/Logout', cookies: { parkit_rt: refresh_token } });
@@ -209,7 +217,8 @@ describe('password reset: ForgotPassword and ResetPassword (DESIGN.md section 3)
   /** A registered member signed in with `grant_type`; returns the bearer headers. */
   async function signedIn(grant: 'password' | 'otp') {
     const m = newMember();
-    await register(m);
+    if (grant === 'password') await registerVerified(m);
+    else await register(m);
     const res = grant === 'password' ? await login(m) : await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) });
     expect(res.statusCode).toBe(200);
     const body = res.json<TokenResponse>();
@@ -235,8 +244,9 @@ describe('password reset: ForgotPassword and ResetPassword (DESIGN.md section 3)
     expect((await login(m, 'a brand new secret')).statusCode).toBe(200);
     expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: body.refresh_token })).statusCode).toBe(401);
     expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: fresh.refresh_token })).statusCode).toBe(200);
-    // The code worked once.
-    expect((await reset(headers, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(400);
+    // The old access token died with the password change (issue 8, item 7); the code worked once.
+    expect((await reset(headers, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(401);
+    expect((await reset({ authorization: `Bearer ${fresh.access_token}` }, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(400);
   });
 
   it('takes a new password without a code right after a sign-in with a code', async () => {
@@ -257,7 +267,7 @@ describe('password reset: ForgotPassword and ResetPassword (DESIGN.md section 3)
 
   it('refuses a reset without a code ten minutes after the sign-in with a code', async () => {
     const { body } = await signedIn('otp');
-    const stale = await tokenSigner(TEST_SECRET).sign({ memberId: body.member_id, amr: 'otp', authTime: Math.floor(Date.now() / 1000) - 601 });
+    const stale = await tokenSigner(TEST_SECRET).sign({ memberId: body.member_id, amr: 'otp', authTime: Math.floor(Date.now() / 1000) - 601, sessionVersion: 0 });
     const res = await reset({ authorization: `Bearer ${stale}` }, { NewPassword: 'too late for this' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('Code');

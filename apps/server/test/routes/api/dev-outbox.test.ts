@@ -41,18 +41,22 @@ describe('GET /api/Dev/Outbox (development only)', () => {
     expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 
-  it('does not exist in production', async () => {
-    const prod = Fastify({ logger: false });
-    await prod.register(app, {
-      config: { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
-      database,
-    });
-    try {
-      const res = await prod.inject({ method: 'GET', url: '/api/Dev/Outbox' });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
-    } finally {
-      await prod.close();
-    }
-  });
+  // Issue 8, item 3: before, it existed in every mode but production, the default.
+  it.each([['development', 'development'], ['test', 'test'], ['production', 'production']] as const)(
+    'does not exist in %s unless DEV_OUTBOX asks for it',
+    async (_what, NODE_ENV) => {
+      const other = Fastify({ logger: false });
+      await other.register(app, {
+        config: { NODE_ENV, JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+        database,
+      });
+      try {
+        const res = await other.inject({ method: 'GET', url: '/api/Dev/Outbox' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Not found' });
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

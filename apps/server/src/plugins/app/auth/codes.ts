@@ -6,12 +6,11 @@ import * as outbox from './outbox-repository.ts';
 
 /** Sends a sign-in code to a phone, or pretends to when no account has it (never reveal which). */
 export async function sendCode(db: Executor, phone: string, purpose: otp.OtpPurpose, deliver: boolean): Promise<void> {
-  const wait = await otp.resendWait(db, phone, purpose);
-  if (wait > 0) throw tooManyRequests(MESSAGES.codeTooSoon, wait);
-  const code = await otp.issue(db, phone, purpose);
+  const issued = await otp.issue(db, phone, purpose);
+  if ('wait' in issued) throw tooManyRequests(MESSAGES.codeTooSoon, issued.wait);
   if (deliver) {
     const what = purpose === 'reset' ? 'password reset' : 'sign-in';
-    await outbox.enqueue(db, 'sms', phone, `Your ParkIt ${what} code is ${code}. It expires in 10 minutes.`);
+    await outbox.enqueue(db, 'sms', phone, `Your ParkIt ${what} code is ${issued.code}. It expires in 10 minutes.`);
   }
 }
 

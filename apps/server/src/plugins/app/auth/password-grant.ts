@@ -1,20 +1,43 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
-import { badRequest } from '../../../lib/http-error.ts';
+import { badRequest, HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
-import * as rate from './rate-limit-repository.ts';
-import { DUMMY_HASH, verifyPassword } from './passwords.ts';
-import { enforce, enforceAddress, LIMITS } from './login-limits.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { attempt, BACKOFF, failed, forgive } from './login-limits.ts';
 
-/** grant_type=password: username or e-mail and password. Returns the member id signed in. */
-export async function passwordGrant(app: FastifyInstance, ip: string, username: string, password: string): Promise<number> {
-  await enforceAddress(app, LIMITS.loginAddress, ip);
+export const DEVICE_COOKIE = 'parkit_dev';
+const DEVICE_COOKIE_DAYS = 365;
+
+/**
+ * grant_type=password: username or e-mail and password. Returns the member id signed in.
+ * Failures back off per account, per device cookie and per address (issue 8, item 8): a stranger's
+ * wrong guesses lock the account for strangers, never for a device the member signed in on.
+ */
+export async function passwordGrant(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, username: string, password: string): Promise<number> {
   const member = await members.findByLogin(app.db, username);
+  const device = member ? app.tokens.readDevice(req.cookies[DEVICE_COOKIE], member.id) : null;
   // Counted per account, not per name: username and e-mail must not give twice the tries.
-  const accountKey = member ? `member:${member.id}` : `name:${username.toLowerCase()}`;
-  await enforce(app.db, LIMITS.loginAccount, accountKey);
+  const key: [typeof BACKOFF.account | typeof BACKOFF.device, string] = device
+    ? [BACKOFF.device, device]
+    : [BACKOFF.account, member ? `member:${member.id}` : `name:${username.toLowerCase()}`];
+  await attempt(app, req.ip, key);
   const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH);
-  if (!member || !ok) throw badRequest('password', MESSAGES.invalidCredentials);
-  await rate.reset(app.db, LIMITS.loginAccount.bucket, accountKey);
+  if (!member || !ok) {
+    await failed(app, req.ip);
+    throw badRequest('password', MESSAGES.invalidCredentials);
+  }
+  await forgive(app, key);
+  // Issue 8, item 12: the phone must be proven (a code) before a password opens the account.
+  if (!member.phoneVerifiedAt) throw new HttpError(403, MESSAGES.phoneNotVerified, [{ field: 'username', message: MESSAGES.phoneNotVerified }]);
+  if (needsRehash(member.passwordHash)) await members.setPasswordHash(app.db, member.id, member.passwordHash, await hashPassword(password));
+  if (!device) {
+    void reply.setCookie(DEVICE_COOKIE, app.tokens.deviceCookie(member.id), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: app.secureCookies,
+      path: '/token',
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+  }
   return member.id;
 }

@@ -64,7 +64,13 @@ export async function revoke(db: Executor, token: string): Promise<boolean> {
   return true;
 }
 
-/** A password change signs the member out everywhere. */
+/** The member a refresh token belongs to (revoked or not), or null for an unknown token. */
+export async function memberOf(db: Executor, token: string): Promise<number | null> {
+  const [row] = await db.select({ memberId: refreshTokens.memberId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  return row?.memberId ?? null;
+}
+
+/** A password change or a logout signs the member out everywhere. */
 export async function revokeAllOf(db: Executor, memberId: number): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
 }

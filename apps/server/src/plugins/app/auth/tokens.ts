@@ -1,6 +1,9 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const TOKEN_ISSUER = 'parkit';
+export const TOKEN_AUDIENCE = 'parkit-app';
 
 export interface AccessClaims {
   memberId: number;
@@ -8,34 +11,64 @@ export interface AccessClaims {
   amr: 'pwd' | 'otp';
   /** When that proof was given (seconds since the epoch); carried over by refresh. */
   authTime: number;
+  /**
+   * The member's session version when the token was made (claim `sv`). Logout and a password
+   * change raise the member's version, which ends every token made before (issue 8, item 7).
+   */
+  sessionVersion: number;
 }
 
 export function tokenSigner(secret: string) {
   // Imported once as a CryptoKey: handing jose the raw bytes imports the key on every call,
   // which was most of the cost of an authenticated request.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const deviceMac = (body: string) => createHmac('sha256', `device:${secret}`).update(body).digest('base64url');
   return {
     async sign(c: AccessClaims): Promise<string> {
-      return new SignJWT({ amr: [c.amr], auth_time: c.authTime })
+      return new SignJWT({ amr: [c.amr], auth_time: c.authTime, sv: c.sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(c.memberId))
-        .setIssuer('parkit')
-        .setAudience('parkit-app')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(await key);
     },
-    /** Null for anything but a valid, unexpired token of ours. */
+    /**
+     * Null for anything but a valid, unexpired token of ours: exp, iat, sub, iss, aud and sv are
+     * required (a token without exp never expires), and none may claim more than 15 minutes.
+     */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, await key, { issuer: 'parkit', audience: 'parkit-app', algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, {
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub', 'iss', 'aud'],
+          maxTokenAge: ACCESS_TOKEN_SECONDS + 60,
+        });
         const memberId = Number(payload.sub);
         const amr = Array.isArray(payload.amr) && payload.amr[0] === 'otp' ? 'otp' : 'pwd';
-        if (!Number.isSafeInteger(memberId) || memberId <= 0) return null;
-        return { memberId, amr, authTime: Number(payload.auth_time) || 0 };
+        const sv = payload.sv;
+        if (!/^\d{1,10}$/.test(payload.sub ?? '') || !Number.isSafeInteger(memberId) || memberId <= 0 || memberId > 2_147_483_647) return null;
+        if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return null;
+        return { memberId, amr, authTime: Number(payload.auth_time) || 0, sessionVersion: sv };
       } catch {
         return null;
       }
+    },
+    /** A device cookie (OWASP's "device cookies"): this browser signed in to this member before. */
+    deviceCookie(memberId: number): string {
+      const body = `${memberId}.${randomBytes(12).toString('base64url')}`;
+      return `${body}.${deviceMac(body)}`;
+    },
+    /** The device id of a genuine device cookie of this member, else null. */
+    readDevice(value: string | undefined, memberId: number): string | null {
+      const m = value ? /^(\d{1,10})\.([\w-]{16})\.([\w-]{43})$/.exec(value) : null;
+      if (!m || Number(m[1]) !== memberId) return null;
+      const expected = Buffer.from(deviceMac(`${m[1]}.${m[2]}`));
+      const given = Buffer.from(m[3]!);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? m[2]! : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { members, vehicles } from '../../../db/schema/index.ts';
@@ -70,8 +70,46 @@ export async function markPhoneVerified(db: Executor, id: number): Promise<void>
   await db.update(members).set({ phoneVerifiedAt: sql`coalesce(${members.phoneVerifiedAt}, now())` }).where(eq(members.id, id));
 }
 
+/** A new password: every session of the member ends (session_version goes up; issue 8, item 7). */
 export async function setPassword(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db.update(members).set({ passwordHash, updatedAt: sql`now()` }).where(eq(members.id, id));
+  await db
+    .update(members)
+    .set({ passwordHash, sessionVersion: sql`${members.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(members.id, id));
+}
+
+/** The same password re-hashed with today's parameters, unless it changed meanwhile. */
+export async function setPasswordHash(db: Executor, id: number, oldHash: string, newHash: string): Promise<void> {
+  await db.update(members).set({ passwordHash: newHash }).where(and(eq(members.id, id), eq(members.passwordHash, oldHash)));
+}
+
+/** Logout: every access token of the member stops working at once. */
+export async function endSessions(db: Executor, id: number): Promise<void> {
+  await db.update(members).set({ sessionVersion: sql`${members.sessionVersion} + 1` }).where(eq(members.id, id));
+}
+
+/** The member's session version, or null when the member no longer exists. */
+export async function sessionVersion(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, id)).limit(1);
+  return row ? row.v : null;
+}
+
+/**
+ * Issue 8, item 12: an account whose phone was never verified holds its username, e-mail and phone
+ * only as long as its code lives. A registration that wants one of them removes such accounts.
+ */
+export async function releaseUnverified(db: Executor, r: Pick<RegisterRequest, 'UserName' | 'EmailAddress' | 'PhoneNumber'>, olderThanSeconds: number) {
+  await db.delete(members).where(
+    and(
+      isNull(members.phoneVerifiedAt),
+      sql`${members.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+      or(
+        sql`lower(${members.userName}) = ${r.UserName.toLowerCase()}`,
+        sql`lower(${members.email}) = ${r.EmailAddress.toLowerCase()}`,
+        eq(members.phone, r.PhoneNumber),
+      ),
+    ),
+  );
 }
 
 /** The profile fields a member may change (Edit Profile); username, email and phone are not among them. */

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, LogoutRequest, MESSAGES, MessageResponse } from '@parkit/contract';
 import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts';
 import { clearRefreshCookie, REFRESH_COOKIE } from '../../../plugins/app/auth/session.ts';
+import { bearerClaims } from '../../../plugins/app/auth/auth-plugin.ts';
+import * as members from '../../../plugins/app/members/member-repository.ts';
 
 /** POST /api/Account/Logout: the refresh-token family dies. */
 const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,15 +12,22 @@ const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Account'],
-        summary: 'Revoke the refresh token (from the body or the cookie)',
+        summary: 'Sign out everywhere: every refresh token and access token of the member stops working',
         // Fastify hands a body-less POST to the validator as null, not undefined.
         body: LogoutRequest.nullish(),
         response: { 200: MessageResponse, 400: ErrorResponse },
       },
     },
     async (req, reply) => {
+      // Issue 8, item 7: logout ends every session of the member at once (every refresh-token
+      // family, and every access token through session_version), found by the refresh token or
+      // by a valid access token.
       const token = req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE];
-      if (token) await refresh.revoke(app.db, token);
+      const memberId = (token ? await refresh.memberOf(app.db, token) : null) ?? (await bearerClaims(app, req))?.memberId ?? null;
+      if (memberId !== null) {
+        await refresh.revokeAllOf(app.db, memberId);
+        await members.endSessions(app.db, memberId);
+      }
       clearRefreshCookie(reply);
       return { message: MESSAGES.loggedOut };
     },

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
-import * as otp from '../../../plugins/app/auth/otp-repository.ts';
+import { checkCode } from '../../../plugins/app/auth/otp-grant.ts';
 import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts';
-import { hashPassword } from '../../../plugins/app/auth/passwords.ts';
+import { hashPassword, isCommonPassword } from '../../../plugins/app/auth/passwords.ts';
 import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
 import { clearRefreshCookie, issueTokens } from '../../../plugins/app/auth/session.ts';
 
@@ -44,14 +44,15 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await members.findById(app.db, req.member.memberId);
       if (!member) throw notFound();
       const { Code, NewPassword } = req.body;
+      if (isCommonPassword(NewPassword)) throw badRequest('NewPassword', MESSAGES.passwordCommon);
       if (Code) {
-        if (!(await otp.consume(app.db, member.phone, 'reset', Code))) throw badRequest('Code', MESSAGES.invalidCode);
+        await checkCode(app, req.ip, member.phone, 'reset', Code, 'Code');
       } else {
         const fresh = req.member.amr === 'otp' && Date.now() / 1000 - req.member.authTime < OTP_RESET_WINDOW_SECONDS;
         if (!fresh) throw badRequest('Code', MESSAGES.codeRequired);
       }
+      // Every session ends (session_version goes up, refresh tokens die); this device gets a fresh pair.
       await members.setPassword(app.db, member.id, await hashPassword(NewPassword));
-      // Every other device is signed out; this one gets a fresh pair.
       await refresh.revokeAllOf(app.db, member.id);
       clearRefreshCookie(reply);
       return issueTokens(app, reply, member.id, req.member.amr);

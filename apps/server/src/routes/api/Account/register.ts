@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, MESSAGES, RegisterRequest, RegisterResponse } from '@parkit/contract';
-import { conflict, HttpError } from '../../../lib/http-error.ts';
+import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
-import { hashPassword } from '../../../plugins/app/auth/passwords.ts';
+import { hashPassword, isCommonPassword } from '../../../plugins/app/auth/passwords.ts';
+import { OTP_TTL_SECONDS } from '../../../plugins/app/auth/otp-repository.ts';
 import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
 import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
 
@@ -21,10 +22,13 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
     async (req, reply) => {
       await enforceAddress(app, LIMITS.registerAddress, req.ip);
       const body = req.body;
+      if (isCommonPassword(body.Password)) throw badRequest('Password', MESSAGES.passwordCommon);
       const passwordHash = await hashPassword(body.Password);
       // Before the transaction: PGlite is one connection, so a query on app.db inside it deadlocks.
       const operatorId = await clientId();
       const created = await app.db.transaction(async (tx) => {
+        // An account never verified holds its names and phone only while its code lives (issue 8).
+        await members.releaseUnverified(tx, body, OTP_TTL_SECONDS);
         const taken = await members.takenFields(tx, body);
         const errors = [
           taken.UserName && { field: 'UserName', message: MESSAGES.usernameTaken },

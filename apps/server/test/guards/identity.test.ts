@@ -1,0 +1,91 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+import { fill, operations, type Operation } from '../openapi.ts';
+import { tokenSigner } from '../../src/plugins/app/auth/tokens.ts';
+import { tableChecksums } from './checksums.ts';
+import { addCard } from '../wallet/helpers.ts';
+
+// Issue 8's identity guard, read from the OpenAPI document so that a new route is covered:
+// - every member-only operation refuses no token, a forged one, one without exp, and a valid one
+//   of a member who does not exist, with 401;
+// - every operation that takes an id is tried by one member with another member's id: 404 (403
+//   for a member id), and nothing changes. An operation with an id that is not listed below fails
+//   the test until someone says how to make a valid request for it.
+const { app, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000 });
+const { db } = database;
+const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
+const ops = await operations(app);
+const now = () => Math.floor(Date.now() / 1000);
+
+const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'ID 123', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
+const bobsVehicle = (await as(app, bob, { method: 'POST', url: '/api/Vehicle/Add', payload: VEHICLE })).json<{ VehicleID: number }>().VehicleID;
+
+const bobsCard = await addCard(app, bob);
+
+/** How to ask for another member's object: the request alice sends, and the status she must get. */
+const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; payload?: object; headers?: Record<string, string>; status: number[] }>> = {
+  'POST /api/Vehicle/Update': async () => ({ payload: { ...VEHICLE, VehicleId: String(bobsVehicle), PlateNumber: 'STOLEN 1' }, status: [404] }),
+  'POST /api/Vehicle/Delete': async () => ({ payload: { VehicleId: bobsVehicle }, status: [404] }),
+  // Money: bob's card must never pay for alice, nor be changed by her (issue 10).
+  'POST /api/Wallet/AddMoney': async () => ({ payload: { Amount: 10, PaymentMethodId: bobsCard }, headers: { 'idempotency-key': 'identity-guard-1' }, status: [404] }),
+  'POST /api/PaymentMethods/SetDefault': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
+  'POST /api/PaymentMethods/Delete': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
+  'POST /api/Account/Update': async (owner) => {
+    const d = (await as(app, alice, { method: 'GET', url: '/api/Account/Details' })).json<Record<string, string>>();
+    const mine = { EmailAddress: d.EmailAddress, PhoneNumber: d.PhoneNumber, FirstName: 'Mallory', LastName: d.LastName, UserName: d.UserName };
+    return { payload: { ...mine, ID: owner.memberId, AddressLine1: '1 Main St', AddressLine2: '', City: 'Austin', State: 'TX', ZipCode: '78701' }, status: [403, 404] };
+  },
+};
+/** Ids that name no member's object (reference data, public zones): nothing to steal. */
+const NOT_OWNED = new Set(['GET /api/Vehicle/Models/{makeId}', 'GET /api/Parking/Zones/{id}', 'POST /api/Subscription/Subscribe' /* plans are public */]);
+
+const takesId = (o: Operation) => {
+  const body = o.op.requestBody?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
+  const names = [...(o.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name), ...Object.keys(body?.properties ?? {})];
+  return names.some((n) => /(^id$|Id$|ID$)/.test(n));
+};
+
+const sign = (claims: Record<string, unknown>, secret = TEST_SECRET, exp = true) => {
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(alice.memberId)).setIssuer('parkit').setAudience('parkit-app').setIssuedAt();
+  if (exp) jwt = jwt.setExpirationTime('15m');
+  return jwt.sign(new TextEncoder().encode(secret));
+};
+const BAD_TOKENS: [string, () => Promise<Record<string, string>>][] = [
+  ['no token', async () => ({})],
+  ['a token signed with another secret', async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, 'another-secret-that-is-long-enough-for-hs256')}` })],
+  ['a token without exp', async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, TEST_SECRET, false)}` })],
+  ['alg none', async () => ({ authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 900, iat: now(), sv: 0 })).toString('base64url')}.` })],
+  ['a valid token of a member who does not exist', async () => ({ authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 999_999, amr: 'pwd', authTime: now(), sessionVersion: 0 })}` })],
+];
+
+describe('identity: every member-only operation needs a genuine token of a living member', () => {
+  const memberOps = ops.filter((o) => o.memberOnly);
+  it('finds the member-only operations', () => expect(memberOps.length).toBeGreaterThan(10));
+
+  it.each(memberOps.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers 401 and changes nothing', async (_n, op) => {
+    const before = await tableChecksums(db);
+    for (const [what, headers] of BAD_TOKENS) {
+      const res = await app.inject({ method: op.method as 'GET', url: fill(op.path, () => '1'), headers: await headers(), ...(op.method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
+      expect(res.json<{ message: string }>().message).toBe('Unauthorized');
+    }
+    expect(await tableChecksums(db)).toEqual(before);
+  });
+});
+
+describe('identity: another member’s id is a 404 and changes nothing', () => {
+  const withIds = ops.filter((o) => o.memberOnly && takesId(o));
+  it('knows how to try every operation that takes an id', () => {
+    const unknown = withIds.map((o) => `${o.method} ${o.path}`).filter((k) => !(k in FOREIGN) && !NOT_OWNED.has(k));
+    expect(unknown, 'add these to FOREIGN (or NOT_OWNED) in test/guards/identity.test.ts').toEqual([]);
+  });
+
+  it.each(withIds.filter((o) => `${o.method} ${o.path}` in FOREIGN).map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (key, op) => {
+    const t = await FOREIGN[key]!(bob);
+    const before = await tableChecksums(db);
+    const res = await as(app, alice, { method: op.method as 'POST', url: t.url ?? fill(op.path, () => '1'), headers: t.headers ?? {}, ...(t.payload ? { payload: t.payload } : {}) });
+    expect(t.status, res.body).toContain(res.statusCode);
+    expect(await tableChecksums(db)).toEqual(before);
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.ts';
+import { listening, rawClient } from './listen.ts';
+
+// Issue 8, item 10: headers and what the server exposes.
+const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+
+const { app } = await buildTestApp({ WEB_DIST: dist });
+const { app: prod } = await buildTestApp({ WEB_DIST: dist, NODE_ENV: 'production', DEV_OUTBOX: false });
+const database = await freshDatabase();
+afterAll(() => database.close());
+const { port } = await listening(database, 3342);
+
+describe('item 10: headers and exposure', () => {
+  it('marks every personal API answer no-store', async () => {
+    const who = await registerAndSignIn(app);
+    for (const url of ['/api/Account/Details', '/api/Vehicle/List', '/api/Account/ParkingOptions']) {
+      const res = await as(app, who, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const token = await app.inject({ method: 'POST', url: '/token', payload: { grant_type: 'refresh_token', refresh_token: who.refreshToken } });
+    expect(token.headers['cache-control']).toBe('no-store');
+    // Errors too.
+    expect((await app.inject({ method: 'GET', url: '/api/Account/Details' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends a Permissions-Policy and frame-ancestors, with no X-Frame-Options to contradict it', async () => {
+    for (const url of ['/', '/api/Core/States']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it.each(['/API/VEHICLE/LIST', '/Api/Nope', '/api/nope/deeper', '/API', '/TOKEN/x'])('answers the unknown API path %s with a JSON 404, never the page', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves no source maps in production', async () => {
+    expect((await prod.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+    const map = await prod.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+  });
+
+  it('has no /api/docs in production unless enabled', async () => {
+    expect((await prod.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+    expect((await prod.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    const enabled = await buildTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    expect((await enabled.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('answers a request without a Host header with a JSON 400', async () => {
+    const c = rawClient(port);
+    await c.connected;
+    c.socket.write('GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    await c.closed;
+    const [head, body] = c.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toMatchObject({ message: expect.any(String) });
+  });
+});
