@@ -48,6 +48,8 @@ const EnvSchema = z
     STRIPE_API_URL: z.url().optional(),
     /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys); 0 = never. */
     WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How often background jobs (parking expiry, reminders, Auto Extend…) run; 0 turns them off in this process. */
+    JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

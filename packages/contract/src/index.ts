@@ -8,3 +8,5 @@ export * from './account.ts';
 export * from './zone.ts';
 export * from './vehicle.ts';
 export * from './wallet.ts';
+export * from './parking.ts';
+export * from './quick-park.ts';

@@ -9,7 +9,9 @@ import devRoutes from './api/Dev/index.ts';
 import referenceRoutes from './api/Vehicle/reference.ts';
 import vehicleRoutes from './api/Vehicle/vehicles.ts';
 import coreRoutes from './api/Core/index.ts';
-import parkingRoutes from './api/Parking/index.ts';
+import parkingBrowseRoutes from './api/Parking/index.ts';
+import parkingSessionRoutes from './api/Parking/sessions.ts';
+import quickParkRoutes from './api/Parking/guest.ts';
 import walletRoutes from './api/Wallet/index.ts';
 import paymentMethodRoutes from './api/PaymentMethods/index.ts';
 import subscriptionRoutes from './api/Subscription/index.ts';
@@ -45,6 +47,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(planRoutes, { prefix: '/api/Subscription' });
   await app.register(sandboxRoutes, { prefix: '/api/Sandbox' });
   await app.register(stripeRoutes, { prefix: '/api/Stripe' });
+  // Find Parking's zone reads, for members and guests alike (issue 11).
+  await app.register(parkingBrowseRoutes, { prefix: '/api/Parking' });
+  // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
+  await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 
   // Members only.
@@ -52,7 +58,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     memberOnly(member);
     await member.register(accountRoutes, { prefix: '/api/Account' });
     await member.register(vehicleRoutes, { prefix: '/api/Vehicle' });
-    await member.register(parkingRoutes, { prefix: '/api/Parking' });
+    await member.register(parkingSessionRoutes, { prefix: '/api/Parking' });
     // Wallet, cards and plans (issue 10).
     await member.register(walletRoutes, { prefix: '/api/Wallet' });
     await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });

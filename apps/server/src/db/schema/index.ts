@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './vehicles.ts';
 export * from './zones.ts';
 export * from './wallet.ts';
+export * from './parking.ts';

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ActiveSessions,
+  AmendRequest,
+  AutoStartQuote,
+  AutoStartQuoteRequest,
+  ErrorResponse,
+  ExtendRequest,
+  ParkingSession,
+  Quote,
+  QuoteRequest,
+  SessionParams,
+  StartRequest,
+  StopRequest,
+  StopResponse,
+} from '@parkit/contract';
+import { notFound } from '../../../lib/http-error.ts';
+import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
+import { quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
+import * as service from '../../../plugins/app/parking/session-service.ts';
+import * as sessions from '../../../plugins/app/parking/session-repository.ts';
+
+const base = { tags: ['Parking'] };
+const errors = { 404: ErrorResponse, 409: ErrorResponse };
+const moneyErrors = { ...errors, 402: ErrorResponse, 422: ErrorResponse };
+
+/** Park and pay (issue 11): quote, start, extend, stop, amend, and the sessions to show. */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/Quote',
+    {
+      schema: {
+        ...base,
+        summary: 'A price held 5 minutes: {ZoneId, VehicleId, DurationMinutes} for a new session, {SessionId, DurationMinutes} for an extension',
+        body: QuoteRequest,
+        response: { 200: Quote, ...errors },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const now = new Date();
+      return b.SessionId !== undefined
+        ? quoteExtend(app.db, req.member.memberId, { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes }, now)
+        : quoteStart(app.db, req.member.memberId, { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes }, now);
+    },
+  );
+
+  app.post(
+    '/AutoStartQuote',
+    {
+      schema: {
+        ...base,
+        summary: 'With Auto Start on: the quote for the default vehicle and duration in a zone, which Continue pays at once; otherwise why not',
+        body: AutoStartQuoteRequest,
+        response: { 200: AutoStartQuote, ...errors },
+      },
+    },
+    async (req) => quoteAutoStart(app.db, req.member.memberId, req.body.ZoneId, new Date()),
+  );
+
+  app.post(
+    '/Start',
+    {
+      schema: {
+        ...base,
+        summary: 'Starts a session from a quote and pays its total from the wallet (Idempotency-Key header required)',
+        body: StartRequest,
+        response: { 201: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req, reply) => {
+      const paid = { reloadDue: false };
+      const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
+        statusCode: 201,
+        body: await service.start(tx, req.member.memberId, req.body, key, new Date(), paid),
+      }));
+      // The debit left the balance under MinBalance with auto-reload on: the wallet tops up now (never throws).
+      if (paid.reloadDue) await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
+  );
+
+  app.post(
+    '/Extend',
+    {
+      schema: {
+        ...base,
+        summary: 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
+        body: ExtendRequest,
+        response: { 200: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.extend', async (tx, key) => ({
+        statusCode: 200,
+        body: await service.extend(tx, req.member.memberId, req.body, key, new Date()),
+      }));
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
+  );
+
+  app.post(
+    '/Stop',
+    {
+      schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors } },
+    },
+    async (req) => service.stop(app.db, req.member.memberId, req.body.SessionId, new Date()),
+  );
+
+  app.post(
+    '/Amend',
+    {
+      schema: {
+        ...base,
+        summary: 'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded',
+        body: AmendRequest,
+        response: { 200: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req) => service.amend(app.db, req.member.memberId, req.body, new Date()),
+  );
+
+  app.get(
+    '/Active',
+    {
+      schema: { ...base, summary: 'The member’s running sessions, soonest end first, with the server’s clock', response: { 200: ActiveSessions } },
+    },
+    async (req) => {
+      const now = new Date();
+      const rows = await sessions.activeOf(app.db, { memberId: req.member.memberId }, now);
+      return { ServerTime: now.toISOString(), Sessions: rows.map((r) => sessions.toSessionView(r, now)) };
+    },
+  );
+
+  app.get(
+    '/Session/:id',
+    {
+      schema: { ...base, summary: 'One of the member’s sessions (running or ended): the live view and the receipt', params: SessionParams, response: { 200: ParkingSession, ...errors } },
+    },
+    async (req) => {
+      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      if (!found) throw notFound();
+      return sessions.toSessionView(found, new Date());
+    },
+  );
+};
+
+export default sessionRoutes;

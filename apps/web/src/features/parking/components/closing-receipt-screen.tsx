@@ -1,0 +1,33 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { useParkingSession } from '../api/get-parking-session.ts';
+import { parseZoneId } from './confirm-zone-screen.tsx';
+import { SessionLoader } from './session-loader.tsx';
+import { SessionSummary } from './session-summary.tsx';
+
+/**
+ * /ClosingReceipt?id= (issue 11): the summary of a session that ended. The back arrow goes to
+ * /confirmlocation for the same zone (park there again); OK to /homepage (spec section 2).
+ */
+export function ClosingReceiptScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = parseZoneId(params.get('id'));
+  const session = useParkingSession(id);
+  const back = session.data ? href(paths.confirmLocation, { zone: session.data.ZoneId }) : paths.confirmLocation;
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Receipt')} back={back} />
+      <div className="flex flex-col gap-4 p-4">
+        <SessionLoader id={id} session={session} failed={t('The receipt could not be loaded.')}>
+          {(s) => <SessionSummary session={s} />}
+        </SessionLoader>
+        <Link to={paths.homepage} className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800">
+          {t('OK')}
+        </Link>
+      </div>
+    </main>
+  );
+}
