@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
 import { amountToCents } from './money.ts';
 
 /** Wallet, cards and plans (issue 10): every message the API and the screens show. */
@@ -32,6 +31,12 @@ export const WALLET_MESSAGES = {
   reloadDeclined: 'Auto-reload was switched off because your card was declined',
   defaultCardDeleted: 'The default card was deleted, so auto-reload is now off',
 } as const;
+
+/** An id in a body: a number or digits, never an array or object coerced into one. */
+const BodyId = z
+  .union([z.number(), z.string().trim().max(12)], { error: 'Must be a number' })
+  .transform((v) => (v === '' ? NaN : Number(v)))
+  .pipe(z.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be a positive number').max(2_147_483_647, 'Too large'));
 
 export const LEDGER_KIND_VALUES = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
 
@@ -136,7 +141,7 @@ export const SpendingMonth = z.object({ Month: z.string(), Spent: z.number(), Ad
 export const Spending = z.object({ Months: z.array(SpendingMonth) });
 export type Spending = z.infer<typeof Spending>;
 
-export const AddMoneyRequest = z.object({ Amount: TopUpAmount, PaymentMethodId: Id.optional() });
+export const AddMoneyRequest = z.object({ Amount: TopUpAmount, PaymentMethodId: BodyId.optional() });
 export type AddMoneyRequest = z.input<typeof AddMoneyRequest>;
 
 export const AddMoneyResponse = z.object({ TransactionId: z.number().int(), Amount: z.number(), Balance: z.number(), message: z.string() });
@@ -146,7 +151,7 @@ export const AddCardRequest = z.object({
   Token: z.string({ error: WALLET_MESSAGES.tokenRequired }).trim().min(1, WALLET_MESSAGES.tokenRequired).max(2000, WALLET_MESSAGES.tokenInvalid),
   MakeDefault: z.boolean().optional(),
 });
-export const PaymentMethodIdRequest = z.object({ PaymentMethodId: Id });
+export const PaymentMethodIdRequest = z.object({ PaymentMethodId: BodyId });
 
 /** The sandbox tokenizer (POST /api/Sandbox/Tokens): the only place a card number is sent to. */
 export const SandboxCardRequest = z.object({
@@ -168,7 +173,7 @@ export const CurrentSubscription = z.object({
   CancelAtPeriodEnd: z.boolean(),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
-export const SubscribeRequest = z.object({ PlanId: Id });
+export const SubscribeRequest = z.object({ PlanId: BodyId });
 
 /** What POST /api/Stripe/Webhook answers Stripe. */
 export const WebhookAck = z.object({ received: z.boolean(), duplicate: z.boolean() });

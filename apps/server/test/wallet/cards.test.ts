@@ -40,6 +40,23 @@ describe('cards', () => {
   });
 
   it.each<[string, unknown]>([
+    ['no id', {}],
+    ['a text id', { PaymentMethodId: 'abc' }],
+    ['a negative id', { PaymentMethodId: -1 }],
+    ['a huge id', { PaymentMethodId: 1e20 }],
+    ['an injection', { PaymentMethodId: '1 or 1=1' }],
+    ['an array', { PaymentMethodId: [1] }],
+  ])('SetDefault and Delete refuse %s with 400 and change nothing', async (_what, payload) => {
+    const a = await registerAndSignIn(app);
+    const id = await addCard(app, a);
+    for (const url of ['/api/PaymentMethods/SetDefault', '/api/PaymentMethods/Delete']) {
+      expect((await as(app, a, { method: 'POST', url, payload: payload as object })).statusCode).toBe(400);
+    }
+    const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+    expect(row?.isDefault).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
     ['no token', {}],
     ['an empty token', { Token: '' }],
     ['a made-up token', { Token: 'tok_sandbox_abc.def' }],

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TransactionsPage } from '@parkit/contract';
-import { members } from '../../src/db/schema/index.ts';
+import { idempotencyKeys, members } from '../../src/db/schema/index.ts';
+import { purgeExpiredKeys } from '../../src/plugins/app/wallet/idempotency.ts';
 import { postEntry } from '../../src/plugins/app/wallet/ledger.ts';
 import { as, buildTestApp, registerAndSignIn } from '../helpers.ts';
 import { addCard, addMoney, CARDS, debit, details, entriesOf, ledgerMatchesBalance } from './helpers.ts';
@@ -129,6 +130,21 @@ describe('Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ message: 'This Idempotency-Key was already used for a different request' });
     expect((await details(app, a)).Balance).toBe(20);
+  });
+
+  it('forgets a key after 24 hours: it then counts as new, and the job purges old keys', async () => {
+    const a = await registerAndSignIn(app);
+    await addCard(app, a);
+    const key = randomUUID();
+    await addMoney(app, a, { Amount: 20 }, key);
+    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`);
+    const later = await addMoney(app, a, { Amount: 30 }, key);
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect((await details(app, a)).Balance).toBe(50);
+    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`);
+    expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.memberId, a.memberId))).toHaveLength(0);
   });
 
   it('keeps keys per member: another member may use the same key', async () => {

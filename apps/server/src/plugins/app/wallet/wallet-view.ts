@@ -1,29 +1,47 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { centsToAmount, type WalletDetails } from '@parkit/contract';
-import type { Executor } from '../../../db/client.ts';
-import { paymentMethods, walletSettings } from '../../../db/schema/index.ts';
-import { planForMember } from './plans.ts';
+import { queryRows, type Executor } from '../../../db/client.ts';
 import type { WalletService } from './wallet-plugin.ts';
 
 export const DEFAULT_ADD_AMOUNT_CENTS = 2000;
 
-/** The wallet part of GET /api/Account/Details: reload settings, default card, plan, currency. */
+interface Row {
+  auto_reload: boolean | null;
+  default_add_amount_cents: number | null;
+  card_id: number | null;
+  brand: string | null;
+  last4: string | null;
+  plan_id: number;
+  plan_code: string;
+  plan_name: string;
+}
+
+/**
+ * The wallet part of GET /api/Account/Details in one round trip: reload settings, default card,
+ * the plan (the active subscription's, else Basic), currency and provider.
+ */
 export async function walletDetails(db: Executor, wallet: WalletService, memberId: number): Promise<WalletDetails> {
-  const [[settings], [card], plan] = await Promise.all([
-    db.select().from(walletSettings).where(eq(walletSettings.memberId, memberId)),
-    db
-      .select({ id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4 })
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true))),
-    planForMember(db, memberId),
-  ]);
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select ws.auto_reload, ws.default_add_amount_cents, pm.id as card_id, pm.brand, pm.last4,
+               p.id as plan_id, p.code as plan_code, p.name as plan_name
+        from (select 1) one
+        left join wallet_settings ws on ws.member_id = ${memberId}
+        left join payment_methods pm on pm.member_id = ${memberId} and pm.is_default
+        cross join lateral (
+          select pl.id, pl.code, pl.name from plans pl
+          where pl.id = coalesce((select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active'),
+                                 (select b.id from plans b where b.code = 'basic'))
+        ) p`,
+  );
+  if (!row) throw new Error('the Basic plan is missing (migration wallet_data)');
   return {
-    DefaultAddAmount: centsToAmount(settings?.defaultAddAmountCents ?? DEFAULT_ADD_AMOUNT_CENTS),
-    AutoReload: settings?.autoReload ?? false,
+    DefaultAddAmount: centsToAmount(row.default_add_amount_cents ?? DEFAULT_ADD_AMOUNT_CENTS),
+    AutoReload: row.auto_reload ?? false,
     Currency: wallet.currency.toUpperCase(),
     CurrencySymbol: wallet.currencySymbol,
-    DefaultCard: card ? { PaymentMethodId: card.id, Brand: card.brand, Last4: card.last4 } : null,
-    Plan: { PlanId: plan.id, Code: plan.code, Name: plan.name },
+    DefaultCard: row.card_id !== null ? { PaymentMethodId: row.card_id, Brand: row.brand ?? '', Last4: row.last4 ?? '' } : null,
+    Plan: { PlanId: row.plan_id, Code: row.plan_code, Name: row.plan_name },
     PaymentProvider: wallet.provider.name,
   };
 }
