@@ -73,7 +73,7 @@ async function prepare(url: string): Promise<Prepared> {
     for (let round = 0; round < VEHICLES_EACH; round++) for (const m of members) ordered.push({ id: byMember.get(m)![round]!, member: m });
     const signer = tokenSigner(SECRET);
     const tokens = new Map<number, string>();
-    for (const m of members) tokens.set(m, await signer.sign({ memberId: m, amr: 'pwd', authTime: Math.floor(Date.now() / 1000) }));
+    for (const m of members) tokens.set(m, await signer.sign({ memberId: m, amr: 'pwd', authTime: Math.floor(Date.now() / 1000), sessionVersion: 0 }));
     return { quotes: ordered, tokens };
   } finally {
     await db.end();

@@ -7,6 +7,8 @@ import * as rate from './rate-limit-repository.ts';
 
 /** Fixed-window limits per address on sending codes and registering (issue 2). */
 export const LIMITS = {
+  /** Code checks per address where no account exists yet to back off on (Quick Park's Verify). */
+  loginAddress: { bucket: 'login:address', limit: 60, windowSeconds: 15 * 60 },
   codeAddress: { bucket: 'code:address', limit: 20, windowSeconds: 60 * 60 },
   registerAddress: { bucket: 'register:address', limit: 20, windowSeconds: 60 * 60 },
 } as const;
