@@ -3,3 +3,4 @@ export * from './members.ts';
 export * from './auth.ts';
 export * from './vehicles.ts';
 export * from './zones.ts';
+export * from './enforcement.ts';
