@@ -3,4 +3,5 @@ export * from './members.ts';
 export * from './auth.ts';
 export * from './vehicles.ts';
 export * from './zones.ts';
+export * from './parking.ts';
 export * from './enforcement.ts';

@@ -82,7 +82,7 @@ export function localTime(now: Date, timeZone: string): { isoDay: number; minute
 }
 
 /** Paid intervals in minutes of the week (Monday 00:00 = 0), sorted; may run past the week's end. */
-function weekWindows(s: PaidSchedule): [number, number][] {
+export function weekWindows(s: PaidSchedule): [number, number][] {
   const length = s.paidUntilMinute > s.paidFromMinute ? s.paidUntilMinute - s.paidFromMinute : DAY - s.paidFromMinute + s.paidUntilMinute;
   return [...new Set(s.paidDays)]
     .filter((d) => d >= 1 && d <= 7)

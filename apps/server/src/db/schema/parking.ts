@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { members, operators } from './members.ts';
+import { vehicles } from './vehicles.ts';
+import { zones } from './zones.ts';
+
+/**
+ * Parking sessions (issue 11). A member's session has member_id; a Quick Park session (no account)
+ * has guest_phone instead, and gets member_id when that phone registers later. Vehicle and zone
+ * facts are copied at start (and on Amend) so a receipt stays true when the vehicle is edited or
+ * deleted. Money is integer cents: amount_paid_cents = parking_cents + fee_cents - refunded_cents.
+ */
+export const parkingSessions = pgTable(
+  'parking_sessions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    guestPhone: text('guest_phone'),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    vehicleMake: text('vehicle_make').notNull(),
+    vehicleModel: text('vehicle_model').notNull(),
+    plate: text('plate').notNull(),
+    plateState: text('plate_state').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** When it really ended: Stop, or ends_at once the expiry job has run. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Minutes bought, extensions included. */
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** The zone's hourly rate when the session started (or was amended): extensions and refunds use it. */
+    rateCents: integer('rate_cents').notNull(),
+    parkingCents: integer('parking_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** 'Wallet' or 'Card' (Quick Park). */
+    paidVia: text('paid_via').notNull(),
+    /** 'active' | 'ended' */
+    status: text('status').notNull().default('active'),
+    autoSessionUsed: boolean('auto_session_used').notNull().default(false),
+    autoExtendedUsed: boolean('auto_extended_used').notNull().default(false),
+    /** Jobs: the 10-minute reminder sent for the current ends_at; the end notice sent. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    endNoticeSentAt: timestamp('end_notice_sent_at', { withTimezone: true }),
+    /** The ends_at the auto-extend job last looked at (so a refusal is not retried every tick). */
+    autoExtendCheckedEndsAt: timestamp('auto_extend_checked_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('parking_sessions_owner_check', sql`${t.memberId} IS NOT NULL OR ${t.guestPhone} IS NOT NULL`),
+    check('parking_sessions_status_check', sql`${t.status} IN ('active', 'ended')`),
+    check('parking_sessions_money_check', sql`${t.parkingCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.parkingCents} + ${t.feeCents}`),
+    check('parking_sessions_time_check', sql`${t.endsAt} > ${t.startedAt} AND ${t.durationMinutes} > 0`),
+    index('parking_sessions_member_idx').on(t.memberId, t.startedAt),
+    index('parking_sessions_guest_idx').on(t.guestPhone),
+    index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
+    // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.
+    uniqueIndex('parking_sessions_active_vehicle_key').on(t.vehicleId).where(sql`${t.status} = 'active' AND ${t.vehicleId} IS NOT NULL`),
+    uniqueIndex('parking_sessions_active_guest_plate_key')
+      .on(t.guestPhone, t.plate, t.plateState)
+      .where(sql`${t.status} = 'active' AND ${t.memberId} IS NULL`),
+  ],
+);
+
+/**
+ * A price held for 5 minutes: Start or Extend charges exactly this total. kind 'start' names a
+ * zone and vehicle; kind 'extend' names a session and the ends_at it extends (a quote made before
+ * another extension no longer applies). used_at is set once, by the request that spends it.
+ */
+export const parkingQuotes = pgTable(
+  'parking_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    guestPhone: text('guest_phone'),
+    kind: text('kind').notNull(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').references(() => parkingSessions.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    parkingCents: integer('parking_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    autoStart: boolean('auto_start').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('parking_quotes_kind_check', sql`${t.kind} IN ('start', 'extend')`),
+    check('parking_quotes_money_check', sql`${t.totalCents} = ${t.parkingCents} + ${t.feeCents} AND ${t.parkingCents} >= 0 AND ${t.feeCents} >= 0`),
+    index('parking_quotes_member_idx').on(t.memberId, t.createdAt),
+  ],
+);
