@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './zone.ts';
 export * from './vehicle.ts';
+export * from './history.ts';

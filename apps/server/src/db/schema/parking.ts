@@ -57,7 +57,8 @@ export const parkingSessions = pgTable(
     check('parking_sessions_status_check', sql`${t.status} IN ('active', 'ended')`),
     check('parking_sessions_money_check', sql`${t.parkingCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.parkingCents} + ${t.feeCents}`),
     check('parking_sessions_time_check', sql`${t.endsAt} > ${t.startedAt} AND ${t.durationMinutes} > 0`),
-    index('parking_sessions_member_idx').on(t.memberId, t.startedAt),
+    // (member_id, started_at, id): the history's keyset pages (issue 12) walk it in either direction, no sort.
+    index('parking_sessions_member_idx').on(t.memberId, t.startedAt, t.id),
     index('parking_sessions_guest_idx').on(t.guestPhone),
     index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
     // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.

@@ -3,6 +3,7 @@ import { ErrorResponse, Operator } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { operatorOfMember, toOperatorView } from '../../../plugins/app/zones/operator-repository.ts';
 import zoneRoutes from './zones.ts';
+import historyRoutes from './history.ts';
 
 /** /api/Parking: Find Parking (issue 4). Members only: zones are those of the member's operator. */
 const parkingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +25,7 @@ const parkingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   await app.register(zoneRoutes, { prefix: '/Zones' });
+  await app.register(historyRoutes);
 };
 
 export default parkingRoutes;
