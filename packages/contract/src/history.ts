@@ -146,5 +146,5 @@ export const HISTORY_MESSAGES = {
   fromAfterTo: 'from must not be after to',
   sessionNotFound: 'Session not found',
   zoneNotFound: 'Zone not found',
-  keyRequired: 'Unauthorized',
+  tooManyChecks: 'Too many checks. Please wait a minute.',
 } as const;

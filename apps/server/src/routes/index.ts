@@ -6,6 +6,7 @@ import devRoutes from './api/Dev/index.ts';
 import vehicleRoutes from './api/Vehicle/index.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
+import enforcementRoutes from './api/Enforcement/index.ts';
 
 export interface RoutesOptions {
   production: boolean;
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(vehicleRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
   await app.register(parkingRoutes, { prefix: '/api/Parking' });
+  await app.register(enforcementRoutes, { prefix: '/api/Enforcement' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
 };
 

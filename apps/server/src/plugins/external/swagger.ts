@@ -10,7 +10,10 @@ export default fp(
       openapi: {
         info: { title: 'ParkIt API', version: '1.0.0', description: 'Find and pay for parking.' },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
+          },
         },
       },
       transform: jsonSchemaTransform,

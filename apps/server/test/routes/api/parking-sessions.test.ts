@@ -95,9 +95,9 @@ describe('GET /api/Parking/Sessions', () => {
         addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
         addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
       ];
-      const [res] = await Promise.all([list(alice, `sort=newest&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
+      const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=newest&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
       inserted.push(...((await Promise.all(inserts)) as number[]));
-      const page = res.json<SessionsPage>();
+      const page: SessionsPage = res.json<SessionsPage>();
       seen.push(...page.Sessions.map((s) => s.SessionId));
       cursor = page.NextCursor;
       round += 1;
