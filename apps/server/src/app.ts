@@ -10,10 +10,13 @@ import spa from './plugins/external/spa.ts';
 import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
+import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
+import jobs from './plugins/app/jobs/job-runner.ts';
+import { registerParkingJobs } from './plugins/app/parking/parking-jobs.ts';
 import routes from './routes/index.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE'>>;
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS'>> & WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -29,6 +32,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errors);
   await fastify.register(inputGuard);
   await fastify.register(auth, { secret: opts.config.JWT_SECRET, addressLimitScale: opts.config.ADDRESS_RATE_LIMIT_SCALE ?? 1 });
+  await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
+  // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
+  await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
+  registerParkingJobs(fastify.jobs);
   await fastify.register(routes, {
     production: opts.config.NODE_ENV === 'production',
     defaultClientId: () => defaultOperatorId(fastify.db),

@@ -37,6 +37,19 @@ const EnvSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Wallet currency (ISO 4217, sent to the payment provider) and the symbol every screen shows. */
+    CURRENCY: z.string().regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code').default('USD'),
+    CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
+    /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Only for tests against a local server speaking Stripe's API, e.g. http://127.0.0.1:3311. */
+    STRIPE_API_URL: z.url().optional(),
+    /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys); 0 = never. */
+    WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How often background jobs (parking expiry, reminders, Auto Extend…) run; 0 turns them off in this process. */
+    JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -4,6 +4,7 @@ import { EmailAddress, PhoneNumber, UserName } from './auth.ts';
 import { MESSAGES, SPEC_MESSAGES } from './messages.ts';
 import { amountToCents } from './money.ts';
 import { WireId } from './vehicle.ts';
+import { WalletDetails } from './wallet.ts';
 
 /** Spec section 3, saved user data: what the app keeps under the user_data key. */
 export const UserData = z.object({
@@ -27,6 +28,8 @@ export const AccountDetails = UserData.extend({
   Balance: z.number(),
   ClientId: z.number().int(),
   VehicleCount: z.number().int(),
+  // The wallet's settings, default card and plan (issue 10).
+  ...WalletDetails.shape,
 });
 export type AccountDetails = z.infer<typeof AccountDetails>;
 

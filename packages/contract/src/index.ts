@@ -7,4 +7,6 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './zone.ts';
 export * from './vehicle.ts';
+export * from './wallet.ts';
+export * from './parking.ts';
 export * from './history.ts';

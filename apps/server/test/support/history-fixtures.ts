@@ -74,6 +74,7 @@ export async function addSession(db: Db, s: SessionSeed) {
       endsAt,
       endedAt: s.active ? null : endsAt,
       durationMinutes: minutes,
+      initialMinutes: minutes,
       rateCents: 250,
       parkingCents: s.parkingCents ?? 250,
       feeCents: s.feeCents ?? 25,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Parking operators: the spec's client_id. */
 export const operators = pgTable('operators', {
@@ -41,6 +41,9 @@ export const members = pgTable(
     uniqueIndex('members_user_name_key').on(sql`lower(${t.userName})`),
     uniqueIndex('members_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('members_phone_key').on(t.phone),
+    // The wallet balance never goes below zero (issue 10): the database refuses it, not only code.
+    check('members_balance_nonneg', sql`${t.balanceCents} >= 0`),
+    check('members_min_balance_nonneg', sql`${t.minBalanceCents} >= 0`),
   ],
 );
 

@@ -33,6 +33,8 @@ export const parkingSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Minutes bought, extensions included. */
     durationMinutes: integer('duration_minutes').notNull(),
+    /** Minutes of the first purchase: Auto Extend extends by this much each time. */
+    initialMinutes: integer('initial_minutes').notNull(),
     /** The zone's hourly rate when the session started (or was amended): extensions and refunds use it. */
     rateCents: integer('rate_cents').notNull(),
     parkingCents: integer('parking_cents').notNull(),
@@ -57,8 +59,8 @@ export const parkingSessions = pgTable(
     check('parking_sessions_status_check', sql`${t.status} IN ('active', 'ended')`),
     check('parking_sessions_money_check', sql`${t.parkingCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.parkingCents} + ${t.feeCents}`),
     check('parking_sessions_time_check', sql`${t.endsAt} > ${t.startedAt} AND ${t.durationMinutes} > 0`),
-    // (member_id, started_at, id): the history's keyset pages (issue 12) walk it in either direction, no sort.
-    index('parking_sessions_member_idx').on(t.memberId, t.startedAt, t.id),
+    // Past Parkings pages by (started_at, id) newest first (issue 12's keyset paging).
+    index('parking_sessions_member_started_idx').on(t.memberId, t.startedAt.desc(), t.id.desc()),
     index('parking_sessions_guest_idx').on(t.guestPhone),
     index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
     // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.

@@ -15,7 +15,8 @@ import { defaultOperatorId } from '../../../src/db/seed.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/plugins/app/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/plugins/app/enforcement/plate.ts';
 import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
-import { buildTestApp, registerAndSignIn } from '../../helpers.ts';
+import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
+import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
 
 const { app, database } = await buildTestApp();
@@ -30,7 +31,11 @@ const zoneId = async (operatorId: number, n: string) =>
   (await db.select({ id: zones.id }).from(zones).where(and(eq(zones.operatorId, operatorId), eq(zones.zoneNumber, n))))[0]!.id;
 
 const now = Date.now();
-const paid = await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'ABC-1234', startedAt: new Date(now - 10 * 60_000), minutes: 70, active: true });
+// The paid session is made the real way: a vehicle, a wallet credit, Quote and Start.
+await credit(db, driver.memberId, 5000);
+const vehicleId = await addVehicle(app, driver, 'ABC-1234');
+const started = await startSession(app, driver, { zoneId: await zoneId(cityA, '6001'), vehicleId, minutes: 60 });
+const paid = started.SessionId;
 await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'OLD 999', startedAt: new Date(now - 3 * 3_600_000), minutes: 60 });
 await addSession(db, { memberId: driver.memberId, operatorId: cityB, zoneId: await zoneId(cityB, '9001'), plate: 'XYZ 1', startedAt: new Date(now - 60_000), minutes: 60, active: true });
 
@@ -66,7 +71,7 @@ describe('GET /api/Enforcement/Check', () => {
       expect(res.statusCode, plate).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const body = res.json<EnforcementAnswer>();
-      expect(body).toEqual({ Paid: true, EndsAt: new Date(now + 60 * 60_000).toISOString(), ZoneNumber: '6001', PlateNumber: 'ABC1234', PlateState: 'TX' });
+      expect(body).toEqual({ Paid: true, EndsAt: new Date(started.EndsAt).toISOString(), ZoneNumber: '6001', PlateNumber: 'ABC1234', PlateState: 'TX' });
     }
   });
 
@@ -132,6 +137,15 @@ describe('GET /api/Enforcement/Check', () => {
     for (const r of rows) expect(r.checkedAt.getTime()).toBeGreaterThanOrEqual(t0 - 1000);
     const [k] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
     expect(k!.lastUsedAt).not.toBeNull();
+  });
+
+  it('answers NOT paid once the session is stopped', async () => {
+    const vid = await addVehicle(app, driver, 'STOP 42');
+    const s = await startSession(app, driver, { zoneId: await zoneId(cityA, '6002'), vehicleId: vid, minutes: 30 });
+    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
+    const stop = await as(app, driver, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } });
+    expect(stop.statusCode).toBe(200);
+    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
   });
 
   it('rate-limits a key (429 with Retry-After), counted atomically under concurrent checks', async () => {

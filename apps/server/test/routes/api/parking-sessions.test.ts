@@ -1,276 +1,338 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { PastSession, SessionsPage } from '@parkit/contract';
+import { PARKING_MESSAGES, type ActiveSessions, type ParkingSession, type Quote, type StopResponse } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { members, zones } from '../../../src/db/schema/index.ts';
-import { historyQuery } from '../../../src/plugins/app/history/session-history-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addSession, addVehicle, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
-import { pdfText } from '../../support/pdf-text.ts';
+import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
 const alice = await registerAndSignIn(app);
 const bob = await registerAndSignIn(app);
-const [{ clientId: operatorId }] = (await db.select({ clientId: members.clientId }).from(members).where(eq(members.id, alice.memberId))) as [{ clientId: number }];
+/** Extend, Stop and Amend park their own cars (a member keeps at most 10). */
+const carol = await registerAndSignIn(app);
+const zoneA = await addZone(db, '7101'); // $2.50/h, all day, 2 h max
+const zoneB = await addZone(db, '7102', { rateCents: 400, maxStayMinutes: 240 });
+const freeZone = await addZone(db, '7103', { paidDays: [] });
+await credit(db, alice.memberId, 10_000);
+await credit(db, bob.memberId, 10_000);
+await credit(db, carol.memberId, 10_000);
+const bobCar = await addVehicle(app, bob);
 
-// Zones at known distances north of the city centre (1° of latitude ≈ 111.2 km).
-await addZones(db, operatorId, [
-  zoneAt('5001', '100 Near St', { lat: CENTRE.lat + 0.001, lng: CENTRE.lng }),
-  zoneAt('5002', '200 Middle St', { lat: CENTRE.lat + 0.01, lng: CENTRE.lng }),
-  zoneAt('5003', '300 Far St', { lat: CENTRE.lat + 0.05, lng: CENTRE.lng }),
-]);
-const zoneIds = Object.fromEntries((await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id]));
-const car = await addVehicle(db, alice.memberId, 'ABC1234');
-const van = await addVehicle(db, alice.memberId, 'VAN 77');
-
-// Alice: 24 sessions over 12 days (two per day, 14:00 and 20:00 Chicago = 20:00Z and 02:00Z next
-// day), plus three that start at the very same instant (ties), one of them on the van.
-const day0 = Date.UTC(2026, 2, 1, 20, 0); // 1 Mar 2026 14:00 in Chicago (CST, UTC-6)
-const alicesIds: number[] = [];
-for (let i = 0; i < 24; i++) {
-  const started = new Date(day0 + Math.floor(i / 2) * 86_400_000 + (i % 2) * 6 * 3_600_000);
-  const zone = ['5001', '5002', '5003'][i % 3]!;
-  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds[zone]!, vehicleId: car.id, startedAt: started }));
-}
-const tie = new Date(Date.UTC(2026, 2, 20, 18, 30));
-for (let i = 0; i < 3; i++) {
-  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5002']!, vehicleId: i === 0 ? van.id : car.id, plate: i === 0 ? 'VAN 77' : 'ABC1234', startedAt: tie }));
-}
-const bobsId = await addSession(db, { memberId: bob.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(day0), plate: 'BOB1' });
-
-const list = async (who: typeof alice, qs: string) => {
-  const res = await as(app, who, { method: 'GET', url: `/api/Parking/Sessions${qs ? `?${qs}` : ''}` });
-  return res;
+const count = async (table: 'parking_sessions' | 'parking_quotes' | 'ledger_entries') =>
+  Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
+const snapshot = async () => ({ sessions: await count('parking_sessions'), quotes: await count('parking_quotes'), ledger: await count('ledger_entries') });
+const post = (who: typeof alice, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+  as(app, who, { method: 'POST', url: `/api/Parking/${path}`, payload: payload as Record<string, unknown>, headers });
+const expectLedgerMatches = async (memberId: number) => {
+  const w = await walletState(db, memberId);
+  expect(w.ledger).toBe(w.balance);
+  return w;
 };
-async function walk(who: typeof alice, qs: string, limit: number): Promise<PastSession[]> {
-  const seen: PastSession[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await list(who, `${qs}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(res.statusCode).toBe(200);
-    const page = res.json<SessionsPage>();
-    expect(page.Sessions.length).toBeLessThanOrEqual(limit);
-    seen.push(...page.Sessions);
-    cursor = page.NextCursor;
-  } while (cursor);
-  return seen;
-}
 
-describe('GET /api/Parking/Sessions', () => {
-  it('lists only the member’s own sessions, newest first, by default', async () => {
-    const res = await list(alice, '');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const page = res.json<SessionsPage>();
-    expect(page.Sessions).toHaveLength(20);
-    expect(page.NextCursor).toEqual(expect.any(String));
-    expect(page.DistanceFrom).toBeNull();
-    const times = page.Sessions.map((s) => Date.parse(s.StartedAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(page.Sessions.map((s) => s.SessionId)).not.toContain(bobsId);
-    const first = page.Sessions[0]!;
-    expect(first).toMatchObject({ ZoneNumber: '5002', Address: '200 Middle St', City: 'Austin', PlateState: 'TX', AmountPaid: 2.75, PaidVia: 'Wallet', Status: 'ended' });
+describe('POST /api/Parking/Quote', () => {
+  it('prices the paid minutes at the zone rate plus the plan fee, held 5 minutes', async () => {
+    const car = await addVehicle(app, alice);
+    const before = Date.now();
+    const res = await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 });
+    expect(res.statusCode, res.body).toBe(200);
+    const q = res.json<Quote>();
+    expect(q).toMatchObject({ DurationMinutes: 60, RatePerHour: 2.5, PaidMinutes: 60, ParkingAmount: 2.5, FeeAmount: 0.35, TotalAmount: 2.85, BalanceCovers: true, OverMaxPayment: false });
+    expect(Date.parse(q.EndsAt) - Date.parse(q.StartsAt)).toBe(60 * 60_000);
+    expect(Date.parse(q.ExpiresAt) - Date.parse(q.StartsAt)).toBe(5 * 60_000);
+    expect(Date.parse(q.StartsAt)).toBeGreaterThanOrEqual(before - 1000);
+    // 23 minutes: 250 × 23 / 60 = 95.83 → 96 cents.
+    const odd = (await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 23 })).json<Quote>();
+    expect(odd.ParkingAmount).toBe(0.96);
+    expect(odd.TotalAmount).toBe(1.31);
   });
 
-  it('walks every page newest and oldest first without skipping or repeating (ties included)', async () => {
-    for (const limit of [1, 4, 7, 50]) {
-      const newest = await walk(alice, 'sort=newest', limit);
-      expect(newest.map((s) => s.SessionId).sort((a, b) => a - b)).toEqual([...alicesIds].sort((a, b) => a - b));
-      const oldest = await walk(alice, 'sort=oldest', limit);
-      expect(oldest.map((s) => s.SessionId)).toEqual(newest.map((s) => s.SessionId).reverse());
-    }
+  it('refuses a duration past the maximum stay and a zone that is free for the whole time', async () => {
+    const car = await addVehicle(app, alice);
+    const long = await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 121 });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: PARKING_MESSAGES.maxStay, errors: [{ field: 'DurationMinutes' }] });
+    const free = await quote(app, alice, { ZoneId: freeZone, VehicleId: car, DurationMinutes: 60 });
+    expect(free.statusCode).toBe(409);
+    expect(free.json().message).toBe(PARKING_MESSAGES.zoneFree);
   });
 
-  it('never skips or repeats a row while sessions are being inserted between and during pages', async () => {
-    const before = new Set(alicesIds);
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    const inserted: number[] = [];
-    let round = 0;
-    do {
-      // New sessions at the tie instant, newer than all, and older than all, raced with the page.
-      const inserts = [
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: tie }),
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
-      ];
-      const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=newest&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
-      inserted.push(...((await Promise.all(inserts)) as number[]));
-      const page: SessionsPage = res.json<SessionsPage>();
-      seen.push(...page.Sessions.map((s) => s.SessionId));
-      cursor = page.NextCursor;
-      round += 1;
-    } while (cursor && round < 40);
-    expect(cursor).toBeNull();
-    expect(new Set(seen).size).toBe(seen.length); // nothing twice
-    for (const id of before) expect(seen).toContain(id); // nothing that was there is skipped
-    // Sessions inserted behind the cursor (older) show up on later pages; none shows out of order.
-    const times = new Map((await walk(alice, 'sort=newest', 50)).map((s) => [s.SessionId, Date.parse(s.StartedAt)]));
-    const seenTimes = seen.map((id) => times.get(id)!);
-    expect(seenTimes).toEqual([...seenTimes].sort((a, b) => b - a));
-    alicesIds.push(...inserted);
-  });
-
-  it('sorts by distance from the driver’s position, or from the city centre, and says which', async () => {
-    const far = { lat: CENTRE.lat + 0.2, lng: CENTRE.lng };
-    const near = await walk(alice, `sort=near&lat=${CENTRE.lat}&lng=${CENTRE.lng}`, 6);
-    expect(near).toHaveLength(alicesIds.length);
-    const d = near.map((s) => s.DistanceMeters!);
-    expect(d).toEqual([...d].sort((a, b) => a - b));
-    expect(near[0]!.ZoneNumber).toBe('5001');
-    expect(d[0]).toBeGreaterThan(100);
-    expect(d[0]).toBeLessThan(125);
-    const fromFar = await walk(alice, `sort=far&lat=${far.lat}&lng=${far.lng}`, 9);
-    expect(fromFar[0]!.ZoneNumber).toBe('5001'); // 5001 is the farthest from a point 22 km north
-    expect(new Set(fromFar.map((s) => s.SessionId)).size).toBe(alicesIds.length);
-
-    const withPosition = (await list(alice, `sort=near&lat=${far.lat}&lng=${far.lng}`)).json<SessionsPage>();
-    expect(withPosition.DistanceFrom).toBe('position');
-    const fromCentre = (await list(alice, 'sort=near')).json<SessionsPage>();
-    expect(fromCentre.DistanceFrom).toBe('cityCentre');
-    expect(fromCentre.Sessions[0]!.ZoneNumber).toBe('5001');
-  });
-
-  it('filters by calendar days in the operator’s time zone, and by vehicle', async () => {
-    // 2 Mar 2026 in Chicago: the 14:00 and 20:00 sessions of that day (20:00Z on 2 Mar, 02:00Z on 3 Mar).
-    const day = (await walk(alice, 'from=2026-03-02&to=2026-03-02', 50)).map((s) => s.StartedAt);
-    expect(day.sort()).toEqual(['2026-03-02T20:00:00.000Z', '2026-03-03T02:00:00.000Z']);
-    const range = await walk(alice, 'from=2026-03-02&to=2026-03-04', 2);
-    expect(range).toHaveLength(6);
-    const vans = await walk(alice, `vehicle=${van.id}`, 50);
-    expect(vans.map((s) => s.PlateNumber)).toEqual(['VAN 77']);
-    expect((await list(alice, `vehicle=${van.id}&from=2026-03-21`)).json<SessionsPage>().Sessions).toEqual([]);
-  });
-
-  it('refuses every bad parameter with a 400 naming it, and changes nothing', async () => {
-    const otherSortCursor = (await list(alice, 'sort=oldest&limit=1')).json<SessionsPage>().NextCursor!;
-    const cases: [string, string][] = [
-      ['sort=sideways', 'sort'],
-      ['sort=newest&sort=oldest', 'sort'],
-      ['lat=abc&lng=1', 'lat'],
-      ['lat=91&lng=1', 'lat'],
-      ['lat=1&lng=-181', 'lng'],
-      ['lat=30', 'lng'],
-      ['lng=-97', 'lat'],
-      ['lat=Infinity&lng=1', 'lat'],
-      ['from=2026-13-01', 'from'],
-      ['from=2026-02-30', 'from'],
-      ['from=yesterday', 'from'],
-      ['to=1999-12-31', 'to'],
-      ['from=2026-03-05&to=2026-03-01', 'to'],
-      ['vehicle=abc', 'vehicle'],
-      ['vehicle=-3', 'vehicle'],
-      ['vehicle=99999999999', 'vehicle'],
-      ['limit=0', 'limit'],
-      ['limit=51', 'limit'],
-      ['limit=2.5', 'limit'],
-      ['limit=ten', 'limit'],
-      ['cursor=%27%3B%20DROP%20TABLE%20parking_sessions%3B--', 'cursor'],
-      ['cursor=eyJzIjoibmV3ZXN0Iiwiay', 'cursor'],
-      [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: "2026'; --", i: 1 })).toString('base64url')}`, 'cursor'],
-      [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: '2026-03-01T00:00:00.000000Z', i: -1 })).toString('base64url')}`, 'cursor'],
-      [`cursor=${'A'.repeat(201)}`, 'cursor'],
-      [`sort=newest&cursor=${otherSortCursor}`, 'cursor'],
+  it('refuses missing, wrong-typed, oversized and hostile input with a 400 and stores nothing', async () => {
+    const car = await addVehicle(app, alice);
+    const before = await snapshot();
+    const bad: unknown[] = [
+      {},
+      { ZoneId: zoneA, VehicleId: car },
+      { ZoneId: zoneA, DurationMinutes: 60 },
+      { VehicleId: car, DurationMinutes: 60 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: '60' },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: 0 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: -15 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: 12.5 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: 1e9 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: null },
+      { ZoneId: 'abc', VehicleId: car, DurationMinutes: 60 },
+      { ZoneId: zoneA, VehicleId: true, DurationMinutes: 60 },
+      { ZoneId: -1, VehicleId: car, DurationMinutes: 60 },
+      { ZoneId: 99_999_999_999, VehicleId: car, DurationMinutes: 60 },
+      { ZoneId: "1' OR '1'='1", VehicleId: car, DurationMinutes: 60 },
+      { ZoneId: zoneA, VehicleId: car, SessionId: 1, DurationMinutes: 60 },
+      { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60, Price: 0 },
+      [],
+      'x'.repeat(10_000),
     ];
-    for (const [qs, field] of cases) {
-      const res = await list(alice, qs);
-      expect(res.statusCode, qs).toBe(400);
-      const body = res.json<{ message: string; errors: { field: string }[] }>();
-      expect(body.errors?.[0]?.field, qs).toBe(field);
-      expect(body.message).not.toMatch(/stack|at \w+ \(/);
+    for (const payload of bad) {
+      const res = await quote(app, alice, payload);
+      expect([400, 415], JSON.stringify(payload).slice(0, 80)).toContain(res.statusCode);
+      expect(res.json().message).toEqual(expect.any(String));
     }
-    expect((await walk(alice, 'sort=newest', 50)).length).toBe(alicesIds.length);
+    expect(await snapshot()).toEqual(before);
   });
 
-  it('answers 401 without a token and 403 with another member’s xapikey', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/Parking/Sessions' })).statusCode).toBe(401);
-    const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions', headers: { xapikey: String(bob.memberId) } });
-    expect(res.statusCode).toBe(403);
+  it('answers 404 for another member’s vehicle, an unknown zone and another member’s session', async () => {
+    const car = await addVehicle(app, alice);
+    expect((await quote(app, alice, { ZoneId: zoneA, VehicleId: bobCar, DurationMinutes: 60 })).statusCode).toBe(404);
+    expect((await quote(app, alice, { ZoneId: 2_000_000_000, VehicleId: car, DurationMinutes: 60 })).statusCode).toBe(404);
+    const bobs = await startSession(app, bob, { zoneId: zoneA, vehicleId: bobCar, minutes: 30 });
+    expect((await quote(app, alice, { SessionId: bobs.SessionId, DurationMinutes: 15 })).statusCode).toBe(404);
+    await post(bob, 'Stop', { SessionId: bobs.SessionId });
   });
 
-  it('answers many requests at once with the same page', async () => {
-    const pages = await Promise.all(Array.from({ length: 20 }, () => list(alice, 'sort=oldest&limit=5')));
-    const bodies = new Set(pages.map((p) => p.body));
-    expect(pages.every((p) => p.statusCode === 200)).toBe(true);
-    expect(bodies.size).toBe(1);
+  it('needs a signed-in member', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/Parking/Quote', payload: { ZoneId: zoneA, VehicleId: 1, DurationMinutes: 60 } });
+    expect(res.statusCode).toBe(401);
   });
 });
 
-describe('the history query plan', () => {
-  async function plan(q: ReturnType<typeof historyQuery>) {
-    return db.transaction(async (tx) => {
-      // A table of a few rows is cheaper to scan: make the planner show whether the index can serve.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`)).map((r) => Object.values(r)[0]).join('\n');
+describe('POST /api/Parking/Start', () => {
+  it('starts the quoted session, charges the quoted total once and shows it', async () => {
+    const car = await addVehicle(app, alice);
+    const before = await walletState(db, alice.memberId);
+    const q = (await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
+    const key = randomUUID();
+    const res = await pay(app, alice, 'Start', { QuoteId: q.QuoteId }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json<ParkingSession>();
+    expect(s).toMatchObject({
+      ZoneId: zoneA,
+      ZoneNumber: '7101',
+      Address: '7101 Congress Ave',
+      City: 'Austin',
+      State: 'TX',
+      VehicleId: car,
+      VehicleMake: 'Toyota',
+      VehicleModel: 'Camry',
+      PlateState: 'TX',
+      DurationMinutes: 60,
+      AmountPaid: 2.85,
+      PaidVia: 'Wallet',
+      PaymentStatus: 'Paid',
+      AutoSessionUsed: false,
+      AutoExtendedUsed: false,
+      Status: 'Active',
+      EndedAt: null,
     });
-  }
-  const base = { memberId: alice.memberId, origin: null, timeZone: 'America/Chicago', limit: 21 } as const;
+    expect(Date.parse(s.EndsAt) - Date.parse(s.StartedAt)).toBe(60 * 60_000);
+    const after = await expectLedgerMatches(alice.memberId);
+    expect(after.balance).toBe(before.balance - 285);
+    expect(after.entries.at(-1)).toEqual({ kind: 'parking', amount: -285 });
 
-  it('reads a later page and a date range straight from the member index, with no sort', async () => {
-    const cursor = (await list(alice, 'sort=newest&limit=3')).json<SessionsPage>().NextCursor!;
-    for (const p of [
-      { ...base, sort: 'newest' as const },
-      { ...base, sort: 'newest' as const, cursor },
-      { ...base, sort: 'oldest' as const, from: '2026-03-02', to: '2026-03-09' },
-    ]) {
-      const text = await plan(historyQuery(p, 21));
-      expect(text).toMatch(/Index Scan( Backward)? using parking_sessions_member_idx/);
-      expect(text).not.toMatch(/Sort/);
-    }
+    // The same key again: the first answer, nothing charged again.
+    const again = await pay(app, alice, 'Start', { QuoteId: q.QuoteId }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<ParkingSession>().SessionId).toBe(s.SessionId);
+    // A new key for a spent quote: refused.
+    const spent = await pay(app, alice, 'Start', { QuoteId: q.QuoteId });
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json().message).toBe(PARKING_MESSAGES.quoteUsed);
+    expect((await walletState(db, alice.memberId)).balance).toBe(after.balance);
+
+    // Shown by Active and Session/{id}.
+    const active = (await as(app, alice, { method: 'GET', url: '/api/Parking/Active' })).json<ActiveSessions>();
+    expect(active.Sessions.map((x) => x.SessionId)).toContain(s.SessionId);
+    expect(Math.abs(Date.parse(active.ServerTime) - Date.now())).toBeLessThan(5000);
+    const one = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` });
+    expect(one.json<ParkingSession>().SessionId).toBe(s.SessionId);
+    expect(one.headers['cache-control']).toBe('no-store');
   });
 
-  it('sorts by distance only the member’s own rows, found through the member index', async () => {
-    const text = await plan(historyQuery({ ...base, sort: 'near', origin: CENTRE }, 21));
-    expect(text).toMatch(/parking_sessions_member_idx/);
-    expect(text).not.toMatch(/Seq Scan on parking_sessions/);
+  it('keeps one active session per vehicle (409 naming the session)', async () => {
+    const car = await addVehicle(app, alice);
+    const first = await startSession(app, alice, { zoneId: zoneA, vehicleId: car, minutes: 30 });
+    const res = await quote(app, alice, { ZoneId: zoneB, VehicleId: car, DurationMinutes: 30 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].message).toContain(`session ${first.SessionId}`);
+  });
+
+  it('refuses an expired quote, another member’s quote, a bad QuoteId and a missing Idempotency-Key, changing nothing', async () => {
+    const car = await addVehicle(app, alice);
+    const q = (await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 30 })).json<Quote>();
+    const before = await snapshot();
+    expect((await pay(app, alice, 'Start', { QuoteId: q.QuoteId }, null)).statusCode).toBe(400);
+    expect((await pay(app, bob, 'Start', { QuoteId: q.QuoteId })).statusCode).toBe(404);
+    for (const payload of [{}, { QuoteId: 'nope' }, { QuoteId: 12 }, { QuoteId: randomUUID(), Extra: 1 }, { QuoteId: `${randomUUID()}\u0000` }]) {
+      expect((await pay(app, alice, 'Start', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await pay(app, alice, 'Start', { QuoteId: randomUUID() })).statusCode).toBe(404);
+    expect((await pay(app, alice, 'Extend', { QuoteId: q.QuoteId })).statusCode).toBe(404); // a start quote is not an extension
+    await db.execute(sql`update parking_quotes set expires_at = now() - interval '1 second' where id = ${q.QuoteId}`);
+    const expired = await pay(app, alice, 'Start', { QuoteId: q.QuoteId });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe(PARKING_MESSAGES.quoteExpired);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a short balance with 402 and writes nothing; the quote still works after Add Money', async () => {
+    const poor = await registerAndSignIn(app);
+    const car = await addVehicle(app, poor);
+    await credit(db, poor.memberId, 100);
+    const qr = (await quote(app, poor, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
+    expect(qr).toMatchObject({ Balance: 1, BalanceCovers: false, TotalAmount: 2.85 });
+    const before = await snapshot();
+    const res = await pay(app, poor, 'Start', { QuoteId: qr.QuoteId });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().errors[0].field).toBe('Balance');
+    expect(await snapshot()).toEqual(before);
+    await credit(db, poor.memberId, 500);
+    expect((await pay(app, poor, 'Start', { QuoteId: qr.QuoteId })).statusCode).toBe(201);
+    expect((await expectLedgerMatches(poor.memberId)).balance).toBe(600 - 285);
+  });
+
+  it('asks to confirm a total above Max Payment Amount', async () => {
+    const capped = await registerAndSignIn(app);
+    const car = await addVehicle(app, capped);
+    await credit(db, capped.memberId, 5000);
+    await as(app, capped, { method: 'POST', url: '/api/Account/ParkingOptions', payload: { MaxPaymentEnabled: true, MaxPaymentAmount: 2 } });
+    const q = (await quote(app, capped, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
+    expect(q.OverMaxPayment).toBe(true);
+    const refused = await pay(app, capped, 'Start', { QuoteId: q.QuoteId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PARKING_MESSAGES.overMaxPayment);
+    expect((await pay(app, capped, 'Start', { QuoteId: q.QuoteId, ConfirmOverMax: true })).statusCode).toBe(201);
+  });
+
+  it('50 concurrent starts of one quote: one session, one charge, ledger == balance', async () => {
+    const racer = await registerAndSignIn(app);
+    const car = await addVehicle(app, racer);
+    await credit(db, racer.memberId, 5000);
+    const q = (await quote(app, racer, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
+    const results = await Promise.all(Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q.QuoteId })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from parking_sessions where member_id = ${racer.memberId}`);
+    expect(rows[0]?.n).toBe(1);
+    const w = await expectLedgerMatches(racer.memberId);
+    expect(w.entries.filter((e) => e.kind === 'parking')).toEqual([{ kind: 'parking', amount: -285 }]);
+    expect(w.balance).toBe(5000 - 285);
+
+    // 50 at once with one key: one session, and every answer is that session.
+    const q2 = (await quote(app, racer, { ZoneId: zoneB, VehicleId: await addVehicle(app, racer), DurationMinutes: 30 })).json<Quote>();
+    const key = randomUUID();
+    const same = await Promise.all(Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q2.QuoteId }, key)));
+    const ok = same.filter((r) => r.statusCode === 201).map((r) => r.json<ParkingSession>().SessionId);
+    expect(new Set(ok).size).toBe(1);
+    expect(same.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect((await expectLedgerMatches(racer.memberId)).entries.filter((e) => e.kind === 'parking')).toHaveLength(2);
   });
 });
 
-describe('GET /api/Parking/Sessions.csv', () => {
-  it('has a header and one row per session of the filter, and nobody else’s', async () => {
-    const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?sort=oldest' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="parkit-sessions.csv"/);
-    const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^SessionId,StartedAt,EndedAt,DurationMinutes,ZoneNumber,Address/);
-    expect(lines).toHaveLength(alicesIds.length + 1);
-    expect(res.body).not.toContain('BOB1');
-    const filtered = await as(app, alice, { method: 'GET', url: `/api/Parking/Sessions.csv?vehicle=${van.id}` });
-    expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);
-    expect(filtered.body).toContain('VAN 77');
-    const bad = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?from=2026-99-01' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('from');
-  });
-});
-
-describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
-  it('is a one-page PDF with the plate, in English or Hindi', async () => {
-    const id = alicesIds[0]!;
-    const res = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const { pages, text } = await pdfText(res.rawPayload);
-    expect(pages).toBe(1);
-    expect(text).toContain('ABC1234');
-    expect(text).toContain('Austin Parking (demo)');
-    expect(text).toContain('01 Mar 2026, 02:00 PM');
-    expect(text).toContain('$2.75');
-    const hi = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf`, headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
-    const hiText = (await pdfText(hi.rawPayload)).text;
-    expect(hiText).toContain('ABC1234');
-    expect(hiText).toContain('भुगतान');
+describe('Extend, Stop, Amend', () => {
+  it('extends without a second fee, up to the maximum stay across extensions', async () => {
+    const car = await addVehicle(app, carol);
+    const s = await startSession(app, carol, { zoneId: zoneA, vehicleId: car, minutes: 60 });
+    const q = await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 30 });
+    expect(q.statusCode, q.body).toBe(200);
+    const eq = q.json<Quote>();
+    expect(eq).toMatchObject({ FeeAmount: 0, ParkingAmount: 1.25, TotalAmount: 1.25, StartsAt: s.EndsAt, MaxMoreMinutes: 60 });
+    const before = (await walletState(db, carol.memberId)).balance;
+    const ext = await pay(app, carol, 'Extend', { QuoteId: eq.QuoteId });
+    expect(ext.statusCode, ext.body).toBe(200);
+    const e = ext.json<ParkingSession>();
+    expect(e).toMatchObject({ DurationMinutes: 90, AmountPaid: 4.1, EndsAt: eq.EndsAt });
+    expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before - 125);
+    // 30 more minutes reach the 2-hour maximum; 45 pass it.
+    expect((await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 45 })).statusCode).toBe(400);
+    const last = (await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 30 })).json<Quote>();
+    // A quote made before another extension no longer applies.
+    const stale = (await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 15 })).json<Quote>();
+    expect((await pay(app, carol, 'Extend', { QuoteId: last.QuoteId })).statusCode).toBe(200);
+    const refused = await pay(app, carol, 'Extend', { QuoteId: stale.QuoteId });
+    expect(refused.statusCode).toBe(409);
+    const full = await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 15 });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(PARKING_MESSAGES.maxStayReached);
   });
 
-  it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {
-    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${bobsId}/Receipt.pdf` })).statusCode).toBe(404);
-    expect((await as(app, alice, { method: 'GET', url: '/api/Parking/Session/2147483647/Receipt.pdf' })).statusCode).toBe(404);
-    for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
-      expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` })).statusCode, id).toBe(400);
+  it('stops now and refunds the unused whole minutes to the wallet, as a refund', async () => {
+    const car = await addVehicle(app, carol);
+    const s = await startSession(app, carol, { zoneId: zoneA, vehicleId: car, minutes: 60 });
+    // As if parked 20.5 minutes ago: 39 whole minutes are unused.
+    await db.execute(sql`update parking_sessions set started_at = started_at - interval '1230 seconds', ends_at = ends_at - interval '1230 seconds' where id = ${s.SessionId}`);
+    const before = (await walletState(db, carol.memberId)).balance;
+    const res = await post(carol, 'Stop', { SessionId: s.SessionId });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json<StopResponse>();
+    expect(r.UnusedMinutes).toBe(39);
+    expect(r.RefundAmount).toBe(1.63); // 250 × 39 / 60 = 162.5 → 163
+    expect(r).toMatchObject({ Status: 'Ended', DurationMinutes: 21, AmountPaid: 1.22 });
+    expect(r.EndedAt).not.toBeNull();
+    const w = await expectLedgerMatches(carol.memberId);
+    expect(w.balance).toBe(before + 163);
+    expect(w.entries.at(-1)).toEqual({ kind: 'refund', amount: 163 });
+    // Twice, or at once: one refund only.
+    const again = await Promise.all([post(carol, 'Stop', { SessionId: s.SessionId }), post(carol, 'Stop', { SessionId: s.SessionId })]);
+    expect(again.map((x) => x.statusCode)).toEqual([409, 409]);
+    expect((await walletState(db, carol.memberId)).balance).toBe(before + 163);
+    // Gone from Active, still readable as a receipt.
+    const active = (await as(app, carol, { method: 'GET', url: '/api/Parking/Active' })).json<ActiveSessions>();
+    expect(active.Sessions.map((x) => x.SessionId)).not.toContain(s.SessionId);
+  });
+
+  it('amends the plate or zone within 5 minutes, charging or refunding the difference; later it refuses', async () => {
+    const car = await addVehicle(app, carol);
+    const right = await addVehicle(app, carol);
+    const s = await startSession(app, carol, { zoneId: zoneA, vehicleId: car, minutes: 60 });
+    const res = await post(carol, 'Amend', { SessionId: s.SessionId, VehicleId: right });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ParkingSession>()).toMatchObject({ VehicleId: right, AmountPaid: 2.85 });
+    // The first car is free again.
+    expect((await quote(app, carol, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 15 })).statusCode).toBe(200);
+    const before = (await walletState(db, carol.memberId)).balance;
+    const moved = await post(carol, 'Amend', { SessionId: s.SessionId, ZoneId: zoneB });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ParkingSession>()).toMatchObject({ ZoneId: zoneB, ZoneNumber: '7102', AmountPaid: 4.35 });
+    expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before - 150);
+    const back = await post(carol, 'Amend', { SessionId: s.SessionId, ZoneId: zoneA });
+    expect(back.json<ParkingSession>().AmountPaid).toBe(2.85);
+    expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before);
+
+    await db.execute(sql`update parking_sessions set started_at = started_at - interval '6 minutes' where id = ${s.SessionId}`);
+    const late = await post(carol, 'Amend', { SessionId: s.SessionId, VehicleId: car });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(PARKING_MESSAGES.amendTooLate);
+  });
+
+  it('refuses bad input and another member’s session on Stop, Amend and Session with no change', async () => {
+    const bobs = await startSession(app, bob, { zoneId: zoneB, vehicleId: await addVehicle(app, bob), minutes: 30 });
+    const mine = await addVehicle(app, carol);
+    const before = await snapshot();
+    expect((await post(carol, 'Stop', { SessionId: bobs.SessionId })).statusCode).toBe(404);
+    expect((await post(carol, 'Amend', { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
+    expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${bobs.SessionId}` })).statusCode).toBe(404);
+    // Bob cannot move his session onto Alice's car.
+    expect((await post(bob, 'Amend', { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
+    for (const payload of [{}, { SessionId: 'x' }, { SessionId: -3 }, { SessionId: 1.5 }, { SessionId: 1, Extra: true }, null]) {
+      expect((await post(carol, 'Stop', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr` })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf` })).statusCode).toBe(401);
+    for (const payload of [{ SessionId: bobs.SessionId }, { SessionId: 'x', VehicleId: 1 }, { SessionId: 1, ZoneId: {} }]) {
+      expect((await post(carol, 'Amend', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${id}` })).statusCode, id).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@ import { badRequest } from '../../../lib/http-error.ts';
 
 /**
  * The member's sessions, keyset-paged (issue 12). Date sorts walk the index
- * parking_sessions (member_id, started_at, id) from the cursor on, so page 100 costs what page 1
+ * parking_sessions_member_started_idx (member_id, started_at, id) from the cursor on, so page 100 costs what page 1
  * costs; the cursor carries started_at to the microsecond and the id, so rows that share a start
  * time are neither skipped nor repeated, and rows inserted meanwhile do not shift the pages.
  * Distance sorts order the member's sessions by the distance of their zone from a point.
@@ -127,9 +127,11 @@ export function historyQuery(p: HistoryParams, limit: number): SQL {
     else if (p.sort === 'near') where.push(sql`(${distance}, s.id) > (${c.k}::float8, ${c.i}::int)`);
     else where.push(sql`(${distance}, s.id) < (${c.k}::float8, ${c.i}::int)`);
   }
+  // The index is (member_id, started_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY names
+  // the same null placement (or its exact reverse) so the planner walks the index with no sort.
   const order = {
-    newest: sql`s.started_at DESC, s.id DESC`,
-    oldest: sql`s.started_at ASC, s.id ASC`,
+    newest: sql`s.started_at DESC NULLS LAST, s.id DESC NULLS LAST`,
+    oldest: sql`s.started_at ASC NULLS FIRST, s.id ASC NULLS FIRST`,
     near: sql`${distance} ASC, s.id ASC`,
     far: sql`${distance} DESC, s.id DESC`,
   }[p.sort];

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData } from '@parkit/contract';
+import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { members, vehicles } from '../../../db/schema/index.ts';
 
@@ -120,6 +120,6 @@ export function toUserData(m: Member): UserData {
   };
 }
 
-export function toAccountDetails(m: Member, vehicleCount: number): AccountDetails {
-  return { ...toUserData(m), Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount };
+export function toAccountDetails(m: Member, vehicleCount: number, wallet: WalletDetails): AccountDetails {
+  return { ...toUserData(m), Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount, ...wallet };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountDetails, ErrorResponse } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
+import { walletDetails } from '../../../plugins/app/wallet/wallet-view.ts';
 
 const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,9 +18,9 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = req.member.memberId;
-      const found = await members.findWithVehicleCount(app.db, id);
+      const [found, wallet] = await Promise.all([members.findWithVehicleCount(app.db, id), walletDetails(app.db, app.wallet, id)]);
       if (!found) throw notFound();
-      return members.toAccountDetails(found.member, found.vehicleCount);
+      return members.toAccountDetails(found.member, found.vehicleCount, wallet);
     },
   );
 };

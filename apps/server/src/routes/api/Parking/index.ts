@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Operator } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { operatorOfMember, toOperatorView } from '../../../plugins/app/zones/operator-repository.ts';
+import sessionRoutes from './sessions.ts';
 import zoneRoutes from './zones.ts';
 import historyRoutes from './history.ts';
 
@@ -25,6 +26,7 @@ const parkingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   await app.register(zoneRoutes, { prefix: '/Zones' });
+  await app.register(sessionRoutes);
   await app.register(historyRoutes);
 };
 

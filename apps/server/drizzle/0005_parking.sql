@@ -35,6 +35,7 @@ CREATE TABLE "parking_sessions" (
 	"ends_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone,
 	"duration_minutes" integer NOT NULL,
+	"initial_minutes" integer NOT NULL,
 	"rate_cents" integer NOT NULL,
 	"parking_cents" integer NOT NULL,
 	"fee_cents" integer NOT NULL,
@@ -63,7 +64,7 @@ ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_operator_id_oper
 ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_zone_id_zones_id_fk" FOREIGN KEY ("zone_id") REFERENCES "public"."zones"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parking_sessions" ADD CONSTRAINT "parking_sessions_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "parking_quotes_member_idx" ON "parking_quotes" USING btree ("member_id","created_at");--> statement-breakpoint
-CREATE INDEX "parking_sessions_member_idx" ON "parking_sessions" USING btree ("member_id","started_at");--> statement-breakpoint
+CREATE INDEX "parking_sessions_member_started_idx" ON "parking_sessions" USING btree ("member_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "parking_sessions_guest_idx" ON "parking_sessions" USING btree ("guest_phone");--> statement-breakpoint
 CREATE INDEX "parking_sessions_active_ends_idx" ON "parking_sessions" USING btree ("ends_at") WHERE "parking_sessions"."status" = 'active';--> statement-breakpoint
 CREATE UNIQUE INDEX "parking_sessions_active_vehicle_key" ON "parking_sessions" USING btree ("vehicle_id") WHERE "parking_sessions"."status" = 'active' AND "parking_sessions"."vehicle_id" IS NOT NULL;--> statement-breakpoint

@@ -24,10 +24,8 @@ CREATE TABLE "operator_api_keys" (
 	CONSTRAINT "operator_api_keys_hash_len" CHECK (length("operator_api_keys"."key_hash") = 64)
 );
 --> statement-breakpoint
-DROP INDEX "parking_sessions_member_idx";--> statement-breakpoint
 ALTER TABLE "enforcement_checks" ADD CONSTRAINT "enforcement_checks_key_id_operator_api_keys_id_fk" FOREIGN KEY ("key_id") REFERENCES "public"."operator_api_keys"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enforcement_checks" ADD CONSTRAINT "enforcement_checks_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_api_keys" ADD CONSTRAINT "operator_api_keys_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "enforcement_checks_operator_time_idx" ON "enforcement_checks" USING btree ("operator_id","checked_at");--> statement-breakpoint
-CREATE INDEX "operator_api_keys_operator_idx" ON "operator_api_keys" USING btree ("operator_id");--> statement-breakpoint
-CREATE INDEX "parking_sessions_member_idx" ON "parking_sessions" USING btree ("member_id","started_at","id");
+CREATE INDEX "operator_api_keys_operator_idx" ON "operator_api_keys" USING btree ("operator_id");

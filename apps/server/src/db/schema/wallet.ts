@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+
+/**
+ * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
+ * members.ts); every change of it is one immutable row here, written in the same transaction by
+ * plugins/app/wallet/ledger.ts and nowhere else.
+ */
+export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer('amount_cents').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    /** What caused it: 'charge:ch_…', 'session:42', 'subscription:7', … */
+    reference: text('reference').notNull(),
+    /** The Idempotency-Key of the request that moved the money (null for jobs). */
+    idempotencyKey: text('idempotency_key'),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_member_idx').on(t.memberId, t.id),
+    check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
+    check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
+    check('ledger_entries_kind', sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment')`),
+  ],
+);
+
+/**
+ * Auto-reload and provider settings per member. MinBalance (the trigger) stays in
+ * members.min_balance_cents, where user_data has always read it.
+ */
+export const walletSettings = pgTable(
+  'wallet_settings',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    autoReload: boolean('auto_reload').notNull().default(false),
+    defaultAddAmountCents: integer('default_add_amount_cents').notNull().default(2000),
+    /** Set by a debit that left the balance below the trigger; cleared by the reload job. */
+    reloadDueAt: timestamp('reload_due_at', { withTimezone: true }),
+    /** The payment provider's customer (Stripe: cus_…); null for the sandbox. */
+    providerCustomerId: text('provider_customer_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallet_settings_default_add_amount', sql`${t.defaultAddAmountCents} between 500 and 50000`),
+    index('wallet_settings_reload_due_idx').on(t.reloadDueAt).where(sql`${t.reloadDueAt} is not null`),
+  ],
+);
+
+/** Saved cards. Only the provider's reference, brand, last 4 and expiry: never the number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(), // 'sandbox' | 'stripe'
+    providerRef: text('provider_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_methods_member_idx').on(t.memberId),
+    uniqueIndex('payment_methods_member_ref_key').on(t.memberId, t.providerRef),
+    uniqueIndex('payment_methods_one_default_key').on(t.memberId).where(sql`${t.isDefault}`),
+    check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving requests, kept 24 hours per member. The row is inserted in the
+ * transaction that moves the money, so a concurrent request with the same key waits on the unique
+ * key and then reads the stored answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the route and the request body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Plans of /subscription, seeded by migration (Basic, Deluxe). */
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** Per month; 0 for the free plan. */
+    priceCents: integer('price_cents').notNull(),
+    /** Added to every parking session. */
+    convenienceFeeCents: integer('convenience_fee_cents').notNull(),
+    /** Off zone rates where the operator allows it (percent). */
+    zoneDiscountPercent: smallint('zone_discount_percent').notNull().default(0),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check('plans_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('plans_fee_nonneg', sql`${t.convenienceFeeCents} >= 0`),
+    check('plans_discount_range', sql`${t.zoneDiscountPercent} between 0 and 100`),
+  ],
+);
+
+/** A member's paid plan. No active row means Basic. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').notNull(), // 'active' | 'ended'
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_active_key').on(t.memberId).where(sql`${t.status} = 'active'`),
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`),
+    check('subscriptions_status', sql`${t.status} in ('active', 'ended')`),
+  ],
+);
+
+/** Stripe webhook events already handled (idempotent on the event id). */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

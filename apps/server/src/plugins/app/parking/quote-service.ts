@@ -1,0 +1,123 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { centsToAmount, PARKING_MESSAGES, QUOTE_HOLD_MINUTES, type Quote } from '@parkit/contract';
+import type { Db, Executor } from '../../../db/client.ts';
+import { parkingQuotes } from '../../../db/schema/index.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
+import * as options from '../members/parking-options-repository.ts';
+import * as vehicles from '../vehicles/vehicle-repository.ts';
+import { operatorOfMember } from '../zones/operator-repository.ts';
+import * as zones from '../zones/zone-repository.ts';
+import { sessionFeeCents, walletBalanceCents } from './payments.ts';
+import { priceOf } from './pricing.ts';
+import * as sessions from './session-repository.ts';
+
+export type QuoteRow = typeof parkingQuotes.$inferSelect;
+const MINUTE = 60_000;
+
+/** 409 naming the vehicle's running session (issue 11). */
+export function vehicleBusy(sessionId: number) {
+  return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }]);
+}
+
+async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, paidMinutes: number): Promise<Quote> {
+  const [balance, opts] = await Promise.all([walletBalanceCents(db, memberId), options.get(db, memberId)]);
+  const covers = balance >= q.totalCents;
+  const cap = Math.round(opts.MaxPaymentAmount * 100);
+  return {
+    QuoteId: q.id,
+    StartsAt: q.startsAt.toISOString(),
+    EndsAt: q.endsAt.toISOString(),
+    DurationMinutes: q.durationMinutes,
+    RatePerHour: centsToAmount(rateCents),
+    PaidMinutes: paidMinutes,
+    ParkingAmount: centsToAmount(q.parkingCents),
+    FeeAmount: centsToAmount(q.feeCents),
+    TotalAmount: centsToAmount(q.totalCents),
+    ExpiresAt: q.expiresAt.toISOString(),
+    Balance: centsToAmount(balance),
+    BalanceCovers: covers,
+    AutoReloadCovers: false,
+    OverMaxPayment: opts.MaxPaymentEnabled && q.totalCents > cap,
+    MaxMoreMinutes: maxMoreMinutes,
+  };
+}
+
+async function insertQuote(db: Executor, values: typeof parkingQuotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(parkingQuotes).values(values).returning();
+  if (!row) throw new Error('quote insert returned no row');
+  return row;
+}
+
+/** A price for a new session of one of the member's vehicles in a zone of the member's operator. */
+export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; VehicleId: number; DurationMinutes: number; autoStart?: boolean }, now: Date): Promise<Quote> {
+  const operator = await operatorOfMember(db, memberId);
+  if (!operator) throw notFound();
+  const [zone, vehicle] = await Promise.all([zones.byId(db, operator.id, r.ZoneId), vehicles.findOwned(db, memberId, r.VehicleId)]);
+  if (!zone || !vehicle) throw notFound();
+  if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
+  const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
+  if (busy) throw vehicleBusy(busy.id);
+  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
+  if (price.paidMinutes === 0) throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
+  const fee = await sessionFeeCents(db, memberId);
+  const q = await insertQuote(db, {
+    memberId,
+    kind: 'start',
+    zoneId: zone.id,
+    vehicleId: vehicle.VehicleID,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + r.DurationMinutes * MINUTE),
+    durationMinutes: r.DurationMinutes,
+    parkingCents: price.parkingCents,
+    feeCents: fee,
+    totalCents: price.parkingCents + fee,
+    autoStart: r.autoStart ?? false,
+    expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
+  });
+  return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price.paidMinutes);
+}
+
+/** A price for more minutes of a running session: from its current end, no second fee. */
+export async function quoteExtend(db: Db, memberId: number, r: { SessionId: number; DurationMinutes: number }, now: Date): Promise<Quote> {
+  const found = await sessions.findOwned(db, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const { session: s, zone, timezone } = found;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  const room = zone.maxStayMinutes - s.durationMinutes;
+  if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
+  if (r.DurationMinutes > room) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
+  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes);
+  const q = await insertQuote(db, {
+    memberId,
+    kind: 'extend',
+    zoneId: s.zoneId,
+    vehicleId: s.vehicleId,
+    sessionId: s.id,
+    startsAt: s.endsAt,
+    endsAt: new Date(s.endsAt.getTime() + r.DurationMinutes * MINUTE),
+    durationMinutes: r.DurationMinutes,
+    parkingCents: price.parkingCents,
+    feeCents: 0,
+    totalCents: price.parkingCents,
+    expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
+  });
+  return toQuote(db, memberId, q, s.rateCents, room, price.paidMinutes);
+}
+
+/**
+ * Spends a quote once: one UPDATE marks it used, so of many concurrent requests exactly one gets
+ * the row. The others learn why: unknown (404), used, expired or of the other kind.
+ */
+export async function claimQuote(tx: Executor, memberId: number, quoteId: string, kind: 'start' | 'extend', now: Date): Promise<QuoteRow> {
+  const mine = and(eq(parkingQuotes.id, quoteId), eq(parkingQuotes.memberId, memberId), eq(parkingQuotes.kind, kind));
+  const [claimed] = await tx
+    .update(parkingQuotes)
+    .set({ usedAt: now })
+    .where(and(mine, isNull(parkingQuotes.usedAt), sql`${parkingQuotes.expiresAt} > ${now}`))
+    .returning();
+  if (claimed) return claimed;
+  const [q] = await tx.select().from(parkingQuotes).where(mine).limit(1);
+  if (!q) throw notFound();
+  if (q.usedAt) throw conflict('QuoteId', PARKING_MESSAGES.quoteUsed);
+  throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+}

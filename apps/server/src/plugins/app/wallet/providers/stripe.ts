@@ -1,0 +1,88 @@
+import Stripe from 'stripe';
+import { WALLET_MESSAGES } from '@parkit/contract';
+import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type SavedCard } from './types.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  /** Tests only: a local server speaking Stripe's API (Stripe is not reachable from here). */
+  apiUrl?: string | undefined;
+}
+
+export function stripeClient(opts: StripeOptions): Stripe {
+  const url = opts.apiUrl ? new URL(opts.apiUrl) : null;
+  return new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(url ? { host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+}
+
+const TITLE: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+
+/**
+ * The `stripe` provider: cards are saved with a SetupIntent confirmed by Stripe Elements in the
+ * browser (the server only sees the pm_… id), and charged with off-session PaymentIntents.
+ */
+export function stripeProvider(opts: StripeOptions): PaymentProvider & { client: Stripe; createSetupIntent(customerRef: string): Promise<string> } {
+  const client = stripeClient(opts);
+  return {
+    name: 'stripe',
+    client,
+    async createSetupIntent(customerRef) {
+      const si = await client.setupIntents.create({ customer: customerRef, usage: 'off_session' });
+      if (!si.client_secret) throw new Error('Stripe returned a SetupIntent without client_secret');
+      return si.client_secret;
+    },
+    async ensureCustomer(memberId, existing) {
+      if (existing) return existing;
+      const c = await client.customers.create({ metadata: { member_id: String(memberId) } }, { idempotencyKey: `customer:${memberId}` });
+      return c.id;
+    },
+    async attach(token, customerRef): Promise<SavedCard> {
+      if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(token)) throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      let pm: Stripe.PaymentMethod;
+      try {
+        pm = await client.paymentMethods.retrieve(token);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new CardError(WALLET_MESSAGES.tokenInvalid);
+        throw err;
+      }
+      // A card confirmed by our SetupIntent is attached to the member's customer; anything else is refused.
+      const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+      if (!pm.card || (customerRef && owner !== customerRef)) throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      return { providerRef: pm.id, brand: TITLE[pm.card.brand] ?? pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+    },
+    async charge(req: ChargeRequest): Promise<ChargeResult> {
+      try {
+        const pi = await client.paymentIntents.create(
+          {
+            amount: req.amountCents,
+            currency: req.currency,
+            ...(req.customerRef ? { customer: req.customerRef } : {}),
+            payment_method: req.providerRef,
+            off_session: true,
+            confirm: true,
+            description: req.description,
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        if (pi.status === 'succeeded' || pi.status === 'processing') return { ok: true, chargeRef: pi.id };
+        return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
+        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
+        }
+        throw err;
+      }
+    },
+    async detach(providerRef) {
+      try {
+        await client.paymentMethods.detach(providerRef);
+      } catch {
+        // Best effort: the card is already gone from our side.
+      }
+    },
+  };
+}

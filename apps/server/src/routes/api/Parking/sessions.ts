@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ActiveSessions,
+  AmendRequest,
+  ErrorResponse,
+  ExtendRequest,
+  ParkingSession,
+  Quote,
+  QuoteRequest,
+  SessionParams,
+  StartRequest,
+  StopRequest,
+  StopResponse,
+} from '@parkit/contract';
+import { notFound } from '../../../lib/http-error.ts';
+import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
+import { quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
+import * as service from '../../../plugins/app/parking/session-service.ts';
+import * as sessions from '../../../plugins/app/parking/session-repository.ts';
+
+const base = { tags: ['Parking'], security: [{ bearer: [] }] };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const moneyErrors = { ...errors, 402: ErrorResponse, 422: ErrorResponse };
+
+/** Park and pay (issue 11): quote, start, extend, stop, amend, and the sessions to show. */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/Quote',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...base,
+        summary: 'A price held 5 minutes: {ZoneId, VehicleId, DurationMinutes} for a new session, {SessionId, DurationMinutes} for an extension',
+        body: QuoteRequest,
+        response: { 200: Quote, ...errors },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const now = new Date();
+      return b.SessionId !== undefined
+        ? quoteExtend(app.db, req.member.memberId, { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes }, now)
+        : quoteStart(app.db, req.member.memberId, { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes }, now);
+    },
+  );
+
+  app.post(
+    '/Start',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...base,
+        summary: 'Starts a session from a quote and pays its total from the wallet (Idempotency-Key header required)',
+        body: StartRequest,
+        response: { 201: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
+        statusCode: 201,
+        body: await service.start(tx, req.member.memberId, req.body, key, new Date()),
+      }));
+      // The debit may have left the balance under MinBalance: the wallet tops up now (never throws).
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
+  );
+
+  app.post(
+    '/Extend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...base,
+        summary: 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
+        body: ExtendRequest,
+        response: { 200: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.extend', async (tx, key) => ({
+        statusCode: 200,
+        body: await service.extend(tx, req.member.memberId, req.body, key, new Date()),
+      }));
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
+  );
+
+  app.post(
+    '/Stop',
+    {
+      onRequest: app.authenticate,
+      schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors } },
+    },
+    async (req) => service.stop(app.db, req.member.memberId, req.body.SessionId, new Date()),
+  );
+
+  app.post(
+    '/Amend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...base,
+        summary: 'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded',
+        body: AmendRequest,
+        response: { 200: ParkingSession, ...moneyErrors },
+      },
+    },
+    async (req) => service.amend(app.db, req.member.memberId, req.body, new Date()),
+  );
+
+  app.get(
+    '/Active',
+    {
+      onRequest: app.authenticate,
+      schema: { ...base, summary: 'The member’s running sessions, soonest end first, with the server’s clock', response: { 200: ActiveSessions, 401: ErrorResponse, 403: ErrorResponse } },
+    },
+    async (req) => {
+      const now = new Date();
+      const rows = await sessions.activeOf(app.db, { memberId: req.member.memberId }, now);
+      return { ServerTime: now.toISOString(), Sessions: rows.map((r) => sessions.toSessionView(r, now)) };
+    },
+  );
+
+  app.get(
+    '/Session/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { ...base, summary: 'One of the member’s sessions (running or ended): the live view and the receipt', params: SessionParams, response: { 200: ParkingSession, ...errors } },
+    },
+    async (req) => {
+      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      if (!found) throw notFound();
+      return sessions.toSessionView(found, new Date());
+    },
+  );
+};
+
+export default sessionRoutes;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { WireId } from './vehicle.ts';
+
+/** Park and pay (issue 11). Amounts are decimal dollars on the wire, cents in the database. */
+
+/** The duration picker's step; the last step may be the zone's maximum stay itself. */
+export const DURATION_STEP_MINUTES = 15;
+/** The longest single purchase the API accepts (a zone's maximum stay caps it further). */
+export const MAX_DURATION_MINUTES = 24 * 60;
+/** How long a quote's price is held. */
+export const QUOTE_HOLD_MINUTES = 5;
+/** How long after the start a wrong plate or zone can be fixed without paying again. */
+export const AMEND_WINDOW_MINUTES = 5;
+/** The reminder goes this long before the end. */
+export const REMINDER_LEAD_MINUTES = 10;
+
+export const PARKING_MESSAGES = {
+  durationRequired: 'DurationMinutes is required',
+  durationRange: `DurationMinutes must be a whole number from 1 to ${MAX_DURATION_MINUTES}`,
+  quoteTarget: 'Send ZoneId and VehicleId for a new session, or SessionId for an extension',
+  quoteRequired: 'QuoteId is required',
+  quoteInvalid: 'QuoteId is not valid',
+  quoteExpired: 'This price has expired. Please check the new price.',
+  quoteUsed: 'This price has already been used',
+  quoteStale: 'The session changed since this price was given. Please check the new price.',
+  maxStay: 'That is longer than the maximum stay in this zone',
+  maxStayReached: 'The maximum stay in this zone has been reached',
+  zoneFree: 'Parking is free here for the whole time you chose: no payment is needed',
+  vehicleBusy: 'This vehicle is already parked',
+  sessionEnded: 'This parking session has ended',
+  amendTooLate: 'A session can be corrected only within 5 minutes of its start',
+  amendNothing: 'Send VehicleId or ZoneId to correct',
+  overMaxPayment: 'This is more than your Max Payment Amount. Please confirm the payment.',
+} as const;
+
+const Duration = z
+  .number({ error: PARKING_MESSAGES.durationRequired })
+  .int(PARKING_MESSAGES.durationRange)
+  .min(1, PARKING_MESSAGES.durationRange)
+  .max(MAX_DURATION_MINUTES, PARKING_MESSAGES.durationRange);
+
+/** POST /api/Parking/Quote: {ZoneId, VehicleId, DurationMinutes} or {SessionId, DurationMinutes}. */
+export const QuoteRequest = z
+  .object({
+    ZoneId: WireId.optional(),
+    VehicleId: WireId.optional(),
+    SessionId: WireId.optional(),
+    DurationMinutes: Duration,
+  })
+  .strict()
+  .refine((v) => (v.SessionId !== undefined ? v.ZoneId === undefined && v.VehicleId === undefined : v.ZoneId !== undefined && v.VehicleId !== undefined), {
+    path: ['SessionId'],
+    message: PARKING_MESSAGES.quoteTarget,
+  });
+export type QuoteRequest = z.input<typeof QuoteRequest>;
+
+export const Quote = z.object({
+  QuoteId: z.string(),
+  StartsAt: z.string(),
+  EndsAt: z.string(),
+  DurationMinutes: z.number().int(),
+  /** Dollars per hour. */
+  RatePerHour: z.number(),
+  PaidMinutes: z.number().int(),
+  ParkingAmount: z.number(),
+  FeeAmount: z.number(),
+  TotalAmount: z.number(),
+  ExpiresAt: z.string(),
+  /** The wallet balance now, and whether it (or auto-reload) covers the total. */
+  Balance: z.number(),
+  BalanceCovers: z.boolean(),
+  AutoReloadCovers: z.boolean(),
+  /** The member's Max Payment Amount when it is on and the total is above it: Start asks to confirm. */
+  OverMaxPayment: z.boolean(),
+  /** Minutes still allowed in this zone (maximum stay minus minutes already bought). */
+  MaxMoreMinutes: z.number().int(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+const QuoteId = z.string({ error: PARKING_MESSAGES.quoteRequired }).trim().uuid(PARKING_MESSAGES.quoteInvalid);
+
+/** POST /api/Parking/Start and /Extend. ConfirmOverMax: the driver confirmed a total above Max Payment Amount. */
+export const StartRequest = z.object({ QuoteId, ConfirmOverMax: z.boolean().optional() }).strict();
+export type StartRequest = z.input<typeof StartRequest>;
+export const ExtendRequest = StartRequest;
+export type ExtendRequest = StartRequest;
+
+export const StopRequest = z.object({ SessionId: WireId }).strict();
+export type StopRequest = z.input<typeof StopRequest>;
+
+export const AmendRequest = z
+  .object({ SessionId: WireId, VehicleId: WireId.optional(), ZoneId: WireId.optional() })
+  .strict()
+  .refine((v) => v.VehicleId !== undefined || v.ZoneId !== undefined, { path: ['VehicleId'], message: PARKING_MESSAGES.amendNothing });
+export type AmendRequest = z.input<typeof AmendRequest>;
+
+export const SessionStatus = z.enum(['Active', 'Ended']);
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** A parking session as every endpoint shows it (issue 11's field list, plus what the screens need). */
+export const ParkingSession = z.object({
+  SessionId: z.number().int(),
+  ZoneId: z.number().int(),
+  ZoneNumber: z.string(),
+  Address: z.string(),
+  City: z.string(),
+  State: z.string(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  VehicleId: z.number().int().nullable(),
+  VehicleMake: z.string(),
+  VehicleModel: z.string(),
+  PlateNumber: z.string(),
+  PlateState: z.string(),
+  StartedAt: z.string(),
+  EndsAt: z.string(),
+  EndedAt: z.string().nullable(),
+  DurationMinutes: z.number().int(),
+  MaxStayMinutes: z.number().int(),
+  AmountPaid: z.number(),
+  ParkingAmount: z.number(),
+  FeeAmount: z.number(),
+  RefundedAmount: z.number(),
+  PaidVia: z.string(),
+  PaymentStatus: z.string(),
+  AutoSessionUsed: z.boolean(),
+  AutoExtendedUsed: z.boolean(),
+  Status: SessionStatus,
+  /** Whether Amend is still allowed (5 minutes from the start). */
+  AmendableUntil: z.string(),
+  /** The server's clock when this was sent: countdowns run from it, not from the phone's clock. */
+  ServerTime: z.string(),
+});
+export type ParkingSession = z.infer<typeof ParkingSession>;
+
+export const StopResponse = ParkingSession.extend({ RefundAmount: z.number(), UnusedMinutes: z.number().int() });
+export type StopResponse = z.infer<typeof StopResponse>;
+
+export const ActiveSessions = z.object({ ServerTime: z.string(), Sessions: z.array(ParkingSession) });
+export type ActiveSessions = z.infer<typeof ActiveSessions>;
+
+export const SessionParams = z.object({ id: WireId });

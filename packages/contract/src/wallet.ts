@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+import { amountToCents } from './money.ts';
+
+/** Wallet, cards and plans (issue 10): every message the API and the screens show. */
+export const WALLET_MESSAGES = {
+  insufficientFunds: 'Your wallet balance is too low.',
+  idempotencyKeyRequired: 'The Idempotency-Key header is required',
+  idempotencyKeyFormat: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still running',
+  amountRequired: 'Amount is required',
+  amountFormat: 'Enter an amount with at most two decimals',
+  amountRange: 'Enter an amount from 5.00 to 500.00',
+  triggerRange: 'Enter a trigger amount from 0.00 to 500.00',
+  noCard: 'Add a payment card first',
+  tokenRequired: 'Token is required',
+  tokenInvalid: 'This card token is not valid. Please enter the card again.',
+  cardNumberRequired: 'Card number is required',
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardNotTest: 'Your card was declined. Your request was in test mode, but used a non test card.',
+  expiryInvalid: 'Your card’s expiration date is invalid.',
+  expired: 'Your card has expired.',
+  cvcInvalid: 'Your card’s security code is invalid.',
+  declined: 'Your card was declined.',
+  insufficientCardFunds: 'Your card has insufficient funds.',
+  providerUnavailable: 'The payment provider could not be reached. Nothing was charged; please try again.',
+  planUnknown: 'Choose a plan from the list',
+  planAlready: 'You are already on this plan',
+  planFree: 'Basic is free: cancel your plan to go back to it',
+  noSubscription: 'You have no paid plan to cancel',
+  reloadDeclined: 'Auto-reload was switched off because your card was declined',
+  defaultCardDeleted: 'The default card was deleted, so auto-reload is now off',
+} as const;
+
+export const LEDGER_KIND_VALUES = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+
+/** An amount on the wire: a number or a numeric string with at most two decimals. */
+export const WireAmount = z.union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountFormat });
+
+/** Add Money: 5.00 to 500.00, two decimals at most; parsed to cents. */
+export const TopUpAmount = z
+  .union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountRequired })
+  .refine((v) => v !== '', WALLET_MESSAGES.amountRequired)
+  .transform((v, ctx) => {
+    const cents = amountToCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.amountFormat });
+      return z.NEVER;
+    }
+    if (cents < 500 || cents > 50_000) {
+      ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.amountRange });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** The reload trigger (MinBalance): 0.00 to 500.00. */
+export const TriggerAmount = z
+  .union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountRequired })
+  .transform((v, ctx) => {
+    const cents = amountToCents(v);
+    if (cents === null || cents < 0 || cents > 50_000) {
+      ctx.addIssue({ code: 'custom', message: cents === null ? WALLET_MESSAGES.amountFormat : WALLET_MESSAGES.triggerRange });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const CardSummary = z.object({
+  PaymentMethodId: z.number().int(),
+  Provider: z.enum(['sandbox', 'stripe']),
+  Brand: z.string(),
+  Last4: z.string(),
+  ExpMonth: z.number().int(),
+  ExpYear: z.number().int(),
+  IsDefault: z.boolean(),
+});
+export type CardSummary = z.infer<typeof CardSummary>;
+
+export const PlanSummary = z.object({
+  PlanId: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  Price: z.number(),
+  ConvenienceFee: z.number(),
+  ZoneDiscountPercent: z.number().int(),
+});
+export type PlanSummary = z.infer<typeof PlanSummary>;
+
+/** The wallet part of GET /api/Account/Details. */
+export const WalletDetails = z.object({
+  DefaultAddAmount: z.number(),
+  AutoReload: z.boolean(),
+  Currency: z.string(),
+  CurrencySymbol: z.string(),
+  DefaultCard: z.object({ PaymentMethodId: z.number().int(), Brand: z.string(), Last4: z.string() }).nullable(),
+  Plan: z.object({ PlanId: z.number().int(), Code: z.string(), Name: z.string() }),
+  PaymentProvider: z.enum(['sandbox', 'stripe']),
+});
+export type WalletDetails = z.infer<typeof WalletDetails>;
+
+export const AutoReloadRequest = z.object({
+  AutoReload: z.boolean({ error: 'AutoReload must be true or false' }),
+  DefaultAddAmount: TopUpAmount,
+  MinBalance: TriggerAmount,
+});
+export type AutoReloadRequest = z.input<typeof AutoReloadRequest>;
+
+export const AutoReloadResponse = z.object({
+  AutoReload: z.boolean(),
+  DefaultAddAmount: z.number(),
+  MinBalance: z.string(),
+  message: z.string(),
+});
+
+export const Transaction = z.object({
+  TransactionId: z.number().int(),
+  Kind: z.enum(LEDGER_KIND_VALUES),
+  Amount: z.number(),
+  BalanceAfter: z.number(),
+  Reference: z.string(),
+  CreatedAt: z.string(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const TransactionsQuery = z.object({
+  cursor: z.coerce.number({ error: 'cursor must be a number' }).int('cursor must be a whole number').positive('cursor must be positive').max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be from 1 to 100').max(100, 'limit must be from 1 to 100').default(20),
+});
+
+export const TransactionsPage = z.object({ Items: z.array(Transaction), NextCursor: z.number().int().nullable() });
+export type TransactionsPage = z.infer<typeof TransactionsPage>;
+
+export const SpendingMonth = z.object({ Month: z.string(), Spent: z.number(), Added: z.number() });
+export const Spending = z.object({ Months: z.array(SpendingMonth) });
+export type Spending = z.infer<typeof Spending>;
+
+export const AddMoneyRequest = z.object({ Amount: TopUpAmount, PaymentMethodId: Id.optional() });
+export type AddMoneyRequest = z.input<typeof AddMoneyRequest>;
+
+export const AddMoneyResponse = z.object({ TransactionId: z.number().int(), Amount: z.number(), Balance: z.number(), message: z.string() });
+export type AddMoneyResponse = z.infer<typeof AddMoneyResponse>;
+
+export const AddCardRequest = z.object({
+  Token: z.string({ error: WALLET_MESSAGES.tokenRequired }).trim().min(1, WALLET_MESSAGES.tokenRequired).max(2000, WALLET_MESSAGES.tokenInvalid),
+  MakeDefault: z.boolean().optional(),
+});
+export const PaymentMethodIdRequest = z.object({ PaymentMethodId: Id });
+
+/** The sandbox tokenizer (POST /api/Sandbox/Tokens): the only place a card number is sent to. */
+export const SandboxCardRequest = z.object({
+  Number: z.string({ error: WALLET_MESSAGES.cardNumberRequired }).max(40, WALLET_MESSAGES.cardNumberInvalid),
+  ExpMonth: z.coerce.number({ error: WALLET_MESSAGES.expiryInvalid }).int(WALLET_MESSAGES.expiryInvalid).min(1, WALLET_MESSAGES.expiryInvalid).max(12, WALLET_MESSAGES.expiryInvalid),
+  ExpYear: z.coerce.number({ error: WALLET_MESSAGES.expiryInvalid }).int(WALLET_MESSAGES.expiryInvalid).min(2000, WALLET_MESSAGES.expiryInvalid).max(2100, WALLET_MESSAGES.expiryInvalid),
+  Cvc: z.string({ error: WALLET_MESSAGES.cvcInvalid }).regex(/^\d{3,4}$/, WALLET_MESSAGES.cvcInvalid),
+});
+export type SandboxCardRequest = z.input<typeof SandboxCardRequest>;
+export const SandboxTokenResponse = z.object({ Token: z.string(), Brand: z.string(), Last4: z.string() });
+
+export const SetupIntentResponse = z.object({ ClientSecret: z.string(), PublishableKey: z.string() });
+
+export const SubscriptionPlan = PlanSummary.extend({ Features: z.array(z.string()) });
+export const PlansResponse = z.array(SubscriptionPlan);
+export const CurrentSubscription = z.object({
+  Plan: PlanSummary,
+  SubscriptionId: z.number().int().nullable(),
+  CurrentPeriodEnd: z.string().nullable(),
+  CancelAtPeriodEnd: z.boolean(),
+});
+export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
+export const SubscribeRequest = z.object({ PlanId: Id });
