@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// The web app's features are its folders: a new one is covered by the boundaries without an edit here.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const server = 'apps/server/src';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**'] },
@@ -27,7 +34,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...['auth', 'account', 'vehicles', 'parking', 'profile'].map((f) => ({
+            ...webFeatures.map((f) => ({
               target: `apps/web/src/features/${f}`,
               from: ['apps/web/src/features'],
               except: [`apps/web/src/features/${f}`],
@@ -44,6 +51,34 @@ export default tseslint.config(
               from: ['apps/web/src/features', 'apps/web/src/app', 'apps/web/src/components'],
               message: 'lib does not import features, the app layer or components',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { local: boundaries },
+    rules: {
+      // The server's layers (routes/README.md): lib <- db <- plugins <- routes <- app; seeds and
+      // scripts sit on top and may use repositories.
+      'local/restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${server}/lib`,
+              from: [`${server}/db`, `${server}/plugins`, `${server}/routes`, `${server}/seeds`],
+              message: 'lib/ imports no other layer of the server',
+            },
+            {
+              target: `${server}/db`,
+              from: [`${server}/plugins`, `${server}/routes`, `${server}/seeds`],
+              message: 'db/ (schema, client) imports no plugin, route or seed; seeds live in seeds/',
+            },
+            { target: `${server}/plugins`, from: [`${server}/routes`, `${server}/seeds`], message: 'plugins/ import no route or seed' },
+            { target: `${server}/routes`, from: [`${server}/seeds`], message: 'routes import no seed code' },
+            { target: `${server}/app.ts`, from: [`${server}/seeds`], message: 'app.ts imports no seed code' },
           ],
         },
       ],

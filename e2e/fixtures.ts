@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  * from the development outbox (GET /api/Dev/Outbox), never mocked.
  */
 
-/** Seeded on first start (apps/server/src/db/seed.ts); has a vehicle and client_id > 0. */
+/** Seeded on first start (apps/server/src/seeds/demo-member.ts); has a vehicle and client_id > 0. */
 export const DEMO = { username: 'demo', password: 'parkit-demo', firstName: 'Dana', phone: '5125550100' } as const;
 
 export interface NewMember {

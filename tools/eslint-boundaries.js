@@ -10,7 +10,7 @@ function check(context, node, spec) {
   const target = resolve(dirname(file), spec);
   const root = context.cwd;
   for (const zone of context.options[0].zones) {
-    const inside = (p, dir) => p.startsWith(resolve(root, dir) + sep);
+    const inside = (p, dir) => p === resolve(root, dir) || p.startsWith(resolve(root, dir) + sep);
     if (!inside(file, zone.target)) continue;
     if (!zone.from.some((f) => inside(target, f))) continue;
     if ((zone.except ?? []).some((e) => inside(target, e))) continue;

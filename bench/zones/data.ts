@@ -3,7 +3,7 @@
  * parking, and attributes derived from each zone's index so any batch can be made on its own.
  */
 import type { NewZone } from '@parkit/server/src/plugins/app/zones/zone-repository.ts';
-import { mulberry32 } from '@parkit/server/src/db/seed/random.ts';
+import { mulberry32 } from '@parkit/server/src/seeds/random.ts';
 
 export { mulberry32 };
 

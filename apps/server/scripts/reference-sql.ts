@@ -1,8 +1,8 @@
-// Generates the INSERT statements for the reference-data migration from src/db/seed/reference-data.ts,
+// Generates the INSERT statements for the reference-data migration from src/seeds/reference-data.ts,
 // so the seeded rows and their ids are derived from one reviewed source instead of hand-edited SQL.
 // Usage: node --import tsx apps/server/scripts/reference-sql.ts OUTFILE
 import { writeFileSync } from 'node:fs';
-import { US_STATES, VEHICLE_COLORS, VEHICLE_MAKES } from '../src/db/seed/reference-data.ts';
+import { US_STATES, VEHICLE_COLORS, VEHICLE_MAKES } from '../src/seeds/reference-data.ts';
 
 const BREAKPOINT = '--> statement-breakpoint';
 

@@ -2,7 +2,7 @@
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed-demo.ts';
+import { seedDemo } from '../src/seeds/demo.ts';
 
 try {
   const config = loadConfig();

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { defaultOperatorId } from '../src/db/seed.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { ZONE_COLUMNS, ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
 import { importZoneFile, type ImportReport } from '../src/plugins/app/zones/zone-import.ts';

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { defaultOperatorId } from './db/seed.ts';
+import { defaultOperatorId } from './plugins/app/zones/operator-repository.ts';
 import db from './plugins/external/db.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
@@ -22,10 +23,33 @@ export interface AppOptions {
   closeDatabase?: boolean;
 }
 
+/**
+ * The instance's own settings (they cannot live in a plugin): the server and the tests make their
+ * instance with these, so the tests run the server production runs.
+ */
+export function serverOptions(config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY'>): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.LOG_LEVEL,
+      // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.xapikey', 'res.headers["set-cookie"]'],
+    },
+    // A caller's x-request-id is kept when it is a plain token, so logs join across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+  };
+}
+
 /** The whole app as one plugin: external plugins, then ours, then routes (STYLE.md). */
 export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
+  fastify.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
   await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL });
   await fastify.register(swagger);

@@ -1,28 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import app from './app.ts';
+import app, { serverOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed-demo.ts';
+import { seedDemo } from './seeds/demo.ts';
 
 /** Makes the instance, listens, closes gracefully on SIGINT/SIGTERM. Nothing else. */
 async function main() {
   const config = loadConfig();
-  const server = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.xapikey', 'res.headers["set-cookie"]'],
-    },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: config.TRUST_PROXY,
-  });
-  server.addHook('onSend', async (req, reply) => {
-    void reply.header('x-request-id', req.id);
-  });
+  const server = Fastify(serverOptions(config));
 
   const database = await openDatabase({
     url: config.DATABASE_URL,

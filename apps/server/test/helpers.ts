@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import app from '../src/app.ts';
+import app, { serverOptions } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { defaultOperatorId } from '../src/db/seed.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -46,7 +46,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await defaultOperatorId(database.db);
-  const instance = Fastify({ logger: false });
+  const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
   await instance.register(app, {
     config: {
       NODE_ENV: 'test',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { zones } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/db/seed.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { postEntry } from '../src/plugins/app/wallet/ledger.ts';
 import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
 import { as, type SignedIn } from './helpers.ts';

@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zones } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/db/seed.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
 import { importZoneFile, parsePaidDays } from '../src/plugins/app/zones/zone-import.ts';

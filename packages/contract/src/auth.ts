@@ -44,7 +44,12 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-export const RegisterResponse = z.object({ message: z.string(), PhoneNumber: z.string() });
+/** A code was sent (Register, SendOtp, ForgotPassword): the phone it went to, masked (******0123). */
+export const CodeSent = z.object({ message: z.string(), PhoneNumber: z.string() });
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const RegisterResponse = CodeSent;
+export type RegisterResponse = CodeSent;
 
 /** Asks for a sign-in code; the answer never tells whether the number has an account. */
 export const SendCodeRequest = z.object({ PhoneNumber });

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import tokenRoute from './token.ts';
 import healthRoutes from './api/Health/index.ts';
+import registerRoutes from './api/Account/register.ts';
+import signInCodeRoutes from './api/Account/sign-in-code.ts';
+import logoutRoutes from './api/Account/logout.ts';
 import accountRoutes from './api/Account/index.ts';
 import devRoutes from './api/Dev/index.ts';
-import vehicleRoutes from './api/Vehicle/index.ts';
+import referenceRoutes from './api/Vehicle/reference.ts';
+import vehicleRoutes from './api/Vehicle/vehicles.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
 import enforcementRoutes from './api/Enforcement/index.ts';
+import { apiShape, memberOnly } from './scopes.ts';
 
 export interface RoutesOptions {
   production: boolean;
@@ -14,16 +19,33 @@ export interface RoutesOptions {
   defaultClientId: () => Promise<number>;
 }
 
-/** Every API area, one plugin each (spec section 7 paths: /api/{Area}/{Action}). */
+/**
+ * Every API area (spec section 7 paths: /api/{Area}/{Action}), in two scopes: public routes, and
+ * the member-only scope that adds authentication once (routes/README.md). An area may have routes
+ * in both, under the same prefix.
+ */
 const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
+  apiShape(app);
+
+  // Public: sign-in and sign-up, health, the reference lists the forms pick from.
   await app.register(tokenRoute);
   await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(accountRoutes, { prefix: '/api/Account', clientId: opts.defaultClientId });
-  await app.register(vehicleRoutes, { prefix: '/api/Vehicle' });
+  await app.register(registerRoutes, { prefix: '/api/Account', clientId: opts.defaultClientId });
+  await app.register(signInCodeRoutes, { prefix: '/api/Account' });
+  await app.register(logoutRoutes, { prefix: '/api/Account' });
+  await app.register(referenceRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
-  await app.register(parkingRoutes, { prefix: '/api/Parking' });
+  // Officers' plate check: an operator's API key, not a member's token (issue 12).
   await app.register(enforcementRoutes, { prefix: '/api/Enforcement' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
+
+  // Members only.
+  await app.register(async (member) => {
+    memberOnly(member);
+    await member.register(accountRoutes, { prefix: '/api/Account' });
+    await member.register(vehicleRoutes, { prefix: '/api/Vehicle' });
+    await member.register(parkingRoutes, { prefix: '/api/Parking' });
+  });
 };
 
 export default routes;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EnforcementAnswer } from '@parkit/contract';
 import { openDatabase } from '../../../src/db/client.ts';
 import { enforcementChecks, members, operatorApiKeys, operators, zones } from '../../../src/db/schema/index.ts';
-import { defaultOperatorId } from '../../../src/db/seed.ts';
+import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/plugins/app/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/plugins/app/enforcement/plate.ts';
 import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operator, Zone } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { operators, zones } from '../../../src/db/schema/index.ts';
-import { defaultOperatorId } from '../../../src/db/seed.ts';
+import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
 import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, metresOfChord, searchCubes } from '../../../src/plugins/app/zones/earth.ts';
 import { formatClock, localTime } from '../../../src/plugins/app/zones/paid-hours.ts';
 import { insertZones, nearbyQuery, type NewZone } from '../../../src/plugins/app/zones/zone-repository.ts';

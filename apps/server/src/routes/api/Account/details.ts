@@ -8,12 +8,10 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Details',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Account'],
         summary: 'The member’s balance, MinBalance and saved user data (spec section 7)',
-        security: [{ bearer: [] }],
-        response: { 200: AccountDetails, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: AccountDetails, 404: ErrorResponse },
       },
     },
     async (req) => {

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import signUpRoutes from './sign-up.ts';
 import detailsRoutes from './details.ts';
+import passwordRoutes from './password.ts';
 import profileRoutes from './profile.ts';
 import parkingOptionsRoutes from './parking-options.ts';
 
-/** /api/Account: sign-up and sign-in helpers, details, profile. */
-const accountRoutes: FastifyPluginAsync<{ clientId: () => Promise<number> }> = async (app, opts) => {
-  await app.register(signUpRoutes, { clientId: opts.clientId });
+/**
+ * /api/Account, members only: details, password, profile, parking options. The public ones
+ * (register, sign-in code, logout) are registered beside them in routes/index.ts.
+ */
+const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(detailsRoutes);
+  await app.register(passwordRoutes);
   await app.register(profileRoutes);
   await app.register(parkingOptionsRoutes);
 };

@@ -9,11 +9,10 @@ const parkingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ParkingOptions',
     {
-      onRequest: app.authenticate,
       schema: {
         ...schemaBase,
         summary: 'The member’s default parking options (all off and a $20.00 cap until saved)',
-        response: { 200: ParkingOptions, 401: ErrorResponse },
+        response: { 200: ParkingOptions },
       },
     },
     async (req) => options.get(app.db, req.member.memberId),
@@ -22,12 +21,11 @@ const parkingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ParkingOptions',
     {
-      onRequest: app.authenticate,
       schema: {
         ...schemaBase,
         summary: 'Save any of the options; the ones not sent keep their values',
         body: UpdateParkingOptionsRequest,
-        response: { 200: ParkingOptions, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: ParkingOptions, 400: ErrorResponse },
       },
     },
     async (req) => options.save(app.db, req.member.memberId, req.body),

@@ -18,13 +18,11 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Update',
     {
-      onRequest: app.authenticate,
       // Runs for the error handler's answers too, so every refusal of this route has both fields.
       preSerialization: async (_req, reply, payload) => withMessageField(reply.statusCode, payload),
       schema: {
         tags: ['Account'],
         summary: 'Save the profile (address); username, email and phone are read-only',
-        security: [{ bearer: [] }],
         body: UpdateAccountRequest,
         response: {
           200: UpdateAccountResponse,

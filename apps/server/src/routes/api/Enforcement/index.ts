@@ -21,7 +21,7 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Has this plate paid in this zone now? For the key’s operator’s zones only; every check is audited',
         security: [{ operatorKey: [] }],
         querystring: EnforcementQuery,
-        response: { 200: EnforcementAnswer, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: EnforcementAnswer, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (req, reply) => {

@@ -11,12 +11,10 @@ const parkingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Operator',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['Parking'],
         summary: 'The member’s operator (client_id) and its city centre, where Find Parking starts without a position',
-        security: [{ bearer: [] }],
-        response: { 200: Operator, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: Operator, 404: ErrorResponse },
       },
     },
     async (req) => {

@@ -1,11 +1,5 @@
-import type { RegisterRequest } from '@parkit/contract';
+import type { RegisterRequest, RegisterResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-
-interface RegisterResponse {
-  message: string;
-  /** Masked, e.g. ******0100. */
-  PhoneNumber: string;
-}
 
 /** POST /api/Account/Register: creates the account and sends a code to the phone. */
 export function register(body: RegisterRequest) {

@@ -1,10 +1,10 @@
-import type { ResetPasswordRequest, TokenResponse } from '@parkit/contract';
+import type { CodeSent, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { KEYS, storage } from '../../../lib/storage.ts';
 
 /** POST /api/Account/ForgotPassword: a reset code to the signed-in member's phone. */
 export function requestResetCode() {
-  return api.post<{ message: string; PhoneNumber: string }>('/api/Account/ForgotPassword', {}, { showError: false });
+  return api.post<CodeSent>('/api/Account/ForgotPassword', {}, { showError: false });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CodeSent } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -5,5 +6,5 @@ import { api } from '../../../lib/api-client.ts';
  * number has an account (DESIGN.md section 3), so the screen never says which.
  */
 export function sendOtp(phone: string) {
-  return api.post<{ message: string; PhoneNumber: string }>('/api/Account/SendOtp', { PhoneNumber: phone }, { showError: false });
+  return api.post<CodeSent>('/api/Account/SendOtp', { PhoneNumber: phone }, { showError: false });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { austinZonePoolSize, generateAustinZones, type ZoneSeed } from './seed/austin-zones.ts';
+import type { Db } from '../db/client.ts';
+import { austinZonePoolSize, generateAustinZones, type ZoneSeed } from './austin-zones.ts';
 import { toStoredHours } from '../plugins/app/zones/paid-hours.ts';
 import { countForOperator, insertZones, type NewZone } from '../plugins/app/zones/zone-repository.ts';
 

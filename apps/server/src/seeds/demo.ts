@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client.ts';
-import { defaultOperatorId, seedDemoMember } from './seed.ts';
-import { seedDemoZones } from './seed-zones.ts';
+import type { Db } from '../db/client.ts';
+import { defaultOperatorId } from '../plugins/app/zones/operator-repository.ts';
+import { seedDemoMember } from './demo-member.ts';
+import { seedDemoZones } from './demo-zones.ts';
 
 /** First start outside production: the demo operator, member and zones. Later starts do nothing. */
 export async function seedDemo(db: Db, log: FastifyBaseLogger, zoneCount: number): Promise<void> {

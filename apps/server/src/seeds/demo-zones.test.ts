@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
-import { defaultOperatorId } from './seed.ts';
-import { seedDemoZones, seedToZone } from './seed-zones.ts';
-import { generateAustinZones } from './seed/austin-zones.ts';
+import { openDatabase } from '../db/client.ts';
+import { defaultOperatorId } from '../plugins/app/zones/operator-repository.ts';
+import { seedDemoZones, seedToZone } from './demo-zones.ts';
+import { generateAustinZones } from './austin-zones.ts';
 import { countForOperator } from '../plugins/app/zones/zone-repository.ts';
 
 const database = await openDatabase({ dataDir: 'memory://' });

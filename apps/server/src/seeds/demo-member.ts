@@ -1,16 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from './client.ts';
-import { members, operators, vehicles, vehicleMakes, vehicleModels, vehicleColors } from './schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { members, vehicles, vehicleMakes, vehicleModels, vehicleColors } from '../db/schema/index.ts';
 import { hashPassword } from '../plugins/app/auth/passwords.ts';
-
-export const DEMO_OPERATOR = {
-  name: 'Austin Parking (demo)',
-  city: 'Austin',
-  state: 'TX',
-  lat: 30.2672,
-  lng: -97.7431,
-  timezone: 'America/Chicago',
-} as const;
+import { defaultOperatorId } from '../plugins/app/zones/operator-repository.ts';
 
 /** The demo sign-in printed at start. Local data only: never seeded in production. */
 export const DEMO_MEMBER = {
@@ -21,14 +13,6 @@ export const DEMO_MEMBER = {
   FirstName: 'Dana',
   LastName: 'Driver',
 } as const;
-
-/** The operator new members park with: the first one, made on first start if there is none. */
-export async function defaultOperatorId(db: Executor): Promise<number> {
-  const [first] = await db.select({ id: operators.id }).from(operators).orderBy(asc(operators.id)).limit(1);
-  if (first) return first.id;
-  const [made] = await db.insert(operators).values(DEMO_OPERATOR).returning({ id: operators.id });
-  return made!.id;
-}
 
 /** First start only: the demo member with a vehicle and some balance. Idempotent. */
 export async function seedDemoMember(db: Executor): Promise<boolean> {

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CodeSent, ErrorResponse, MESSAGES, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
+import { badRequest, notFound } from '../../../lib/http-error.ts';
+import * as members from '../../../plugins/app/members/member-repository.ts';
+import * as otp from '../../../plugins/app/auth/otp-repository.ts';
+import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts';
+import { hashPassword } from '../../../plugins/app/auth/passwords.ts';
+import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
+import { clearRefreshCookie, issueTokens } from '../../../plugins/app/auth/session.ts';
+
+/** A code-less password reset is allowed this long after signing in with a code. */
+const OTP_RESET_WINDOW_SECONDS = 10 * 60;
+
+/** /forgot and /resetpassword: a reset code, then a new password (DESIGN.md section 3). */
+const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/ForgotPassword',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Send a password-reset code to the signed-in member’s phone',
+        response: { 202: CodeSent, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const member = await members.findById(app.db, req.member.memberId);
+      if (!member) throw notFound();
+      await sendCode(app.db, member.phone, 'reset', true);
+      return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(member.phone) });
+    },
+  );
+
+  app.post(
+    '/ResetPassword',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Set a new password with a code from /forgot, or right after signing in with a code',
+        body: ResetPasswordRequest,
+        response: { 200: TokenResponse, 400: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const member = await members.findById(app.db, req.member.memberId);
+      if (!member) throw notFound();
+      const { Code, NewPassword } = req.body;
+      if (Code) {
+        if (!(await otp.consume(app.db, member.phone, 'reset', Code))) throw badRequest('Code', MESSAGES.invalidCode);
+      } else {
+        const fresh = req.member.amr === 'otp' && Date.now() / 1000 - req.member.authTime < OTP_RESET_WINDOW_SECONDS;
+        if (!fresh) throw badRequest('Code', MESSAGES.codeRequired);
+      }
+      await members.setPassword(app.db, member.id, await hashPassword(NewPassword));
+      // Every other device is signed out; this one gets a fresh pair.
+      await refresh.revokeAllOf(app.db, member.id);
+      clearRefreshCookie(reply);
+      return issueTokens(app, reply, member.id, req.member.amr);
+    },
+  );
+};
+
+export default passwordRoutes;

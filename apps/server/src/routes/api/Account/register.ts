@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, MESSAGES, RegisterRequest, RegisterResponse } from '@parkit/contract';
+import { conflict, HttpError } from '../../../lib/http-error.ts';
+import * as members from '../../../plugins/app/members/member-repository.ts';
+import { hashPassword } from '../../../plugins/app/auth/passwords.ts';
+import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
+import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
+
+/** POST /api/Account/Register: a new account; a code goes to the phone (DESIGN.md section 3). */
+const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }> = async (app, { clientId }) => {
+  app.post(
+    '/Register',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Create an account; a code goes to the phone',
+        body: RegisterRequest,
+        response: { 201: RegisterResponse, 400: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      await enforceAddress(app, LIMITS.registerAddress, req.ip);
+      const body = req.body;
+      const passwordHash = await hashPassword(body.Password);
+      // Before the transaction: PGlite is one connection, so a query on app.db inside it deadlocks.
+      const operatorId = await clientId();
+      const created = await app.db.transaction(async (tx) => {
+        const taken = await members.takenFields(tx, body);
+        const errors = [
+          taken.UserName && { field: 'UserName', message: MESSAGES.usernameTaken },
+          taken.EmailAddress && { field: 'EmailAddress', message: MESSAGES.emailTaken },
+          taken.PhoneNumber && { field: 'PhoneNumber', message: MESSAGES.phoneTaken },
+        ].filter((e) => e !== false);
+        if (errors.length > 0) throw new HttpError(409, errors[0]!.message, errors);
+        const member = await members.create(tx, { ...body, passwordHash, clientId: operatorId });
+        await sendCode(tx, member.phone, 'login', true);
+        return member;
+      }).catch((err: unknown) => {
+        // Two registrations racing for one name: the unique index decides.
+        if (isUniqueViolation(err)) throw conflict('UserName', MESSAGES.usernameTaken);
+        throw err;
+      });
+      return reply.code(201).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(created.phone) });
+    },
+  );
+};
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export default registerRoutes;

@@ -1,0 +1,43 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ErrorResponse } from '@parkit/contract';
+
+/**
+ * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON
+ * (DESIGN.md section 4); a route declares only the answers of its own (200, 404, 409, ...).
+ */
+export const commonErrors = { 429: ErrorResponse, 500: ErrorResponse } as const;
+/** A route that reads input can refuse it. */
+export const inputErrors = { 400: ErrorResponse } as const;
+/** What a route behind a bearer token can answer besides its own. */
+export const memberErrors = { 401: ErrorResponse, 403: ErrorResponse } as const;
+
+type Security = Array<Record<string, string[]>>;
+type Schema = { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown; security?: Security; response?: Record<string, unknown> };
+
+/** Adds `responses` a route does not declare itself, and sets its security. */
+function shape(route: RouteOptions, responses: Record<number, unknown>, security?: Security) {
+  const schema = route.schema as Schema | undefined;
+  if (!schema || schema.hide) return; // the docs' and static files' own routes
+  schema.response = { ...responses, ...schema.response };
+  if (security) schema.security = security;
+}
+
+/** Every API route: the common errors, 400 when it reads input, and public unless a scope says otherwise. */
+export function apiShape(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Schema | undefined;
+    const readsInput = Boolean(schema?.body ?? schema?.querystring ?? schema?.params);
+    shape(route, { ...commonErrors, ...(readsInput ? inputErrors : {}) });
+    if (schema && !schema.hide) schema.security ??= [];
+  });
+}
+
+/**
+ * Members only: everything registered in this scope needs a valid bearer token (and an xapikey
+ * matching it), is documented as such and answers 401/403. Authentication is added here once;
+ * route files never add it themselves.
+ */
+export function memberOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => shape(route, memberErrors, [{ bearer: [] }]));
+  app.addHook('onRequest', app.authenticate);
+}
