@@ -87,7 +87,7 @@ async function request<T>(
   path: string,
   body: BodyInit | undefined,
   contentType: string | undefined,
-  opts: RequestOptions & { redirectOn401: boolean; retry?: boolean },
+  opts: RequestOptions & { redirectOn401: boolean; retry?: boolean; blob?: boolean },
 ): Promise<T> {
   const showError = opts.showError ?? true;
   let res: Response;
@@ -108,6 +108,8 @@ async function request<T>(
   if (res.status === 401 && storage.token() && opts.retry !== false && path !== '/token') {
     if (await refreshAccessToken()) return request<T>(method, path, body, contentType, { ...opts, retry: false });
   }
+  // A file (a receipt's PDF, the CSV export) comes back as it is.
+  if (res.ok && opts.blob) return (await res.blob()) as T;
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -134,6 +136,9 @@ const form = (data: Record<string, string>) => new URLSearchParams(data).toStrin
 export const api = {
   get: <T>(path: string, opts: RequestOptions = {}) =>
     request<T>('GET', path, undefined, undefined, { ...opts, redirectOn401: false }),
+  /** A GET whose answer is a file (PDF, CSV): a Blob, with the same errors as get. */
+  file: (path: string, opts: RequestOptions = {}) =>
+    request<Blob>('GET', path, undefined, undefined, { ...opts, redirectOn401: false, blob: true }),
   post: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
     request<T>('POST', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
   postForm: <T>(path: string, data: Record<string, string>, opts: RequestOptions = {}) =>
