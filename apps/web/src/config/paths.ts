@@ -30,6 +30,8 @@ export const paths = {
   findParking: '/findparking',
   findParkingMap: '/findParkingMap',
   quickParkRegister: '/QuickParkRegister',
+  /** Not in the spec: the officers' plate check (issue 12). */
+  enforcement: '/enforcement',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
