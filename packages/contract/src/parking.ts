@@ -33,6 +33,13 @@ export const PARKING_MESSAGES = {
   overMaxPayment: 'This is more than your Max Payment Amount. Please confirm the payment.',
 } as const;
 
+/** A database id in a JSON body: a positive whole number (text is refused, unlike form values). */
+const BodyId = z
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive number')
+  .max(2_147_483_647, 'Too large');
+
 const Duration = z
   .number({ error: PARKING_MESSAGES.durationRequired })
   .int(PARKING_MESSAGES.durationRange)
@@ -42,9 +49,9 @@ const Duration = z
 /** POST /api/Parking/Quote: {ZoneId, VehicleId, DurationMinutes} or {SessionId, DurationMinutes}. */
 export const QuoteRequest = z
   .object({
-    ZoneId: WireId.optional(),
-    VehicleId: WireId.optional(),
-    SessionId: WireId.optional(),
+    ZoneId: BodyId.optional(),
+    VehicleId: BodyId.optional(),
+    SessionId: BodyId.optional(),
     DurationMinutes: Duration,
   })
   .strict()
@@ -85,11 +92,11 @@ export type StartRequest = z.input<typeof StartRequest>;
 export const ExtendRequest = StartRequest;
 export type ExtendRequest = StartRequest;
 
-export const StopRequest = z.object({ SessionId: WireId }).strict();
+export const StopRequest = z.object({ SessionId: BodyId }).strict();
 export type StopRequest = z.input<typeof StopRequest>;
 
 export const AmendRequest = z
-  .object({ SessionId: WireId, VehicleId: WireId.optional(), ZoneId: WireId.optional() })
+  .object({ SessionId: BodyId, VehicleId: BodyId.optional(), ZoneId: BodyId.optional() })
   .strict()
   .refine((v) => v.VehicleId !== undefined || v.ZoneId !== undefined, { path: ['VehicleId'], message: PARKING_MESSAGES.amendNothing });
 export type AmendRequest = z.input<typeof AmendRequest>;
@@ -140,3 +147,23 @@ export const ActiveSessions = z.object({ ServerTime: z.string(), Sessions: z.arr
 export type ActiveSessions = z.infer<typeof ActiveSessions>;
 
 export const SessionParams = z.object({ id: WireId });
+
+/** POST /api/Parking/AutoStartQuote: Auto Start's quote for a zone (the default vehicle and duration). */
+export const AutoStartQuoteRequest = z.object({ ZoneId: BodyId }).strict();
+export type AutoStartQuoteRequest = z.input<typeof AutoStartQuoteRequest>;
+
+/** Why Auto Start does not apply: the option is off, no vehicle, the vehicle is parked, over Max Payment Amount, or free parking. */
+export const AutoStartReason = z.enum(['Off', 'NoVehicle', 'VehicleParked', 'OverMaxPayment', 'Free']);
+export type AutoStartReason = z.infer<typeof AutoStartReason>;
+
+export const AutoStartQuote = z.object({
+  Enabled: z.boolean(),
+  Reason: AutoStartReason.nullable(),
+  Quote: Quote.nullable(),
+  VehicleId: z.number().int().nullable(),
+  PlateNumber: z.string().nullable(),
+});
+export type AutoStartQuote = z.infer<typeof AutoStartQuote>;
+
+/** Auto Start's duration when the member has not parked before (later: the first duration of the last session). */
+export const DEFAULT_DURATION_MINUTES = 60;

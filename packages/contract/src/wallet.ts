@@ -40,7 +40,7 @@ export const WireAmount = z.union([z.number(), z.string().max(20)], { error: WAL
 
 /** Add Money: 5.00 to 500.00, two decimals at most; parsed to cents. */
 export const TopUpAmount = z
-  .union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountRequired })
+  .union([z.number(), z.string().max(20, WALLET_MESSAGES.amountFormat)], { error: WALLET_MESSAGES.amountRequired })
   .refine((v) => v !== '', WALLET_MESSAGES.amountRequired)
   .transform((v, ctx) => {
     const cents = amountToCents(v);
@@ -57,7 +57,7 @@ export const TopUpAmount = z
 
 /** The reload trigger (MinBalance): 0.00 to 500.00. */
 export const TriggerAmount = z
-  .union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountRequired })
+  .union([z.number(), z.string().max(20, WALLET_MESSAGES.amountFormat)], { error: WALLET_MESSAGES.amountRequired })
   .transform((v, ctx) => {
     const cents = amountToCents(v);
     if (cents === null || cents < 0 || cents > 50_000) {
@@ -160,8 +160,7 @@ export const SandboxTokenResponse = z.object({ Token: z.string(), Brand: z.strin
 
 export const SetupIntentResponse = z.object({ ClientSecret: z.string(), PublishableKey: z.string() });
 
-export const SubscriptionPlan = PlanSummary.extend({ Features: z.array(z.string()) });
-export const PlansResponse = z.array(SubscriptionPlan);
+export const PlansResponse = z.array(PlanSummary);
 export const CurrentSubscription = z.object({
   Plan: PlanSummary,
   SubscriptionId: z.number().int().nullable(),
@@ -170,3 +169,18 @@ export const CurrentSubscription = z.object({
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
 export const SubscribeRequest = z.object({ PlanId: Id });
+
+export const DeleteCardResponse = z.object({ message: z.string(), AutoReloadTurnedOff: z.boolean() });
+
+/** The Idempotency-Key header of money-moving routes (checked by the server's helper). */
+export const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().optional() });
+
+export const WALLET_TEXTS = {
+  moneyAdded: 'Money Added',
+  autoReloadSaved: 'Auto-reload settings saved',
+  cardAdded: 'Card added',
+  cardDeleted: 'Card deleted',
+  defaultCardSet: 'Default card changed',
+  subscribed: 'subscribed to the Deluxe plan',
+  cancelled: 'Your plan will end at the end of the period',
+} as const;

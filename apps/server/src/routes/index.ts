@@ -10,6 +10,12 @@ import referenceRoutes from './api/Vehicle/reference.ts';
 import vehicleRoutes from './api/Vehicle/vehicles.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingRoutes from './api/Parking/index.ts';
+import walletRoutes from './api/Wallet/index.ts';
+import paymentMethodRoutes from './api/PaymentMethods/index.ts';
+import subscriptionRoutes from './api/Subscription/index.ts';
+import planRoutes from './api/Subscription/plans.ts';
+import sandboxRoutes from './api/Sandbox/index.ts';
+import stripeRoutes from './api/Stripe/index.ts';
 import enforcementRoutes from './api/Enforcement/index.ts';
 import { apiShape, memberOnly } from './scopes.ts';
 
@@ -35,6 +41,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   await app.register(logoutRoutes, { prefix: '/api/Account' });
   await app.register(referenceRoutes, { prefix: '/api/Vehicle' });
   await app.register(coreRoutes, { prefix: '/api/Core' });
+  // Wallet (issue 10): the plans, the sandbox's tokenizer, Stripe's webhook.
+  await app.register(planRoutes, { prefix: '/api/Subscription' });
+  await app.register(sandboxRoutes, { prefix: '/api/Sandbox' });
+  await app.register(stripeRoutes, { prefix: '/api/Stripe' });
   // Officers' plate check: an operator's API key, not a member's token (issue 12).
   await app.register(enforcementRoutes, { prefix: '/api/Enforcement' });
   if (!opts.production) await app.register(devRoutes, { prefix: '/api/Dev' });
@@ -45,6 +55,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     await member.register(accountRoutes, { prefix: '/api/Account' });
     await member.register(vehicleRoutes, { prefix: '/api/Vehicle' });
     await member.register(parkingRoutes, { prefix: '/api/Parking' });
+    // Wallet, cards and plans (issue 10).
+    await member.register(walletRoutes, { prefix: '/api/Wallet' });
+    await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
+    await member.register(subscriptionRoutes, { prefix: '/api/Subscription' });
   });
 };
 

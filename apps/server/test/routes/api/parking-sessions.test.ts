@@ -336,3 +336,26 @@ describe('Extend, Stop, Amend', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('POST /api/Parking/AutoStartQuote', () => {
+  it('says why not when Auto Start is off or there is no vehicle, and quotes the default vehicle and duration when on', async () => {
+    const dana = await registerAndSignIn(app);
+    await credit(db, dana.memberId, 5000);
+    const ask = () => post(dana, 'AutoStartQuote', { ZoneId: zoneB });
+    expect((await ask()).json()).toMatchObject({ Enabled: false, Reason: 'Off', Quote: null });
+    await as(app, dana, { method: 'POST', url: '/api/Account/ParkingOptions', payload: { AutoStartParking: true } });
+    expect((await ask()).json()).toMatchObject({ Enabled: false, Reason: 'NoVehicle' });
+    const car = await addVehicle(app, dana);
+    await addVehicle(app, dana);
+    const res = await ask();
+    expect(res.statusCode, res.body).toBe(200);
+    const auto = res.json();
+    expect(auto).toMatchObject({ Enabled: true, Reason: null, VehicleId: car, Quote: { DurationMinutes: 60, TotalAmount: 4.35 } });
+    const started = await pay(app, dana, 'Start', { QuoteId: auto.Quote.QuoteId });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json<ParkingSession>()).toMatchObject({ AutoSessionUsed: true, VehicleId: car, DurationMinutes: 60 });
+    expect((await ask()).json()).toMatchObject({ Enabled: false, Reason: 'VehicleParked' });
+    expect((await post(dana, 'AutoStartQuote', { ZoneId: 2_000_000_000 })).statusCode).toBe(404);
+    expect((await post(dana, 'AutoStartQuote', { ZoneId: 'x' })).statusCode).toBe(400);
+  });
+});

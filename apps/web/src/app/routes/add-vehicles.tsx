@@ -13,11 +13,14 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id');
+  // ?next= comes back to Select Vehicle after adding the first vehicle; only that screen is accepted.
+  const next = params.get('next');
+  const safeNext = next && next.startsWith(`${paths.selectVehicle}?`) ? next : undefined;
   return (
     <main className="flex flex-1 flex-col">
       <PageHeader title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={storage.hasVehicle() ? paths.myVehicles : undefined} />
       <div className="p-4">
-        <VehicleEditor key={id ?? 'new'} id={id} />
+        <VehicleEditor key={id ?? 'new'} id={id} next={safeNext} />
       </div>
     </main>
   );

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { ClosingReceiptScreen } from '../../features/parking/components/closing-receipt-screen.tsx';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Receipt')} back="/homepage" />;
+  return <ClosingReceiptScreen />;
 }

@@ -1,6 +1,12 @@
 import { HomeScreen } from '../../features/account/components/home-screen.tsx';
+import { useActiveSessions } from '../../features/parking/api/get-active-sessions.ts';
+import { ActiveSessions } from '../../features/parking/components/active-sessions.tsx';
+import { storage } from '../../lib/storage.ts';
 
-/** The parking feature will pass the running session here (`activeSession`). */
+/** /homepage with the member's running sessions (issue 11); without any, the home screen's empty state. */
 export function Component() {
-  return <HomeScreen />;
+  const member = !storage.isGuest() && Boolean(storage.token());
+  const active = useActiveSessions(member);
+  const some = active.isPending || active.isError || (active.data?.Sessions.length ?? 0) > 0;
+  return <HomeScreen activeSession={member && some ? <ActiveSessions /> : undefined} />;
 }

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
+import { ParkDetailsScreen } from '../../features/parking/components/park-details-screen.tsx';
 
+/** /parkdetails?id=: the live session; the vehicles list serves the plate correction. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Parking Session')} back="/homepage" />;
+  const vehicles = useVehicles();
+  return <ParkDetailsScreen vehicles={vehicles} />;
 }

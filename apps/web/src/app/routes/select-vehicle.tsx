@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
+import { SelectVehicleScreen } from '../../features/parking/components/select-vehicle-screen.tsx';
 
+/** /SelectVehicle?zone=ID: the parking feature's screen with the member's vehicles. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Select Vehicle')} back="/confirmlocation" />;
+  const vehicles = useVehicles();
+  return <SelectVehicleScreen vehicles={vehicles} />;
 }

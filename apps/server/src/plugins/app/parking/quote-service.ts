@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { centsToAmount, PARKING_MESSAGES, QUOTE_HOLD_MINUTES, type Quote } from '@parkit/contract';
+import { centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, QUOTE_HOLD_MINUTES, type AutoStartQuote, type Quote } from '@parkit/contract';
 import type { Db, Executor } from '../../../db/client.ts';
 import { parkingQuotes } from '../../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
@@ -75,6 +75,35 @@ export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; 
     expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
   });
   return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price.paidMinutes);
+}
+
+/**
+ * Auto Start (issue 11): with the option on, the quote Continue pays at once: the member's first
+ * vehicle, the first duration of the member's last session (60 minutes before any), capped at the
+ * zone's maximum stay. When Auto Start cannot apply, the reason, and the screen asks as usual.
+ */
+export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, now: Date): Promise<AutoStartQuote> {
+  const off = (Reason: AutoStartQuote['Reason'], v: { VehicleID: number; PlateNumber: string } | null = null): AutoStartQuote => ({
+    Enabled: false,
+    Reason,
+    Quote: null,
+    VehicleId: v?.VehicleID ?? null,
+    PlateNumber: v?.PlateNumber ?? null,
+  });
+  const operator = await operatorOfMember(db, memberId);
+  const zone = operator && (await zones.byId(db, operator.id, zoneId));
+  if (!operator || !zone) throw notFound();
+  const opts = await options.get(db, memberId);
+  if (!opts.AutoStartParking) return off('Off');
+  const [vehicle] = await vehicles.listByMember(db, memberId);
+  if (!vehicle) return off('NoVehicle');
+  if (await sessions.activeOfVehicle(db, vehicle.VehicleID, now)) return off('VehicleParked', vehicle);
+  const last = await sessions.latestOf(db, memberId);
+  const minutes = Math.min(last?.initialMinutes ?? DEFAULT_DURATION_MINUTES, zone.maxStayMinutes);
+  if (priceOf(zone, operator.timezone, now, minutes).paidMinutes === 0) return off('Free', vehicle);
+  const q = await quoteStart(db, memberId, { ZoneId: zone.id, VehicleId: vehicle.VehicleID, DurationMinutes: minutes, autoStart: true }, now);
+  if (q.OverMaxPayment) return off('OverMaxPayment', vehicle);
+  return { Enabled: true, Reason: null, Quote: q, VehicleId: vehicle.VehicleID, PlateNumber: vehicle.PlateNumber };
 }
 
 /** A price for more minutes of a running session: from its current end, no second fee. */

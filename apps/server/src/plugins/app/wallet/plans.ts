@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { centsToAmount, type PlanSummary } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { plans, subscriptions } from '../../../db/schema/index.ts';
 
@@ -35,3 +36,13 @@ export async function convenienceFeeCents(db: Executor, memberId: number): Promi
 export async function zoneDiscountPercent(db: Executor, memberId: number): Promise<number> {
   return (await planForMember(db, memberId)).zoneDiscountPercent;
 }
+
+/** A plan on the wire. */
+export const toPlan = (p: Plan): PlanSummary => ({
+  PlanId: p.id,
+  Code: p.code,
+  Name: p.name,
+  Price: centsToAmount(p.priceCents),
+  ConvenienceFee: centsToAmount(p.convenienceFeeCents),
+  ZoneDiscountPercent: p.zoneDiscountPercent,
+});

@@ -3,6 +3,7 @@ import detailsRoutes from './details.ts';
 import passwordRoutes from './password.ts';
 import profileRoutes from './profile.ts';
 import parkingOptionsRoutes from './parking-options.ts';
+import autoReloadRoutes from './auto-reload.ts';
 
 /**
  * /api/Account, members only: details, password, profile, parking options. The public ones
@@ -13,6 +14,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(passwordRoutes);
   await app.register(profileRoutes);
   await app.register(parkingOptionsRoutes);
+  await app.register(autoReloadRoutes);
 };
 
 export default accountRoutes;

@@ -27,7 +27,7 @@ describe('ConfirmZoneScreen', () => {
     for (const bad of [null, '', '0', '-3', '1.5', 'abc', '12abc', '9999999999']) expect(parseZoneId(bad)).toBeNull();
   });
 
-  it('summarises the zone with a Continue that is not available yet', async () => {
+  it('summarises the zone; Continue leads a guest to Quick Park', async () => {
     const fetch = renderAt('/confirmlocation?zone=7', { status: 200, body: makeZone({ DistanceMeters: null }) });
     expect(await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' })).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/Parking/Zones/7', expect.anything());
@@ -37,8 +37,30 @@ describe('ConfirmZoneScreen', () => {
     expect(screen.getByText('2 h max')).toBeTruthy();
     expect(screen.getByText('Paid until 18:00')).toBeTruthy();
     expect(screen.getByText('Mon–Sat, 08:00–18:00')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?zone=7');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
+  });
+
+  it('leads a member to Select Vehicle when Auto Start is off', async () => {
+    localStorage.setItem('access_token', 'token');
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        new Response(JSON.stringify(url.endsWith('AutoStartQuote') ? { Enabled: false, Reason: 'Off', Quote: null, VehicleId: null, PlateNumber: null } : makeZone()), { status: 200 }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/confirmlocation?zone=7']}>
+          <ConfirmZoneScreen />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/Parking/AutoStartQuote', expect.objectContaining({ method: 'POST' })));
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/SelectVehicle?zone=7');
+    localStorage.clear();
   });
 
   it('asks to choose a zone when the address has none', () => {

@@ -1,12 +1,16 @@
-import { Info, MapPinOff } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { MapPinOff, Zap } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatMoney } from '@parkit/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../config/paths.ts';
+import { href, paths } from '../../../config/paths.ts';
+import { storage } from '../../../lib/storage.ts';
+import { useAutoStartQuote } from '../api/get-auto-start-quote.ts';
 import { useZone } from '../api/get-zone.ts';
+import { usePayQuote } from '../api/pay-parking.ts';
 import { ZoneFacts } from './zone-facts.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -35,9 +39,59 @@ function Problem({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * /confirmlocation?zone={ZoneId}: the zone the driver chose, to check against the street sign
- * before parking. Starting the session (vehicle, duration, payment) comes in a later issue.
+ * Continue (issue 11): to /SelectVehicle; with Auto Start on, it pays at once for the default
+ * vehicle and duration and shows that total; a guest goes to Quick Park.
  */
+function ContinueButton({ zoneId }: { zoneId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const guest = storage.isGuest() || !storage.token();
+  const auto = useAutoStartQuote(zoneId, !guest);
+  const pay = usePayQuote('Start');
+  const q = auto.data?.Enabled ? auto.data.Quote : null;
+  if (guest) {
+    return (
+      <Link to={href(paths.quickParkRegister, { zone: zoneId })} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+        {t('Continue')}
+      </Link>
+    );
+  }
+  if (!q || !auto.data) {
+    return (
+      <Link to={href(paths.selectVehicle, { zone: zoneId })} aria-busy={auto.isPending || undefined} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+        {t('Continue')}
+      </Link>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="flex items-center justify-center gap-1.5 text-center text-sm text-slate-700">
+        <Zap className="size-4 shrink-0 text-brand-700" aria-hidden />
+        {t('Auto Start: {{plate}} for {{minutes}} minutes', { plate: (auto.data.PlateNumber ?? '').toUpperCase(), minutes: q.DurationMinutes })}
+      </p>
+      <Button
+        block
+        className="min-h-12 text-base"
+        loading={pay.isPending}
+        disabled={!q.BalanceCovers}
+        onClick={() => pay.mutate({ QuoteId: q.QuoteId }, { onSuccess: (s) => void navigate(href(paths.parkDetails, { id: s.SessionId })) })}
+      >
+        {t('Continue · Pay {{total}}', { total: `$${formatMoney(q.TotalAmount)}` })}
+      </Button>
+      {!q.BalanceCovers && (
+        <Link to={paths.addMoney} className="text-center text-sm font-semibold text-brand-800 underline">
+          {t('Your balance is too low. Add Money')}
+        </Link>
+      )}
+      {pay.error && <p role="alert" className="text-center text-sm text-red-800">{t(pay.error.message)}</p>}
+      <Link to={href(paths.selectVehicle, { zone: zoneId })} className="text-center text-sm font-semibold text-brand-800 hover:underline">
+        {t('Choose another vehicle or duration')}
+      </Link>
+    </div>
+  );
+}
+
+/** /confirmlocation?zone={ZoneId}: the zone the driver chose, to check against the street sign before parking. */
 export function ConfirmZoneScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -72,13 +126,7 @@ export function ConfirmZoneScreen() {
               <ZoneFacts zone={zone.data} showAddress />
             </section>
             <div className="flex flex-col gap-2">
-              <Button block disabled aria-describedby="continue-note">
-                {t('Continue')}
-              </Button>
-              <p id="continue-note" className="flex items-center justify-center gap-1.5 text-center text-sm text-slate-600">
-                <Info className="size-4 shrink-0" aria-hidden />
-                {t('Starting a parking session is coming soon.')}
-              </p>
+              <ContinueButton zoneId={zone.data.ZoneId} />
               <Link to={paths.findParking} className={`${linkButton} text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
                 {t('Choose another zone')}
               </Link>

@@ -75,3 +75,12 @@ export function formatPaidHours(z: Pick<Zone, 'PaidDays' | 'PaidFrom' | 'PaidUnt
 export function kindLabel(kind: ZoneKind, t: Translate): string {
   return kind === 'garage' ? t('Garage') : kind === 'lot' ? t('Parking lot') : t('Street parking');
 }
+
+/** A duration as the picker and the receipt say it: '45 min', '2 h', '1 h 30 min'. */
+export function formatDuration(minutes: number, t: Translate): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t('{{minutes}} min', { minutes: rest });
+  if (rest === 0) return t('{{hours}} h', { hours });
+  return t('{{hours}} h {{minutes}} min', { hours, minutes: rest });
+}

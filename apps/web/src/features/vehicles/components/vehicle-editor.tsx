@@ -30,6 +30,6 @@ function EditVehicle({ id }: { id: string }) {
 }
 
 /** Add mode (no id) or edit mode (id present). */
-export function VehicleEditor({ id }: { id: string | null }) {
-  return id ? <EditVehicle id={id} /> : <VehicleForm />;
+export function VehicleEditor({ id, next }: { id: string | null; next?: string | undefined }) {
+  return id ? <EditVehicle id={id} /> : <VehicleForm next={next} />;
 }

@@ -38,7 +38,8 @@ function initialValues(v: Vehicle | undefined): Input {
 }
 
 /** Add/Edit Vehicle (spec section 2): six fields, Save, the toasts and where each save leads. */
-export function VehicleForm({ vehicle }: { vehicle?: Vehicle | undefined }) {
+/** `next`: where a new vehicle's driver returns (e.g. /SelectVehicle to park with it); by default the spec's routes. */
+export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; next?: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const makes = useVehicleMakes();
@@ -81,7 +82,7 @@ export function VehicleForm({ vehicle }: { vehicle?: Vehicle | undefined }) {
     }
     setHasVehicle(true);
     toast.success(t('Vehicle Added Successfully'));
-    await navigate(hadVehicle ? paths.myVehicles : paths.homepage);
+    await navigate(next ?? (hadVehicle ? paths.myVehicles : paths.homepage));
   });
 
   const listsFailed = makes.isError || colors.isError;

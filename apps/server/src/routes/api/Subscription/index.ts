@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeRequest, WALLET_MESSAGES } from '@parkit/contract';
+import type { Executor } from '../../../db/client.ts';
+import { plans } from '../../../db/schema/index.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
+import { planForMember, toPlan } from '../../../plugins/app/wallet/plans.ts';
+import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../plugins/app/wallet/subscriptions.ts';
+
+const member = { tags: ['Subscription'] };
+const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+
+async function current(db: Executor, memberId: number): Promise<CurrentSubscription> {
+  const [sub, plan] = await Promise.all([activeSubscription(db, memberId), planForMember(db, memberId)]);
+  return {
+    Plan: toPlan(plan),
+    SubscriptionId: sub?.id ?? null,
+    CurrentPeriodEnd: sub ? sub.currentPeriodEnd.toISOString() : null,
+    CancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false,
+  };
+}
+
+/** /api/Subscription, members only: the member's plan, subscribe and cancel (issue 10). GET /Plans is public: plans.ts. */
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/Current',
+    {
+      schema: { ...member, summary: 'The member’s plan (Basic when none is bought) and its period', response: { 200: CurrentSubscription } },
+    },
+    async (req) => current(app.db, req.member.memberId),
+  );
+
+  app.post(
+    '/Subscribe',
+    {
+      schema: {
+        ...member,
+        summary: 'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
+        headers: IdempotencyHeaders,
+        body: SubscribeRequest,
+        response: { 200: CurrentSubscription, ...refused },
+      },
+    },
+    async (req, reply) => {
+      const memberId = req.member.memberId;
+      const [plan] = await app.db.select().from(plans).where(eq(plans.id, req.body.PlanId));
+      if (!plan) throw new HttpError(400, WALLET_MESSAGES.planUnknown, [{ field: 'PlanId', message: WALLET_MESSAGES.planUnknown }]);
+      return idempotent(req, reply, 'Subscription/Subscribe', async (tx, key) => {
+        await subscribe(app.wallet, tx, memberId, plan, key);
+        return { statusCode: 200, body: await current(tx, memberId) };
+      });
+    },
+  );
+
+  app.post(
+    '/Cancel',
+    {
+      schema: { ...member, summary: 'Cancel the paid plan at the end of its period', response: { 200: CurrentSubscription, ...refused } },
+    },
+    async (req) => {
+      await cancelAtPeriodEnd(app.db, req.member.memberId);
+      return current(app.db, req.member.memberId);
+    },
+  );
+};
+
+export default subscriptionRoutes;

@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server answering the few Stripe API calls the `stripe` provider makes, with the
+ * response shapes of Stripe's API reference (https://docs.stripe.com/api): customers, setup
+ * intents, payment methods (retrieve, detach) and payment intents, including a card decline
+ * (402, error.type 'card_error') and Idempotency-Key replay. Stripe itself is not reachable here.
+ */
+export interface FakeStripe {
+  url: string;
+  requests: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const CARDS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+};
+
+const body = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let s = '';
+    req.on('data', (c: Buffer) => (s += c.toString()));
+    req.on('end', () => resolve(s));
+  });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripe['requests'] = [];
+  const replays = new Map<string, { status: number; json: unknown }>();
+  let n = 0;
+  const customerOf = new Map<string, string>();
+  const setupCustomer = new Map<string, string>();
+  const server: Server = createServer(async (req, res) => {
+    const form = new URLSearchParams(await body(req));
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: req.method ?? '', path, form, idempotencyKey, auth: req.headers.authorization });
+    const send = (status: number, json: unknown) => {
+      if (idempotencyKey && req.method === 'POST') replays.set(idempotencyKey, { status, json });
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
+      res.end(JSON.stringify(json));
+    };
+    if (idempotencyKey && replays.has(idempotencyKey)) {
+      const r = replays.get(idempotencyKey)!;
+      res.writeHead(r.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      return res.end(JSON.stringify(r.json));
+    }
+    const created = Math.floor(Date.now() / 1000);
+    if (req.method === 'POST' && path === '/v1/customers') {
+      return send(200, { id: `cus_fake${++n}`, object: 'customer', created, livemode: false, metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata'))) });
+    }
+    if (req.method === 'POST' && path === '/test/confirm_setup') {
+      // What Stripe.js does in the browser: confirming the SetupIntent attaches the card to its customer.
+      customerOf.set(form.get('payment_method') ?? '', setupCustomer.get(form.get('setup_intent') ?? '') ?? '');
+      return send(200, { ok: true });
+    }
+    if (req.method === 'POST' && path === '/v1/setup_intents') {
+      const id = `seti_fake${++n}`;
+      setupCustomer.set(id, form.get('customer') ?? '');
+      return send(200, { id, object: 'setup_intent', client_secret: `${id}_secret_fake`, customer: form.get('customer'), status: 'requires_payment_method', usage: form.get('usage'), livemode: false, created });
+    }
+    let m = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
+    if (m) {
+      const id = decodeURIComponent(m[1]!);
+      const card = CARDS[id];
+      if (!card) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${id}'` } });
+      if (m[2]) customerOf.delete(id);
+      return send(200, {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, country: 'US', funding: 'credit' },
+        customer: m[2] ? null : (customerOf.get(id) ?? 'cus_fake_attached'),
+        livemode: false,
+        created,
+      });
+    }
+    m = /^\/v1\/payment_intents$/.exec(path);
+    if (m && req.method === 'POST') {
+      const pmId = form.get('payment_method') ?? '';
+      const card = CARDS[pmId];
+      const pi = {
+        id: `pi_fake${++n}`,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        customer: form.get('customer'),
+        payment_method: pmId,
+        livemode: false,
+        created,
+      };
+      if (!card) return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pmId}'` } });
+      if (card.decline) {
+        return send(402, {
+          error: {
+            type: 'card_error',
+            code: card.decline.code,
+            decline_code: card.decline.decline_code,
+            message: card.decline.message,
+            doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+            payment_intent: { ...pi, status: 'requires_payment_method' },
+          },
+        });
+      }
+      return send(200, { ...pi, status: 'succeeded', amount_received: pi.amount });
+    }
+    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

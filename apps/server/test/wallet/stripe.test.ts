@@ -1,0 +1,140 @@
+import { createHmac } from 'node:crypto';
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AccountDetails } from '@parkit/contract';
+import app, { serverOptions } from '../../src/app.ts';
+import { paymentMethods, providerEvents } from '../../src/db/schema/index.ts';
+import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
+import { as, freshDatabase, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+import { addMoney } from './helpers.ts';
+import { startFakeStripe } from './fake-stripe.ts';
+
+const fake = await startFakeStripe();
+const WEBHOOK_SECRET = 'whsec_test_secret_for_parkit';
+const database = await freshDatabase();
+await defaultOperatorId(database.db);
+const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+await instance.register(app, {
+  config: {
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_SECRET,
+    WEB_DIST: '/nonexistent',
+    MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    ADDRESS_RATE_LIMIT_SCALE: 1000,
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  },
+  database,
+  closeDatabase: true,
+});
+await instance.ready();
+afterAll(async () => {
+  await instance.close();
+  await fake.close();
+});
+const db = database.db;
+
+/** The browser's part: Elements confirms the SetupIntent with a card, then our API gets the pm id. */
+async function saveCard(who: SignedIn, pm: string) {
+  const si = await as(instance, who, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' });
+  expect(si.statusCode).toBe(200);
+  const { ClientSecret, PublishableKey } = si.json<{ ClientSecret: string; PublishableKey: string }>();
+  expect(PublishableKey).toBe('pk_test_fake');
+  await fetch(`${fake.url}/test/confirm_setup`, { method: 'POST', body: new URLSearchParams({ setup_intent: ClientSecret.split('_secret_')[0]!, payment_method: pm }) });
+  return as(instance, who, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: pm } });
+}
+
+/** Stripe's signature scheme: t=<ts>,v1=HMAC-SHA256(secret, "<ts>.<payload>"). */
+function signed(payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.now() / 1000)) {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+}
+const webhook = (payload: string, signature: string) =>
+  instance.inject({ method: 'POST', url: '/api/Stripe/Webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+describe('the stripe provider', () => {
+  it('is chosen when both keys are set; the sandbox tokenizer is gone', async () => {
+    const a = await registerAndSignIn(instance);
+    const d = AccountDetails.parse((await as(instance, a, { method: 'GET', url: '/api/Account/Details' })).json());
+    expect(d.PaymentProvider).toBe('stripe');
+    expect((await instance.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: '4242424242424242', ExpMonth: 1, ExpYear: 2099, Cvc: '123' } })).statusCode).toBe(404);
+  });
+
+  it('saves a card through a SetupIntent and charges it off-session with an idempotency key', async () => {
+    const a = await registerAndSignIn(instance);
+    const add = await saveCard(a, 'pm_card_visa');
+    expect(add.statusCode).toBe(201);
+    expect(add.json()).toMatchObject({ Provider: 'stripe', Brand: 'Visa', Last4: '4242', IsDefault: true });
+    const customer = fake.requests.find((r) => r.path === '/v1/customers');
+    expect(customer?.auth).toBe('Bearer sk_test_fake');
+    const res = await addMoney(instance, a, { Amount: 20 }, 'key-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ Balance: 20 });
+    const pi = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    expect(Object.fromEntries(pi.form)).toMatchObject({ amount: '2000', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true' });
+    expect(pi.form.get('customer')).toMatch(/^cus_fake/);
+    expect(pi.idempotencyKey).toBe(`addmoney:${a.memberId}:key-1`);
+  });
+
+  it('refuses a pm that belongs to another customer', async () => {
+    const a = await registerAndSignIn(instance);
+    await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' });
+    const res = await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: 'pm_card_mastercard' } });
+    expect(res.statusCode).toBe(400);
+    const missing = await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: 'pm_unknown' } });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it.each([
+    ['pm_card_chargeDeclined', 'Your card was declined.'],
+    ['pm_card_chargeDeclinedInsufficientFunds', 'Your card has insufficient funds.'],
+  ])('a decline (%s) answers 402 with Stripe’s message and credits nothing', async (pm, message) => {
+    const a = await registerAndSignIn(instance);
+    expect((await saveCard(a, pm)).statusCode).toBe(201);
+    const res = await addMoney(instance, a, { Amount: 20 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ message });
+    const d = AccountDetails.parse((await as(instance, a, { method: 'GET', url: '/api/Account/Details' })).json());
+    expect(d.Balance).toBe(0);
+  });
+});
+
+describe('POST /api/Stripe/Webhook', () => {
+  it('verifies the signature, handles an event once, and saves the card of a setup_intent.succeeded', async () => {
+    const a = await registerAndSignIn(instance);
+    const si = (await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' })).json<{ ClientSecret: string }>();
+    const setupId = si.ClientSecret.split('_secret_')[0]!;
+    await fetch(`${fake.url}/test/confirm_setup`, { method: 'POST', body: new URLSearchParams({ setup_intent: setupId, payment_method: 'pm_card_mastercard' }) });
+    const customer = fake.requests.filter((r) => r.path === '/v1/setup_intents').at(-1)!.form.get('customer');
+    const event = JSON.stringify({
+      id: 'evt_fake_1',
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      api_version: '2026-10-28',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: setupId, object: 'setup_intent', customer, payment_method: 'pm_card_mastercard', status: 'succeeded' } },
+    });
+    const first = await webhook(event, signed(event));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const again = await webhook(event, signed(event));
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    const cards = await db.select().from(paymentMethods).where(eq(paymentMethods.memberId, a.memberId));
+    expect(cards.map((c) => [c.brand, c.last4])).toEqual([['Mastercard', '4444']]);
+    expect(await db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_fake_1'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['a wrong secret', (p: string) => signed(p, 'whsec_wrong')],
+    ['an old timestamp', (p: string) => signed(p, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],
+    ['garbage', () => 'nonsense'],
+  ])('refuses %s with 400 and stores nothing', async (_what, sign) => {
+    const event = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_method.detached', data: { object: { id: 'pm_card_visa', object: 'payment_method' } } });
+    const res = await webhook(event, sign(event));
+    expect(res.statusCode).toBe(400);
+    expect(await db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_forged'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ParkingSession, StartRequest } from '@parkit/contract';
+import { api } from '../../../lib/api-client.ts';
+import { activeSessionsKey } from './get-active-sessions.ts';
+import { parkingSessionKey } from './get-parking-session.ts';
+
+/**
+ * POST /api/Parking/Start and /Extend. The Idempotency-Key is derived from the quote, so a double
+ * tap or a retry after a lost answer pays once and gets the same session back.
+ */
+export const payQuote = (action: 'Start' | 'Extend', body: StartRequest) =>
+  api.post<ParkingSession>(`/api/Parking/${action}`, body, {
+    showError: false,
+    headers: { 'idempotency-key': `${action}:${body.QuoteId}:${body.ConfirmOverMax ? 'confirmed' : 'asked'}` },
+  });
+
+export function usePayQuote(action: 'Start' | 'Extend') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartRequest) => payQuote(action, body),
+    onSuccess: (session) => {
+      qc.setQueryData(parkingSessionKey(session.SessionId), session);
+      void qc.invalidateQueries({ queryKey: activeSessionsKey });
+      // The wallet's balance changed.
+      void qc.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}

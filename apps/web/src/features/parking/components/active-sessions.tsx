@@ -1,0 +1,76 @@
+import { BellRing, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatTime, REMINDER_LEAD_MINUTES, type ParkingSession } from '@parkit/contract';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { useActiveSessions } from '../api/get-active-sessions.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+
+function ActiveSessionCard({ session, offset }: { session: ParkingSession; offset: number }) {
+  const { t } = useTranslation();
+  const left = useCountdown(session.EndsAt, offset);
+  const soon = left > 0 && left <= REMINDER_LEAD_MINUTES * 60;
+  return (
+    <li>
+      <Link
+        to={href(paths.parkDetails, { id: session.SessionId })}
+        aria-label={t('Zone {{zone}}, {{plate}}: {{left}} left', { zone: session.ZoneNumber, plate: session.PlateNumber.toUpperCase(), left: formatCountdown(left) })}
+        className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-slate-600">{t('Zone {{zone}}', { zone: session.ZoneNumber })}</p>
+          <p className="text-lg font-bold tracking-wider break-all text-slate-900">{session.PlateNumber.toUpperCase()}</p>
+          <p className="text-sm text-slate-600">{t('Ends at {{time}}', { time: formatTime(session.EndsAt) })}</p>
+        </div>
+        <p className={`text-2xl font-bold tabular-nums ${soon ? 'text-amber-700' : 'text-brand-800'}`}>{formatCountdown(left)}</p>
+        <ChevronRight className="size-5 text-slate-400" aria-hidden />
+      </Link>
+    </li>
+  );
+}
+
+/** /homepage: every running session with its live countdown; a tap opens /parkdetails. */
+export function ActiveSessions() {
+  const { t } = useTranslation();
+  const active = useActiveSessions();
+  if (active.isPending) return <Skeleton rows={1} className="h-24" />;
+  if (active.isError) return <LoadError message={t('Your sessions could not be loaded.')} retrying={active.isFetching} onRetry={() => void active.refetch()} />;
+  if (active.data.Sessions.length === 0) return null;
+  const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
+  return (
+    <ul className="flex flex-col gap-2">
+      {active.data.Sessions.map((s) => (
+        <ActiveSessionCard key={s.SessionId} session={s} offset={offset} />
+      ))}
+    </ul>
+  );
+}
+
+function Reminder({ session, offset }: { session: ParkingSession; offset: number }) {
+  const { t } = useTranslation();
+  const left = useCountdown(session.EndsAt, offset);
+  if (left === 0 || left > REMINDER_LEAD_MINUTES * 60) return null;
+  return (
+    <Link to={href(paths.parkDetails, { id: session.SessionId })} role="status" className="flex items-center gap-3 bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 hover:bg-amber-200">
+      <BellRing className="size-5 shrink-0" aria-hidden />
+      <span>{t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: session.ZoneNumber, n: Math.ceil(left / 60) })}</span>
+    </Link>
+  );
+}
+
+/** The in-app reminder (issue 11): a banner on every screen while a session has 10 minutes or less. */
+export function ParkingReminderBanner({ enabled }: { enabled: boolean }) {
+  const active = useActiveSessions(enabled);
+  if (!enabled || !active.data) return null;
+  const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
+  return (
+    <div className="sticky top-0 z-20">
+      {active.data.Sessions.map((s) => (
+        <Reminder key={s.SessionId} session={s} offset={offset} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParkingSession, Vehicle } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAmendSession } from '../api/stop-session.ts';
+
+/** A wrong plate fixed within 5 minutes of the start, without paying again (issue 11). */
+export function AmendVehicle({ session, vehicles }: { session: ParkingSession; vehicles: Vehicle[] }) {
+  const { t } = useTranslation();
+  const others = vehicles.filter((v) => v.VehicleID !== session.VehicleId);
+  const [picked, setPicked] = useState<number | null>(null);
+  const amend = useAmendSession();
+  if (others.length === 0) return null;
+  const value = picked ?? others[0]!.VehicleID;
+  return (
+    <section aria-labelledby="amend-title" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+      <h2 id="amend-title" className="text-sm font-semibold text-slate-900">
+        {t('Wrong vehicle?')}
+      </h2>
+      <p className="text-sm text-slate-600">{t('You can correct it within 5 minutes of the start, without paying again.')}</p>
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        {t('Vehicle')}
+        <select className="min-h-11 rounded-xl border border-slate-300 bg-white px-3" value={value} onChange={(e) => setPicked(Number(e.target.value))}>
+          {others.map((v) => (
+            <option key={v.VehicleID} value={v.VehicleID}>{`${v.PlateNumber.toUpperCase()} (${v.PlateState})`}</option>
+          ))}
+        </select>
+      </label>
+      {amend.error && <p role="alert" className="text-sm text-red-800">{t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}</p>}
+      <Button variant="secondary" loading={amend.isPending} onClick={() => amend.mutate({ SessionId: session.SessionId, VehicleId: value })}>
+        {t('Use this vehicle')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { CarFront, MapPin } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { formatMoney, formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useParkingSession } from '../api/get-parking-session.ts';
+import { useStopSession } from '../api/stop-session.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+import { parseZoneId } from './confirm-zone-screen.tsx';
+import { AmendVehicle } from './amend-vehicle.tsx';
+import { ExtendDialog } from './extend-dialog.tsx';
+import { ZoneSign } from './zone-sign.tsx';
+
+function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const left = useCountdown(session.EndsAt, offset);
+  const [extendOpen, setExtendOpen] = useState(false);
+  const [stopOpen, setStopOpen] = useState(false);
+  const stop = useStopSession();
+  const receipt = href(paths.closingReceipt, { id: session.SessionId });
+  const over = left === 0;
+  // Ended by time: the receipt (issue 11, "Ending, by Stop or by time, opens the receipt").
+  useEffect(() => {
+    if (over) void navigate(receipt, { replace: true });
+  }, [over, navigate, receipt]);
+  // The server's now, from the countdown (no clock read during render).
+  const amendable = Date.parse(session.AmendableUntil) > Date.parse(session.EndsAt) - left * 1000;
+  const room = session.MaxStayMinutes - session.DurationMinutes;
+
+  return (
+    <>
+      <section aria-label={t('Time left')} className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white shadow-md">
+        <p className="text-sm text-brand-50/90">{t('Time left')}</p>
+        <p className="text-5xl font-bold tabular-nums" role="timer" aria-live="off" data-testid="countdown">
+          {formatCountdown(left)}
+        </p>
+        <p className="text-sm text-brand-50/90">{t('Ends at {{time}}', { time: formatTime(session.EndsAt) })}</p>
+      </section>
+      <section className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4">
+        <div className="flex items-center gap-3">
+          <ZoneSign number={session.ZoneNumber} />
+          <p className="flex min-w-0 items-start gap-1.5 text-sm text-slate-700">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+            <span className="break-words">{`${session.Address}, ${session.City}, ${session.State}`}</span>
+          </p>
+        </div>
+        <p className="flex items-center gap-2">
+          <CarFront className="size-5 text-slate-500" aria-hidden />
+          <span className="text-xl font-bold tracking-wider break-all text-slate-900" data-testid="plate">
+            {session.PlateNumber.toUpperCase()}
+          </span>
+          <span className="text-sm text-slate-600">{session.PlateState}</span>
+        </p>
+        <p className="text-sm text-slate-600">{t('Paid {{amount}} · {{n}} minutes', { amount: `$${formatMoney(session.AmountPaid)}`, n: session.DurationMinutes })}</p>
+      </section>
+      {amendable && <AmendVehicle session={session} vehicles={vehicles} />}
+      <div className="flex flex-col gap-2">
+        <Button block className="min-h-12 text-base" disabled={room <= 0} onClick={() => setExtendOpen(true)}>
+          {t('Extend')}
+        </Button>
+        {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
+        <Button block variant="secondary" className="min-h-12 text-base" onClick={() => setStopOpen(true)}>
+          {t('Stop')}
+        </Button>
+      </div>
+      {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
+      <Dialog open={stopOpen} onOpenChange={setStopOpen} title={t('Stop parking?')} description={t('Unused whole minutes go back to your wallet.')}>
+        {stop.error && <p role="alert" className="text-sm text-red-800">{t(stop.error instanceof ApiError ? stop.error.message : 'The session could not be stopped.')}</p>}
+        <Button
+          variant="danger"
+          loading={stop.isPending}
+          onClick={() =>
+            stop.mutate(session.SessionId, {
+              onSuccess: () => void navigate(receipt, { replace: true }),
+              // Already over (the job or another device ended it): the receipt says what happened.
+              onError: (err) => {
+                if (err instanceof ApiError && err.status === 409) void navigate(receipt, { replace: true });
+              },
+            })
+          }
+        >
+          {t('Yes, stop')}
+        </Button>
+        <Button variant="secondary" onClick={() => setStopOpen(false)}>
+          {t('NO')}
+        </Button>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * /parkdetails?id= (issue 11): the live session. The countdown runs on the server's clock
+ * (ServerTime of each answer) and the session is read again when the app comes back to the
+ * front, so it stays right after the phone sleeps.
+ */
+export function ParkDetailsScreen({ vehicles }: { vehicles: UseQueryResult<Vehicle[]> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = parseZoneId(params.get('id'));
+  const session = useParkingSession(id);
+  const ended = session.data?.Status === 'Ended';
+  useEffect(() => {
+    if (ended && id !== null) void navigate(href(paths.closingReceipt, { id }), { replace: true });
+  }, [ended, id, navigate]);
+  const missing = id === null || (session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400));
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Parking Details')} back={paths.homepage} />
+      <div className="flex flex-col gap-4 p-4">
+        {missing ? (
+          <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700">
+            {t('This parking session was not found.')}
+          </p>
+        ) : session.isPending ? (
+          <Skeleton rows={3} className="h-32" />
+        ) : session.isError ? (
+          <LoadError message={t('The session could not be loaded.')} retrying={session.isFetching} onRetry={() => void session.refetch()} />
+        ) : ended ? (
+          <Skeleton rows={2} className="h-32" />
+        ) : (
+          <Live session={session.data} offset={clockOffset(session.data.ServerTime, session.dataUpdatedAt)} vehicles={vehicles.data ?? []} />
+        )}
+      </div>
+    </main>
+  );
+}

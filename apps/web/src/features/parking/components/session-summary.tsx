@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateLong, formatMoney, formatTime, type ParkingSession } from '@parkit/contract';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-semibold break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The spec's session summary ("Confirm Location details", section 2), now real: its labels letter
+ * for letter. Used by /ClosingReceipt and by Past Parkings' /ParkingSessionDetail.
+ */
+export function SessionSummary({ session: s }: { session: ParkingSession }) {
+  const { t } = useTranslation();
+  const yesNo = (v: boolean) => (v ? t('Yes') : t('No'));
+  return (
+    <article aria-label={t('Session summary')} className="flex flex-col gap-4">
+      <section className="rounded-2xl border border-slate-200 bg-white p-4">
+        <p className="text-sm text-slate-600">{t('Session Id')}</p>
+        <p className="text-xl font-bold text-slate-900" data-testid="session-id">
+          {s.SessionId}
+        </p>
+        <p className="mt-2 text-sm font-medium break-words text-slate-800">{`${s.Address}, ${s.City}, ${s.State}`}</p>
+        <p className="text-sm text-slate-600">{`${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`}</p>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          <Row label={t('Duration (Minutes)')} value={String(s.DurationMinutes)} />
+          <Row label={t('Amount Paid')} value={`$${formatMoney(s.AmountPaid)}`} />
+          <Row label={t('Paid Via')} value={t(s.PaidVia)} />
+          <Row label={t('Payment Status')} value={t(s.PaymentStatus)} />
+        </dl>
+      </section>
+      <section aria-labelledby="vehicle-info" className="rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 id="vehicle-info" className="text-base font-bold text-slate-900">
+          {t('Vehicle Information')}
+        </h2>
+        <dl className="mt-1 divide-y divide-slate-100 text-sm">
+          <Row label={t('Vehicle Make')} value={s.VehicleMake.toUpperCase()} />
+          <Row label={t('Model')} value={s.VehicleModel.toUpperCase()} />
+          <Row label={t('Vehicle Plate #')} value={s.PlateNumber.toUpperCase()} />
+          <Row label={t('State')} value={s.PlateState} />
+          <Row label={t('Auto Session Used')} value={yesNo(s.AutoSessionUsed)} />
+          <Row label={t('Auto Extended Used')} value={yesNo(s.AutoExtendedUsed)} />
+        </dl>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { clockOffset, durationChoices, formatCountdown, secondsLeft } from './session-time.ts';
+
+describe('session time', () => {
+  it('counts down on the server clock, whatever the device clock says', () => {
+    // The device is 2 minutes slow: it read the server's 12:00:00 at its own 11:58:00.
+    const offset = clockOffset('2026-01-01T12:00:00.000Z', Date.parse('2026-01-01T11:58:00.000Z'));
+    expect(offset).toBe(120_000);
+    // At device 11:59:00 (server 12:01:00), a session ending 12:30:00 has 29 minutes left.
+    expect(secondsLeft('2026-01-01T12:30:00.000Z', offset, Date.parse('2026-01-01T11:59:00.000Z'))).toBe(29 * 60);
+    // After a long sleep the same arithmetic gives 0, never a negative.
+    expect(secondsLeft('2026-01-01T12:30:00.000Z', offset, Date.parse('2026-01-01T13:59:00.000Z'))).toBe(0);
+    expect(secondsLeft('garbage', 0)).toBe(0);
+    expect(clockOffset('garbage', 5)).toBe(0);
+  });
+
+  it('formats the time left', () => {
+    expect(formatCountdown(5025)).toBe('1:23:45');
+    expect(formatCountdown(125)).toBe('2:05');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(3600)).toBe('1:00:00');
+  });
+
+  it('offers the zone steps up to the maximum stay', () => {
+    expect(durationChoices(60)).toEqual([15, 30, 45, 60]);
+    expect(durationChoices(50)).toEqual([15, 30, 45, 50]);
+    expect(durationChoices(10)).toEqual([10]);
+    expect(durationChoices(0)).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSignIn, authHeaders, registerNewMember, type NewMember } from '../fixtures.ts';
+
+/**
+ * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
+ * watch the countdown, extend, stop, read the receipt; Auto Start, a short balance, a plate
+ * correction, a reminder, Hindi. Real server, real wallet (sandbox card), real Chromium.
+ */
+
+interface Zone {
+  ZoneId: number;
+  ZoneNumber: string;
+  Latitude: number;
+  Longitude: number;
+}
+type Headers = Record<string, string>;
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+/** A new member, signed in in the page, with a vehicle and (optionally) money from a sandbox card. */
+async function driver(page: Page, request: APIRequestContext, opts: { fund?: number; plates?: string[] } = {}) {
+  const member: NewMember = await registerNewMember(page, request);
+  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
+  const vehicles: number[] = [];
+  for (const plate of opts.plates ?? [`E2E${member.PhoneNumber.slice(-5)}`]) {
+    const res = await request.post('/api/Vehicle/Add', {
+      headers,
+      data: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: plate, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    vehicles.push(((await res.json()) as { VehicleID: number }).VehicleID);
+  }
+  if (opts.fund) await fund(request, headers, opts.fund);
+  return { member, headers, vehicles };
+}
+
+/** Adds the sandbox's test Visa and tops the wallet up through the wallet's own API. */
+async function fund(request: APIRequestContext, headers: Headers, amount: number) {
+  const tok = await request.post('/api/Sandbox/Tokens', { data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
+  expect(tok.ok(), await tok.text()).toBeTruthy();
+  const card = await request.post('/api/PaymentMethods/Add', { headers, data: { Token: ((await tok.json()) as { Token: string }).Token } });
+  expect(card.ok(), await card.text()).toBeTruthy();
+  const add = await request.post('/api/Wallet/AddMoney', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }, data: { Amount: amount } });
+  expect(add.ok(), await add.text()).toBeTruthy();
+}
+
+/** A demo zone that charges during the next hour (demo zones keep real paid hours; some are free now). */
+async function payableZone(request: APIRequestContext, headers: Headers, vehicleId: number): Promise<Zone> {
+  const op = (await (await request.get('/api/Parking/Operator', { headers })).json()) as { Latitude: number; Longitude: number };
+  const res = await request.get(`/api/Parking/Zones/Nearby?lat=${op.Latitude}&lng=${op.Longitude}&radius=5000&limit=100`, { headers });
+  const zones = (await res.json()) as (Zone & { MaxStayMinutes: number; PaymentRequiredNow: boolean })[];
+  for (const z of zones.filter((x) => x.PaymentRequiredNow && x.MaxStayMinutes >= 120)) {
+    const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 60 } });
+    if (q.ok()) return z;
+  }
+  throw new Error('no demo zone charges in the next hour');
+}
+
+async function balance(request: APIRequestContext, headers: Headers): Promise<number> {
+  return ((await (await request.get('/api/Account/Details', { headers })).json()) as { Balance: number }).Balance;
+}
+
+test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt', async ({ page, request }) => {
+  const { headers, vehicles } = await driver(page, request, { fund: 20 });
+  const zone = await payableZone(request, headers, vehicles[0]!);
+
+  // Find the zone by the number on the sign, confirm it.
+  await page.goto('/findparking');
+  await page.getByRole('searchbox', { name: 'Search by zone number or address' }).fill(zone.ZoneNumber);
+  await page.getByRole('list', { name: 'Zones' }).getByRole('listitem').filter({ hasText: zone.ZoneNumber }).first().getByRole('button').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Park here' }).click();
+  await expect(page).toHaveURL(new RegExp(`/confirmlocation\\?zone=${zone.ZoneId}$`));
+  await page.getByRole('link', { name: 'Continue' }).click();
+
+  // Select Vehicle: the plate, 1 h, the all-in price on the button.
+  await expect(page).toHaveURL(new RegExp(`/SelectVehicle\\?zone=${zone.ZoneId}$`));
+  await expect(page.getByRole('radio')).toBeChecked();
+  await expect(page.getByTestId('duration')).toHaveText('1 h');
+  const total = page.getByTestId('quote-total');
+  await expect(total).toHaveText(/^\$\d+\.\d{2}$/);
+  const price = (await total.textContent())!;
+  await expect(page.getByText('Convenience fee', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
+
+  // The live session.
+  await expect(page).toHaveURL(/\/parkdetails\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const countdown = page.getByTestId('countdown');
+  await expect(countdown).toHaveText(/^(1:00:00|59:\d\d)$/);
+  await expect(page.getByText(zone.ZoneNumber).first()).toBeVisible();
+
+  // Extend by 30 minutes (no second fee).
+  await page.getByRole('button', { name: 'Extend' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('duration')).toHaveText('30 min');
+  await expect(dialog.getByText('Convenience fee (paid at the start)')).toBeVisible();
+  const extPrice = (await dialog.getByTestId('quote-total').textContent())!;
+  await dialog.getByRole('button', { name: `Pay ${extPrice}` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(countdown).toHaveText(/^1:(30:00|29:\d\d)$/);
+  await expect(page.getByText(/· 90 minutes$/)).toBeVisible();
+
+  // Stop: confirm, the receipt.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, stop' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ClosingReceipt\\?id=${id}$`));
+  const session = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { AmountPaid: number; DurationMinutes: number; PlateNumber: string };
+  await expect(page.getByTestId('session-id')).toHaveText(String(id));
+  for (const [label, value] of [
+    ['Duration (Minutes)', String(session.DurationMinutes)],
+    ['Amount Paid', money(session.AmountPaid)],
+    ['Paid Via', 'Wallet'],
+    ['Payment Status', 'Paid'],
+    ['Vehicle Make', 'TOYOTA'],
+    ['Model', 'CAMRY'],
+    ['Vehicle Plate #', session.PlateNumber],
+    ['State', 'TX'],
+    ['Auto Session Used', 'No'],
+    ['Auto Extended Used', 'No'],
+  ]) {
+    await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[()#]/g, '\\$&')}$`) })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${value.replace(/[$.()]/g, '\\$&')}$`) }).first()).toBeVisible();
+  }
+  await expect(page.getByText('Vehicle Information')).toBeVisible();
+  // Stopped within a minute of the start: one minute kept, the rest refunded; the fee stays.
+  expect(session.DurationMinutes).toBe(1);
+
+  // The wallet: charged, refunded, and the ledger agrees with the balance.
+  const left = await balance(request, headers);
+  expect(left).toBeCloseTo(20 - session.AmountPaid, 2);
+  const tx = (await (await request.get('/api/Wallet/Transactions', { headers })).json()) as { Items: { Kind: string; Amount: number }[] };
+  const sum = tx.Items.reduce((a, i) => a + Math.round(i.Amount * 100), 0);
+  expect(sum).toBe(Math.round(left * 100));
+  expect(tx.Items.map((i) => i.Kind).sort()).toEqual(['parking', 'parking', 'refund', 'top-up']);
+  await page.goto('/dashboard');
+  await expect(page.getByText(money(left))).toBeVisible();
+
+  // Back from the receipt goes to the same zone; OK goes home.
+  await page.goto(`/ClosingReceipt?id=${id}`);
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/confirmlocation?zone=${zone.ZoneId}`);
+  await page.getByRole('link', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/homepage$/);
+});
