@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { ParkingSession } from './parking.ts';
 
 /** Past parking (issue 12): GET /api/Parking/Sessions, Sessions.csv and the officers' plate check. */
 export const SESSION_SORTS = ['newest', 'oldest', 'near', 'far'] as const;
@@ -62,29 +63,29 @@ export const SessionsQuery = SessionFilters.extend({
 });
 export type SessionsQuery = z.infer<typeof SessionsQuery>;
 
-/** One row of the history (the same field names as the parking session). */
-export const PastSession = z.object({
-  SessionId: z.number().int(),
-  ZoneId: z.number().int(),
-  ZoneNumber: z.string(),
-  Address: z.string(),
-  City: z.string(),
-  State: z.string(),
-  Latitude: z.number(),
-  Longitude: z.number(),
-  VehicleId: z.number().int().nullable(),
-  VehicleMake: z.string(),
-  VehicleModel: z.string(),
-  PlateNumber: z.string(),
-  PlateState: z.string(),
-  StartedAt: z.string(),
-  EndsAt: z.string(),
-  EndedAt: z.string().nullable(),
-  DurationMinutes: z.number().int(),
-  /** Dollars, two decimals: parking + fee - refunds. */
-  AmountPaid: z.number(),
-  PaidVia: z.string(),
-  Status: z.enum(['active', 'ended']),
+/** One row of the history: the parking session's own fields (issue 11), and the distance. */
+export const PastSession = ParkingSession.pick({
+  SessionId: true,
+  ZoneId: true,
+  ZoneNumber: true,
+  Address: true,
+  City: true,
+  State: true,
+  Latitude: true,
+  Longitude: true,
+  VehicleId: true,
+  VehicleMake: true,
+  VehicleModel: true,
+  PlateNumber: true,
+  PlateState: true,
+  StartedAt: true,
+  EndsAt: true,
+  EndedAt: true,
+  DurationMinutes: true,
+  AmountPaid: true,
+  PaidVia: true,
+  Status: true,
+}).extend({
   /** Metres from the point the near/far sort measured from; null for the date sorts. */
   DistanceMeters: z.number().nullable(),
 });

@@ -71,7 +71,7 @@ describe('GET /api/Parking/Sessions', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(page.Sessions.map((s) => s.SessionId)).not.toContain(bobsId);
     const first = page.Sessions[0]!;
-    expect(first).toMatchObject({ ZoneNumber: '5002', Address: '200 Middle St', City: 'Austin', PlateState: 'TX', AmountPaid: 2.75, PaidVia: 'Wallet', Status: 'ended' });
+    expect(first).toMatchObject({ ZoneNumber: '5002', Address: '200 Middle St', City: 'Austin', PlateState: 'TX', AmountPaid: 2.75, PaidVia: 'Wallet', Status: 'Ended' });
   });
 
   it('walks every page newest and oldest first without skipping or repeating (ties included)', async () => {
@@ -209,7 +209,7 @@ describe('a session made through the parking flow', () => {
     const detail = (await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}` })).json<{ AmountPaid: number }>();
     const page = (await list(carol, '')).json<SessionsPage>();
     expect(page.Sessions).toHaveLength(1);
-    expect(page.Sessions[0]).toMatchObject({ SessionId: started.SessionId, PlateNumber: 'FLOW 1', ZoneNumber: '5001', Status: 'ended', AmountPaid: detail.AmountPaid });
+    expect(page.Sessions[0]).toMatchObject({ SessionId: started.SessionId, PlateNumber: 'FLOW 1', ZoneNumber: '5001', Status: 'Ended', AmountPaid: detail.AmountPaid });
     const pdf = await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}/Receipt.pdf` });
     expect((await pdfText(pdf.rawPayload)).text).toContain('FLOW 1');
   });

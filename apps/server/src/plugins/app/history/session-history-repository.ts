@@ -75,7 +75,7 @@ interface Row {
   paid_cents: number;
   fee_cents: number;
   paid_via: string;
-  status: 'active' | 'ended';
+  running: boolean;
   distance_m: number | null;
 }
 
@@ -98,11 +98,12 @@ export function toPastSession(r: Row): PastSession {
     PlateState: r.plate_state,
     StartedAt: iso(r.started_at),
     EndsAt: iso(r.ends_at),
-    EndedAt: r.ended_at === null ? null : iso(r.ended_at),
+    // As the parking session reads (issue 11): an 'active' row past its end has ended, the job just has not run.
+    EndedAt: r.ended_at !== null ? iso(r.ended_at) : r.running ? null : iso(r.ends_at),
     DurationMinutes: r.duration_minutes,
     AmountPaid: centsToAmount(Number(r.paid_cents)),
     PaidVia: r.paid_via,
-    Status: r.status,
+    Status: r.running ? 'Active' : 'Ended',
     DistanceMeters: r.distance_m === null ? null : Math.round(Number(r.distance_m)),
   };
 }
@@ -141,7 +142,7 @@ export function historyQuery(p: HistoryParams, limit: number): SQL {
            s.started_at, s.ends_at, s.ended_at,
            to_char(s.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS started_key,
            s.duration_minutes, (s.parking_cents + s.fee_cents - s.refunded_cents) AS paid_cents,
-           s.fee_cents, s.paid_via, s.status, ${distance} AS distance_m
+           s.fee_cents, s.paid_via, (s.status = 'active' AND s.ends_at > now()) AS running, ${distance} AS distance_m
     FROM parking_sessions s
     JOIN zones z ON z.id = s.zone_id
     WHERE ${sql.join(where, sql` AND `)}

@@ -8,7 +8,7 @@ import { formatKm, formatMinutes, sessionAmount, sessionMinutes, sessionWhen } f
 /** One past session: zone and address, date, duration, amount and plate; opens its detail. */
 export function SessionCard({ session: s }: { session: PastSession }) {
   const { t } = useTranslation();
-  const active = s.Status === 'active';
+  const active = s.Status === 'Active';
   return (
     <li>
       <Link
