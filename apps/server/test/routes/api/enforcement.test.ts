@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import appPlugin from '../../../src/app.ts';
 import type { EnforcementAnswer } from '@parkit/contract';
 import { openDatabase } from '../../../src/db/client.ts';
 import { enforcementChecks, members, operatorApiKeys, operators, zones } from '../../../src/db/schema/index.ts';
@@ -15,7 +17,7 @@ import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repos
 import { createKey, revokeKey, verifyKey } from '../../../src/plugins/app/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/plugins/app/enforcement/plate.ts';
 import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
-import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
+import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
 
@@ -161,6 +163,29 @@ describe('GET /api/Enforcement/Check', () => {
     expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
     // Another key is not affected.
     expect((await check(keyB.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/Dev/OperatorKey (development only)', () => {
+  it('makes a working key for the local demo, and does not exist in production', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: {} });
+    expect(res.statusCode).toBe(201);
+    const { Key, ClientId } = res.json<{ Key: string; ClientId: number }>();
+    expect(ClientId).toBe(cityA);
+    expect((await check(Key, 'zone=6001&plate=ABC1234&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
+    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 999999 } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 'x' } })).statusCode).toBe(400);
+
+    const prod = Fastify({ logger: false });
+    await prod.register(appPlugin, {
+      config: { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      database,
+    });
+    try {
+      expect((await prod.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });
 
