@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
@@ -22,23 +22,24 @@ const sessionIcon = (zone: string) =>
     iconAnchor: [24, 13],
   });
 
-/** Leaflet makes the marker's element; this names it for screen readers (and tests), as Find Parking's map does. */
+/**
+ * Leaflet makes the marker's element, and the cluster group makes it anew each time the marker
+ * comes out of a cluster: it is named for screen readers (and tests) on every 'add'.
+ */
 function SessionMarker({ session: s, onOpen }: { session: PastSession; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
-  const ref = useRef<L.Marker>(null);
   const icon = useMemo(() => sessionIcon(s.ZoneNumber), [s.ZoneNumber]);
   const label = t('Session {{id}}, zone {{zone}}, {{when}}', { id: s.SessionId, zone: s.ZoneNumber, when: sessionWhen(s) });
-  useEffect(() => {
-    const el = ref.current?.getElement();
-    el?.setAttribute('aria-label', label);
-    el?.setAttribute('role', 'link');
-  });
   return (
     <Marker
-      ref={ref}
       position={[s.Latitude, s.Longitude]}
       icon={icon}
       eventHandlers={{
+        add: (e: L.LeafletEvent) => {
+          const el = (e.target as L.Marker).getElement();
+          el?.setAttribute('aria-label', label);
+          el?.setAttribute('role', 'link');
+        },
         click: () => onOpen(s.SessionId),
         keydown: (e: L.LeafletEvent) => {
           const key = (e as L.LeafletKeyboardEvent).originalEvent;
