@@ -178,7 +178,7 @@ test.describe('past parking', () => {
     const target = h.sessions[0]!;
     const marker = page.locator(`[role="link"][aria-label^="Session ${target},"]`);
     for (let i = 0; i < 6 && (await marker.count()) === 0; i++) {
-      await page.locator('.marker-cluster').first().click();
+      await page.getByRole('button', { name: /sessions here: zoom in/ }).first().click();
       await page.waitForTimeout(400);
     }
     await expect(marker).toBeVisible();

@@ -3,6 +3,7 @@
 // Exit code 1 when nothing was imported because of errors, so a script or CI notices.
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
@@ -27,24 +28,32 @@ interface Args {
   skipInvalid: boolean;
 }
 
-function parseArgs(argv: readonly string[]): Args | 'help' | string {
-  let file: string | undefined;
-  let operatorId: number | undefined;
-  let skipInvalid = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--help' || a === '-h') return 'help';
-    if (a === '--skip-invalid') skipInvalid = true;
-    else if (a === '--operator' || a.startsWith('--operator=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (!v || !/^[1-9]\d{0,9}$/.test(v)) return '--operator needs a positive whole number';
-      operatorId = Number(v);
-    } else if (a.startsWith('-')) return `unknown option ${a}`;
-    else if (file === undefined) file = a;
-    else return `one file at a time (got ${file} and ${a})`;
+/** The command line, read by node's util.parseArgs; a string is what is wrong with it. */
+function readArgs(argv: string[]): Args | 'help' | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        operator: { type: 'string' },
+        'skip-invalid': { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    return (err as Error).message;
   }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  const [file, ...more] = positionals;
   if (!file) return 'no FILE given';
-  return operatorId === undefined ? { file, skipInvalid } : { file, operatorId, skipInvalid };
+  if (more.length > 0) return `one file at a time (got ${file} and ${more.join(', ')})`;
+  const skipInvalid = values['skip-invalid'] === true;
+  if (values.operator === undefined) return { file, skipInvalid };
+  if (!/^[1-9]\d{0,9}$/.test(values.operator)) return '--operator needs a positive whole number';
+  return { file, operatorId: Number(values.operator), skipInvalid };
 }
 
 function printReport(r: ImportReport, file: string, operator: string, skipInvalid: boolean): void {
@@ -64,7 +73,7 @@ async function main(): Promise<number> {
     console.error('npm took the options for itself: put -- before them, e.g. npm run zones:import -- FILE --operator 2 --skip-invalid');
     return 1;
   }
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs(process.argv.slice(2));
   if (args === 'help') {
     console.log(USAGE);
     return 0;

@@ -51,6 +51,15 @@ const listValue = (required: string, unknown: string) =>
     .regex(/^[^\u0000-\u001f\u007f]*$/, unknown);
 
 /**
+ * What two plates are compared by: letters and digits only, upper-cased ('MH 12-AB 1234' and
+ * 'mh12ab1234' are one plate). The server's duplicate check and unique index use the same rule.
+ */
+export const plateKey = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Spaces and dashes as typed (an Indian plate: 'MH 12 AB 1234'), not counted. */
+const PLATE_MAX_TYPED = 20;
+
+/**
  * POST /api/Vehicle/Add. Make, model and color are the list values (names, any case); the
  * server resolves them and checks the model belongs to the make. The plate is trimmed and
  * uppercased.
@@ -63,7 +72,14 @@ export const AddVehicleRequest = z.object({
     .trim()
     .min(1, M.plateRequired)
     .transform((p) => p.toUpperCase().replace(/\s+/g, ' '))
-    .pipe(z.string().regex(/^(?=.*[A-Z0-9])[A-Z0-9 -]{2,10}$/, M.plateFormat)),
+    // 2 to 10 letters and digits; spaces and dashes are kept as typed and not counted (issue 7).
+    .pipe(
+      z
+        .string()
+        .max(PLATE_MAX_TYPED, M.plateFormat)
+        .regex(/^[A-Z0-9 -]+$/, M.plateFormat)
+        .refine((p) => plateKey(p).length >= 2 && plateKey(p).length <= 10, M.plateFormat),
+    ),
   PlateState: z
     .string({ error: M.stateRequired })
     .trim()

@@ -1,10 +1,10 @@
 import { redirect } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { storage } from '../lib/storage.ts';
+import { getSession, isAuthenticated } from '../lib/session-store.ts';
 
 /** Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). */
 export function requireAuth() {
-  if (!storage.isAuthenticated()) throw redirect(paths.parkit);
+  if (!isAuthenticated(getSession())) throw redirect(paths.parkit);
   return null;
 }
 
@@ -13,6 +13,6 @@ export function requireAuth() {
  * /homepage too (DESIGN.md section 6).
  */
 export function redirectIfSignedIn() {
-  if (storage.isAuthenticated()) throw redirect(paths.homepage);
+  if (isAuthenticated(getSession())) throw redirect(paths.homepage);
   return null;
 }

@@ -15,16 +15,34 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-function storedLanguage(): Language {
+/** The browser's own language: Hindi for a Hindi browser, else English (the spec's default). */
+export function browserLanguage(): Language {
+  const first = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase();
+  return first === 'hi' || first.startsWith('hi-') ? 'hi' : 'en';
+}
+
+/** The language chosen on the profile, else the browser's (also right after logout, issue 7). */
+function startLanguage(): Language {
   try {
-    return localStorage.getItem(LANGUAGE_KEY) === 'hi' ? 'hi' : 'en';
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    if (stored === 'hi' || stored === 'en') return stored;
   } catch {
-    return 'en';
+    // Storage refused (private mode): the browser's language.
   }
+  return browserLanguage();
+}
+
+/**
+ * Devanagari glyphs ship with the app (phones without a Devanagari font showed empty boxes,
+ * issue 7) and load only for Hindi: English readers never download them.
+ */
+function applyLanguage(lang: Language) {
+  document.documentElement.lang = lang;
+  if (lang === 'hi') void import('./hindi-font.ts');
 }
 
 void i18n.use(initReactI18next).init({
-  lng: storedLanguage(),
+  lng: startLanguage(),
   fallbackLng: 'en',
   resources: { en: { translation: {} }, hi: { translation: hindi } },
   keySeparator: false,
@@ -32,11 +50,18 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnEmptyString: false,
 });
-document.documentElement.lang = i18n.language;
+applyLanguage(i18n.language as Language);
 
 export function setLanguage(lang: Language) {
   localStorage.setItem(LANGUAGE_KEY, lang);
-  document.documentElement.lang = lang;
+  applyLanguage(lang);
+  return i18n.changeLanguage(lang);
+}
+
+/** After logout nothing is stored: the browser's language again. */
+export function followBrowserLanguage() {
+  const lang = browserLanguage();
+  applyLanguage(lang);
   return i18n.changeLanguage(lang);
 }
 

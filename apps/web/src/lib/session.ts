@@ -1,62 +1,85 @@
-import type { AccountDetails, TokenResponse, UserData } from '@parkit/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountDetails, TokenResponse } from '@parkit/contract';
 import { api } from './api-client.ts';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
-import { KEYS, storage } from './storage.ts';
+import { followBrowserLanguage } from './i18n.ts';
+import { queryKeys } from './query-keys.ts';
+import {
+  hasClientId,
+  isAuthenticated,
+  isMember,
+  readStoredSession,
+  replaceSession,
+  sessionClient,
+  type Session,
+} from './session-store.ts';
+import { storage } from './storage.ts';
 
-/** Stores the spec's user_data and the keys derived from the account (DESIGN.md section 3). */
-export function storeAccount(d: AccountDetails) {
-  const userData: UserData = {
-    MemberId: d.MemberId,
-    EmailAddress: d.EmailAddress,
-    PhoneNumber: d.PhoneNumber,
-    FirstName: d.FirstName,
-    LastName: d.LastName,
-    UserName: d.UserName,
-    AddressLine1: d.AddressLine1,
-    AddressLine2: d.AddressLine2,
-    City: d.City,
-    State: d.State,
-    ZipCode: d.ZipCode,
-    MinBalance: d.MinBalance || '0',
-  };
-  storage.set(KEYS.userData, JSON.stringify(userData));
-  storage.set(KEYS.username, d.UserName);
-  storage.set(KEYS.userId, String(d.MemberId));
-  storage.set(KEYS.clientId, String(d.ClientId));
-  storage.set(KEYS.isVehicle, d.VehicleCount > 0 ? 'true' : 'false');
+/**
+ * GET /api/Account/Details (spec section 7: Balance and MinBalance, plus the user data). Its
+ * query function only fetches: every load updates the session through the session store's
+ * subscriber (user_data, username, p_user_id, client_id, is_vehicle follow the server).
+ */
+export const accountDetailsQuery = queryOptions({
+  queryKey: queryKeys.accountDetails,
+  queryFn: ({ signal }) => api.get<AccountDetails>('/api/Account/Details', { signal }),
+});
+
+export interface SessionView extends Session {
+  /** A token and not the guest flag. */
+  member: boolean;
+  /** Spec section 4: a token or the guest flag. */
+  authenticated: boolean;
+  /** Spec section 2: client_id present and not "0". */
+  hasClientId: boolean;
 }
 
-/** Keeps user_data and username in step with the account after the profile is saved. */
-export function storeUserData(u: UserData) {
-  storage.set(KEYS.userData, JSON.stringify({ ...u, MinBalance: u.MinBalance || '0' }));
-  storage.set(KEYS.username, u.UserName);
-}
+const view = (s: Session): SessionView => ({ ...s, member: isMember(s), authenticated: isAuthenticated(s), hasClientId: hasClientId(s) });
 
-/** is_vehicle: 'true' after an add (spec section 4), 'false' once the last vehicle is removed. */
-export function setHasVehicle(has: boolean) {
-  storage.set(KEYS.isVehicle, has ? 'true' : 'false');
+/**
+ * The signed-in member, the guest, or nobody: the one way a screen knows who is using the app
+ * (issue 7). Re-renders when anything changes the session (sign-in, account load, vehicle
+ * list, profile save, logout). Screens never read localStorage.
+ */
+export function useSession(): SessionView {
+  const { data } = useQuery({
+    queryKey: queryKeys.session,
+    queryFn: readStoredSession,
+    initialData: readStoredSession,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return view(data);
 }
 
 /**
- * After any sign-in: keep the token and the spec's keys, load the account, and say where to go:
- * /addvehicles for a member with no vehicle, else /homepage.
+ * After any sign-in: a new session with the token, then the account (which fills the rest of
+ * the session), and where to go: /addvehicles for a member with no vehicle, else /homepage.
  */
 export async function completeSignIn(token: TokenResponse): Promise<string> {
-  storage.remove(KEYS.isGuest);
-  storage.set(KEYS.accessToken, token.access_token);
-  storage.set(KEYS.appId, env.VITE_APP_ID);
-  storage.set(KEYS.userId, String(token.member_id));
-  const details = await api.get<AccountDetails>('/api/Account/Details');
-  storeAccount(details);
+  replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
+  const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 
 /** 'Continue as guest': the guest flag and the home page. */
 export function continueAsGuest(): string {
-  storage.set(KEYS.isGuest, 'true');
-  storage.set(KEYS.appId, env.VITE_APP_ID);
+  replaceSession({ guest: true, appId: env.VITE_APP_ID });
   return paths.homepage;
+}
+
+/**
+ * Spec section 4: 'Yes, Logout' clears all browser storage (the language too) and the query
+ * cache, so nothing of this member shows to the next person; the language then follows the
+ * browser's own.
+ */
+export function clearSession() {
+  const client = sessionClient();
+  client.clear();
+  storage.clearAll();
+  replaceSession({});
+  void followBrowserLanguage();
 }
 
 /** 'Yes, Logout': the server revokes the refresh token, the browser forgets everything. */
@@ -64,6 +87,6 @@ export async function logout(): Promise<void> {
   try {
     await api.post('/api/Account/Logout', {}, { showError: false });
   } finally {
-    storage.clearAll();
+    clearSession();
   }
 }

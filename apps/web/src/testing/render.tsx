@@ -4,8 +4,10 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { render } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
+import { connectSession } from '../lib/session-store.ts';
 
-type Reply = [status: number, body?: unknown] | Promise<[status: number, body?: unknown]>;
+type Answer = [status: number, body?: unknown, headers?: Record<string, string>];
+type Reply = Answer | Promise<Answer>;
 export interface Call {
   method: string;
   path: string;
@@ -33,8 +35,8 @@ export function stubApi(routes: Record<string, (body: unknown) => Reply>) {
     calls.push({ method, path: input, body });
     const handler = routes[`${method} ${input}`];
     if (!handler) throw new Error(`unexpected request ${method} ${input}`);
-    const [status, reply] = await handler(body);
-    return new Response(reply === undefined ? null : JSON.stringify(reply), { status, headers: { 'content-type': 'application/json' } });
+    const [status, reply, headers] = await handler(body);
+    return new Response(reply === undefined ? null : JSON.stringify(reply), { status, headers: { 'content-type': 'application/json', ...headers } });
   });
   return calls;
 }
@@ -48,6 +50,8 @@ function Where() {
 /** One screen at a URL with a fresh query cache; any other route just shows where we went. */
 export function renderAt(url: string, path: string, element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As AppProvider: the session lives in this cache, seeded from what the test stored.
+  connectSession(client);
   const router = createMemoryRouter(
     [
       { path, element: <>{element}<Where /></> },

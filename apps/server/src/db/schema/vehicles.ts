@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
@@ -43,6 +44,10 @@ export const vehicles = pgTable(
       .notNull()
       .references(() => vehicleModels.id),
     plate: text('plate').notNull(),
+    // The plate without spaces and dashes (contract's plateKey): what duplicates are found by.
+    plateKey: text('plate_key')
+      .notNull()
+      .generatedAlwaysAs(sql`upper(regexp_replace(plate, '[^A-Za-z0-9]', '', 'g'))`),
     plateState: text('plate_state')
       .notNull()
       .references(() => usStates.code),
@@ -55,7 +60,7 @@ export const vehicles = pgTable(
   },
   (t) => [
     index('vehicles_member_idx').on(t.memberId),
-    // One plate per state per member; plates are stored trimmed and uppercased.
-    uniqueIndex('vehicles_member_plate_key').on(t.memberId, t.plate, t.plateState),
+    // One plate per state per member, compared without spaces and dashes (issue 7).
+    uniqueIndex('vehicles_member_plate_key').on(t.memberId, t.plateKey, t.plateState),
   ],
 );

@@ -168,6 +168,24 @@ describe('POST /api/Vehicle/Add', () => {
     expect(await vehicleRows()).toBe(before + 2);
   });
 
+  it('counts letters and digits only (2 to 10), keeps spaces and dashes, and compares plates without them', async () => {
+    const dave = await registerAndSignIn(app);
+    // An Indian plate: 10 letters and digits, 13 characters as typed.
+    const indian = await post(dave, 'Add', { ...valid, PlateNumber: 'mh 12 ab 1234' });
+    expect(indian.statusCode).toBe(201);
+    expect(indian.json<Vehicle>().PlateNumber).toBe('MH 12 AB 1234');
+    // The same plate with dashes, or none, is a duplicate; the database's unique index agrees.
+    expectRefused(await post(dave, 'Add', { ...valid, PlateNumber: 'MH-12-AB-1234' }), 409, 'PlateNumber');
+    expectRefused(await post(dave, 'Add', { ...valid, PlateNumber: 'mh12ab1234' }), 409, 'PlateNumber');
+    const racers = await Promise.all(['XY-99', 'XY 99', 'xy99'].map((p) => post(dave, 'Add', { ...valid, PlateNumber: p })));
+    expect(racers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    // 11 letters and digits, one, or none: refused with the rule's message.
+    for (const bad of ['MH 12 AB 12345', 'A', '- -', 'AB_12']) {
+      const res = await post(dave, 'Add', { ...valid, PlateNumber: bad });
+      expectRefused(res, 400, 'PlateNumber');
+    }
+  });
+
   it('keeps at most 10 vehicles per member, even when the adds race', async () => {
     const carol = await registerAndSignIn(app);
     const adds = Array.from({ length: MAX_VEHICLES + 3 }, (_, i) => post(carol, 'Add', { ...valid, PlateNumber: `RACE ${i}` }));

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { EditProfile } from '../../features/profile/components/edit-profile.tsx';
@@ -10,7 +11,9 @@ export function Component() {
     <main className="flex flex-1 flex-col">
       <PageHeader title={t('Edit Profile')} back={paths.profile} />
       <div className="p-4">
-        <EditProfile />
+        <MemberOnly message={t('Sign in to edit your profile.')}>
+          <EditProfile />
+        </MemberOnly>
       </div>
     </main>
   );

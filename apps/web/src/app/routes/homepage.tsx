@@ -1,11 +1,11 @@
 import { HomeScreen } from '../../features/account/components/home-screen.tsx';
 import { useActiveSessions } from '../../features/parking/api/get-active-sessions.ts';
 import { ActiveSessions } from '../../features/parking/components/active-sessions.tsx';
-import { storage } from '../../lib/storage.ts';
+import { useSession } from '../../lib/session.ts';
 
 /** /homepage with the member's running sessions (issue 11); without any, the home screen's empty state. */
 export function Component() {
-  const member = !storage.isGuest() && Boolean(storage.token());
+  const { member } = useSession();
   const active = useActiveSessions(member);
   const some = active.isPending || active.isError || (active.data?.Sessions.length ?? 0) > 0;
   return <HomeScreen activeSession={member && some ? <ActiveSessions /> : undefined} />;

@@ -2,7 +2,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Clock, House, MapPin, UserRound, Wallet } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
-import { storage } from '../../lib/storage.ts';
+import { useSession } from '../../lib/session.ts';
 
 /**
  * Spec section 2, five entries. Home and Profile always work; a guest's Past Parkings and Account
@@ -10,16 +10,17 @@ import { storage } from '../../lib/storage.ts';
  */
 let clientIdSeenValid = false;
 /** Spec: once client_id was seen valid, Find Parking stays enabled. */
-function findParkingEnabled(): boolean {
-  if (storage.hasClientId()) clientIdSeenValid = true;
+function findParkingEnabled(hasClientId: boolean): boolean {
+  if (hasClientId) clientIdSeenValid = true;
   return clientIdSeenValid;
 }
 
 export function BottomNav() {
   const { t } = useTranslation();
-  const { pathname } = useLocation(); // re-read storage on every navigation
-  const guest = storage.isGuest();
-  const findEnabled = findParkingEnabled();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const guest = session.guest;
+  const findEnabled = findParkingEnabled(session.hasClientId);
 
   const items = [
     { to: paths.homepage, label: t('Home'), icon: House, enabled: true },
@@ -28,7 +29,9 @@ export function BottomNav() {
     { to: paths.findParking, label: t('Find Parking'), icon: MapPin, enabled: findEnabled, also: [paths.findParkingMap] },
     { to: paths.profile, label: t('Profile'), icon: UserRound, enabled: true },
   ];
-  const cls = 'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium';
+  // One line per label, in Hindi too (issue 7): no wrapping, a step smaller where the words are longer.
+  const cls =
+    'flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[11px] leading-tight font-medium whitespace-nowrap [html[lang=hi]_&]:text-[10px]';
   return (
     <nav aria-label={t('Main')} className="sticky bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <ul className="flex">

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface FieldShellProps {
@@ -29,10 +29,13 @@ export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   );
 }
 
-const control =
+/** The look of every text input and select. */
+export const controlClass =
   'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  /** react-hook-form's ref: lets it focus the first invalid field (`shouldFocus`). */
+  ref?: Ref<HTMLInputElement> | undefined;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -42,13 +45,14 @@ export function TextField({ label, error, hint, className = '', ...rest }: TextF
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...rest} />
+        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass} ${className}`} {...rest} />
       )}
     </FieldShell>
   );
 }
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  ref?: Ref<HTMLSelectElement> | undefined;
   label: string;
   error?: string | undefined;
   /** The first, empty option ('Select State', …). */
@@ -60,7 +64,7 @@ export function SelectField({ label, error, placeholder, options, className = ''
   return (
     <FieldShell label={label} error={error}>
       {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${className}`} {...rest}>
+        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass} ${className}`} {...rest}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -31,6 +31,7 @@ export function FormSelect<T extends FieldValues>({
           label={label}
           placeholder={placeholder}
           options={options}
+          ref={field.ref}
           name={field.name}
           value={String(field.value ?? '')}
           onBlur={field.onBlur}
@@ -52,7 +53,7 @@ export function FormText<T extends FieldValues>({
   name,
   label,
   ...rest
-}: Base<T> & Omit<TextFieldProps, 'label' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
+}: Base<T> & Omit<TextFieldProps, 'label' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref'>) {
   return (
     <Controller
       control={control}
@@ -61,6 +62,7 @@ export function FormText<T extends FieldValues>({
         <TextField
           {...rest}
           label={label}
+          ref={field.ref}
           name={field.name}
           value={String(field.value ?? '')}
           onChange={(e) => field.onChange(e.target.value)}

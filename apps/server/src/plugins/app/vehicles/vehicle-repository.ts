@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Vehicle } from '@parkit/contract';
+import { plateKey, type Vehicle } from '@parkit/contract';
 import { queryRows, type Executor } from '../../../db/client.ts';
 import { vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
 import type { VehicleRefs } from './reference-repository.ts';
@@ -58,7 +58,10 @@ export async function lockMember(tx: Executor, memberId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** Whether the member already has this plate in this state (other than the vehicle `exceptId`). */
+/**
+ * Whether the member already has this plate in this state (other than the vehicle `exceptId`),
+ * compared without spaces and dashes.
+ */
 export async function plateTaken(db: Executor, memberId: number, plate: string, state: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: vehicles.id })
@@ -66,7 +69,7 @@ export async function plateTaken(db: Executor, memberId: number, plate: string, 
     .where(
       and(
         eq(vehicles.memberId, memberId),
-        eq(vehicles.plate, plate),
+        eq(vehicles.plateKey, plateKey(plate)),
         eq(vehicles.plateState, state),
         exceptId === undefined ? undefined : ne(vehicles.id, exceptId),
       ),

@@ -5,6 +5,8 @@
  * ZoneFileError (nothing in it is imported).
  */
 
+import { parse, type CsvError } from 'csv-parse/sync';
+
 export class ZoneFileError extends Error {
   override name = 'ZoneFileError';
 }
@@ -104,48 +106,36 @@ interface CsvRecord {
   problem?: string;
 }
 
-/** RFC 4180: comma-separated, "quoted" fields with "" for a quote, CRLF or LF, newlines inside quotes. */
+/** csv-parse's refusals, worded for the import report (one line per refused row). */
+function problemOf(err: CsvError): string {
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'has a quoted field that never ends';
+  if (err.code === 'INVALID_OPENING_QUOTE' || err.code === 'CSV_INVALID_CLOSING_QUOTE') return 'has a quote inside an unquoted field';
+  return err.message;
+}
+
+/**
+ * RFC 4180 records by csv-parse: quoted fields with "" for a quote, CRLF or LF, newlines inside
+ * quotes. Each record keeps the line it starts on; a malformed one is kept with its problem, so
+ * the report names the row instead of refusing the whole file.
+ */
 export function csvRecords(text: string): CsvRecord[] {
   const out: CsvRecord[] = [];
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let problem: string | undefined;
-  const endRecord = () => {
-    cells.push(cell);
-    out.push(problem ? { line: start, cells, problem } : { line: start, cells });
-    cells = [];
-    cell = '';
-    problem = undefined;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else {
-      if (c === '"') problem = 'has a quote inside an unquoted field';
-      cell += c;
-    }
-  }
-  if (quoted) problem = 'has a quoted field that never ends';
-  if (cell !== '' || cells.length > 0 || quoted) endRecord();
+  let nextLine = 1;
+  parse(text, {
+    relax_column_count: true,
+    // Files edited on several systems mix line ends; csv-parse would guess one from line 1.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    skip_records_with_error: true,
+    on_record: (cells: string[], { lines }) => {
+      out.push({ line: nextLine, cells });
+      nextLine = lines + 1;
+      return null; // kept in `out`, in order with the refused ones
+    },
+    on_skip: (err) => {
+      if (!err) return;
+      out.push({ line: nextLine, cells: [], problem: problemOf(err) });
+      nextLine = Number(err.lines) + 1;
+    },
+  });
   return out;
 }

@@ -5,14 +5,15 @@ import { formatMoney } from '@parkit/contract';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { useAccountDetails } from '../api/get-account-details.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /** /dashboard: the balance ($, two decimals) and the vehicle count from GET /api/Account/Details. */
 export function DashboardScreen() {
   const { t } = useTranslation();
-  const member = Boolean(storage.token()) && !storage.isGuest();
+  const { member } = useSession();
   const details = useAccountDetails(member);
 
   return (
@@ -20,9 +21,7 @@ export function DashboardScreen() {
       <PageHeader title={t('Dashboard')} />
       <div className="flex flex-col gap-4 p-4">
         {!member ? (
-          <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-600 shadow-sm">
-            {t('Log in to see your balance and vehicles.')}
-          </p>
+          <GuestPrompt message={t('Log in to see your balance and vehicles.')} />
         ) : details.isPending ? (
           <Skeleton rows={2} className="h-32" />
         ) : details.isError ? (

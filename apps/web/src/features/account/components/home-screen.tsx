@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Car, Clock, LayoutDashboard, LifeBuoy, Timer } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
-import { continueAsGuest } from '../../../lib/session.ts';
-import { KEYS, storage } from '../../../lib/storage.ts';
+import { continueAsGuest, useSession } from '../../../lib/session.ts';
 import { ParkNowCard } from './park-now-card.tsx';
 
 /**
@@ -14,11 +13,11 @@ import { ParkNowCard } from './park-now-card.tsx';
  */
 export function HomeScreen({ activeSession }: { activeSession?: ReactNode }) {
   const { t } = useTranslation();
-  const guest = storage.isGuest();
-  const member = !guest && Boolean(storage.token());
-  const firstName = storage.userData()?.FirstName;
+  const session = useSession();
+  const { guest, member } = session;
+  const firstName = session.user?.FirstName;
 
-  const greeting = member ? t('Hello, {{name}}', { name: firstName || storage.get(KEYS.username) || '' }) : guest ? t('Hello, Guest') : t('Welcome to ParkIt');
+  const greeting = member ? t('Hello, {{name}}', { name: firstName || session.username || '' }) : guest ? t('Hello, Guest') : t('Welcome to ParkIt');
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <header className="bg-brand-700 px-5 pt-8 pb-14 text-white">

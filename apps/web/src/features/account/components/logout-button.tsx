@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,17 +14,15 @@ import { logout } from '../../../lib/session.ts';
 export function LogoutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
   const confirm = async () => {
     setLeaving(true);
     try {
+      // The server revokes the refresh token; storage and the cache are cleared (lib/session.ts).
       await logout();
     } finally {
-      // Nothing of this member may show to the next person on this phone.
-      queryClient.clear();
       void navigate(paths.parkit, { replace: true });
     }
   };

@@ -3,11 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Mail, Phone, UserRound } from 'lucide-react';
 import type { UserData } from '@parkit/contract';
 import { paths } from '../../../config/paths.ts';
+import { initials } from '../../../lib/initials.ts';
 
-function initials(u: UserData): string {
-  const s = `${u.FirstName.trim().charAt(0)}${u.LastName.trim().charAt(0)}` || u.UserName.charAt(0);
-  return s.toUpperCase();
-}
 
 const avatar = 'grid size-16 shrink-0 place-items-center rounded-full bg-brand-100 text-xl font-bold text-brand-800';
 
@@ -28,13 +25,13 @@ export function MemberCard({ user }: { user: UserData | null }) {
   return (
     <section aria-label={name} className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <span className={avatar} aria-hidden>
-        {initials(user)}
+        {initials(user.FirstName, user.LastName, user.UserName)}
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
-        <p className="flex items-center gap-2 truncate text-sm text-slate-600">
+        <p className="text-lg font-semibold text-slate-900">{name}</p>
+        <p className="flex items-center gap-2 text-sm text-slate-600">
           <Mail className="size-4 shrink-0" aria-label={t('Email')} />
-          <span className="truncate">{user.EmailAddress}</span>
+          <span className="min-w-0">{user.EmailAddress}</span>
         </p>
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <Phone className="size-4 shrink-0" aria-label={t('Mobile Number')} />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MapPin, Zap } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
 
 const big = 'flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl text-lg font-bold';
 
@@ -12,7 +12,8 @@ const big = 'flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl 
  */
 export function ParkNowCard({ guest }: { guest: boolean }) {
   const { t } = useTranslation();
-  if (storage.hasClientId()) {
+  const { hasClientId } = useSession();
+  if (hasClientId) {
     return (
       <Link to={paths.findParking} className={`${big} bg-brand-700 text-white shadow-lg shadow-brand-700/30 hover:bg-brand-800`}>
         <MapPin className="size-6" aria-hidden />

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
+import { replaceSession } from '../../../lib/session-store.ts';
 import { useAccountDetails } from '../api/get-account-details.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LogoutButton } from './logout-button.tsx';
@@ -18,10 +19,11 @@ import { ParkingOptionsCard } from './parking-options-card.tsx';
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const member = Boolean(storage.token()) && !storage.isGuest();
-  // Reloaded on every visit: it rewrites user_data, which the card reads (Edit Profile writes it too).
+  const session = useSession();
+  const member = session.member;
+  // Reloaded on every visit: the session's user follows it (Edit Profile updates it too).
   useAccountDetails(member, { fresh: true });
-  const user = member ? storage.userData() : null;
+  const user = member ? session.user : null;
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
@@ -71,8 +73,9 @@ function RowLink({ to, icon: Icon, label }: { to: string; icon: typeof Car; labe
 function GuestSignIn() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The guest flag goes (the chosen language stays: this is not a logout).
   const leave = () => {
-    storage.clearAll();
+    replaceSession({});
     void navigate(paths.parkit, { replace: true });
   };
   return (

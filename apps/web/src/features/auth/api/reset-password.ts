@@ -1,6 +1,6 @@
 import type { CodeSent, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { KEYS, storage } from '../../../lib/storage.ts';
+import { updateSession } from '../../../lib/session-store.ts';
 
 /** POST /api/Account/ForgotPassword: a reset code to the signed-in member's phone. */
 export function requestResetCode() {
@@ -13,5 +13,5 @@ export function requestResetCode() {
  */
 export async function resetPassword(body: ResetPasswordRequest): Promise<void> {
   const token = await api.post<TokenResponse>('/api/Account/ResetPassword', body, { showError: false });
-  storage.set(KEYS.accessToken, token.access_token);
+  updateSession({ token: token.access_token });
 }

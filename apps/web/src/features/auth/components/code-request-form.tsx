@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sendOtp } from '../api/send-otp.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { PhoneField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { retryAfterText } from '../../../lib/retry-after.ts';
+import { toast } from 'sonner';
+import { PhoneField } from '../../../components/ui/digit-fields.tsx';
 
 export type CodePurpose = 'login' | 'forgot';
 
@@ -29,9 +31,12 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
       await sendOtp(PhoneNumber);
       void navigate(next);
     } catch (err) {
-      // A code went out less than 30 s ago: it is still good, so go and type it.
-      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next);
-      else showApiError(err, setError, { PhoneNumber: 'PhoneNumber' });
+      // A code went out less than 30 s ago: it is still good, so go and type it; the resend
+      // waits for the server's time, not a fresh 30 s.
+      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next, err.retryAfter ? { state: { wait: err.retryAfter } } : {});
+      // Any other refusal says why and when to try again (issue 7).
+      else if (err instanceof ApiError && err.status === 429) toast.error(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
+      else showFormError(err, setError, { PhoneNumber: 'PhoneNumber' });
     }
   });
 

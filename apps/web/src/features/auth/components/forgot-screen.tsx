@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
 import { requestResetCode } from '../api/reset-password.ts';
 import { GuestPasswordNotice } from './guest-notice.tsx';
 
@@ -17,8 +17,9 @@ export function ForgotScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
-  const phone = storage.userData()?.PhoneNumber ?? '';
-  const member = Boolean(storage.token());
+  const session = useSession();
+  const phone = session.user?.PhoneNumber ?? '';
+  const member = Boolean(session.token);
 
   const send = async () => {
     setSending(true);

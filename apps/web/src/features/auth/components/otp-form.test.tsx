@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { details, renderAt, stubApi, token } from '../../../testing/render.tsx';
 import { OtpScreen } from './otp-screen.tsx';
+import { CodeRequestForm } from './code-request-form.tsx';
 
 const renderOtp = (purpose: string) => renderAt(`/otp?phone=5551234567&purpose=${purpose}`, '/otp', <OtpScreen />);
 
@@ -49,5 +50,25 @@ describe('otp', () => {
     await userEvent.click(resend);
     expect(await screen.findByRole('button', { name: 'Resend code in 30 s' })).toBeTruthy();
     expect(calls).toHaveLength(1);
+  });
+
+  it('a refused resend (429) says why and when, and counts down the server\'s time instead of 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({ 'POST /api/Account/SendOtp': () => [429, { message: 'Too many attempts. Please try again later.' }, { 'retry-after': '240' }] });
+    renderOtp('login');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later. Try again in 4 min.');
+    expect(screen.queryByText('A new code is on its way.')).toBeNull();
+    const waiting = screen.getByRole('button', { name: 'Resend code in 240 s' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opened after a "too soon" refusal, waits the server\'s remaining seconds', async () => {
+    stubApi({ 'POST /api/Account/SendOtp': () => [429, { message: 'Please wait before asking for another code' }, { 'retry-after': '12' }] });
+    renderAt('/login', '/login', <CodeRequestForm purpose="login" />);
+    await userEvent.type(screen.getByLabelText('Mobile Number'), '5551234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('/otp?phone=5551234567&purpose=login{"wait":12}')).toBeTruthy();
   });
 });

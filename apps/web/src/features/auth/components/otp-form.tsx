@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { OtpCode } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { signInWithCode } from '../api/sign-in.ts';
 import { sendOtp } from '../api/send-otp.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { CodeField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { retryAfterText } from '../../../lib/retry-after.ts';
+import { CodeField } from '../../../components/ui/digit-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** DESIGN.md section 3: 30 s between two codes to one phone. */
@@ -27,11 +28,16 @@ export type OtpPurpose = 'register' | 'login' | 'forgot';
  * The code sent to `phone` signs the driver in (grant_type=otp). After "Forgot password?" the next
  * stop is /resetpassword, which needs no second code right after this sign-in.
  */
-export function OtpForm({ phone, purpose }: { phone: string; purpose: OtpPurpose }) {
+export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpPurpose; wait?: number | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { left, restart } = useCountdown(RESEND_SECONDS);
+  // `wait`: the server refused a new code because one went out moments ago; its time counts down.
+  const { left, restart } = useCountdown(RESEND_SECONDS, wait);
   const [resending, setResending] = useState(false);
+  // Arriving with `wait`: the last code is still good, and the reason the countdown is short.
+  const [refusal, setRefusal] = useState<string | null>(() =>
+    wait ? `${t('We sent you a code moments ago: enter it below.')} ${retryAfterText(wait)}`.trim() : null,
+  );
   const {
     register,
     handleSubmit,
@@ -45,18 +51,24 @@ export function OtpForm({ phone, purpose }: { phone: string; purpose: OtpPurpose
       if (purpose === 'forgot') void navigate(paths.resetPassword, { replace: true, state: { codeless: true } });
       else void navigate(next, { replace: true });
     } catch (err) {
-      showApiError(err, setError, { code: 'code', phone: 'code' });
+      showFormError(err, setError, { code: 'code', phone: 'code' });
     }
   });
 
   const resend = async () => {
     setResending(true);
+    setRefusal(null);
     try {
       await sendOtp(phone);
       toast.success(t('A new code is on its way.'));
       restart();
     } catch (err) {
-      toast.error(t(err instanceof ApiError ? err.message : 'Server Not Responding'));
+      if (!(err instanceof ApiError)) toast.error(t(errorMessage(null, null)));
+      else if (err.status === 429) {
+        // Refused (issue 7): say why and when, and count down the server's time, not a new 30 s.
+        setRefusal(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
+        if (err.retryAfter) restart(err.retryAfter);
+      } else toast.error(t(err.message));
     } finally {
       setResending(false);
     }
@@ -74,6 +86,11 @@ export function OtpForm({ phone, purpose }: { phone: string; purpose: OtpPurpose
       <Button type="submit" block loading={isSubmitting}>
         {t('Verify')}
       </Button>
+      {refusal && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          {refusal}
+        </p>
+      )}
       <p className="text-center text-sm text-slate-600" aria-live="polite">
         {t("Didn't get it?")}{' '}
         <Button variant="ghost" className="min-h-9 px-2 py-1" disabled={left > 0} loading={resending} onClick={() => void resend()}>

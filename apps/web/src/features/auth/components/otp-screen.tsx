@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href, paths } from '../../../config/paths.ts';
 import { AuthScreen } from './auth-screen.tsx';
@@ -10,6 +10,8 @@ const purposeOf = (v: string | null): OtpPurpose => (v === 'register' || v === '
 export function OtpScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  // Set by the code request when the server said a code went out moments ago (its Retry-After).
+  const wait = (useLocation().state as { wait?: number } | null)?.wait;
   const phone = params.get('phone') ?? '';
   const purpose = purposeOf(params.get('purpose'));
   // Without a number there is no code to type: ask for one.
@@ -25,7 +27,7 @@ export function OtpScreen() {
 
   return (
     <AuthScreen title={title} subtitle={t('Enter the 6-digit code we sent to {{phone}}.', { phone: masked })} back={back}>
-      <OtpForm phone={phone} purpose={purpose} />
+      <OtpForm phone={phone} purpose={purpose} wait={wait} />
       {purpose === 'forgot' && <p className="text-center text-xs text-slate-500">{t('After this you will choose a new password.')}</p>}
     </AuthScreen>
   );

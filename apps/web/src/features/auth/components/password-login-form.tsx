@@ -6,8 +6,8 @@ import { TokenRequest } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { signInWithPassword } from '../api/sign-in.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { PasswordField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 /** The password branch of the token request: the same rules and messages as the server. */
 const LoginFields = TokenRequest.options[0].pick({ username: true, password: true });
@@ -28,7 +28,7 @@ export function PasswordLoginForm() {
     try {
       void navigate(await signInWithPassword(username, password), { replace: true });
     } catch (err) {
-      showApiError(err, setError, { username: 'username', password: 'password' });
+      showFormError(err, setError, { username: 'username', password: 'password' });
     }
   });
 

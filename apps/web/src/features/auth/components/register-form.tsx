@@ -7,8 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { register as registerAccount } from '../api/register.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { PasswordField, PhoneField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PhoneField } from '../../../components/ui/digit-fields.tsx';
 
 const FIELDS = ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password'] as const;
 const empty: RegisterRequest = { FirstName: '', LastName: '', UserName: '', EmailAddress: '', PhoneNumber: '', Password: '' };
@@ -29,7 +30,7 @@ export function RegisterForm() {
       await registerAccount(data);
       void navigate(href(paths.otp, { phone: data.PhoneNumber, purpose: 'register' }));
     } catch (err) {
-      showApiError(err, setError, Object.fromEntries(FIELDS.map((f) => [f, f])));
+      showFormError(err, setError, Object.fromEntries(FIELDS.map((f) => [f, f])));
     }
   });
 

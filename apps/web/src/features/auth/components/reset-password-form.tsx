@@ -9,8 +9,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { showApiError } from '../api/api-errors.ts';
-import { CodeField, PasswordField } from './fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { CodeField } from '../../../components/ui/digit-fields.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 const MISMATCH = 'Passwords do not match';
 const schema = (needsCode: boolean) =>
@@ -41,7 +42,7 @@ export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: bool
     } catch (err) {
       // The code-less window (10 minutes after the code sign-in) has passed: ask for a code.
       if (!needsCode && err instanceof ApiError && err.fieldMessage('Code')) onCodeNeeded();
-      else showApiError(err, setError, { Code: 'Code', NewPassword: 'NewPassword' });
+      else showFormError(err, setError, { Code: 'Code', NewPassword: 'NewPassword' });
     }
   });
 

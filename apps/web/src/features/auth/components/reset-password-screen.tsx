@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
 import { GuestPasswordNotice } from './guest-notice.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
@@ -14,7 +14,7 @@ export function ResetPasswordScreen() {
   const location = useLocation();
   const codeless = (location.state as { codeless?: boolean } | null)?.codeless === true;
   const [needsCode, setNeedsCode] = useState(!codeless);
-  const member = Boolean(storage.token());
+  const member = Boolean(useSession().token);
 
   const codeNeeded = () => {
     toast.error(t('Please enter a code from your phone. Tap "Send me a new code" to get one.'));

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left until `restart` was called plus `seconds`; ticks once a second, stops at 0. */
-export function useCountdown(seconds: number) {
-  const [endsAt, setEndsAt] = useState(() => Date.now() + seconds * 1000);
+/**
+ * Seconds left, starting from `start` (default `seconds`); `restart(n)` starts again from n
+ * (default `seconds`). Ticks once a second, stops at 0.
+ */
+export function useCountdown(seconds: number, start: number = seconds) {
+  const [endsAt, setEndsAt] = useState(() => Date.now() + start * 1000);
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, Math.ceil((endsAt - now) / 1000));
 
@@ -12,11 +15,14 @@ export function useCountdown(seconds: number) {
     return () => clearInterval(id);
   }, [left]);
 
-  const restart = useCallback(() => {
-    const t = Date.now();
-    setNow(t);
-    setEndsAt(t + seconds * 1000);
-  }, [seconds]);
+  const restart = useCallback(
+    (from: number = seconds) => {
+      const t = Date.now();
+      setNow(t);
+      setEndsAt(t + from * 1000);
+    },
+    [seconds],
+  );
 
   return { left, restart };
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { href, paths } from '../../../config/paths.ts';
-import { storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useAutoStartQuote } from '../api/get-auto-start-quote.ts';
 import { useZone } from '../api/get-zone.ts';
 import { usePayQuote } from '../api/pay-parking.ts';
@@ -45,7 +45,7 @@ function Problem({ title, text }: { title: string; text: string }) {
 function ContinueButton({ zoneId }: { zoneId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const guest = storage.isGuest() || !storage.token();
+  const guest = !useSession().member;
   const auto = useAutoStartQuote(zoneId, !guest);
   const pay = usePayQuote('Start');
   const q = auto.data?.Enabled ? auto.data.Quote : null;

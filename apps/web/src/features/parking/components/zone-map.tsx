@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
+import Supercluster from 'supercluster';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, type MarkerProps } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import type { Zone } from '@parkit/contract';
@@ -10,6 +11,24 @@ import type { LatLng } from '../lib/position.ts';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Street level: the two sides of a block are told apart, a few blocks around are in view. */
 const ZOOM = 17;
+/**
+ * Below street level the zone labels crowd (100+ drawn over each other, issue 7): they are
+ * grouped into one marker per cluster (supercluster), which zooms in when tapped. From ZOOM on,
+ * every zone has its own marker.
+ */
+const CLUSTER_UNTIL_ZOOM = ZOOM - 1;
+const CLUSTER_RADIUS_PX = 48;
+
+/** A cluster: how many zones, drawn like a zone marker but round. */
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 36 : count < 100 ? 42 : 48;
+  return L.divIcon({
+    className: 'zone-cluster',
+    html: `<span class="flex size-full items-center justify-center rounded-full border-2 border-white bg-brand-800 text-sm font-extrabold text-white tabular-nums shadow-md ring-4 ring-brand-700/30">${count}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -68,6 +87,98 @@ function MoveWatcher({ onMoved }: { onMoved: (center: LatLng, radius: number) =>
   return null;
 }
 
+type ZonePoint = { zone: Zone; rank: number };
+
+/** The map's view, followed so the clusters match what is on screen. */
+function useView() {
+  const map = useMap();
+  const read = () => ({ zoom: map.getZoom(), bounds: map.getBounds() });
+  const [view, setView] = useState(read);
+  useMapEvents({ moveend: () => setView(read()), zoomend: () => setView(read()) });
+  return { map, ...view };
+}
+
+/** The zones, one marker each at street level, in clusters when zoomed out (the chosen one never). */
+function ZoneMarkers({
+  zones,
+  selectedId,
+  icons,
+  onSelect,
+}: {
+  zones: Zone[];
+  selectedId: number | null;
+  icons: Map<number, L.DivIcon>;
+  onSelect: (zone: Zone) => void;
+}) {
+  const { t } = useTranslation();
+  const { map, zoom, bounds } = useView();
+  const index = useMemo(() => {
+    const sc = new Supercluster<ZonePoint>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_UNTIL_ZOOM });
+    sc.load(
+      zones
+        .map((zone, rank) => ({ zone, rank }))
+        .filter(({ zone }) => zone.ZoneId !== selectedId)
+        .map((p) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [p.zone.Longitude, p.zone.Latitude] }, properties: p })),
+    );
+    return sc;
+  }, [zones, selectedId]);
+  const box: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+  const items = index.getClusters(box, Math.round(zoom));
+  const selected = zones.findIndex((z) => z.ZoneId === selectedId);
+  const singles: ZonePoint[] = items.flatMap((f) => ('cluster' in f.properties ? [] : [f.properties as ZonePoint]));
+  if (selected >= 0) singles.push({ zone: zones[selected]!, rank: selected });
+
+  return (
+    <>
+      {items.map((f) => {
+        if (!('cluster' in f.properties)) return null;
+        const { cluster_id: id, point_count: count } = f.properties;
+        const [lng, lat] = f.geometry.coordinates as [number, number];
+        const open = () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), ZOOM));
+        return (
+          <LabelledMarker
+            key={`c${id}`}
+            label={t('{{count}} zones here: zoom in', { count })}
+            position={[lat, lng]}
+            icon={clusterIcon(count)}
+            eventHandlers={{
+              click: open,
+              keydown: (e: L.LeafletEvent) => {
+                const key = (e as L.LeafletKeyboardEvent).originalEvent;
+                if (key.key !== 'Enter' && key.key !== ' ') return;
+                key.preventDefault();
+                open();
+              },
+            }}
+          />
+        );
+      })}
+      {singles.map(({ zone: z, rank }) => (
+        <LabelledMarker
+          key={z.ZoneId}
+          label={t('Zone {{number}}', { number: z.ZoneNumber })}
+          position={[z.Latitude, z.Longitude]}
+          icon={icons.get(z.ZoneId)!}
+          // Zones across a street overlap at street zoom: the nearer one (the list comes nearest
+          // first) is drawn on top, the chosen one above all.
+          zIndexOffset={z.ZoneId === selectedId ? 1_000_000 : (zones.length - rank) * 1000}
+          eventHandlers={{
+            click: () => onSelect(z),
+            // Leaflet gives markers a tab stop but no keyboard activation. preventDefault stops the
+            // keypress that would otherwise land on the card's first button and close it at once.
+            keydown: (e: L.LeafletEvent) => {
+              const key = (e as L.LeafletKeyboardEvent).originalEvent;
+              if (key.key !== 'Enter' && key.key !== ' ') return;
+              key.preventDefault();
+              onSelect(z);
+            },
+          }}
+        />
+      ))}
+    </>
+  );
+}
+
 export interface ZoneMapProps {
   center: LatLng;
   /** Bump to bring the map back to `center` after the driver panned away. */
@@ -99,28 +210,7 @@ export function ZoneMap({ center, recenterToken, driver, zones, selectedId, onSe
         label={driver.device ? t('Your position') : t('City centre')}
         role="img"
       />
-      {zones.map((z, rank) => (
-        <LabelledMarker
-          key={z.ZoneId}
-          label={t('Zone {{number}}', { number: z.ZoneNumber })}
-          position={[z.Latitude, z.Longitude]}
-          icon={icons.get(z.ZoneId)!}
-          // Zones across a street overlap at street zoom: the nearer one (the list comes nearest
-          // first) is drawn on top, the chosen one above all.
-          zIndexOffset={z.ZoneId === selectedId ? 1_000_000 : (zones.length - rank) * 1000}
-          eventHandlers={{
-            click: () => onSelect(z),
-            // Leaflet gives markers a tab stop but no keyboard activation. preventDefault stops the
-            // keypress that would otherwise land on the card's first button and close it at once.
-            keydown: (e: L.LeafletEvent) => {
-              const key = (e as L.LeafletKeyboardEvent).originalEvent;
-              if (key.key !== 'Enter' && key.key !== ' ') return;
-              key.preventDefault();
-              onSelect(z);
-            },
-          }}
-        />
-      ))}
+      <ZoneMarkers zones={zones} selectedId={selectedId} icons={icons} onSelect={onSelect} />
     </MapContainer>
   );
 }

@@ -1,30 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserData, type UpdateAccountRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { storeUserData } from '../../../lib/session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { updateSession } from '../../../lib/session-store.ts';
 
 /**
- * POST /api/Account/Update with the spec's payload (section 3). On success user_data follows: the
- * server's answer when it is the saved user data, else what was sent on top of what was stored.
+ * POST /api/Account/Update with the spec's payload (section 3). On success the session's user
+ * follows (the server's answer when it is the saved user data, else what was sent on top of what
+ * was stored), and the account is loaded again, so /profile and /dashboard show the saved data.
  */
 export const updateAccount = (body: UpdateAccountRequest) => api.post<unknown>('/api/Account/Update', body, { showError: false });
 
 export function useUpdateAccount(stored: UserData) {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: (res, sent) => {
+    onSuccess: async (res, sent) => {
       const parsed = UserData.safeParse(res);
-      storeUserData(
-        parsed.success
-          ? parsed.data
-          : {
-              ...stored,
-              AddressLine1: sent.AddressLine1.trim(),
-              City: sent.City.trim(),
-              State: sent.State.trim(),
-              ZipCode: sent.ZipCode.trim(),
-            },
-      );
+      const user = parsed.success
+        ? parsed.data
+        : { ...stored, AddressLine1: sent.AddressLine1.trim(), City: sent.City.trim(), State: sent.State.trim(), ZipCode: sent.ZipCode.trim() };
+      updateSession({ user: { ...user, MinBalance: user.MinBalance || '0' }, username: user.UserName });
+      await qc.invalidateQueries({ queryKey: queryKeys.accountDetails });
     },
   });
 }

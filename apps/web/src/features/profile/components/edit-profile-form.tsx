@@ -1,15 +1,15 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { acceptsDigitKey, UpdateAccountRequest, type UserData } from '@parkit/contract';
+import { UpdateAccountRequest, type UserData } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { refuseNonDigits } from '../../../components/ui/digit-fields.tsx';
+import { showFormError } from '../../../lib/form-errors.ts';
 import { useStates } from '../../../lib/states-query.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
@@ -27,12 +27,6 @@ const EditProfileSchema = UpdateAccountRequest.pick({
 type Input = z.input<typeof EditProfileSchema>;
 type Output = z.output<typeof EditProfileSchema>;
 const EDITABLE = ['AddressLine1', 'City', 'State', 'ZipCode'] as const;
-
-/** Spec section 5 and 9: digit keys only, and none once the field holds more than 11 characters. */
-function digitsOnly(e: KeyboardEvent<HTMLInputElement>) {
-  if (e.ctrlKey || e.metaKey || e.altKey) return; // copy, paste, select all
-  if (!acceptsDigitKey(e.currentTarget.value, e.key)) e.preventDefault();
-}
 
 /** Edit Profile (spec section 2), prefilled from user_data; UserName from the stored username. */
 export function EditProfileForm({ user, username }: { user: UserData; username: string | null }) {
@@ -55,11 +49,7 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
   });
   const [userName, email, phone, state] = useWatch({ control, name: ['UserName', 'EmailAddress', 'PhoneNumber', 'State'] });
 
-  const formRef = useRef<HTMLFormElement>(null);
-  const { isSubmitting, submitCount, errors } = formState;
-  useEffect(() => {
-    if (!isSubmitting && submitCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [isSubmitting, submitCount]);
+  const { isSubmitting, errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -78,14 +68,8 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
         MinBalance: user.MinBalance || '0',
       });
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      for (const e of err.body?.errors ?? []) {
-        const field = EDITABLE.find((f) => f === e.field);
-        if (field) setError(field, { type: 'server', message: e.message });
-      }
-      // Spec section 8: the response's Message is the toast.
-      const body = err.body as { Message?: string } | null;
-      toast.error(t(body?.Message || err.message));
+      // Spec section 8: the response's Message is the toast, beside any field the server names.
+      showFormError(err, setError, EDITABLE, { toast: (e) => (e.body as { Message?: string } | null)?.Message || e.message });
       return;
     }
     toast.success(t('User Updated'));
@@ -96,14 +80,14 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
   if (state && !stateOptions.some((o) => o.value === state)) stateOptions.unshift({ value: state, label: state });
 
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
       <TextField label={t('Username')} value={userName} disabled error={errors.UserName?.message} />
       <TextField label={t('Email')} type="email" value={email} disabled error={errors.EmailAddress?.message} />
       <TextField label={t('Mobile Number')} type="tel" value={phone} disabled error={errors.PhoneNumber?.message} />
       <FormText control={control} name="AddressLine1" label={t('AddressLine 1')} autoComplete="address-line1" maxLength={100} />
       <FormText control={control} name="City" label={t('City')} autoComplete="address-level2" maxLength={60} />
       <FormSelect control={control} name="State" label={t('State')} placeholder={t('Select State')} options={stateOptions} />
-      <FormText control={control} name="ZipCode" label={t('ZipCode')} inputMode="numeric" autoComplete="postal-code" onKeyDown={digitsOnly} />
+      <FormText control={control} name="ZipCode" label={t('ZipCode')} inputMode="numeric" autoComplete="postal-code" onKeyDown={refuseNonDigits} />
       <Button type="submit" block loading={isSubmitting} className="mt-2">
         {t('Ok')}
       </Button>

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { KEYS, storage } from '../../../lib/storage.ts';
+import { useSession } from '../../../lib/session.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
 /** The form needs the saved user data; a guest or a damaged store has none to edit. */
 export function EditProfile() {
   const { t } = useTranslation();
-  const user = storage.userData();
+  const { user, username } = useSession();
   if (!user) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center text-sm text-slate-600">
@@ -18,5 +18,5 @@ export function EditProfile() {
       </div>
     );
   }
-  return <EditProfileForm user={user} username={storage.get(KEYS.username)} />;
+  return <EditProfileForm user={user} username={username} />;
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteVehicleRequest, Vehicle } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { setHasVehicle } from '../../../lib/session.ts';
 import { vehiclesQueryKey } from './get-vehicles.ts';
 
 /** POST /api/Vehicle/Delete {VehicleId}. Errors are shown by the shared client's toast. */
@@ -12,13 +11,9 @@ export function useDeleteVehicle() {
   return useMutation({
     mutationFn: deleteVehicle,
     onSuccess: async (_res, { VehicleId }) => {
-      const remaining = qc.setQueryData<Vehicle[]>(vehiclesQueryKey, (list) =>
-        list?.filter((v) => v.VehicleID !== Number(VehicleId)),
-      );
-      // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3). The key
-      // is set in the same tick as the list empties, so the screen and storage never disagree;
-      // the refetch then sets it from the server's list (vehiclesQueryOptions).
-      if (remaining?.length === 0) setHasVehicle(false);
+      // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3): the
+      // session follows the list in the same tick (lib/session-store.ts), then the refetch.
+      qc.setQueryData<Vehicle[]>(vehiclesQueryKey, (list) => list?.filter((v) => v.VehicleID !== Number(VehicleId)));
       await qc.invalidateQueries({ queryKey: vehiclesQueryKey });
     },
   });

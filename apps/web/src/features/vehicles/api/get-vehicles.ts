@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Vehicle } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { setHasVehicle } from '../../../lib/session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const vehiclesQueryKey = ['vehicles'] as const;
+/** The session follows this list (is_vehicle): lib/session-store.ts. */
+export const vehiclesQueryKey = queryKeys.vehicles;
 
 /** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (spec section 8). */
 export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
@@ -11,12 +12,8 @@ export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Ve
 export const vehiclesQueryOptions = () =>
   queryOptions({
     queryKey: vehiclesQueryKey,
-    // Every list the server sends also sets is_vehicle, so the key follows the server's answer.
-    queryFn: async ({ signal }) => {
-      const list = await getVehicles(signal);
-      setHasVehicle(list.length > 0);
-      return list;
-    },
+    // Every list that lands here also sets is_vehicle (the session store follows this key).
+    queryFn: ({ signal }) => getVehicles(signal),
     // Spec section 4: loaded once on open, not again on focus or reconnect.
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

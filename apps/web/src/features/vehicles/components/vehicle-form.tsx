@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -8,8 +7,9 @@ import type { z } from 'zod';
 import { AddVehicleRequest, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { setHasVehicle } from '../../../lib/session.ts';
-import { storage } from '../../../lib/storage.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { useSession } from '../../../lib/session.ts';
+import { updateSession } from '../../../lib/session-store.ts';
 import { useAddVehicle } from '../api/add-vehicle.ts';
 import { useUpdateVehicle } from '../api/update-vehicle.ts';
 import { useVehicleColors } from '../api/get-vehicle-colors.ts';
@@ -18,7 +18,6 @@ import { useVehicleModels } from '../api/get-vehicle-models.ts';
 import { useStates } from '../../../lib/states-query.ts';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 import { upperOptions, withCurrent, yearOptions } from './select-options.ts';
-import { showServerErrors } from './server-errors.ts';
 
 type Input = z.input<typeof AddVehicleRequest>;
 type Output = z.output<typeof AddVehicleRequest>;
@@ -58,21 +57,18 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   const makeId = makes.data?.find((m) => m.PvValue.trim().toUpperCase() === make)?.PVID;
   const models = useVehicleModels(makeId);
 
-  // After a refused submit (by the form or by the server), the keyboard goes to the first field
-  // that needs attention.
-  const formRef = useRef<HTMLFormElement>(null);
-  const { isSubmitting, submitCount } = formState;
-  useEffect(() => {
-    if (!isSubmitting && submitCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [isSubmitting, submitCount]);
+  const { isSubmitting } = formState;
+  const session = useSession();
 
+  // A refused submit puts the keyboard on the first field that needs attention: react-hook-form
+  // focuses it (shouldFocusError for its own checks, showFormError's shouldFocus for the server's).
   const onSubmit = handleSubmit(async (values) => {
-    const hadVehicle = storage.hasVehicle();
+    const hadVehicle = session.isVehicle === true;
     try {
       if (vehicle) await update.mutateAsync({ ...values, VehicleId: vehicle.VehicleID });
       else await add.mutateAsync(values);
     } catch (err) {
-      showServerErrors(err, FIELDS, setError, t);
+      showFormError(err, setError, FIELDS);
       return;
     }
     if (vehicle) {
@@ -80,14 +76,14 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
       await navigate(paths.myVehicles);
       return;
     }
-    setHasVehicle(true);
+    updateSession({ isVehicle: true }); // spec section 4: after a successful add
     toast.success(t('Vehicle Added Successfully'));
     await navigate(next ?? (hadVehicle ? paths.myVehicles : paths.homepage));
   });
 
   const listsFailed = makes.isError || colors.isError;
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
       {listsFailed && (
         <div role="alert" className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
           <span>{t('Some lists could not be loaded.')}</span>

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserRoundPlus } from 'lucide-react';
+import { ButtonLink } from '../ui/button-link.tsx';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { replaceSession } from '../../lib/session-store.ts';
+
+/**
+ * What a guest sees where an account is needed (issue 7): why, and the ways in. Never a raw
+ * 'Unauthorized'. Login and Register first end the guest visit: /login sends anyone with the
+ * guest flag back to /homepage (spec section 2).
+ */
+export function GuestPrompt({ message }: { message?: string | undefined }) {
+  const { t } = useTranslation();
+  const leave = () => replaceSession({});
+  return (
+    <section aria-labelledby="guest-prompt-title" className="m-4 flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
+      <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
+      <h2 id="guest-prompt-title" className="text-lg font-semibold">
+        {t('Sign in to continue')}
+      </h2>
+      <p className="text-sm text-slate-600">{message ?? t('Log in or register to park, pay and keep your vehicles.')}</p>
+      <div className="flex w-full gap-3">
+        <ButtonLink to={paths.login} onClick={leave} className="flex-1">
+          {t('Login')}
+        </ButtonLink>
+        <ButtonLink to={paths.register} onClick={leave} variant="secondary" className="flex-1">
+          {t('Register')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A screen (or part of one) that needs a member's account: a guest, or a visitor whose session
+ * is gone, gets the GuestPrompt instead, and none of the children's requests are made.
+ */
+export function MemberOnly({ children, message }: { children: ReactNode; message?: string }) {
+  const { member } = useSession();
+  return member ? children : <GuestPrompt message={message} />;
+}

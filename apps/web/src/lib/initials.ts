@@ -1,0 +1,16 @@
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first user-perceived character (an emoji with its modifiers, a Devanagari cluster…). */
+function firstGrapheme(s: string): string {
+  const first = graphemes.segment(s.trim())[Symbol.iterator]().next();
+  return first.done ? '' : first.value.segment;
+}
+
+/**
+ * An avatar's initials: first grapheme of the first and of the last name, else of the username,
+ * upper-cased (issue 7: `charAt(0)` cut an emoji in half and showed a broken character).
+ */
+export function initials(first: string, last: string, username = ''): string {
+  const s = firstGrapheme(first) + firstGrapheme(last) || firstGrapheme(username);
+  return s.toLocaleUpperCase();
+}
