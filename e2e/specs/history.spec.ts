@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/support/pdf-text.ts';
-import { apiSignIn, authHeaders, registerNewMember } from '../fixtures.ts';
+import { apiSignIn, authHeaders, continueAsGuest, registerNewMember } from '../fixtures.ts';
 
 /**
  * Issue 12, past parking: sessions made through the real flow (wallet top-up, Quote, Start, Stop),
@@ -208,6 +208,15 @@ test.describe('past parking', () => {
     await page.getByRole('link', { name: 'Find Parking' }).first().click();
     await expect(page).toHaveURL(/\/findparking$/);
   });
+});
+
+test('a guest is asked to sign in, never shown Unauthorized', async ({ page }) => {
+  await continueAsGuest(page);
+  for (const path of ['/pastpark', '/mappage', '/ParkingSessionDetail?id=1']) {
+    await page.goto(path);
+    await expect(page.getByText('Sign in to see your past parking sessions and their receipts.')).toBeVisible();
+    await expect(page.getByText('Unauthorized')).toHaveCount(0);
+  }
 });
 
 test('the officer sees PAID for a paid plate and NOT PAID after the session ends', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -16,13 +17,23 @@ import { SessionSummary } from '../../features/parking/components/session-summar
  */
 export function Component() {
   const { t } = useTranslation();
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Parking Session')} back={paths.pastPark} />
+      <MemberOnly message={t('Sign in to see your past parking sessions and their receipts.')}>
+        <SessionDetail />
+      </MemberOnly>
+    </main>
+  );
+}
+
+function SessionDetail() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = parseZoneId(params.get('id'));
   const session = useParkingSession(id);
   const missing = id === null || (session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400));
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Parking Session')} back={paths.pastPark} />
       <div className="flex flex-col gap-4 p-4">
         {missing ? (
           <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700">
@@ -39,6 +50,5 @@ export function Component() {
           </>
         )}
       </div>
-    </main>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -23,10 +24,25 @@ const MAP_MAX = 500;
 const MAP_PAGE = 50;
 
 /** /mappage: the same sessions (same sort and filters) on the map, each marker opening its session. */
-export function MapPageScreen({ vehicles, getPosition, centre }: HistoryScreenProps & { centre: { lat: number; lng: number } | null }) {
+export function MapPageScreen(props: MapPageProps) {
+  const { t } = useTranslation();
+  const [, , search] = useHistoryFilters();
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="list" search={search} />} />
+      <MemberOnly message={t('Sign in to see your past parking sessions and their receipts.')}>
+        <SessionsOnMap {...props} />
+      </MemberOnly>
+    </main>
+  );
+}
+
+type MapPageProps = HistoryScreenProps & { centre: { lat: number; lng: number } | null };
+
+function SessionsOnMap({ vehicles, getPosition, centre }: MapPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [filters, setFilters, search] = useHistoryFilters();
+  const [filters, setFilters] = useHistoryFilters();
   const { position, settled } = useHistoryPosition(byDistance(filters.sort), getPosition);
   const q = useSessions(filters, position, settled, MAP_PAGE);
   const sessions = q.data?.pages.flatMap((p) => p.Sessions) ?? [];
@@ -38,8 +54,7 @@ export function MapPageScreen({ vehicles, getPosition, centre }: HistoryScreenPr
   const first = sessions[0];
   const mapCentre = first ? { lat: first.Latitude, lng: first.Longitude } : centre;
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="list" search={search} />} />
+    <>
       <div className="p-4 pb-2">
         <HistoryToolbar filters={filters} vehicles={vehicles} onChange={setFilters} csv={false} />
       </div>
@@ -67,6 +82,6 @@ export function MapPageScreen({ vehicles, getPosition, centre }: HistoryScreenPr
           </>
         )}
       </section>
-    </main>
+    </>
   );
 }

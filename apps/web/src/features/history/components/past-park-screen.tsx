@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -21,9 +22,22 @@ export interface HistoryScreenProps {
 }
 
 /** /pastpark: the member's sessions, newest first by default, a page at a time as the list scrolls. */
-export function PastParkScreen({ vehicles, getPosition }: HistoryScreenProps) {
+export function PastParkScreen(props: HistoryScreenProps) {
   const { t } = useTranslation();
-  const [filters, setFilters, search] = useHistoryFilters();
+  const [, , search] = useHistoryFilters();
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="map" search={search} />} />
+      <MemberOnly message={t('Sign in to see your past parking sessions and their receipts.')}>
+        <PastParkList {...props} />
+      </MemberOnly>
+    </main>
+  );
+}
+
+function PastParkList({ vehicles, getPosition }: HistoryScreenProps) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useHistoryFilters();
   const { position, settled } = useHistoryPosition(byDistance(filters.sort), getPosition);
   const q = useSessions(filters, position, settled);
   const sessions = q.data?.pages.flatMap((p) => p.Sessions) ?? [];
@@ -43,8 +57,6 @@ export function PastParkScreen({ vehicles, getPosition }: HistoryScreenProps) {
 
   const loading = q.isPending || !settled;
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="map" search={search} />} />
       <div className="flex flex-col gap-3 p-4">
         <HistoryToolbar filters={filters} vehicles={vehicles} onChange={setFilters} />
         {byDistance(filters.sort) && <DistanceNote from={q.data?.pages[0]?.DistanceFrom} />}
@@ -68,6 +80,5 @@ export function PastParkScreen({ vehicles, getPosition }: HistoryScreenProps) {
           {q.isFetchNextPageError && <LoadError compact message={t('More sessions could not be loaded.')} onRetry={() => void fetchNextPage()} />}
         </div>
       </div>
-    </main>
   );
 }
