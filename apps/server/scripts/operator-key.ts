@@ -1,6 +1,7 @@
 // npm run operator:key -- --operator ID [--label TEXT] | --list | --revoke PREFIX
 // Creates an API key for an operator's enforcement officers (printed once; only its hash is kept),
 // lists an operator's keys, or revokes one. Exit code 1 on any error.
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
@@ -15,34 +16,36 @@ into /enforcement. With the embedded database (no DATABASE_URL), stop the server
 
 type Args = { operatorId: number; action: 'create'; label: string } | { operatorId: number; action: 'list' } | { operatorId: number; action: 'revoke'; prefix: string };
 
-function parseArgs(argv: readonly string[]): Args | 'help' | string {
-  let operatorId: number | undefined;
-  let label = '';
-  let list = false;
-  let revoke: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]);
-    if (a === '--help' || a === '-h') return 'help';
-    else if (a === '--list') list = true;
-    else if (a === '--operator' || a.startsWith('--operator=')) {
-      const v = value();
-      if (!v || !/^[1-9]\d{0,9}$/.test(v)) return '--operator needs a positive whole number';
-      operatorId = Number(v);
-    } else if (a === '--label' || a.startsWith('--label=')) {
-      const v = value();
-      if (v === undefined || v.length > 100) return '--label needs a text of at most 100 characters';
-      label = v;
-    } else if (a === '--revoke' || a.startsWith('--revoke=')) {
-      const v = value();
-      if (!v || !/^pk_[A-Za-z0-9_-]{8}$/.test(v)) return '--revoke needs a key prefix as listed (pk_ and 8 characters)';
-      revoke = v;
-    } else return `unknown option ${a}`;
+/** The command line, read by node's util.parseArgs; a string is what is wrong with it. */
+function readArgs(argv: string[]): Args | 'help' | string {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        operator: { type: 'string' },
+        label: { type: 'string' },
+        list: { type: 'boolean' },
+        revoke: { type: 'string' },
+      },
+    }));
+  } catch (err) {
+    return (err as Error).message;
   }
-  if (operatorId === undefined) return 'no --operator ID given';
-  if (list && revoke) return 'either --list or --revoke, not both';
-  if (list) return { operatorId, action: 'list' };
-  if (revoke) return { operatorId, action: 'revoke', prefix: revoke };
+  if (values.help) return 'help';
+  if (values.operator === undefined) return 'no --operator ID given';
+  if (!/^[1-9]\d{0,9}$/.test(values.operator)) return '--operator needs a positive whole number';
+  const operatorId = Number(values.operator);
+  if (values.list && values.revoke !== undefined) return 'either --list or --revoke, not both';
+  if (values.list) return { operatorId, action: 'list' };
+  if (values.revoke !== undefined) {
+    if (!/^pk_[A-Za-z0-9_-]{8}$/.test(values.revoke)) return '--revoke needs a key prefix as listed (pk_ and 8 characters)';
+    return { operatorId, action: 'revoke', prefix: values.revoke };
+  }
+  const label = values.label ?? '';
+  if (label.length > 100) return '--label needs a text of at most 100 characters';
   return { operatorId, action: 'create', label };
 }
 
@@ -51,7 +54,7 @@ async function main(): Promise<number> {
     console.error('npm took the options for itself: put -- before them, e.g. npm run operator:key -- --operator 1');
     return 1;
   }
-  const args = parseArgs(process.argv.slice(2));
+  const args = readArgs(process.argv.slice(2));
   if (args === 'help') {
     console.log(USAGE);
     return 0;

@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { parkingSessions, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../src/db/schema/index.ts';
+import { parkingSessions } from '../../src/db/schema/index.ts';
 import { insertZones, type NewZone } from '../../src/plugins/app/zones/zone-repository.ts';
 
 export const CENTRE = { lat: 30.2672, lng: -97.7431 };
@@ -24,18 +23,6 @@ export const zoneAt = (zoneNumber: string, address: string, at: { lat: number; l
 
 export async function addZones(db: Db, operatorId: number, list: NewZone[]) {
   await insertZones(db, operatorId, list);
-}
-
-/** A vehicle row for a member (the reference lists are seeded by migration). */
-export async function addVehicle(db: Db, memberId: number, plate: string, plateState = 'TX') {
-  const [make] = await db.select().from(vehicleMakes).orderBy(asc(vehicleMakes.id)).limit(1);
-  const [model] = await db.select().from(vehicleModels).where(eq(vehicleModels.makeId, make!.id)).limit(1);
-  const [color] = await db.select().from(vehicleColors).limit(1);
-  const [v] = await db
-    .insert(vehicles)
-    .values({ memberId, makeId: make!.id, modelId: model!.id, plate, plateState, colorId: color!.id, year: 2020 })
-    .returning();
-  return { id: v!.id, make: make!.name, model: model!.name };
 }
 
 export interface SessionSeed {

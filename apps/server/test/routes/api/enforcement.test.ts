@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import appPlugin from '../../../src/app.ts';
@@ -20,6 +15,7 @@ import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
+import { cliDatabaseEnv, runScript } from '../../support/cli.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -189,39 +185,14 @@ describe('POST /api/Dev/OperatorKey (development only)', () => {
   });
 });
 
-const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'parkit-operator-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run operator:key', () => {
   it('creates a key shown once, lists it by prefix, and revokes it', { timeout: 120_000 }, async () => {
-    let env: Record<string, string> = { DATA_DIR: join(dir, 'data') };
-    let drop = async () => {};
-    if (process.env.TEST_DB === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-      const name = `parkit_t_key_${randomBytes(6).toString('hex')}`;
-      const admin = async (q: string) => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(q);
-        await c.end();
-      };
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env = { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'secret') };
-      drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    const { env, drop } = await cliDatabaseEnv(dir);
     const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/operator-key.ts', ...args], {
-        cwd: SERVER,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-      }).then(
-        (r) => ({ code: 0, out: r.stdout + r.stderr }),
-        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-      );
+    const cli = runScript('operator-key.ts', env);
     try {
       let d = await open();
       const operatorId = await defaultOperatorId(d.db);

@@ -5,7 +5,7 @@ import { queryRows } from '../../../src/db/client.ts';
 import { members, zones } from '../../../src/db/schema/index.ts';
 import { historyQuery } from '../../../src/plugins/app/history/session-history-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addSession, addVehicle, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
+import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
 import * as parking from '../../parking-helpers.ts';
 import { pdfText } from '../../support/pdf-text.ts';
 
@@ -22,8 +22,8 @@ await addZones(db, operatorId, [
   zoneAt('5003', '300 Far St', { lat: CENTRE.lat + 0.05, lng: CENTRE.lng }),
 ]);
 const zoneIds = Object.fromEntries((await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id]));
-const car = await addVehicle(db, alice.memberId, 'ABC1234');
-const van = await addVehicle(db, alice.memberId, 'VAN 77');
+const car = { id: await parking.addVehicle(app, alice, 'ABC1234') };
+const van = { id: await parking.addVehicle(app, alice, 'VAN 77') };
 
 // Alice: 24 sessions over 12 days (two per day, 14:00 and 20:00 Chicago = 20:00Z and 02:00Z next
 // day), plus three that start at the very same instant (ties), one of them on the van.
