@@ -51,7 +51,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     void reply.header('x-request-id', req.id);
   });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
-  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL });
+  await fastify.register(security, { tileUrl: opts.config.MAP_TILE_URL, stripe: Boolean(opts.config.STRIPE_SECRET_KEY && opts.config.STRIPE_PUBLISHABLE_KEY) });
   await fastify.register(swagger);
   await fastify.register(errors);
   await fastify.register(inputGuard);

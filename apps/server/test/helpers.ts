@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
+import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 
@@ -42,11 +44,14 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function buildTestApp(
-  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number } = {},
+  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number } & WalletConfig = {},
+  /** Every log line at trace level goes here (tests that grep the logs). */
+  opts: { logStream?: Writable } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await defaultOperatorId(database.db);
-  const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  const base = serverOptions({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false });
+  const instance = Fastify(opts.logStream ? { ...base, logger: { ...(base.logger as object), stream: opts.logStream } } : base);
   await instance.register(app, {
     config: {
       NODE_ENV: 'test',

@@ -170,6 +170,9 @@ export const CurrentSubscription = z.object({
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
 export const SubscribeRequest = z.object({ PlanId: Id });
 
+/** What POST /api/Stripe/Webhook answers Stripe. */
+export const WebhookAck = z.object({ received: z.boolean(), duplicate: z.boolean() });
+
 export const DeleteCardResponse = z.object({ message: z.string(), AutoReloadTurnedOff: z.boolean() });
 
 /** The Idempotency-Key header of money-moving routes (checked by the server's helper). */

@@ -16,6 +16,7 @@ import subscriptionRoutes from './api/Subscription/index.ts';
 import planRoutes from './api/Subscription/plans.ts';
 import sandboxRoutes from './api/Sandbox/index.ts';
 import stripeRoutes from './api/Stripe/index.ts';
+import devWalletRoutes from './api/Dev/wallet.ts';
 import enforcementRoutes from './api/Enforcement/index.ts';
 import { apiShape, memberOnly } from './scopes.ts';
 
@@ -59,6 +60,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     await member.register(walletRoutes, { prefix: '/api/Wallet' });
     await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
     await member.register(subscriptionRoutes, { prefix: '/api/Subscription' });
+    if (!opts.production) await member.register(devWalletRoutes, { prefix: '/api/Dev' });
   });
 };
 

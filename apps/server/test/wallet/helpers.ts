@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { as, type SignedIn } from '../helpers.ts';
+import { AccountDetails } from '@parkit/contract';
+import { queryRows, type Db } from '../../src/db/client.ts';
+import { ledgerEntries } from '../../src/db/schema/index.ts';
+import type { ReloadContext } from '../../src/plugins/app/wallet/auto-reload.ts';
+import { postEntry } from '../../src/plugins/app/wallet/ledger.ts';
+import { sandboxProvider } from '../../src/plugins/app/wallet/providers/sandbox.ts';
+import { as, TEST_SECRET, type SignedIn } from '../helpers.ts';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -20,3 +27,23 @@ export async function addCard(app: FastifyInstance, who: SignedIn, number: strin
 export function addMoney(app: FastifyInstance, who: SignedIn, payload: unknown, key: string | null = randomUUID()) {
   return as(app, who, { method: 'POST', url: '/api/Wallet/AddMoney', payload: payload as object, headers: key === null ? {} : { 'idempotency-key': key } });
 }
+
+/** The member's GET /api/Account/Details, parsed. */
+export const details = async (app: FastifyInstance, who: SignedIn) => AccountDetails.parse((await as(app, who, { method: 'GET', url: '/api/Account/Details' })).json());
+
+export const entriesOf = (db: Db, memberId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId));
+
+/** Whether the member's balance equals the sum of their ledger. */
+export async function ledgerMatchesBalance(db: Db, memberId: number) {
+  const [r] = await queryRows<{ balance: number; ledger: number }>(
+    db,
+    sql`select m.balance_cents as balance, coalesce((select sum(amount_cents) from ledger_entries where member_id = m.id), 0)::int as ledger from members m where m.id = ${memberId}`,
+  );
+  return Number(r?.balance) === Number(r?.ledger);
+}
+
+/** A debit like parking's, through the ledger's own function. */
+export const debit = (db: Db, memberId: number, cents: number) => db.transaction((tx) => postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference: 'test' }));
+
+/** The app's own reload and plan code, on the same database and the same sandbox secret. */
+export const walletContext = (db: Db): ReloadContext => ({ db, provider: sandboxProvider(TEST_SECRET), currency: 'usd', currencySymbol: '$' });

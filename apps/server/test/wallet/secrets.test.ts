@@ -1,11 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import app, { serverOptions } from '../../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
-import { freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
+import { buildTestApp, registerAndSignIn } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
 
 // The app with its logger on at the most talkative level, every line kept.
@@ -16,17 +13,7 @@ const stream = new Writable({
     done();
   },
 });
-const database = await freshDatabase();
-await defaultOperatorId(database.db);
-const base = serverOptions({ LOG_LEVEL: 'trace', TRUST_PROXY: false });
-const instance = Fastify({ ...base, logger: { ...(base.logger as object), stream } });
-await instance.register(app, {
-  config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', ADDRESS_RATE_LIMIT_SCALE: 1000 },
-  database,
-  closeDatabase: true,
-});
-await instance.ready();
-afterAll(() => instance.close());
+const { app: instance, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000 }, { logStream: stream });
 
 const NUMBERS = ['4242424242424242', '4000000000000002', '4000000000009995', '4242424242424241'];
 

@@ -1,40 +1,22 @@
 import { createHmac } from 'node:crypto';
-import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccountDetails } from '@parkit/contract';
-import app, { serverOptions } from '../../src/app.ts';
 import { paymentMethods, providerEvents } from '../../src/db/schema/index.ts';
-import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
-import { as, freshDatabase, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
 const fake = await startFakeStripe();
 const WEBHOOK_SECRET = 'whsec_test_secret_for_parkit';
-const database = await freshDatabase();
-await defaultOperatorId(database.db);
-const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
-await instance.register(app, {
-  config: {
-    NODE_ENV: 'test',
-    JWT_SECRET: TEST_SECRET,
-    WEB_DIST: '/nonexistent',
-    MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    ADDRESS_RATE_LIMIT_SCALE: 1000,
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  },
-  database,
-  closeDatabase: true,
+const { app: instance, database } = await buildTestApp({
+  ADDRESS_RATE_LIMIT_SCALE: 1000,
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
 });
-await instance.ready();
-afterAll(async () => {
-  await instance.close();
-  await fake.close();
-});
+afterAll(() => fake.close());
 const db = database.db;
 
 /** The browser's part: Elements confirms the SetupIntent with a card, then our API gets the pm id. */

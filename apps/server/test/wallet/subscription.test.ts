@@ -3,16 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccountDetails, CurrentSubscription } from '@parkit/contract';
 import { ledgerEntries, subscriptions } from '../../src/db/schema/index.ts';
-import type { ReloadContext } from '../../src/plugins/app/wallet/auto-reload.ts';
 import { convenienceFeeCents, zoneDiscountPercent } from '../../src/plugins/app/wallet/plans.ts';
-import { sandboxProvider } from '../../src/plugins/app/wallet/providers/sandbox.ts';
 import { runSubscriptionJobs } from '../../src/plugins/app/wallet/subscriptions.ts';
-import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
-import { addCard, CARDS } from './helpers.ts';
+import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
+import { addCard, CARDS, walletContext } from './helpers.ts';
 
 const { app, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000 });
 const db = database.db;
-const wallet: ReloadContext = { db, provider: sandboxProvider(TEST_SECRET), currency: 'usd', currencySymbol: '$' };
+const wallet = walletContext(db);
 
 const DELUXE = 2;
 const subscribe = (who: SignedIn, payload: unknown, key: string | null = randomUUID()) =>

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.selectVehicle, ...screen(() => import('./routes/select-vehicle.tsx')) },
           { path: paths.subscription, ...screen(() => import('./routes/subscription.tsx')) },
+          { path: paths.subscriptionPayment, ...screen(() => import('./routes/subscription-payment.tsx')) },
           { path: paths.forgot, ...screen(() => import('./routes/forgot.tsx')) },
           { path: paths.confirmLocation, ...screen(() => import('./routes/confirm-location.tsx')) },
           { path: paths.closingReceipt, ...screen(() => import('./routes/closing-receipt.tsx')) },

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, PARKING_MESSAGES, SPEC_MESSAGES, VEHICLE_MESSAGES } from '@parkit/contract';
+import { MESSAGES, PARKING_MESSAGES, SPEC_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
 import i18n, { hindi, setLanguage } from './i18n.ts';
 
 const SRC = join(__dirname, '..');
@@ -32,7 +32,14 @@ describe('i18n', () => {
   });
 
   it('has a Hindi translation for every server and validation message', () => {
-    const messages = [...Object.values(MESSAGES), ...Object.values(SPEC_MESSAGES), ...Object.values(VEHICLE_MESSAGES), ...Object.values(PARKING_MESSAGES)];
+    const messages = [
+      ...Object.values(MESSAGES),
+      ...Object.values(SPEC_MESSAGES),
+      ...Object.values(VEHICLE_MESSAGES),
+      ...Object.values(PARKING_MESSAGES),
+      ...Object.values(WALLET_MESSAGES),
+      ...Object.values(WALLET_TEXTS),
+    ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });
 

@@ -5,18 +5,22 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 
 /** Security headers with a CSP that admits the app and the map tiles; compression; forms; cookies. */
-export default fp<{ tileUrl: string }>(
-  async (app, { tileUrl }) => {
+export default fp<{ tileUrl: string; stripe?: boolean }>(
+  async (app, { tileUrl, stripe = false }) => {
     const tileOrigin = tileOriginPattern(tileUrl);
+    // Stripe Elements (issue 10, only when Stripe is the payment provider): Stripe.js, its frames
+    // and its API, as Stripe documents for a CSP (https://docs.stripe.com/security/guide#content-security-policy).
+    const js = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...js],
           // Leaflet and Radix set inline styles on elements.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+          ...(stripe ? { frameSrc: ["'self'", ...js, 'https://hooks.stripe.com'] } : {}),
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { AccountScreen } from '../../features/wallet/components/account-screen.tsx';
 
+/** Account (/account): the wallet (issue 10). A guest gets the sign-in prompt. */
 export function Component() {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Account')} />;
+  return (
+    <MemberOnly message={t('Sign in to see your wallet, cards and plan.')}>
+      <AccountScreen />
+    </MemberOnly>
+  );
 }

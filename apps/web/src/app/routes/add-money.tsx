@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { AddMoneyScreen } from '../../features/wallet/components/add-money-screen.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Add Money')} back="/account" />;
+  return (
+    <MemberOnly message={t('Sign in to add money to your wallet.')}>
+      <AddMoneyScreen />
+    </MemberOnly>
+  );
 }

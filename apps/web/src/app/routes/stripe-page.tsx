@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { StripePageScreen } from '../../features/wallet/components/stripe-page-screen.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Payment')} back="/subscription" />;
+  return (
+    <MemberOnly message={t('Sign in to save a payment card.')}>
+      <StripePageScreen />
+    </MemberOnly>
+  );
 }

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { SubscriptionScreen } from '../../features/wallet/components/subscription-screen.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Subscription')} back="/homepage" />;
+  return (
+    <MemberOnly message={t('Sign in to choose a plan.')}>
+      <SubscriptionScreen />
+    </MemberOnly>
+  );
 }

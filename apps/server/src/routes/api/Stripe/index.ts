@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { ErrorResponse, WebhookAck } from '@parkit/contract';
 import { paymentMethods, providerEvents, walletSettings } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { deleteCard, insertCard, lockMember } from '../../../plugins/app/wallet/cards.ts';
@@ -17,7 +18,7 @@ const stripeRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/Webhook',
-    { schema: { tags: ['Stripe'], security: [], summary: 'Stripe events (signed); idempotent on the event id'} },
+    { schema: { tags: ['Stripe'], security: [], summary: 'Stripe events (signed); idempotent on the event id', response: { 200: WebhookAck, 400: ErrorResponse, 404: ErrorResponse } } },
     async (req) => {
       const cfg = app.wallet.stripe;
       if (!cfg?.webhookSecret) throw new HttpError(404, 'Not found');

@@ -8,6 +8,12 @@ import { accountDetailsQuery } from '../../../lib/session.ts';
  */
 
 /** Members only: a guest has no account to load. */
-export function useAccountDetails(enabled: boolean, opts: { fresh?: boolean } = {}) {
-  return useQuery({ ...accountDetailsQuery, enabled, ...(opts.fresh ? { staleTime: 0 } : {}) });
+export function useAccountDetails(enabled: boolean, opts: { fresh?: boolean; live?: boolean } = {}) {
+  return useQuery({
+    ...accountDetailsQuery,
+    enabled,
+    ...(opts.fresh ? { staleTime: 0 } : {}),
+    // The wallet moves while the screen is open (auto-reload, parking): refresh it (issue 10).
+    ...(opts.live ? { staleTime: 0, refetchInterval: 15_000 } : {}),
+  });
 }

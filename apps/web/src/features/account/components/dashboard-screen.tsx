@@ -14,7 +14,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 export function DashboardScreen() {
   const { t } = useTranslation();
   const { member } = useSession();
-  const details = useAccountDetails(member);
+  const details = useAccountDetails(member, { live: true });
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
@@ -34,10 +34,12 @@ export function DashboardScreen() {
                 {t('Current Balance')}
               </h2>
               <p className="mt-2 text-4xl font-bold tabular-nums" data-testid="balance">
-                ${formatMoney(details.data.Balance)}
+                {details.data.CurrencySymbol}
+                {formatMoney(details.data.Balance)}
               </p>
               <p className="mt-1 text-sm text-brand-50/90">
-                {t('Minimum Trigger Amount')}: ${formatMoney(details.data.MinBalance)}
+                {t('Minimum Trigger Amount')}: {details.data.CurrencySymbol}
+                {formatMoney(details.data.MinBalance)}
               </p>
               <Link
                 to={paths.addMoney}

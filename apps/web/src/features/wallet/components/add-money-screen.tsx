@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { TopUpAmount } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FieldShell, controlClass } from '../../../components/ui/field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { href, paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { useAccountDetails } from '../api/account.ts';
+import { useAddMoney, useCards } from '../api/wallet.ts';
+import { useIntentKey } from '../lib/intent-key.ts';
+import { TestModeBadge } from './test-mode-badge.tsx';
+
+const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });
+type FormIn = z.input<typeof Form>;
+type FormOut = z.output<typeof Form>;
+
+const QUICK = ['10', '20', '50'];
+
+/** Add Money (/addmoney): checked amount, charged to a saved card, credited once (issue 10). */
+export function AddMoneyScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const details = useAccountDetails();
+  const cards = useCards();
+  const add = useAddMoney();
+  const intent = useIntentKey();
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(Form), defaultValues: { Amount: '', PaymentMethodId: '' } });
+  const symbol = details.data?.CurrencySymbol ?? '$';
+
+  const submit = async (values: FormOut) => {
+    setDeclined(null);
+    const body = { amount: (values.Amount / 100).toFixed(2), paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined };
+    try {
+      await add.mutateAsync({ ...body, key: intent.keyFor(body) });
+      intent.done();
+      setAdded(true);
+    } catch (err) {
+      // A decline (402) or an unreachable provider (503): the provider's reason, nothing credited.
+      if (err instanceof ApiError && (err.status === 402 || err.status === 503)) {
+        intent.done();
+        setDeclined(err.message);
+        return;
+      }
+      showFormError(err, form.setError, { Amount: 'Amount', PaymentMethodId: 'PaymentMethodId' });
+    }
+  };
+
+  const list = cards.data ?? [];
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Add Money')} back={paths.account} action={details.data?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined} />
+      <div className="flex flex-col gap-4 p-4">
+        {cards.isPending || details.isPending ? (
+          <Skeleton rows={2} className="h-20" />
+        ) : list.length === 0 ? (
+          <section className="flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
+            <p className="text-sm text-slate-700">{t('Add a payment card first')}</p>
+            <ButtonLink to={href(paths.stripePage, { from: paths.addMoney })}>{t('+ Add Payment Type')}</ButtonLink>
+          </section>
+        ) : (
+          <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
+            <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: `${symbol}5.00`, max: `${symbol}500.00` })}>
+              {({ id, describedBy }) => (
+                <div className="relative">
+                  <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" aria-hidden>
+                    {symbol}
+                  </span>
+                  <input
+                    id={id}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    aria-invalid={form.formState.errors.Amount ? true : undefined}
+                    aria-describedby={describedBy}
+                    className={`${controlClass} pl-8 text-lg tabular-nums`}
+                    {...form.register('Amount')}
+                  />
+                </div>
+              )}
+            </FieldShell>
+            <div className="flex gap-2" role="group" aria-label={t('Quick amounts')}>
+              {QUICK.map((q) => (
+                <Button key={q} variant="secondary" className="flex-1" onClick={() => form.setValue('Amount', q, { shouldValidate: true })}>
+                  {symbol}
+                  {q}
+                </Button>
+              ))}
+            </div>
+            {list.length > 1 && (
+              <FieldShell label={t('Pay with')} error={form.formState.errors.PaymentMethodId?.message}>
+                {({ id }) => (
+                  <select id={id} className={controlClass} {...form.register('PaymentMethodId')}>
+                    <option value="">{t('Default card')}</option>
+                    {list.map((c) => (
+                      <option key={c.PaymentMethodId} value={String(c.PaymentMethodId)}>
+                        {c.Brand} •••• {c.Last4}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldShell>
+            )}
+            {list.length === 1 && (
+              <p className="text-sm text-slate-600">
+                {t('Pay with')}: {list[0]!.Brand} •••• {list[0]!.Last4}
+              </p>
+            )}
+            {declined && (
+              <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700">
+                {t(declined)} {t('Nothing was added to your wallet.')}
+              </p>
+            )}
+            <Button id="add-money" type="submit" block loading={add.isPending}>
+              {t('Add Money')}
+            </Button>
+          </form>
+        )}
+      </div>
+      <Dialog open={added} onOpenChange={(open) => !open && navigate(paths.account)} title={t('Money Added')} description={t('successfully added')}>
+        <Button onClick={() => navigate(paths.account)}>{t('OK')}</Button>
+      </Dialog>
+    </main>
+  );
+}
