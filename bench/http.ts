@@ -89,7 +89,8 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-async function admin(statement: string): Promise<void> {
+/** One statement on the PostgreSQL server's admin database (CREATE/DROP DATABASE). */
+export async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
   await client.connect();
   try {

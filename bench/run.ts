@@ -30,6 +30,7 @@ const SUITES: Record<string, Suite> = {
     return 'ran';
   },
   zones: () => optional('./zones.ts', 'runZonesBench'),
+  parking: () => optional('./parking.ts', 'runParkingBench'),
   wallet: () => optional('./wallet.ts', 'runWalletBench'),
   history: () => optional('./history.ts', 'runHistoryBench'),
 };

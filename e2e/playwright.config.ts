@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx ../apps/server/src/server.ts',
+    // The support agent of support.spec.ts is made the way an operator makes one (the CLI).
+    command: 'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

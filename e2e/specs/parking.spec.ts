@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, registerNewMember, type NewMember } from '../fixtures.ts';
+import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember, type NewMember } from '../fixtures.ts';
 
 /**
  * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
@@ -106,7 +106,7 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   await expect(page).toHaveURL(new RegExp(`/ClosingReceipt\\?id=${id}$`));
   const session = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { AmountPaid: number; DurationMinutes: number; PlateNumber: string };
   await expect(page.getByTestId('session-id')).toHaveText(String(id));
-  for (const [label, value] of [
+  for (const [label, value] of <[string, string][]>[
     ['Duration (Minutes)', String(session.DurationMinutes)],
     ['Amount Paid', money(session.AmountPaid)],
     ['Paid Via', 'Wallet'],
@@ -140,4 +140,118 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/confirmlocation?zone=${zone.ZoneId}`);
   await page.getByRole('link', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/homepage$/);
+});
+
+/** Starts a session through the API (the screens are tested above). */
+async function startViaApi(request: APIRequestContext, headers: Headers, zoneId: number, vehicleId: number, minutes: number): Promise<number> {
+  const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes } });
+  expect(q.ok(), await q.text()).toBeTruthy();
+  const s = await request.post('/api/Parking/Start', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }, data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId } });
+  expect(s.status(), await s.text()).toBe(201);
+  return ((await s.json()) as { SessionId: number }).SessionId;
+}
+
+test('Auto Start: Continue pays at once for the default vehicle and duration', async ({ page, request }) => {
+  const { headers, vehicles } = await driver(page, request, { fund: 20 });
+  const zone = await payableZone(request, headers, vehicles[0]!);
+  expect((await request.post('/api/Account/ParkingOptions', { headers, data: { AutoStartParking: true } })).ok()).toBeTruthy();
+  await page.goto(`/confirmlocation?zone=${zone.ZoneId}`);
+  await expect(page.getByText(/^Auto Start: E2E\d+ for 60 minutes$/)).toBeVisible();
+  const button = page.getByRole('button', { name: /^Continue · Pay \$\d+\.\d{2}$/ });
+  await button.click();
+  await expect(page).toHaveURL(/\/parkdetails\?id=\d+$/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, stop' }).click();
+  await expect(page).toHaveURL(/\/ClosingReceipt\?id=\d+$/);
+  const row = page.getByRole('term').filter({ hasText: /^Auto Session Used$/ }).locator('..');
+  await expect(row.getByRole('definition')).toHaveText('Yes');
+});
+
+test('a short balance: the quote says so, offers Add Money and Pay waits', async ({ page, request }) => {
+  const { headers, vehicles } = await driver(page, request);
+  const zone = await payableZone(request, headers, vehicles[0]!);
+  await page.goto(`/SelectVehicle?zone=${zone.ZoneId}`);
+  await expect(page.getByRole('alert').filter({ hasText: /^Your balance is \$0\.00: not enough for \$\d+\.\d{2}\./ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Money' })).toHaveAttribute('href', '/addmoney');
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
+});
+
+test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox and the app; once in Hindi', async ({ page, request }) => {
+  const { member, headers, vehicles } = await driver(page, request, { fund: 20, plates: ['WRONG1', 'RIGHT2'] });
+  const zone = await payableZone(request, headers, vehicles[0]!);
+  // Ten minutes: the reminder is due at once (the server's jobs tick every 15 s).
+  const id = await startViaApi(request, headers, zone.ZoneId, vehicles[0]!, 10);
+  await page.goto(`/parkdetails?id=${id}`);
+  await expect(page.getByTestId('plate')).toHaveText('WRONG1');
+  await page.getByRole('combobox', { name: 'Vehicle' }).selectOption({ label: 'RIGHT2 (TX)' });
+  await page.getByRole('button', { name: 'Use this vehicle' }).click();
+  await expect(page.getByTestId('plate')).toHaveText('RIGHT2');
+
+  // The in-app banner, and the SMS stand-in.
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^Your parking in zone ${zone.ZoneNumber} ends in (10|9) minutes\\.$`) })).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+        return rows.some((r) => r.Body.startsWith('ParkIt: your parking for RIGHT2 in zone') && r.Body.includes('ends at'));
+      },
+      { timeout: 30_000, message: 'a reminder in the outbox' },
+    )
+    .toBe(true);
+
+  // Hindi: the receipt's labels.
+  await page.evaluate(() => localStorage.setItem('language', 'hi'));
+  await request.post('/api/Parking/Stop', { headers, data: { SessionId: id } });
+  await page.goto(`/ClosingReceipt?id=${id}`);
+  await expect(page.getByText('भुगतान की गई राशि')).toBeVisible();
+  await expect(page.getByText('वाहन जानकारी')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ठीक है' })).toBeVisible();
+});
+
+test('Quick Park as a guest with a verified phone and a sandbox card, then register with that phone and see the session', async ({ page, request }) => {
+  // A zone that charges now, found as the demo member (the guest types its number from the sign).
+  const demo = authHeaders(await apiSignIn(request, 'demo', 'parkit-demo'));
+  const demoVehicle = ((await (await request.get('/api/Vehicle/List', { headers: demo })).json()) as { VehicleID: number }[])[0]!.VehicleID;
+  const zone = await payableZone(request, demo, demoVehicle);
+  const member = newMemberData();
+  const plate = `QP${member.PhoneNumber.slice(-5)}`;
+
+  await continueAsGuest(page);
+  await page.goto('/QuickParkRegister');
+  await page.getByLabel('Mobile Number').fill(member.PhoneNumber);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await readCode(request, member.PhoneNumber));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByLabel('Zone number').fill(zone.ZoneNumber);
+  await page.getByLabel('Enter Vehicle Plate #').fill(plate);
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByRole('button', { name: 'See the price' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Month').fill('12');
+  await page.getByLabel('Year').fill('2099');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
+
+  // The receipt by SMS, with a link that opens the session without an account.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+      link = /(\/QuickParkRegister\?session=\d+&token=\S+)/.exec(rows.find((r) => r.Body.includes('Your session:'))?.Body ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const fresh = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await fresh.newPage();
+  await phone.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}${link}`);
+  await expect(phone.getByTestId('countdown')).toBeVisible();
+  await expect(phone.getByText(plate)).toBeVisible();
+  await fresh.close();
+
+  // Registering with that phone carries the session into the account.
+  await page.evaluate(() => localStorage.clear());
+  await registerNewMember(page, request, { PhoneNumber: member.PhoneNumber });
+  await page.goto('/homepage');
+  await expect(page.getByRole('link', { name: new RegExp(`^Zone ${zone.ZoneNumber}, ${plate}:`) })).toBeVisible();
 });

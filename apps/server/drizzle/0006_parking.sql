@@ -6,6 +6,8 @@ CREATE TABLE "parking_quotes" (
 	"zone_id" integer NOT NULL,
 	"vehicle_id" integer,
 	"session_id" integer,
+	"plate" text,
+	"plate_state" text,
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"duration_minutes" integer NOT NULL,

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -14,10 +17,14 @@ import auth from './plugins/app/auth/auth-plugin.ts';
 import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import jobs from './plugins/app/jobs/job-runner.ts';
 import { registerParkingJobs } from './plugins/app/parking/parking-jobs.ts';
+import guestTokens from './plugins/app/parking/guest-plugin.ts';
 import routes from './routes/index.ts';
+import supportBus from './plugins/app/support/support-bus.ts';
+import { attachmentStore } from './plugins/app/support/attachment-store.ts';
+import { parseHours } from './plugins/app/support/support-hours.ts';
 
 export interface AppOptions {
-  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS'>> & WalletConfig;
+  config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> & Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR'>> & WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
   closeDatabase?: boolean;
@@ -60,8 +67,17 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
+  await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
+  await fastify.register(supportBus);
+  // Support's attachments live in the data folder, outside the web root (issue 13); a test app
+  // without one gets a throwaway folder.
+  const dataDir = opts.config.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-support-'));
   await fastify.register(routes, {
     production: opts.config.NODE_ENV === 'production',
+    support: {
+      hours: parseHours(opts.config.SUPPORT_HOURS ?? '09:00-18:00', opts.config.SUPPORT_TIMEZONE ?? 'America/Chicago'),
+      attachments: attachmentStore(join(dataDir, 'support-attachments')),
+    },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
   await fastify.register(spa, { root: opts.config.WEB_DIST, tileUrl: opts.config.MAP_TILE_URL });

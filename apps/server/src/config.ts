@@ -37,6 +37,17 @@ const EnvSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Support hours (issue 13): call backs can be booked within them, 'HH:MM-HH:MM' daily. */
+    SUPPORT_HOURS: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'SUPPORT_HOURS must look like 09:00-18:00')
+      .refine((h) => h.slice(0, 5) < h.slice(6), 'SUPPORT_HOURS must open before it closes')
+      .default('09:00-18:00'),
+    /** The time zone of the support hours and of the dates drivers pick. */
+    SUPPORT_TIMEZONE: z
+      .string()
+      .refine(isTimeZone, 'SUPPORT_TIMEZONE must be an IANA time zone such as America/Chicago')
+      .default('America/Chicago'),
     /** Wallet currency (ISO 4217, sent to the payment provider) and the symbol every screen shows. */
     CURRENCY: z.string().regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code').default('USD'),
     CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
@@ -56,6 +67,15 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
     }
   });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.infer<typeof EnvSchema> & { JWT_SECRET: string };
 

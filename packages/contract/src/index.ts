@@ -7,6 +7,8 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './zone.ts';
 export * from './vehicle.ts';
+export * from './support.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
+export * from './quick-park.ts';
 export * from './history.ts';

@@ -1,5 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ErrorResponse } from '@parkit/contract';
+import { ErrorResponse, SUPPORT_MESSAGES } from '@parkit/contract';
+import { HttpError } from '../lib/http-error.ts';
+import { isAgent } from '../plugins/app/support/agent-repository.ts';
 
 /**
  * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON
@@ -40,4 +42,16 @@ export function apiShape(app: FastifyInstance) {
 export function memberOnly(app: FastifyInstance) {
   app.addHook('onRoute', (route) => shape(route, memberErrors, [{ bearer: [] }]));
   app.addHook('onRequest', app.authenticate);
+}
+
+/**
+ * Support agents only (issue 13): the member scope's authentication, then the agent role, checked
+ * against the database on every request (removing an agent takes effect at once). Any other
+ * member gets 403.
+ */
+export function agentOnly(app: FastifyInstance) {
+  memberOnly(app);
+  app.addHook('onRequest', async (req) => {
+    if (!(await isAgent(app.db, req.member.memberId))) throw new HttpError(403, SUPPORT_MESSAGES.agentsOnly);
+  });
 }

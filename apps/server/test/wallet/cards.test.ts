@@ -76,3 +76,14 @@ describe('cards', () => {
     expect(res.json<{ message: string }>().message).toBe(message);
   });
 });
+
+describe('POST /api/Sandbox/Tokens rate limit', () => {
+  it('refuses card testing: too many tokens from one address is a 429', async () => {
+    const { app: strict } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1 });
+    const card = { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' };
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await strict.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: card })).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
+    expect(codes.slice(30)).toEqual([429, 429]);
+  });
+});

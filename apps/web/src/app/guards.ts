@@ -1,11 +1,21 @@
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { continueAsGuest } from '../lib/session.ts';
 import { getSession, isAuthenticated } from '../lib/session-store.ts';
 
-/** Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). */
-export function requireAuth() {
-  if (!isAuthenticated(getSession())) throw redirect(paths.parkit);
-  return null;
+/**
+ * Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). The
+ * Quick Park receipt link (/QuickParkRegister?session=&token=, sent by SMS) opens as a guest visit:
+ * it is how a driver without an account reaches the session (issue 11).
+ */
+export function requireAuth({ request }: Partial<LoaderFunctionArgs> = {}) {
+  if (isAuthenticated(getSession())) return null;
+  const url = request ? new URL(request.url) : null;
+  if (url?.pathname === paths.quickParkRegister && url.searchParams.has('session') && url.searchParams.has('token')) {
+    continueAsGuest();
+    return null;
+  }
+  throw redirect(paths.parkit);
 }
 
 /**

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.chatSupport, ...screen(() => import('./routes/chat-support.tsx')) },
           { path: paths.addMoney, ...screen(() => import('./routes/add-money.tsx')) },
           { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
+          { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
         ],
       },
       // Spec section 2: any unknown path redirects to /parkit.

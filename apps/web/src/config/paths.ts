@@ -30,6 +30,8 @@ export const paths = {
   findParking: '/findparking',
   findParkingMap: '/findParkingMap',
   quickParkRegister: '/QuickParkRegister',
+  /** Not in the spec: the support agents' console (issue 13). */
+  supportConsole: '/support-console',
   /** Not in the spec's table (its route is 'not shown'): the subscription payment page (issue 10). */
   subscriptionPayment: '/subscription/payment',
   /** Not in the spec: the officers' plate check (issue 12). */

@@ -9,6 +9,14 @@ function respond(status: number, body: unknown) {
   return vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status })));
 }
 
+// Every test: the router's navigation is observed, and fetch goes back to the real one after.
+const navigate = vi.fn();
+beforeEach(() => {
+  setNavigator(navigate);
+  navigate.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
 describe('errorMessage (spec section 8)', () => {
   it('words each case as the spec does', () => {
     expect(errorMessage(null, null)).toBe('Server Not Responding');
@@ -20,12 +28,6 @@ describe('errorMessage (spec section 8)', () => {
 });
 
 describe('api helpers', () => {
-  const navigate = vi.fn();
-  beforeEach(() => {
-    setNavigator(navigate);
-    navigate.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('sends the bearer token, appid, and xapikey on POST', async () => {
     localStorage.setItem(KEYS.accessToken, 'tok');
@@ -88,18 +90,12 @@ describe('api helpers', () => {
 // Issue 7: every status of the error catalogue (spec section 8), so that a mutation such as
 // `status === 401` -> `true` (every error would sign the driver out) fails a test.
 describe('the error catalogue, status by status', () => {
-  const navigate = vi.fn();
   let shown: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    setNavigator(navigate);
-    navigate.mockReset();
     shown = vi.spyOn(toast, 'error');
     shown.mockClear();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    shown.mockRestore();
-  });
+  afterEach(() => shown.mockRestore());
 
   const cases: Array<[status: number, body: unknown, message: string]> = [
     [400, { message: 'Please correct the highlighted fields', errors: [] }, 'Please correct the highlighted fields'],
@@ -175,12 +171,6 @@ describe('the error catalogue, status by status', () => {
 });
 
 describe('401 without the toast: which helpers go to /login (spec section 8)', () => {
-  const navigate = vi.fn();
-  beforeEach(() => {
-    setNavigator(navigate);
-    navigate.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
 
   const calls: Array<[name: string, call: () => Promise<unknown>, redirects: boolean]> = [
     ['get', () => api.get('/api/x', { showError: false }), false],
@@ -213,12 +203,6 @@ describe('401 without the toast: which helpers go to /login (spec section 8)', (
 });
 
 describe('refreshing the access token: once, and only once', () => {
-  const navigate = vi.fn();
-  beforeEach(() => {
-    setNavigator(navigate);
-    navigate.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
 
   /** A server: `/token` answers `refresh`, everything else `answer(token)`. */
   function server(refresh: () => Response | Promise<Response>, answer: (auth: string | undefined) => Response) {

@@ -134,10 +134,21 @@ async function request<T>(
   throw new ApiError(res.status, errBody, message, Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : null);
 }
 
+/**
+ * A GET whose body is not JSON (a file, an event stream): the raw Response, after the same
+ * one-time token refresh on 401. The caller reads the body and handles its status.
+ */
+async function raw(path: string, opts: RequestOptions = {}, retry = true): Promise<Response> {
+  const res = await fetch(path, { signal: opts.signal, credentials: 'same-origin', headers: headers('GET', opts.headers) });
+  if (res.status === 401 && retry && getSession().token && (await refreshAccessToken())) return raw(path, opts, false);
+  return res;
+}
+
 const json = (data: unknown) => JSON.stringify(data ?? {});
 const form = (data: Record<string, string>) => new URLSearchParams(data).toString();
 
 export const api = {
+  raw,
   get: <T>(path: string, opts: RequestOptions = {}) =>
     request<T>('GET', path, undefined, undefined, { ...opts, redirectOn401: false }),
   /** A GET whose answer is a file (PDF, CSV): a Blob, with the same errors as get. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, PARKING_MESSAGES, SPEC_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
+import { MESSAGES, PARKING_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
 import i18n, { hindi, setLanguage } from './i18n.ts';
 
 const SRC = join(__dirname, '..');
@@ -36,9 +36,11 @@ describe('i18n', () => {
       ...Object.values(MESSAGES),
       ...Object.values(SPEC_MESSAGES),
       ...Object.values(VEHICLE_MESSAGES),
-      ...Object.values(PARKING_MESSAGES),
       ...Object.values(WALLET_MESSAGES),
       ...Object.values(WALLET_TEXTS),
+      ...Object.values(PARKING_MESSAGES),
+      ...Object.values(QUICK_PARK_MESSAGES),
+      ...Object.values(SUPPORT_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

@@ -23,27 +23,19 @@ describe('the spec\'s storage keys (section 3), letter for letter', () => {
   it('a signed-in member: one subscriber writes every key from the cache', () => {
     const client = connect();
     updateSession({ token: 'tok', appId: 'parkit-web', userId: '7' });
-    client.setQueryData(queryKeys.accountDetails, details({ VehicleCount: 2, ClientId: 3, MinBalance: '' }));
+    const account = details({ VehicleCount: 2, ClientId: 3, MinBalance: '' });
+    client.setQueryData(queryKeys.accountDetails, account);
+    // user_data: the spec's twelve fields (section 3), MinBalance '0' when empty; nothing else.
+    const { Balance: _b, ClientId: _c, VehicleCount: _v, ...rest } = account;
+    const userData = { ...rest, MinBalance: '0' };
+    expect(Object.keys(userData)).toHaveLength(12);
     expect(stored()).toEqual({
       access_token: 'tok',
       app_id: 'parkit-web',
       client_id: '3',
       is_vehicle: 'true',
       p_user_id: '7',
-      user_data: JSON.stringify({
-        MemberId: 7,
-        EmailAddress: 'riley@example.test',
-        PhoneNumber: '5551234567',
-        FirstName: 'Riley',
-        LastName: 'Tester',
-        UserName: 'riley',
-        AddressLine1: '',
-        AddressLine2: '',
-        City: '',
-        State: '',
-        ZipCode: '',
-        MinBalance: '0',
-      }),
+      user_data: JSON.stringify(userData),
       username: 'riley',
     });
   });

@@ -15,6 +15,7 @@ import {
   type Session,
 } from './session-store.ts';
 import { storage } from './storage.ts';
+import { isSupportAgent } from './support-agent.ts';
 
 /**
  * GET /api/Account/Details (spec section 7: Balance and MinBalance, plus the user data). Its
@@ -60,6 +61,7 @@ export function useSession(): SessionView {
 export async function completeSignIn(token: TokenResponse): Promise<string> {
   replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
   const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });
+  if (await isSupportAgent()) return paths.supportConsole; // issue 13: agents land on the console
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 

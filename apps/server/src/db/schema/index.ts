@@ -3,6 +3,7 @@ export * from './members.ts';
 export * from './auth.ts';
 export * from './vehicles.ts';
 export * from './zones.ts';
+export * from './support.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';

@@ -88,6 +88,9 @@ export const parkingQuotes = pgTable(
       .references(() => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').references(() => parkingSessions.id, { onDelete: 'cascade' }),
+    /** Quick Park: the plate typed by the guest (members' quotes name a vehicle instead). */
+    plate: text('plate'),
+    plateState: text('plate_state'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     durationMinutes: integer('duration_minutes').notNull(),

@@ -302,14 +302,25 @@ describe('GET /api/Parking/Zones/:id', () => {
 });
 
 describe('access', () => {
-  it.each(['/api/Parking/Operator', `/api/Parking/Zones/Nearby?${position}`, '/api/Parking/Zones/Search?q=1001', '/api/Parking/Zones/1'])(
-    'answers 401 without a token: %s',
-    async (url) => {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthorized' });
-    },
-  );
+  const urls = ['/api/Parking/Operator', `/api/Parking/Zones/Nearby?${position}`, '/api/Parking/Zones/Search?q=1001', '/api/Parking/Zones/1'];
+
+  it.each(urls)('lets a guest (no token) browse the default operator: %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect([200, 404]).toContain(res.statusCode);
+    if (url.endsWith('/Operator')) expect(res.json<Operator>().ClientId).toBe(operatorId);
+  });
+
+  it('shows a guest the same zones as a member of the default operator', async () => {
+    const guest = await app.inject({ method: 'GET', url: '/api/Parking/Zones/Search?q=1001' });
+    const member = await get('/api/Parking/Zones/Search?q=1001');
+    expect(guest.json()).toEqual(member.json());
+  });
+
+  it.each(urls)('answers 401 to a token that is not valid: %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: 'Bearer not-a-token' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
 
   it('documents the routes in the OpenAPI document', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { MemberScreen } from '../../components/session/guest-prompt.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { VehicleEditor } from '../../features/vehicles/components/vehicle-editor.tsx';
@@ -14,18 +13,13 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const { isVehicle } = useSession();
   // ?next= comes back to Select Vehicle after adding the first vehicle; only that screen is accepted.
   const next = params.get('next');
   const safeNext = next && next.startsWith(`${paths.selectVehicle}?`) ? next : undefined;
+  const { isVehicle } = useSession();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} />
-      <div className="p-4">
-        <MemberOnly message={t('Sign in to keep your vehicles.')}>
-          <VehicleEditor key={id ?? 'new'} id={id} next={safeNext} />
-        </MemberOnly>
-      </div>
-    </main>
+    <MemberScreen title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} message={t('Sign in to keep your vehicles.')}>
+      <VehicleEditor key={id ?? 'new'} id={id} next={safeNext} />
+    </MemberScreen>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { MemberScreen } from '../../components/session/guest-prompt.tsx';
 import { paths } from '../../config/paths.ts';
 import { EditProfile } from '../../features/profile/components/edit-profile.tsx';
 
@@ -8,13 +7,8 @@ import { EditProfile } from '../../features/profile/components/edit-profile.tsx'
 export function Component() {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('Edit Profile')} back={paths.profile} />
-      <div className="p-4">
-        <MemberOnly message={t('Sign in to edit your profile.')}>
-          <EditProfile />
-        </MemberOnly>
-      </div>
-    </main>
+    <MemberScreen title={t('Edit Profile')} back={paths.profile} message={t('Sign in to edit your profile.')}>
+      <EditProfile />
+    </MemberScreen>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { MemberScreen } from '../../components/session/guest-prompt.tsx';
 import { paths } from '../../config/paths.ts';
 import { VehicleList } from '../../features/vehicles/components/vehicle-list.tsx';
 
@@ -8,13 +7,8 @@ import { VehicleList } from '../../features/vehicles/components/vehicle-list.tsx
 export function Component() {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('My Vehicles')} back={paths.profile} />
-      <div className="flex flex-1 flex-col p-4">
-        <MemberOnly message={t('Sign in to keep your vehicles.')}>
-          <VehicleList />
-        </MemberOnly>
-      </div>
-    </main>
+    <MemberScreen title={t('My Vehicles')} back={paths.profile} message={t('Sign in to keep your vehicles.')}>
+      <VehicleList />
+    </MemberScreen>
   );
 }

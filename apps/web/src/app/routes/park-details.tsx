@@ -1,8 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
 import { ParkDetailsScreen } from '../../features/parking/components/park-details-screen.tsx';
 
-/** /parkdetails?id=: the live session; the vehicles list serves the plate correction. */
-export function Component() {
+function WithVehicles() {
   const vehicles = useVehicles();
   return <ParkDetailsScreen vehicles={vehicles} />;
+}
+
+/** /parkdetails?id=: the live session; the vehicles list serves the plate correction. Members only (Quick Park has its own link). */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <MemberOnly message={t('Log in or register to see your parking sessions.')}>
+      <WithVehicles />
+    </MemberOnly>
+  );
 }

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { useStates } from '../../lib/states-query.ts';
+import { QuickParkScreen } from '../../features/parking/components/quick-park-screen.tsx';
 
+/** /QuickParkRegister: Quick Park for a driver without an account (issue 11). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Quick Park')} back="/parkit" />;
+  const states = useStates();
+  return <QuickParkScreen states={states.data ?? []} />;
 }

@@ -1,8 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
 import { SelectVehicleScreen } from '../../features/parking/components/select-vehicle-screen.tsx';
 
-/** /SelectVehicle?zone=ID: the parking feature's screen with the member's vehicles. */
-export function Component() {
+function WithVehicles() {
   const vehicles = useVehicles();
   return <SelectVehicleScreen vehicles={vehicles} />;
+}
+
+/** /SelectVehicle?zone=ID: the parking feature's screen with the member's vehicles; a guest is asked to sign in (or use Quick Park). */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <MemberOnly message={t('Log in or register to park with your vehicles, or use Quick Park.')}>
+      <WithVehicles />
+    </MemberOnly>
+  );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserRoundPlus } from 'lucide-react';
 import { ButtonLink } from '../ui/button-link.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { replaceSession } from '../../lib/session-store.ts';
@@ -35,9 +36,33 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
 
 /**
  * A screen (or part of one) that needs a member's account: a guest, or a visitor whose session
- * is gone, gets the GuestPrompt instead, and none of the children's requests are made.
+ * is gone, gets the GuestPrompt instead, and none of the children's requests are made. With
+ * `screen` (a title), the prompt is a whole screen: a main landmark under that header, for
+ * children that draw their own.
  */
-export function MemberOnly({ children, message }: { children: ReactNode; message?: string }) {
+export function MemberOnly({ children, message, screen }: { children: ReactNode; message?: string; screen?: string }) {
   const { member } = useSession();
-  return member ? children : <GuestPrompt message={message} />;
+  if (member) return children;
+  if (!screen) return <GuestPrompt message={message} />;
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={screen} />
+      <GuestPrompt message={message} />
+    </main>
+  );
+}
+
+/**
+ * A member-only screen under its header: what /myvehicles, /addvehicles and /editprofile are
+ * made of. A guest sees the header and the sign-in prompt.
+ */
+export function MemberScreen({ title, back, message, children }: { title: string; back?: string | undefined; message: string; children: ReactNode }) {
+  return (
+    <main className="flex flex-1 flex-col">
+      <PageHeader title={title} back={back} />
+      <div className="flex flex-1 flex-col p-4">
+        <MemberOnly message={message}>{children}</MemberOnly>
+      </div>
+    </main>
+  );
 }

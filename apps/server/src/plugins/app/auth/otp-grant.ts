@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
 import { badRequest } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
+import { claimGuestSessions } from '../parking/guest-service.ts';
 import * as otp from './otp-repository.ts';
 import { enforceAddress, LIMITS } from './login-limits.ts';
 
@@ -12,5 +13,7 @@ export async function otpGrant(app: FastifyInstance, ip: string, phone: string, 
   const member = valid ? await members.findByPhone(app.db, phone) : null;
   if (!member) throw badRequest('code', MESSAGES.invalidCode);
   await members.markPhoneVerified(app.db, member.id);
+  // Quick Park sessions paid from this phone become the new member's (issue 11).
+  await claimGuestSessions(app.db, member.id, phone);
   return member.id;
 }

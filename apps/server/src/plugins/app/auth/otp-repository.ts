@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { otpCodes } from '../../../db/schema/index.ts';
 
-export type OtpPurpose = 'verify' | 'login' | 'reset';
+export type OtpPurpose = 'verify' | 'login' | 'reset' | 'quickpark';
 
 /** Issue 2: 6 digits, valid 10 minutes, dead after 5 wrong tries, 30 s between sends. */
 export const OTP_TTL_SECONDS = 600;

@@ -31,7 +31,14 @@ async function view(tx: Tx, memberId: number, id: number, now: Date): Promise<Pa
  * Start: spends a start quote and pays its total from the wallet, in the caller's transaction
  * (the Idempotency-Key's). The session runs for the quoted minutes from now, at the quoted price.
  */
-export async function start(tx: Tx, memberId: number, r: { QuoteId: string; ConfirmOverMax?: boolean | undefined }, key: string | null, now: Date): Promise<ParkingSession> {
+export async function start(
+  tx: Tx,
+  memberId: number,
+  r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
+  key: string | null,
+  now: Date,
+  paid: { reloadDue: boolean } = { reloadDue: false },
+): Promise<ParkingSession> {
   const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
   await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
   const operator = await operatorOfMember(tx, memberId);
@@ -68,7 +75,8 @@ export async function start(tx: Tx, memberId: number, r: { QuoteId: string; Conf
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key);
+  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key);
+  paid.reloadDue = posted?.reloadDue ?? false;
   return view(tx, memberId, row.id, now);
 }
 
@@ -109,13 +117,23 @@ export async function extend(tx: Tx, memberId: number, r: { QuoteId: string; Con
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes to the wallet. */
-export async function stop(db: Db, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+export function stop(db: Db, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(db, { memberId }, sessionId, now);
+}
+
+/**
+ * Stop for any owner. A member's unused whole minutes go back to the wallet; a Quick Park card
+ * payment is not refunded (the session still ends, and the receipt shows what was paid).
+ */
+export async function stopOwned(db: Db, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
   return db.transaction(async (tx) => {
-    const found = await sessions.lockOwned(tx, { memberId }, sessionId);
+    const found = await sessions.lockOwned(tx, owner, sessionId);
     if (!found) throw notFound();
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const { unusedMinutes, refundCents } = refundFor(zone, timezone, s, now);
+    const wallet = s.memberId !== null && s.paidVia === 'Wallet';
+    const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
+    const refundCents = wallet ? due : 0;
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
     await sessions.updateSession(tx, s.id, {
@@ -126,8 +144,10 @@ export async function stop(db: Db, memberId: number, sessionId: number, now: Dat
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    if (s.memberId !== null) await refundWallet(tx, s.memberId, refundCents, `session:${s.id}:stop`);
-    return { ...(await view(tx, memberId, s.id, now)), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
+    if (wallet && s.memberId !== null) await refundWallet(tx, s.memberId, refundCents, `session:${s.id}:stop`);
+    const after = await sessions.findOwned(tx, owner, s.id);
+    if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
+    return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
   });
 }
 

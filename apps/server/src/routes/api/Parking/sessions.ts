@@ -73,12 +73,13 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      const paid = { reloadDue: false };
       const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
         statusCode: 201,
-        body: await service.start(tx, req.member.memberId, req.body, key, new Date()),
+        body: await service.start(tx, req.member.memberId, req.body, key, new Date(), paid),
       }));
-      // The debit may have left the balance under MinBalance: the wallet tops up now (never throws).
-      await app.wallet.reloadIfDue(req.member.memberId);
+      // The debit left the balance under MinBalance with auto-reload on: the wallet tops up now (never throws).
+      if (paid.reloadDue) await app.wallet.reloadIfDue(req.member.memberId);
       return body;
     },
   );

@@ -2,21 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id, NearbyZonesQuery, SearchZonesQuery, Zone, ZoneList } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { operatorOfMember } from '../../../plugins/app/zones/operator-repository.ts';
+import { operatorForRequest } from './operator-for-request.ts';
 import * as zones from '../../../plugins/app/zones/zone-repository.ts';
 import { search } from '../../../plugins/app/zones/zone-search.ts';
 import { toZoneView } from '../../../plugins/app/zones/zone-view.ts';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
-/** GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right now. */
+/**
+ * GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right
+ * now. Public reads (issue 11: guests browse zones): a member sees the member's operator, a guest
+ * the default one.
+ */
 const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The member's operator: its zones are the ones searched, its time zone says when they charge. */
-  const operatorFor = async (memberId: number) => {
-    const operator = await operatorOfMember(app.db, memberId);
-    if (!operator) throw notFound();
-    return operator;
-  };
 
   app.get(
     '/Nearby',
@@ -29,7 +27,7 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const operator = await operatorFor(req.member.memberId);
+      const operator = await operatorForRequest(app, req);
       const { lat, lng, radius, limit } = req.query;
       const hits = await zones.nearby(app.db, { operatorId: operator.id, lat, lng, radiusM: radius, limit });
       const now = new Date();
@@ -48,7 +46,7 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const operator = await operatorFor(req.member.memberId);
+      const operator = await operatorForRequest(app, req);
       const hits = await search(app.db, { operatorId: operator.id, ...req.query });
       const now = new Date();
       return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
@@ -60,13 +58,13 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Parking'],
-        summary: 'One zone of the member’s operator',
+        summary: 'One zone of the operator (the member’s, or the default one for a guest)',
         params: z.object({ id: Id }),
         response: { 200: Zone, ...errors },
       },
     },
     async (req) => {
-      const operator = await operatorFor(req.member.memberId);
+      const operator = await operatorForRequest(app, req);
       const zone = await zones.byId(app.db, operator.id, req.params.id);
       if (!zone) throw notFound();
       return toZoneView(zone, operator, new Date());

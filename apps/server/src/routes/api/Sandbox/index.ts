@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SandboxCardRequest, SandboxTokenResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
+import { enforce } from '../../../plugins/app/auth/login-limits.ts';
 import { CardError } from '../../../plugins/app/wallet/providers/types.ts';
+
+/** Card testing is the classic abuse of a tokenizer: a few cards per address and 10 minutes. */
+const TOKENS_PER_ADDRESS = 30;
 
 /**
  * The sandbox provider's own tokenizer (issue 10): the /stripepage form posts the card here and
@@ -17,12 +21,13 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         summary: 'Test mode: turn a card (Stripe test numbers) into a token holding only brand, last 4 and expiry',
         body: SandboxCardRequest,
-        response: { 201: SandboxTokenResponse, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 201: SandboxTokenResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (req, reply) => {
       const sandbox = app.wallet.sandbox;
       if (!sandbox) throw new HttpError(404, 'Not found');
+      await enforce(app.db, { bucket: 'sandbox-tokens', limit: TOKENS_PER_ADDRESS * app.addressLimitScale, windowSeconds: 600 }, req.ip);
       try {
         const t = sandbox.tokenize({ number: req.body.Number, expMonth: req.body.ExpMonth, expYear: req.body.ExpYear, cvc: req.body.Cvc });
         return reply.code(201).send({ Token: t.token, Brand: t.brand, Last4: t.last4 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Car, Clock, LayoutDashboard, LifeBuoy, Timer } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { continueAsGuest, useSession } from '../../../lib/session.ts';
 import { ParkNowCard } from './park-now-card.tsx';
@@ -80,17 +81,16 @@ function QuickLinks() {
 function SignInPrompt() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const btn = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-xl px-4 text-sm font-semibold';
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">{t('Log in or register to park, pay and keep your vehicles.')}</p>
       <div className="flex gap-3">
-        <Link to={paths.login} className={`${btn} bg-brand-700 text-white hover:bg-brand-800`}>
+        <ButtonLink to={paths.login} className="flex-1">
           {t('Login')}
-        </Link>
-        <Link to={paths.register} className={`${btn} text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
+        </ButtonLink>
+        <ButtonLink to={paths.register} variant="secondary" className="flex-1">
           {t('Register')}
-        </Link>
+        </ButtonLink>
       </div>
       <button type="button" onClick={() => void navigate(continueAsGuest())} className="min-h-11 text-sm font-medium text-slate-600 hover:underline">
         {t('Continue as guest')}

@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, SendCodeRequest } from '@parkit/contract';
@@ -18,12 +17,7 @@ export type CodePurpose = 'login' | 'forgot';
 export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SendCodeRequest>({ resolver: zodResolver(SendCodeRequest), defaultValues: { PhoneNumber: '' } });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<SendCodeRequest>(SendCodeRequest, { PhoneNumber: '' });
 
   const onSubmit = handleSubmit(async ({ PhoneNumber }) => {
     const next = href(paths.otp, { phone: PhoneNumber, purpose });
@@ -45,10 +39,9 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
       <PhoneField
         label={t('Mobile Number')}
         placeholder={t('Enter your mobile number')}
-        error={errors.PhoneNumber?.message}
-        {...register('PhoneNumber')}
+        {...field('PhoneNumber')}
       />
-      <Button type="submit" block loading={isSubmitting}>
+      <Button type="submit" block loading={submitting}>
         {t('Send code')}
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useTranslation } from 'react-i18next';
 import { UserRoundPlus } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
@@ -11,9 +11,9 @@ export function GuestPasswordNotice() {
       <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
       <h2 className="text-lg font-semibold">{t('You are browsing as a guest')}</h2>
       <p className="text-sm text-slate-600">{t('Guests have no password. Create an account to keep your vehicles and sessions.')}</p>
-      <Link to={paths.register} className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+      <ButtonLink to={paths.register} className="px-5">
         {t('Register')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,11 +1,14 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Car, Clock, MapPin } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { continueAsGuest } from '../../../lib/session.ts';
 import { BrandMark } from './auth-screen.tsx';
 
-const linkButton = 'inline-flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold transition-colors';
+/** The landing page's ways in are a size up from the app's buttons. */
+const big = 'min-h-12 text-base';
 
 /** /parkit, the landing page (DESIGN.md section 3): Login, Register, Continue as guest, Quick Park. */
 export function Landing() {
@@ -33,21 +36,21 @@ export function Landing() {
         </ul>
       </section>
       <nav aria-label={t('Get started')} className="flex flex-col gap-3 rounded-t-3xl bg-white px-6 pt-8 pb-10">
-        <Link to={paths.login} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+        <ButtonLink to={paths.login} block className={big}>
           {t('Login')}
-        </Link>
-        <Link to={paths.register} className={`${linkButton} bg-white text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
+        </ButtonLink>
+        <ButtonLink to={paths.register} variant="secondary" block className={big}>
           {t('Register')}
-        </Link>
-        <button type="button" onClick={asGuest} className={`${linkButton} text-brand-800 hover:bg-brand-50`}>
+        </ButtonLink>
+        <Button variant="ghost" block onClick={asGuest} className={big}>
           {t('Continue as guest')}
-        </button>
+        </Button>
         {/* Quick Park is the guest's way to park (phone + plate); its route is protected, so the
             link starts a guest visit first instead of bouncing back here. */}
         <Link
           to={paths.quickParkRegister}
           onClick={() => continueAsGuest()}
-          className={`${linkButton} min-h-11 text-sm text-slate-600 underline-offset-2 hover:underline`}
+          className="inline-flex min-h-11 w-full items-center justify-center text-sm font-semibold text-slate-600 underline-offset-2 hover:underline"
         >
           {t('Quick Park')}
         </Link>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -38,12 +37,7 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
   const [refusal, setRefusal] = useState<string | null>(() =>
     wait ? `${t('We sent you a code moments ago: enter it below.')} ${retryAfterText(wait)}`.trim() : null,
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<CodeForm>(CodeForm, { code: '' });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
@@ -80,10 +74,9 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
         label={t('Verification code')}
         placeholder="••••••"
         hint={t('The code expires in 10 minutes.')}
-        error={errors.code?.message}
-        {...register('code')}
+        {...field('code')}
       />
-      <Button type="submit" block loading={isSubmitting}>
+      <Button type="submit" block loading={submitting}>
         {t('Verify')}
       </Button>
       {refusal && (

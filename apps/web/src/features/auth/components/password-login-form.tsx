@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TokenRequest } from '@parkit/contract';
@@ -17,12 +16,7 @@ type LoginFields = { username: string; password: string };
 export function PasswordLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFields>({ resolver: zodResolver(LoginFields), defaultValues: { username: '', password: '' } });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<LoginFields>(LoginFields, { username: '', password: '' });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     try {
@@ -39,11 +33,10 @@ export function PasswordLoginForm() {
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
+        {...field('username')}
       />
-      <PasswordField label={t('Password')} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-      <Button type="submit" block loading={isSubmitting}>
+      <PasswordField label={t('Password')} autoComplete="current-password" {...field('password')} />
+      <Button type="submit" block loading={submitting}>
         {t('Login')}
       </Button>
     </form>

@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RegisterRequest } from '@parkit/contract';
@@ -18,12 +17,7 @@ const empty: RegisterRequest = { FirstName: '', LastName: '', UserName: '', Emai
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterRequest>({ resolver: zodResolver(RegisterRequest), defaultValues: empty });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<RegisterRequest>(RegisterRequest, empty);
 
   const onSubmit = handleSubmit(async (data) => {
     try {
@@ -37,32 +31,29 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3">
-        <TextField label={t('First Name')} autoComplete="given-name" error={errors.FirstName?.message} {...register('FirstName')} />
-        <TextField label={t('Last Name')} autoComplete="family-name" error={errors.LastName?.message} {...register('LastName')} />
+        <TextField label={t('First Name')} autoComplete="given-name" {...field('FirstName')} />
+        <TextField label={t('Last Name')} autoComplete="family-name" {...field('LastName')} />
       </div>
       <TextField
         label={t('Username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.UserName?.message}
-        {...register('UserName')}
+        {...field('UserName')}
       />
-      <TextField label={t('Email')} type="email" autoComplete="email" error={errors.EmailAddress?.message} {...register('EmailAddress')} />
+      <TextField label={t('Email')} type="email" autoComplete="email" {...field('EmailAddress')} />
       <PhoneField
         label={t('Mobile Number')}
         hint={t('We will text you a code to verify it.')}
-        error={errors.PhoneNumber?.message}
-        {...register('PhoneNumber')}
+        {...field('PhoneNumber')}
       />
       <PasswordField
         label={t('Password')}
         autoComplete="new-password"
         hint={t('At least 8 characters.')}
-        error={errors.Password?.message}
-        {...register('Password')}
+        {...field('Password')}
       />
-      <Button type="submit" block loading={isSubmitting}>
+      <Button type="submit" block loading={submitting}>
         {t('Register')}
       </Button>
     </form>

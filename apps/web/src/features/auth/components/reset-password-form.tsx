@@ -1,5 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -27,12 +26,7 @@ type ResetFields = { Code: string; NewPassword: string; ConfirmPassword: string 
 export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: boolean; onCodeNeeded: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetFields>({ resolver: zodResolver(schema(needsCode)), defaultValues: { Code: '', NewPassword: '', ConfirmPassword: '' } });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<ResetFields>(schema(needsCode), { Code: '', NewPassword: '', ConfirmPassword: '' });
 
   const onSubmit = handleSubmit(async ({ Code, NewPassword }) => {
     try {
@@ -50,7 +44,7 @@ export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: bool
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {needsCode && (
         <>
-          <CodeField label={t('Verification code')} placeholder="••••••" error={errors.Code?.message} {...register('Code')} />
+          <CodeField label={t('Verification code')} placeholder="••••••" {...field('Code')} />
           <Link to={paths.forgot} className="-mt-2 self-end text-sm font-semibold text-brand-700 hover:underline">
             {t('Send me a new code')}
           </Link>
@@ -60,16 +54,14 @@ export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: bool
         label={t('New Password')}
         autoComplete="new-password"
         hint={t('At least 8 characters.')}
-        error={errors.NewPassword?.message}
-        {...register('NewPassword')}
+        {...field('NewPassword')}
       />
       <PasswordField
         label={t('Confirm New Password')}
         autoComplete="new-password"
-        error={errors.ConfirmPassword?.message}
-        {...register('ConfirmPassword')}
+        {...field('ConfirmPassword')}
       />
-      <Button type="submit" block loading={isSubmitting}>
+      <Button type="submit" block loading={submitting}>
         {t('Save Password')}
       </Button>
     </form>

@@ -37,7 +37,7 @@ describe('ConfirmZoneScreen', () => {
     expect(screen.getByText('2 h max')).toBeTruthy();
     expect(screen.getByText('Paid until 18:00')).toBeTruthy();
     expect(screen.getByText('Mon–Sat, 08:00–18:00')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?zone=7');
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?number=1001');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
   });
 

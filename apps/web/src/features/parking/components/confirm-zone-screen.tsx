@@ -42,7 +42,7 @@ function Problem({ title, text }: { title: string; text: string }) {
  * Continue (issue 11): to /SelectVehicle; with Auto Start on, it pays at once for the default
  * vehicle and duration and shows that total; a guest goes to Quick Park.
  */
-function ContinueButton({ zoneId }: { zoneId: number }) {
+function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const guest = !useSession().member;
@@ -51,7 +51,7 @@ function ContinueButton({ zoneId }: { zoneId: number }) {
   const q = auto.data?.Enabled ? auto.data.Quote : null;
   if (guest) {
     return (
-      <Link to={href(paths.quickParkRegister, { zone: zoneId })} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+      <Link to={href(paths.quickParkRegister, { number: zoneNumber })} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
         {t('Continue')}
       </Link>
     );
@@ -126,7 +126,7 @@ export function ConfirmZoneScreen() {
               <ZoneFacts zone={zone.data} showAddress />
             </section>
             <div className="flex flex-col gap-2">
-              <ContinueButton zoneId={zone.data.ZoneId} />
+              <ContinueButton zoneId={zone.data.ZoneId} zoneNumber={zone.data.ZoneNumber} />
               <Link to={paths.findParking} className={`${linkButton} text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
                 {t('Choose another zone')}
               </Link>

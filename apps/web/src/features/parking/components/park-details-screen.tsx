@@ -6,7 +6,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney, formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
@@ -18,6 +17,7 @@ import { clockOffset, formatCountdown } from '../lib/session-time.ts';
 import { parseZoneId } from './confirm-zone-screen.tsx';
 import { AmendVehicle } from './amend-vehicle.tsx';
 import { ExtendDialog } from './extend-dialog.tsx';
+import { SessionLoader } from './session-loader.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
@@ -114,24 +114,13 @@ export function ParkDetailsScreen({ vehicles }: { vehicles: UseQueryResult<Vehic
   useEffect(() => {
     if (ended && id !== null) void navigate(href(paths.closingReceipt, { id }), { replace: true });
   }, [ended, id, navigate]);
-  const missing = id === null || (session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400));
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Parking Details')} back={paths.homepage} />
       <div className="flex flex-col gap-4 p-4">
-        {missing ? (
-          <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700">
-            {t('This parking session was not found.')}
-          </p>
-        ) : session.isPending ? (
-          <Skeleton rows={3} className="h-32" />
-        ) : session.isError ? (
-          <LoadError message={t('The session could not be loaded.')} retrying={session.isFetching} onRetry={() => void session.refetch()} />
-        ) : ended ? (
-          <Skeleton rows={2} className="h-32" />
-        ) : (
-          <Live session={session.data} offset={clockOffset(session.data.ServerTime, session.dataUpdatedAt)} vehicles={vehicles.data ?? []} />
-        )}
+        <SessionLoader id={id} session={session} failed={t('The session could not be loaded.')}>
+          {(s) => (ended ? <Skeleton rows={2} className="h-32" /> : <Live session={s} offset={clockOffset(s.ServerTime, session.dataUpdatedAt)} vehicles={vehicles.data ?? []} />)}
+        </SessionLoader>
       </div>
     </main>
   );

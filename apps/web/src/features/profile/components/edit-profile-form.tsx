@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,6 +9,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { refuseNonDigits } from '../../../components/ui/digit-fields.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useStates } from '../../../lib/states-query.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
@@ -34,22 +34,19 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
   const navigate = useNavigate();
   const states = useStates();
   const save = useUpdateAccount(user);
-  const { control, handleSubmit, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(EditProfileSchema),
-    defaultValues: {
-      UserName: username || user.UserName,
-      EmailAddress: user.EmailAddress,
-      PhoneNumber: user.PhoneNumber,
-      AddressLine1: user.AddressLine1,
-      City: user.City,
-      // DESIGN.md section 6: the saved state; TX (the spec's forced value) only when none is saved.
-      State: user.State || 'TX',
-      ZipCode: user.ZipCode,
-    },
+  const { control, handleSubmit, setError, formState, submitting } = useSchemaForm<Input, Output>(EditProfileSchema, {
+    UserName: username || user.UserName,
+    EmailAddress: user.EmailAddress,
+    PhoneNumber: user.PhoneNumber,
+    AddressLine1: user.AddressLine1,
+    City: user.City,
+    // DESIGN.md section 6: the saved state; TX (the spec's forced value) only when none is saved.
+    State: user.State || 'TX',
+    ZipCode: user.ZipCode,
   });
   const [userName, email, phone, state] = useWatch({ control, name: ['UserName', 'EmailAddress', 'PhoneNumber', 'State'] });
 
-  const { isSubmitting, errors } = formState;
+  const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -88,7 +85,7 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
       <FormText control={control} name="City" label={t('City')} autoComplete="address-level2" maxLength={60} />
       <FormSelect control={control} name="State" label={t('State')} placeholder={t('Select State')} options={stateOptions} />
       <FormText control={control} name="ZipCode" label={t('ZipCode')} inputMode="numeric" autoComplete="postal-code" onKeyDown={refuseNonDigits} />
-      <Button type="submit" block loading={isSubmitting} className="mt-2">
+      <Button type="submit" block loading={submitting} className="mt-2">
         {t('Ok')}
       </Button>
     </form>

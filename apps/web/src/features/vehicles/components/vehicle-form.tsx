@@ -1,5 +1,4 @@
-import { useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,6 +7,7 @@ import { AddVehicleRequest, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSession } from '../../../lib/session.ts';
 import { updateSession } from '../../../lib/session-store.ts';
 import { useAddVehicle } from '../api/add-vehicle.ts';
@@ -46,10 +46,7 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   const states = useStates();
   const add = useAddVehicle();
   const update = useUpdateVehicle();
-  const { control, handleSubmit, setValue, setError, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(AddVehicleRequest),
-    defaultValues: initialValues(vehicle),
-  });
+  const { control, handleSubmit, setValue, setError, submitting } = useSchemaForm<Input, Output>(AddVehicleRequest, initialValues(vehicle));
   const [make, model, state, color, year] = useWatch({
     control,
     name: ['VehicleMake', 'VehicleModel', 'PlateState', 'VehicleColor', 'VehicleYear'],
@@ -57,7 +54,6 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   const makeId = makes.data?.find((m) => m.PvValue.trim().toUpperCase() === make)?.PVID;
   const models = useVehicleModels(makeId);
 
-  const { isSubmitting } = formState;
   const session = useSession();
 
   // A refused submit puts the keyboard on the first field that needs attention: react-hook-form
@@ -130,7 +126,7 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
         busy={colors.isPending}
       />
       <FormSelect control={control} name="VehicleYear" label={t('Vehicle Year')} placeholder={t('Select Year')} options={withCurrent(YEARS, String(year ?? ''))} />
-      <Button type="submit" block loading={isSubmitting} className="mt-2">
+      <Button type="submit" block loading={submitting} className="mt-2">
         {t('Save')}
       </Button>
     </form>

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CodeSent,
+  ErrorResponse,
+  GuestQuoteRequest,
+  GuestSendCodeRequest,
+  GuestStartRequest,
+  GuestToken,
+  GuestVerifyRequest,
+  MESSAGES,
+  ParkingSession,
+  Quote,
+  QUICK_PARK_MESSAGES,
+  SessionParams,
+  StopRequest,
+  StopResponse,
+} from '@parkit/contract';
+import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
+import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
+import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
+import * as otp from '../../../plugins/app/auth/otp-repository.ts';
+import { quoteGuest, startGuest } from '../../../plugins/app/parking/guest-service.ts';
+import * as sessions from '../../../plugins/app/parking/session-repository.ts';
+import { stopOwned } from '../../../plugins/app/parking/session-service.ts';
+
+const base = { tags: ['Quick Park'] };
+
+/**
+ * /api/Parking/Guest: Quick Park (issue 11), public. A code verifies the phone and gives a guest
+ * token (header `x-guest-token`); the token pays with a card and opens that phone's sessions only.
+ */
+const guestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
+
+  /** The verified phone of the request's guest token; 401 without one. */
+  const guestPhone = async (headers: Record<string, unknown>): Promise<string> => {
+    const raw = headers['x-guest-token'];
+    const phone = typeof raw === 'string' && raw.length < 2000 ? await app.guestTokens.verify(raw) : null;
+    if (!phone) throw new HttpError(401, QUICK_PARK_MESSAGES.guestTokenMissing);
+    return phone;
+  };
+
+  app.post(
+    '/SendCode',
+    { schema: { ...base, summary: 'Sends a code to the driver’s phone for Quick Park', body: GuestSendCodeRequest, response: { 202: CodeSent } } },
+    async (req, reply) => {
+      await enforceAddress(app, LIMITS.codeAddress, req.ip);
+      await sendCode(app.db, req.body.PhoneNumber, 'quickpark', true);
+      return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(req.body.PhoneNumber) });
+    },
+  );
+
+  app.post(
+    '/Verify',
+    { schema: { ...base, summary: 'Checks the code and answers a guest token for this phone (24 hours)', body: GuestVerifyRequest, response: { 200: GuestToken } } },
+    async (req) => {
+      await enforceAddress(app, LIMITS.loginAddress, req.ip);
+      if (!(await otp.consume(app.db, req.body.PhoneNumber, 'quickpark', req.body.Code))) throw badRequest('Code', MESSAGES.invalidCode);
+      const { token, expiresAt } = await app.guestTokens.sign(req.body.PhoneNumber);
+      return { GuestToken: token, PhoneNumber: req.body.PhoneNumber, ExpiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/Quote',
+    { schema: { ...base, summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)', body: GuestQuoteRequest, response: { 200: Quote, 401: ErrorResponse, 409: ErrorResponse } } },
+    async (req) => quoteGuest(app.db, await guestPhone(req.headers), req.body, new Date()),
+  );
+
+  app.post(
+    '/Start',
+    {
+      schema: {
+        ...base,
+        summary: 'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
+        body: GuestStartRequest,
+        response: { 201: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const phone = await guestPhone(req.headers);
+      const token = String(req.headers['x-guest-token']);
+      const session = await startGuest(app.db, app.wallet.provider, phone, req.body, (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`, new Date());
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.get(
+    '/Session/:id',
+    { schema: { ...base, summary: 'One of this phone’s Quick Park sessions', params: SessionParams, response: { 200: ParkingSession, 401: ErrorResponse, 404: ErrorResponse } } },
+    async (req) => {
+      const found = await sessions.findOwned(app.db, { guestPhone: await guestPhone(req.headers) }, req.params.id);
+      if (!found) throw notFound();
+      return sessions.toSessionView(found, new Date());
+    },
+  );
+
+  app.post(
+    '/Stop',
+    {
+      schema: {
+        ...base,
+        summary: 'Ends one of this phone’s Quick Park sessions now (card payments are not refunded)',
+        body: StopRequest,
+        response: { 200: StopResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (req) => stopOwned(app.db, { guestPhone: await guestPhone(req.headers) }, req.body.SessionId, new Date()),
+  );
+};
+
+export default guestRoutes;

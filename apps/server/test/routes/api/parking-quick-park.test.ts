@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { GuestToken, ParkingSession, Quote } from '@parkit/contract';
+import { as, buildTestApp, lastCode, newMember, registerAndSignIn } from '../../helpers.ts';
+import { addZone } from '../../parking-helpers.ts';
+
+const { app, database } = await buildTestApp();
+await addZone(database.db, '9101');
+
+const phoneOf = () => newMember().PhoneNumber;
+const post = (url: string, payload: unknown, token?: string) =>
+  app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload: payload as Record<string, unknown>, headers: token ? { 'x-guest-token': token } : {} });
+
+async function verifiedGuest(phone = phoneOf()): Promise<string> {
+  expect((await post('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
+  const res = await post('Verify', { PhoneNumber: phone, Code: await lastCode(app, phone) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<GuestToken>().GuestToken;
+}
+
+async function cardToken(number = '4242 4242 4242 4242'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: number, ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json<{ Token: string }>().Token;
+}
+
+const quote = (token: string, plate = 'QP 123') => post('Quote', { ZoneNumber: '9101', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 }, token);
+
+describe('Quick Park', () => {
+  it('parks a guest with a verified phone and a card; the receipt link reaches the phone', async () => {
+    const phone = phoneOf();
+    const token = await verifiedGuest(phone);
+    const q = await quote(token);
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json<Quote>()).toMatchObject({ ParkingAmount: 2.5, FeeAmount: 0, TotalAmount: 2.5 });
+    const res = await post('Start', { QuoteId: q.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json<ParkingSession>();
+    expect(s).toMatchObject({ PlateNumber: 'QP 123', PlateState: 'TX', PaidVia: 'Card', AmountPaid: 2.5, Status: 'Active', ZoneNumber: '9101' });
+    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<{ Body: string }[]>()[0]!.Body;
+    expect(sms).toContain(`/QuickParkRegister?session=${s.SessionId}&token=`);
+    // The link's token opens the session, and only this phone's.
+    const seen = await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': token } });
+    expect(seen.json<ParkingSession>().SessionId).toBe(s.SessionId);
+    const stranger = await verifiedGuest();
+    expect((await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': stranger } })).statusCode).toBe(404);
+    expect((await post('Stop', { SessionId: s.SessionId }, stranger)).statusCode).toBe(404);
+    // One active session per plate.
+    const again = await quote(token);
+    const busy = await post('Start', { QuoteId: again.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
+    expect(busy.statusCode).toBe(409);
+    const stopped = await post('Stop', { SessionId: s.SessionId }, token);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ Status: 'Ended', RefundAmount: 0 });
+  });
+
+  it('refuses a declined card and writes no session; a spent quote cannot pay twice', async () => {
+    const token = await verifiedGuest();
+    const q = (await quote(token, 'DECL 1')).json<Quote>();
+    const declined = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken('4000 0000 0000 0002') }, token);
+    expect(declined.statusCode).toBe(402);
+    const ok = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const twice = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('needs a verified phone, refuses bad input and a wrong code', async () => {
+    expect((await quote('')).statusCode).toBe(401);
+    expect((await quote('not-a-token')).statusCode).toBe(401);
+    // A member's access token is not a guest token.
+    const member = await registerAndSignIn(app);
+    expect((await quote(member.token)).statusCode).toBe(401);
+    const phone = phoneOf();
+    await post('SendCode', { PhoneNumber: phone });
+    expect((await post('Verify', { PhoneNumber: phone, Code: '000000' })).statusCode).toBe(400);
+    for (const bad of [{}, { PhoneNumber: '12' }, { PhoneNumber: 'x'.repeat(5000) }, { PhoneNumber: phone, Extra: 1 }]) {
+      expect((await post('SendCode', bad)).statusCode, JSON.stringify(bad).slice(0, 50)).toBe(400);
+    }
+    const token = await verifiedGuest();
+    for (const bad of [
+      { ZoneNumber: '9101', PlateNumber: 'QP1', PlateState: 'TX' },
+      { ZoneNumber: "9101'; drop table zones;--", PlateNumber: 'QP1', PlateState: 'TX', DurationMinutes: 60 },
+      { ZoneNumber: '9101', PlateNumber: '<script>', PlateState: 'TX', DurationMinutes: 60 },
+      { ZoneNumber: '9101', PlateNumber: 'QP1', PlateState: 'Texas', DurationMinutes: 60 },
+      { ZoneNumber: '9101', PlateNumber: 'QP1', PlateState: 'TX', DurationMinutes: 121 },
+      { ZoneNumber: '424242', PlateNumber: 'QP1', PlateState: 'TX', DurationMinutes: 60 },
+    ]) {
+      expect((await post('Quote', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('registering later with that phone carries the sessions into the new account', async () => {
+    const phone = phoneOf();
+    const token = await verifiedGuest(phone);
+    const q = (await quote(token, 'LATER 1')).json<Quote>();
+    const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
+    const member = await registerAndSignIn(app, { PhoneNumber: phone });
+    const mine = await as(app, member, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const active = (await as(app, member, { method: 'GET', url: '/api/Parking/Active' })).json<{ Sessions: ParkingSession[] }>();
+    expect(active.Sessions.map((x) => x.SessionId)).toContain(s.SessionId);
+    // And the guest link no longer opens it: it is the member's now.
+    expect((await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': token } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,40 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CodeSent, GuestQuoteRequest, GuestToken, ParkingSession, Quote, StopResponse } from '@parkit/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** Quick Park (issue 11): public calls; the guest token from /Verify goes in `x-guest-token`. */
+const guest = (token: string) => ({ showError: false, headers: { 'x-guest-token': token } });
+
+export const sendGuestCode = (phone: string) => api.post<CodeSent>('/api/Parking/Guest/SendCode', { PhoneNumber: phone }, { showError: false });
+export const verifyGuest = (phone: string, code: string) => api.post<GuestToken>('/api/Parking/Guest/Verify', { PhoneNumber: phone, Code: code }, { showError: false });
+export const quoteGuest = (token: string, body: GuestQuoteRequest) => api.post<Quote>('/api/Parking/Guest/Quote', body, guest(token));
+
+/** The sandbox provider's tokenizer: the card number goes to it and never to our parking API. */
+export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
+  api.post<{ Token: string }>('/api/Sandbox/Tokens', card, { showError: false });
+
+export const startGuest = (token: string, quoteId: string, cardToken: string) =>
+  api.post<ParkingSession>('/api/Parking/Guest/Start', { QuoteId: quoteId, CardToken: cardToken }, guest(token));
+
+export const stopGuest = (token: string, sessionId: number) => api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));
+
+export function useGuestSession(token: string | null, id: number | null) {
+  return useQuery({
+    queryKey: ['parking', 'guest-session', id, token],
+    queryFn: ({ signal }) => api.get<ParkingSession>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
+    enabled: token !== null && id !== null,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export const useSendGuestCode = () => useMutation({ mutationFn: sendGuestCode });
+export const useVerifyGuest = () => useMutation({ mutationFn: (v: { phone: string; code: string }) => verifyGuest(v.phone, v.code) });
+export const useQuoteGuest = () => useMutation({ mutationFn: (v: { token: string; body: GuestQuoteRequest }) => quoteGuest(v.token, v.body) });
+export const useStopGuest = () => useMutation({ mutationFn: (v: { token: string; id: number }) => stopGuest(v.token, v.id) });
+export const usePayGuest = () =>
+  useMutation({
+    mutationFn: async (v: { token: string; quoteId: string; card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string } }) => {
+      const card = await tokenizeCard(v.card);
+      return startGuest(v.token, v.quoteId, card.Token);
+    },
+  });

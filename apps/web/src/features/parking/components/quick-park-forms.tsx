@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { GuestQuoteRequest, OtpCode, PhoneNumber, formatMoney, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
+import { durationChoices } from '../lib/session-time.ts';
+import { DurationPicker } from './duration-picker.tsx';
+import { QuoteSummary } from './quote-summary.tsx';
+
+const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Server Not Responding');
+
+function Failure({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-red-800">
+      {t(failure(error))}
+    </p>
+  );
+}
+
+const PhoneForm = z.object({ phone: PhoneNumber });
+const CodeForm = z.object({ code: OtpCode });
+
+/** Step 1: the mobile number, verified by a code (the receipt goes there). */
+export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => void }) {
+  const { t } = useTranslation();
+  const send = useSendGuestCode();
+  const verify = useVerifyGuest();
+  const [phone, setPhone] = useState<string | null>(null);
+  const phoneForm = useForm<z.input<typeof PhoneForm>>({ resolver: zodResolver(PhoneForm), defaultValues: { phone: '' } });
+  const codeForm = useForm<z.input<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  if (phone === null) {
+    return (
+      <form noValidate className="flex flex-col gap-3" onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))}>
+        <FormText control={phoneForm.control} name="phone" label={t('Mobile Number')} inputMode="numeric" autoComplete="tel" />
+        <Failure error={send.error} />
+        <Button type="submit" block loading={send.isPending}>
+          {t('Send code')}
+        </Button>
+      </form>
+    );
+  }
+  return (
+    <form noValidate className="flex flex-col gap-3" onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}>
+      <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
+      <FormText control={codeForm.control} name="code" label={t('Verification code')} inputMode="numeric" autoComplete="one-time-code" />
+      <Failure error={verify.error} />
+      <Button type="submit" block loading={verify.isPending}>
+        {t('Verify')}
+      </Button>
+    </form>
+  );
+}
+
+const DetailsForm = GuestQuoteRequest.omit({ DurationMinutes: true });
+type Details = z.input<typeof DetailsForm>;
+const GUEST_MAX_MINUTES = 240;
+
+/** Step 2: zone number from the sign, plate and state, duration; the quote. */
+export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: string; zoneNumber: string; states: string[]; onQuote: (q: Quote) => void }) {
+  const { t } = useTranslation();
+  const [minutes, setMinutes] = useState(60);
+  const quote = useQuoteGuest();
+  const form = useForm<Details>({ resolver: zodResolver(DetailsForm), defaultValues: { ZoneNumber: zoneNumber, PlateNumber: '', PlateState: '' } });
+  return (
+    <form noValidate className="flex flex-col gap-3" onSubmit={form.handleSubmit((v) => quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }))}>
+      <FormText control={form.control} name="ZoneNumber" label={t('Zone number')} inputMode="numeric" />
+      <FormText control={form.control} name="PlateNumber" label={t('Enter Vehicle Plate #')} autoCapitalize="characters" />
+      <FormSelect control={form.control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={states.map((s) => ({ value: s, label: s }))} />
+      <DurationPicker choices={durationChoices(GUEST_MAX_MINUTES)} value={minutes} onChange={setMinutes} label={t('How long?')} />
+      <Failure error={quote.error} />
+      <Button type="submit" block loading={quote.isPending}>
+        {t('See the price')}
+      </Button>
+    </form>
+  );
+}
+
+/** Step 3: the card (sandbox: Stripe's test numbers), paid once for the quoted total. */
+export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quote; onPaid: (s: ParkingSession) => void }) {
+  const { t } = useTranslation();
+  const pay = usePayGuest();
+  const [card, setCard] = useState({ number: '', month: '', year: '', cvc: '' });
+  const set = (k: keyof typeof card) => (e: React.ChangeEvent<HTMLInputElement>) => setCard({ ...card, [k]: e.target.value });
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid });
+      }}
+    >
+      <QuoteSummary quote={quote} />
+      <TextField label={t('Card number')} value={card.number} onChange={set('number')} inputMode="numeric" autoComplete="cc-number" />
+      <div className="grid grid-cols-3 gap-2">
+        <TextField label={t('Month')} value={card.month} onChange={set('month')} inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" />
+        <TextField label={t('Year')} value={card.year} onChange={set('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
+        <TextField label={t('CVC')} value={card.cvc} onChange={set('cvc')} inputMode="numeric" autoComplete="cc-csc" />
+      </div>
+      <Failure error={pay.error} />
+      <Button type="submit" block loading={pay.isPending}>
+        {t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatTime, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useGuestSession, useStopGuest } from '../api/quick-park.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+import { parseZoneId } from './confirm-zone-screen.tsx';
+import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
+import { SessionSummary } from './session-summary.tsx';
+
+/** A Quick Park session: the countdown and Stop while it runs, the summary once it ended. */
+function GuestSession({ token, session, offset, onChange }: { token: string; session: ParkingSession; offset: number; onChange: (s: ParkingSession) => void }) {
+  const { t } = useTranslation();
+  const left = useCountdown(session.Status === 'Active' ? session.EndsAt : null, offset);
+  const stop = useStopGuest();
+  if (session.Status !== 'Active' || left === 0) {
+    return (
+      <>
+        <SessionSummary session={session} />
+        <Link to={paths.register} className="text-center font-semibold text-brand-800 underline">
+          {t('Register with this number to keep your sessions')}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <section aria-label={t('Time left')} className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white">
+        <p className="text-sm">{t('Time left')}</p>
+        <p className="text-5xl font-bold tabular-nums" role="timer" data-testid="countdown">
+          {formatCountdown(left)}
+        </p>
+        <p className="text-sm">{t('Ends at {{time}}', { time: formatTime(session.EndsAt) })}</p>
+      </section>
+      <p className="rounded-2xl bg-white p-4 text-sm text-slate-700">
+        {t('Zone {{zone}}', { zone: session.ZoneNumber })} · <span className="font-bold">{session.PlateNumber}</span> ({session.PlateState})
+      </p>
+      <p className="text-sm text-slate-600">{t('The receipt and a link to this session were sent to your phone.')}</p>
+      <Button variant="secondary" block loading={stop.isPending} onClick={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}>
+        {t('Stop')}
+      </Button>
+    </>
+  );
+}
+
+/** The session the SMS link opens (?session=&token=), without an account. */
+function LinkedSession({ token, id }: { token: string; id: number }) {
+  const { t } = useTranslation();
+  const q = useGuestSession(token, id);
+  const [override, setOverride] = useState<ParkingSession | null>(null);
+  if (q.isPending) return <Skeleton rows={2} className="h-32" />;
+  if (q.isError) return <LoadError message={t('This parking session was not found.')} retrying={q.isFetching} onRetry={() => void q.refetch()} />;
+  return <GuestSession token={token} session={override ?? q.data} offset={clockOffset(q.data.ServerTime, q.dataUpdatedAt)} onChange={setOverride} />;
+}
+
+/**
+ * /QuickParkRegister (issue 11): park without an account. A verified mobile number, the zone
+ * number, plate and state, a duration, a card; the receipt goes to the phone with a link back here.
+ * `states` comes from the route (the shared states list).
+ */
+export function QuickParkScreen({ states }: { states: string[] }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const linkedId = parseZoneId(params.get('session'));
+  const linkedToken = params.get('token');
+  const [guest, setGuest] = useState<GuestToken | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [paid, setPaid] = useState<{ session: ParkingSession; at: number } | null>(null);
+
+  let body;
+  if (linkedId !== null && linkedToken) body = <LinkedSession token={linkedToken} id={linkedId} />;
+  else if (!guest) body = <VerifyPhone onVerified={setGuest} />;
+  else if (paid) body = <GuestSession token={guest.GuestToken} session={paid.session} offset={clockOffset(paid.session.ServerTime, paid.at)} onChange={(s) => setPaid({ session: s, at: paid.at })} />;
+  else if (!quote) body = <ParkingDetails token={guest.GuestToken} zoneNumber={params.get('number') ?? ''} states={states} onQuote={setQuote} />;
+  else body = <PayByCard token={guest.GuestToken} quote={quote} onPaid={(s) => setPaid({ session: s, at: Date.now() })} />;
+
+  return (
+    <main className="flex flex-1 flex-col bg-slate-50">
+      <PageHeader title={t('Quick Park')} back={paths.parkit} />
+      <div className="flex flex-col gap-4 p-4">
+        {!guest && linkedId === null && <p className="text-sm text-slate-600">{t('Park without an account: your mobile number, your plate and a card.')}</p>}
+        {body}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ParkingSession } from '@parkit/contract';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** One session's states on a screen: not found (no id, 400, 404), loading, failed, or the children. */
+export function SessionLoader({
+  id,
+  session,
+  failed,
+  children,
+}: {
+  id: number | null;
+  session: UseQueryResult<ParkingSession>;
+  /** Already translated. */
+  failed: string;
+  children: (s: ParkingSession) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const missing = id === null || (session.error instanceof ApiError && (session.error.status === 404 || session.error.status === 400));
+  if (missing) {
+    return (
+      <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700">
+        {t('This parking session was not found.')}
+      </p>
+    );
+  }
+  if (session.isPending) return <Skeleton rows={2} className="h-40" />;
+  if (session.isError) return <LoadError message={failed} retrying={session.isFetching} onRetry={() => void session.refetch()} />;
+  return <>{children(session.data)}</>;
+}

@@ -1,0 +1,77 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Attachment, ChatMessage } from '@parkit/contract';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
+import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
+import { supportKeys } from '../api/keys.ts';
+import { useSupportEvents } from '../lib/use-support-events.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { LoadEarlier } from './load-earlier.tsx';
+import { useChatSender } from './use-chat-sender.ts';
+import { useOlderMessages } from './use-older-messages.ts';
+
+const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
+
+/** Support chat (/chatsupport): stored, live, with optimistic sends and attachments (issue 13). */
+export function ChatScreen() {
+  const { t } = useTranslation();
+  return (
+    <MemberOnly message={t('Call-back requests and chat need an account.')}>
+      <Chat />
+    </MemberOnly>
+  );
+}
+
+function Chat() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const messages = useMessages();
+  const older = useOlderMessages('/api/Support/Chat/Messages', messages.data);
+
+  const onSent = useCallback((m: ChatMessage) => mergeMessages(qc, supportKeys.messages, [m]), [qc]);
+  // A refusal the driver can act on (a file type, too many messages) is said; the message stays, marked.
+  const say = useCallback(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status !== null && err.status < 500 && err.status !== 401) toast.error(t(err.message));
+      throw err;
+    },
+    [t],
+  );
+  const send = useCallback((body: Parameters<typeof sendMessage>[0]) => sendMessage(body).catch(say), [say]);
+  const upload = useCallback((file: File) => uploadAttachment(file).catch(say), [say]);
+  const sender = useChatSender(send, upload, onSent);
+
+  const status = useSupportEvents('/api/Support/Chat/Events', (e) => {
+    if (e.type === 'message') mergeMessages(qc, supportKeys.messages, [e.message]);
+    // (Re)connected: catch up on whatever came while the stream was down.
+    if (e.type === 'ready') void qc.invalidateQueries({ queryKey: supportKeys.messages });
+    if (e.type === 'callback') void qc.invalidateQueries({ queryKey: supportKeys.callBacks });
+  });
+
+  return (
+    <div className="flex flex-col gap-3">
+      {status === 'offline' && (
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('Reconnecting… new replies will appear when the connection is back.')}
+        </p>
+      )}
+      {messages.isPending ? (
+        <Skeleton rows={3} className="h-14" />
+      ) : messages.isError ? (
+        <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
+      ) : (
+        <>
+          <LoadEarlier older={older} />
+          <MessageList messages={older.all} pending={sender.pending} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        </>
+      )}
+      <ChatComposer onSend={sender.submit} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Attachment, ChatMessage, Conversation } from '@parkit/contract';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { mergeMessages } from '../api/chat.ts';
+import { markRead, useConversation } from '../api/console.ts';
+import { supportKeys } from '../api/keys.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { LoadEarlier } from './load-earlier.tsx';
+import { useChatSender } from './use-chat-sender.ts';
+import { useOlderMessages } from './use-older-messages.ts';
+
+const attachmentUrl = (a: Attachment) => `/api/Support/Console/Attachment/${a.AttachmentId}`;
+const noUpload = () => Promise.reject(new Error('agents send text'));
+
+/** One conversation in the console: its history with attachments and the agent's reply box. */
+export function ConsoleConversation({ memberId, conversation, onBack }: { memberId: number; conversation: Conversation | undefined; onBack: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const messages = useConversation(memberId);
+  const older = useOlderMessages(`/api/Support/Console/Conversations/${memberId}/Messages`, messages.data);
+  const name = conversation?.Name || conversation?.UserName || t('Driver');
+
+  useEffect(() => {
+    void markRead(memberId).then(() => qc.invalidateQueries({ queryKey: supportKeys.conversations }));
+  }, [memberId, qc]);
+
+  const send = useCallback(
+    (body: { Text: string; ClientMessageId: string }) => api.post<ChatMessage>(`/api/Support/Console/Conversations/${memberId}/Send`, body),
+    [memberId],
+  );
+  const onSent = useCallback((m: ChatMessage) => mergeMessages(qc, supportKeys.conversation(memberId), [m]), [qc, memberId]);
+  const sender = useChatSender(send, noUpload, onSent);
+
+  return (
+    <section aria-label={t('Conversation with {{name}}', { name })} className="flex flex-col gap-3">
+      <div className="flex items-center gap-2">
+        <button type="button" onClick={onBack} aria-label={t('All conversations')} className="grid size-11 place-items-center rounded-full hover:bg-slate-100">
+          <ArrowLeft className="size-5" aria-hidden />
+        </button>
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">{name}</h2>
+          {conversation && <p className="text-xs text-slate-500">{conversation.Phone}</p>}
+        </div>
+      </div>
+      {messages.isPending ? (
+        <Skeleton rows={3} className="h-14" />
+      ) : messages.isError ? (
+        <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
+      ) : (
+        <>
+          <LoadEarlier older={older} />
+          <MessageList messages={older.all} pending={sender.pending} viewer="support" otherName={name} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
+        </>
+      )}
+      <ChatComposer onSend={sender.submit} allowFiles={false} />
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { tokenSigner } from '@parkit/server/src/plugins/app/auth/tokens.ts';
+import { admin } from './http.ts';
+import { startNode, stop, type Started } from './processes.ts';
+import { printTable } from './table.ts';
+
+/**
+ * Issue 11: POST /api/Parking/Start on PostgreSQL with 50 connections for 5 s: sessions/s and p99,
+ * beside a bare Fastify hello-world in the same run. Every request spends its own quote for its own
+ * vehicle (one active session per vehicle), 2,000 members x 10 vehicles, interleaved so that
+ * concurrent requests mostly pay from different wallets. Afterwards: sessions == 201 answers, and
+ * every wallet's ledger sums to its balance.
+ */
+const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
+const HELLO_PORT = PORT + 1;
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = 50;
+const SECONDS = 5;
+const MEMBERS = 2000;
+const VEHICLES_EACH = 10;
+const SECRET = randomBytes(32).toString('hex');
+
+interface Prepared {
+  quotes: { id: string; member: number }[];
+  tokens: Map<number, string>;
+}
+
+/** Members, wallets (balance and its ledger entry), vehicles, an always-paid zone and one quote per vehicle. */
+async function prepare(url: string): Promise<Prepared> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const op = (await db.query<{ id: number }>('select id from operators order by id limit 1')).rows[0]!.id;
+    const zone = (
+      await db.query<{ id: number }>(
+        `insert into zones (operator_id, zone_number, name, address, city, state, zip, lat, lng, kind, rate_cents, max_stay_minutes, paid_days, paid_from_minute, paid_until_minute, capacity)
+         values ($1, 'BENCH1', 'Bench zone', '1 Bench St', 'Austin', 'TX', '78701', 30.2672, -97.7431, 'lot', 250, 1440, '{1,2,3,4,5,6,7}', 0, 1440, 100000) returning id`,
+        [op],
+      )
+    ).rows[0]!.id;
+    await db.query(
+      `insert into members (client_id, user_name, email, phone, password_hash, balance_cents, phone_verified_at)
+       select $1, 'bench' || g, 'bench' || g || '@example.test', '7' || lpad(g::text, 9, '0'), 'not-a-hash', 100000, now() from generate_series(1, $2::int) g`,
+      [op, MEMBERS],
+    );
+    await db.query(`insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 100000, 'adjustment', 'bench', 100000 from members where user_name like 'bench%'`);
+    await db.query(
+      `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
+       select m.id, mo.make_id, mo.id, 'B' || v, 'TX', (select min(id) from vehicle_colors), 2020
+       from members m cross join generate_series(1, $1::int) v cross join (select id, make_id from vehicle_models order by id limit 1) mo
+       where m.user_name like 'bench%'`,
+      [VEHICLES_EACH],
+    );
+    const quotes = (
+      await db.query<{ id: string; member: number }>(
+        `insert into parking_quotes (member_id, kind, zone_id, vehicle_id, starts_at, ends_at, duration_minutes, parking_cents, fee_cents, total_cents, expires_at)
+         select v.member_id, 'start', $1, v.id, now(), now() + interval '60 minutes', 60, 250, 35, 285, now() + interval '1 hour'
+         from vehicles v join members m on m.id = v.member_id where m.user_name like 'bench%'
+         returning id, member_id as member`,
+        [zone],
+      )
+    ).rows;
+    // Interleave: quote i belongs to member i mod MEMBERS.
+    const byMember = new Map<number, string[]>();
+    for (const q of quotes) byMember.set(q.member, [...(byMember.get(q.member) ?? []), q.id]);
+    const members = [...byMember.keys()];
+    const ordered: { id: string; member: number }[] = [];
+    for (let round = 0; round < VEHICLES_EACH; round++) for (const m of members) ordered.push({ id: byMember.get(m)![round]!, member: m });
+    const signer = tokenSigner(SECRET);
+    const tokens = new Map<number, string>();
+    for (const m of members) tokens.set(m, await signer.sign({ memberId: m, amr: 'pwd', authTime: Math.floor(Date.now() / 1000) }));
+    return { quotes: ordered, tokens };
+  } finally {
+    await db.end();
+  }
+}
+
+async function check(url: string): Promise<{ sessions: number; walletsOff: number }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const sessions = Number((await db.query<{ n: string }>(`select count(*) as n from parking_sessions`)).rows[0]!.n);
+    const off = Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from members m where m.user_name like 'bench%' and m.balance_cents <> coalesce((select sum(amount_cents) from ledger_entries l where l.member_id = m.id), 0)`,
+        )
+      ).rows[0]!.n,
+    );
+    return { sessions, walletsOff: off };
+  } finally {
+    await db.end();
+  }
+}
+
+async function hello(): Promise<{ rps: number; p99: number }> {
+  let server: Started | undefined;
+  try {
+    server = await startNode('bench/hello-world.ts', { ...process.env, PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`);
+    const url = `http://127.0.0.1:${HELLO_PORT}/`;
+    await autocannon({ url, connections: 10, duration: 1 });
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  } finally {
+    if (server) await stop(server);
+  }
+}
+
+export async function runParkingBench(): Promise<void> {
+  const name = `parkit_bench_parking_${randomBytes(4).toString('hex')}`;
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-parking-'));
+  console.log(`parking: POST /api/Parking/Start, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`);
+  await admin(`CREATE DATABASE ${name}`);
+  let server: Started | undefined;
+  try {
+    const yardstick = await hello();
+    server = await startNode(
+      'apps/server/src/server.ts',
+      { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0' },
+      `http://127.0.0.1:${PORT}/api/health`,
+    );
+    const { quotes, tokens } = await prepare(url.toString());
+    let next = 0;
+    // One at a time first: the latency of a Start with no queueing.
+    const single: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const q = quotes[next++]!;
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
+        body: JSON.stringify({ QuoteId: q.id }),
+      });
+      single.push(performance.now() - t0);
+      if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
+    }
+    single.sort((a, b) => a - b);
+    console.log(`one at a time: median ${single[10]!.toFixed(1)} ms, max ${single[19]!.toFixed(1)} ms`);
+    let ok = 0;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${PORT}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/Parking/Start',
+          setupRequest: (req) => {
+            const q = quotes[next % quotes.length]!;
+            next += 1;
+            return {
+              ...req,
+              body: JSON.stringify({ QuoteId: q.id }),
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
+            };
+          },
+          onResponse: (status) => {
+            if (status === 201) ok += 1;
+          },
+        },
+      ],
+    });
+    // Requests still in flight when autocannon stops finish before the count.
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = await check(url.toString());
+    printTable('parking (issue 11): Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
+      { target: 'GET / (bare Fastify hello-world)', 'req/s': Math.round(yardstick.rps), 'p99 ms': yardstick.p99, '201 (sessions)': '-', 'non-2xx/errors': '-' },
+      {
+        target: 'POST /api/Parking/Start (PostgreSQL)',
+        'req/s': Math.round(result.requests.average),
+        'p99 ms': result.latency.p99,
+        '201 (sessions)': `${ok} (${Math.round(ok / SECONDS)}/s)`,
+        'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
+      },
+    ]);
+    console.log(`check: ${after.sessions} sessions in the database for ${ok + 20} answers 201 (${after.sessions - ok - 20} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`);
+    if (after.sessions < ok || after.walletsOff !== 0) throw new Error('parking bench: the database does not match the answers');
+  } finally {
+    if (server) await stop(server);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

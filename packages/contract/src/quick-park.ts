@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { OtpCode, PhoneNumber } from './auth.ts';
+import { StateCode } from './account.ts';
+import { VEHICLE_MESSAGES } from './messages.ts';
+
+/** Quick Park (issue 11): a driver without an account parks with a verified phone and a card. */
+
+export const QUICK_PARK_MESSAGES = {
+  guestTokenMissing: 'Please verify your mobile number first',
+  zoneNumberRequired: 'Zone number is required',
+  zoneNotFound: 'No zone has this number',
+  cardTokenRequired: 'Card is required',
+} as const;
+
+export const GuestSendCodeRequest = z.object({ PhoneNumber }).strict();
+export type GuestSendCodeRequest = z.input<typeof GuestSendCodeRequest>;
+
+export const GuestVerifyRequest = z.object({ PhoneNumber, Code: OtpCode }).strict();
+export type GuestVerifyRequest = z.input<typeof GuestVerifyRequest>;
+
+/** Sent back as the `x-guest-token` header of the other Quick Park calls (and in the receipt link). */
+export const GuestToken = z.object({ GuestToken: z.string(), PhoneNumber: z.string(), ExpiresAt: z.string() });
+export type GuestToken = z.infer<typeof GuestToken>;
+
+export const GuestQuoteRequest = z
+  .object({
+    ZoneNumber: z
+      .string({ error: QUICK_PARK_MESSAGES.zoneNumberRequired })
+      .trim()
+      .min(1, QUICK_PARK_MESSAGES.zoneNumberRequired)
+      .max(20, QUICK_PARK_MESSAGES.zoneNotFound)
+      .regex(/^[\w-]+$/, QUICK_PARK_MESSAGES.zoneNotFound),
+    PlateNumber: z
+      .string({ error: VEHICLE_MESSAGES.plateRequired })
+      .trim()
+      .min(1, VEHICLE_MESSAGES.plateRequired)
+      .regex(/^[A-Za-z0-9 -]{2,10}$/, VEHICLE_MESSAGES.plateFormat)
+      .transform((p) => p.toUpperCase()),
+    PlateState: StateCode,
+    DurationMinutes: z.number().int().min(1).max(24 * 60),
+  })
+  .strict();
+export type GuestQuoteRequest = z.input<typeof GuestQuoteRequest>;
+
+export const GuestStartRequest = z
+  .object({
+    QuoteId: z.string().trim().uuid(),
+    /** A card token from the payment provider (sandbox: POST /api/Sandbox/Tokens). */
+    CardToken: z.string({ error: QUICK_PARK_MESSAGES.cardTokenRequired }).trim().min(1, QUICK_PARK_MESSAGES.cardTokenRequired).max(2000),
+  })
+  .strict();
+export type GuestStartRequest = z.input<typeof GuestStartRequest>;
