@@ -32,6 +32,7 @@ const SUITES: Record<string, Suite> = {
   zones: () => optional('./zones.ts', 'runZonesBench'),
   parking: () => optional('./parking.ts', 'runParkingBench'),
   wallet: () => optional('./wallet.ts', 'runWalletBench'),
+  history: () => optional('./history.ts', 'runHistoryBench'),
 };
 
 async function main() {

@@ -1,12 +1,7 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zones } from '../src/db/schema/index.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
@@ -14,6 +9,7 @@ import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
 import { importZoneFile, parsePaidDays } from '../src/plugins/app/zones/zone-import.ts';
 import { freshDatabase } from './helpers.ts';
+import { cliDatabaseEnv, runScript } from './support/cli.ts';
 
 const database = await freshDatabase();
 const db = database.db;
@@ -133,37 +129,10 @@ describe('importing a zone file', () => {
   });
 });
 
-const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = promisify(execFile);
-
-/** The CLI against its own database: PGlite in a temp DATA_DIR, or a new PostgreSQL database. */
-async function cliDatabaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: join(dir, 'data') }, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `parkit_t_cli_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'cli-secret') }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 describe('npm run zones:import', () => {
   it('imports a file, refuses a bad one with exit code 1, and names the rows', { timeout: 120_000 }, async () => {
-    const { env, drop } = await cliDatabaseEnv();
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/zones-import.ts', ...args], {
-        cwd: SERVER,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-      }).then(
-        (r) => ({ code: 0, out: r.stdout + r.stderr }),
-        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-      );
+    const { env, drop } = await cliDatabaseEnv(dir);
+    const cli = runScript('zones-import.ts', env);
     try {
       const good = join(dir, 'cli-good.csv');
       writeFileSync(good, [HEADER, '1,,1 Main St,,,,30.26,-97.74,,2,120,,,,', '2,,2 Main St,,,,30.27,-97.74,,2,120,,,,'].join('\n'));

@@ -11,3 +11,4 @@ export * from './support.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
 export * from './quick-park.ts';
+export * from './history.ts';

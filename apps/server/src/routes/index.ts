@@ -11,6 +11,7 @@ import vehicleRoutes from './api/Vehicle/vehicles.ts';
 import coreRoutes from './api/Core/index.ts';
 import parkingBrowseRoutes from './api/Parking/index.ts';
 import parkingSessionRoutes from './api/Parking/sessions.ts';
+import parkingHistoryRoutes from './api/Parking/history.ts';
 import quickParkRoutes from './api/Parking/guest.ts';
 import walletRoutes from './api/Wallet/index.ts';
 import paymentMethodRoutes from './api/PaymentMethods/index.ts';
@@ -20,6 +21,7 @@ import sandboxRoutes from './api/Sandbox/index.ts';
 import stripeRoutes from './api/Stripe/index.ts';
 import devWalletRoutes from './api/Dev/wallet.ts';
 import { supportConsoleRoutes, supportMemberRoutes, supportPublicRoutes, type SupportOptions } from './api/Support/index.ts';
+import enforcementRoutes from './api/Enforcement/index.ts';
 import { agentOnly, apiShape, memberOnly } from './scopes.ts';
 
 export interface RoutesOptions {
@@ -55,6 +57,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
   await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
   await app.register(supportPublicRoutes, { prefix: '/api/Support', ...opts.support });
+  // Officers' plate check: an operator's API key, not a member's token (issue 12).
+  await app.register(enforcementRoutes, { prefix: '/api/Enforcement' });
   if (opts.devOutbox) await app.register(devRoutes, { prefix: '/api/Dev' });
 
   // Members only.
@@ -63,6 +67,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     await member.register(accountRoutes, { prefix: '/api/Account' });
     await member.register(vehicleRoutes, { prefix: '/api/Vehicle' });
     await member.register(parkingSessionRoutes, { prefix: '/api/Parking' });
+    // Past parking (issue 12): the history, its CSV and PDF receipts.
+    await member.register(parkingHistoryRoutes, { prefix: '/api/Parking' });
     // Wallet, cards and plans (issue 10).
     await member.register(walletRoutes, { prefix: '/api/Wallet' });
     await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });

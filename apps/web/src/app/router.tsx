@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: paths.parkit, loader: redirectIfSignedIn, ...screen(() => import('./routes/parkit.tsx')) },
       { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
       { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
+      { path: paths.enforcement, ...screen(() => import('./routes/enforcement.tsx')) },
       { element: <TabsLayout />, children: [{ path: paths.homepage, ...screen(() => import('./routes/homepage.tsx')) }] },
       // Protected routes: a token or the guest flag.
       {

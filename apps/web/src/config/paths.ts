@@ -34,6 +34,8 @@ export const paths = {
   supportConsole: '/support-console',
   /** Not in the spec's table (its route is 'not shown'): the subscription payment page (issue 10). */
   subscriptionPayment: '/subscription/payment',
+  /** Not in the spec: the officers' plate check (issue 12). */
+  enforcement: '/enforcement',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -89,7 +89,7 @@ async function request<T>(
   path: string,
   body: BodyInit | undefined,
   contentType: string | undefined,
-  opts: RequestOptions & { redirectOn401: boolean; retry?: boolean },
+  opts: RequestOptions & { redirectOn401: boolean; retry?: boolean; blob?: boolean },
 ): Promise<T> {
   const showError = opts.showError ?? true;
   let res: Response;
@@ -110,6 +110,8 @@ async function request<T>(
   if (res.status === 401 && getSession().token && opts.retry !== false && path !== '/token') {
     if (await refreshAccessToken()) return request<T>(method, path, body, contentType, { ...opts, retry: false });
   }
+  // A file (a receipt's PDF, the CSV export) comes back as it is.
+  if (res.ok && opts.blob) return (await res.blob()) as T;
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -149,6 +151,9 @@ export const api = {
   raw,
   get: <T>(path: string, opts: RequestOptions = {}) =>
     request<T>('GET', path, undefined, undefined, { ...opts, redirectOn401: false }),
+  /** A GET whose answer is a file (PDF, CSV): a Blob, with the same errors as get. */
+  file: (path: string, opts: RequestOptions = {}) =>
+    request<Blob>('GET', path, undefined, undefined, { ...opts, redirectOn401: false, blob: true }),
   post: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
     request<T>('POST', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
   /** One file under a key plus extra fields (multipart). */

@@ -6,3 +6,4 @@ export * from './zones.ts';
 export * from './support.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
+export * from './enforcement.ts';

@@ -34,7 +34,10 @@ export default fp<{ ui: boolean }>(
         // Relative: the document describes the server that serves it, wherever it runs.
         servers: [{ url: '/', description: 'This ParkIt server' }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
+          },
         },
       },
       transform: (input) => {

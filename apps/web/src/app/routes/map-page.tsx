@@ -1,7 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { MapPageScreen } from '../../features/history/components/map-page-screen.tsx';
+import { useOperator } from '../../features/parking/api/get-operator.ts';
+import { useHistoryProps } from './history-props.ts';
 
+/** Past sessions on the map (/mappage), spec section 2; issue 12. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Past Parking Sessions')} back="/pastpark" />;
+  const operator = useOperator();
+  const centre = operator.data ? { lat: operator.data.Latitude, lng: operator.data.Longitude } : null;
+  return <MapPageScreen {...useHistoryProps()} centre={centre} />;
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../components/layouts/placeholder-screen.tsx';
+import { PastParkScreen } from '../../features/history/components/past-park-screen.tsx';
+import { useHistoryProps } from './history-props.ts';
 
+/** Past Parking Sessions (/pastpark), spec section 2; issue 12. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('Past Parking Sessions')} />;
+  return <PastParkScreen {...useHistoryProps()} />;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OutboxMessage } from '@parkit/contract';
 import * as outbox from '../../../plugins/app/auth/outbox-repository.ts';
+import devOperatorKeyRoutes from './operator-key.ts';
 
 /** Development only (never registered in production): the messages that would have been sent. */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,6 +30,7 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       }));
     },
   );
+  await app.register(devOperatorKeyRoutes);
 };
 
 export default devRoutes;

@@ -1,0 +1,107 @@
+// npm run operator:key -- --operator ID [--label TEXT] | --list | --revoke PREFIX
+// Creates an API key for an operator's enforcement officers (printed once; only its hash is kept),
+// lists an operator's keys, or revokes one. Exit code 1 on any error.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
+import { createKey, listKeys, revokeKey } from '../src/plugins/app/enforcement/api-key-repository.ts';
+
+const USAGE = `Usage: npm run operator:key -- --operator ID [--label TEXT]   create a key (shown once)
+       npm run operator:key -- --operator ID --list             list the operator's keys
+       npm run operator:key -- --operator ID --revoke PREFIX    revoke a key (PREFIX as listed)
+
+Officers send the key in the x-operator-key header of GET /api/Enforcement/Check, or paste it
+into /enforcement. With the embedded database (no DATABASE_URL), stop the server first.`;
+
+type Args = { operatorId: number; action: 'create'; label: string } | { operatorId: number; action: 'list' } | { operatorId: number; action: 'revoke'; prefix: string };
+
+/** The command line, read by node's util.parseArgs; a string is what is wrong with it. */
+function readArgs(argv: string[]): Args | 'help' | string {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        operator: { type: 'string' },
+        label: { type: 'string' },
+        list: { type: 'boolean' },
+        revoke: { type: 'string' },
+      },
+    }));
+  } catch (err) {
+    return (err as Error).message;
+  }
+  if (values.help) return 'help';
+  if (values.operator === undefined) return 'no --operator ID given';
+  if (!/^[1-9]\d{0,9}$/.test(values.operator)) return '--operator needs a positive whole number';
+  const operatorId = Number(values.operator);
+  if (values.list && values.revoke !== undefined) return 'either --list or --revoke, not both';
+  if (values.list) return { operatorId, action: 'list' };
+  if (values.revoke !== undefined) {
+    if (!/^pk_[A-Za-z0-9_-]{8}$/.test(values.revoke)) return '--revoke needs a key prefix as listed (pk_ and 8 characters)';
+    return { operatorId, action: 'revoke', prefix: values.revoke };
+  }
+  const label = values.label ?? '';
+  if (label.length > 100) return '--label needs a text of at most 100 characters';
+  return { operatorId, action: 'create', label };
+}
+
+async function main(): Promise<number> {
+  if (process.env.npm_config_operator !== undefined || process.env.npm_config_list !== undefined) {
+    console.error('npm took the options for itself: put -- before them, e.g. npm run operator:key -- --operator 1');
+    return 1;
+  }
+  const args = readArgs(process.argv.slice(2));
+  if (args === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (typeof args === 'string') {
+    console.error(`${args}\n\n${USAGE}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const operator = await operatorById(database.db, args.operatorId);
+    if (!operator) {
+      console.error(`No operator ${args.operatorId}.`);
+      return 1;
+    }
+    const who = `operator ${operator.id} (${operator.name})`;
+    if (args.action === 'list') {
+      const keys = await listKeys(database.db, operator.id);
+      if (keys.length === 0) console.log(`No keys for ${who}.`);
+      for (const k of keys) {
+        const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
+        const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
+        console.log(`${k.prefix}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.label ? `  ${k.label}` : ''}`);
+      }
+      return 0;
+    }
+    if (args.action === 'revoke') {
+      if (!(await revokeKey(database.db, operator.id, args.prefix))) {
+        console.error(`No active key ${args.prefix} for ${who}.`);
+        return 1;
+      }
+      console.log(`Revoked ${args.prefix} of ${who}.`);
+      return 0;
+    }
+    const created = await createKey(database.db, operator.id, args.label);
+    console.log(`Created a key for ${who}. It is shown only now; keep it safe:\n${created.key}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error('operator:key failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

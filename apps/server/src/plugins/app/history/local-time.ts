@@ -1,0 +1,21 @@
+/**
+ * Spec section 9's 'DD MMM YYYY, hh:mm A' in a zone's own time zone: a receipt shows the time on
+ * the street sign, wherever the server runs.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+export function formatLocal(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = MONTHS[Number(get('month')) - 1] ?? '';
+  const hour = get('hour').padStart(2, '0');
+  return `${get('day')} ${month} ${get('year')}, ${hour}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+}

@@ -1,0 +1,40 @@
+/** The receipt's words in the member's language (English is the key, as in the web app). */
+export type ReceiptLanguage = 'en' | 'hi';
+
+const HINDI: Record<string, string> = {
+  'Parking Receipt': 'पार्किंग रसीद',
+  'Session ID': 'सत्र आईडी',
+  Operator: 'संचालक',
+  Zone: 'ज़ोन',
+  Address: 'पता',
+  'Vehicle Plate #': 'वाहन प्लेट #',
+  State: 'राज्य',
+  Vehicle: 'वाहन',
+  Started: 'शुरू',
+  Ended: 'समाप्त',
+  'Duration (Minutes)': 'अवधि (मिनट)',
+  'Parking Amount': 'पार्किंग राशि',
+  'Convenience Fee': 'सुविधा शुल्क',
+  'Amount Paid': 'भुगतान की गई राशि',
+  'Paid Via': 'भुगतान माध्यम',
+  'Payment Status': 'भुगतान स्थिति',
+  Paid: 'भुगतान हो गया',
+  Refunded: 'वापस किया गया',
+  'Times are local to the zone': 'समय ज़ोन के स्थानीय समय में हैं',
+  'Thank you for parking with ParkIt.': 'पार्किंग के लिए धन्यवाद।',
+};
+
+export function receiptText(lang: ReceiptLanguage, english: string): string {
+  return lang === 'hi' ? (HINDI[english] ?? english) : english;
+}
+
+/** ?lang= wins; otherwise the first of Accept-Language that we speak; English by default. */
+export function pickLanguage(query: string | undefined, acceptLanguage: string | undefined): ReceiptLanguage {
+  if (query === 'hi' || query === 'en') return query;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag === 'hi' || tag.startsWith('hi-')) return 'hi';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}

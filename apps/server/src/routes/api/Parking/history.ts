@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorResponse,
+  HISTORY_MESSAGES as M,
+  Id,
+  ReceiptQuery,
+  SessionFilters,
+  SessionsPage,
+  SessionsQuery,
+} from '@parkit/contract';
+import { badRequest, notFound } from '../../../lib/http-error.ts';
+import { operatorOfMember, type OperatorRecord } from '../../../plugins/app/zones/operator-repository.ts';
+import { historyPage, historyRows, toPastSession, type HistoryParams } from '../../../plugins/app/history/session-history-repository.ts';
+import { receiptOf } from '../../../plugins/app/history/receipt-repository.ts';
+import { receiptPdf } from '../../../plugins/app/history/receipt-pdf.ts';
+import { pickLanguage } from '../../../plugins/app/history/receipt-labels.ts';
+import { csvHeaderLine, csvRow } from '../../../plugins/app/history/sessions-csv.ts';
+
+const member = { tags: ['Parking'] };
+const errors = { 404: ErrorResponse };
+const CURRENCY = '$';
+
+/** Turns the checked query into repository parameters; cross-field rules answer 400 naming the field. */
+function historyParams(memberId: number, operator: OperatorRecord, q: SessionFilters) {
+  if ((q.lat === undefined) !== (q.lng === undefined)) throw badRequest(q.lat === undefined ? 'lat' : 'lng', M.latLngPair);
+  if (q.from && q.to && q.from > q.to) throw badRequest('to', M.fromAfterTo);
+  const byDistance = q.sort === 'near' || q.sort === 'far';
+  const position = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : null;
+  const origin = byDistance ? (position ?? { lat: operator.lat, lng: operator.lng }) : null;
+  const params: Omit<HistoryParams, 'cursor' | 'limit'> = {
+    memberId,
+    sort: q.sort,
+    from: q.from,
+    to: q.to,
+    vehicle: q.vehicle,
+    origin,
+    timeZone: operator.timezone,
+  };
+  return { params, distanceFrom: byDistance ? (position ? ('position' as const) : ('cityCentre' as const)) : null };
+}
+
+/** Past parking (issue 12): the member's history, its CSV and each session's PDF receipt. */
+const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operatorFor = async (memberId: number) => {
+    const operator = await operatorOfMember(app.db, memberId);
+    if (!operator) throw notFound();
+    return operator;
+  };
+
+  app.get(
+    '/Sessions',
+    {
+      schema: {
+        ...member,
+        summary: 'The member’s parking sessions, keyset-paged: newest, oldest, or by distance (near/far) from lat,lng or the city centre',
+        querystring: SessionsQuery,
+        response: { 200: SessionsPage, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const operator = await operatorFor(req.member.memberId);
+      const { params, distanceFrom } = historyParams(req.member.memberId, operator, req.query);
+      const { rows, next } = await historyPage(app.db, { ...params, cursor: req.query.cursor, limit: req.query.limit });
+      void reply.header('cache-control', 'no-store');
+      return { Sessions: rows.map(toPastSession), NextCursor: next, DistanceFrom: distanceFrom };
+    },
+  );
+
+  app.get(
+    '/Sessions.csv',
+    {
+      schema: {
+        ...member,
+        summary: 'The filtered history as CSV (one row per session), for expenses',
+        querystring: SessionFilters,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const operator = await operatorFor(req.member.memberId);
+      const { params } = historyParams(req.member.memberId, operator, req.query);
+      const rows = historyRows(app.db, params);
+      async function* lines() {
+        yield csvHeaderLine();
+        for await (const r of rows) {
+          const s = toPastSession(r);
+          yield csvRow({
+            sessionId: s.SessionId,
+            startedAt: new Date(s.StartedAt),
+            endedAt: new Date(s.EndedAt ?? s.EndsAt),
+            durationMinutes: s.DurationMinutes,
+            zoneNumber: s.ZoneNumber,
+            address: s.Address,
+            city: s.City,
+            state: s.State,
+            plateNumber: s.PlateNumber,
+            plateState: s.PlateState,
+            amountCents: Number(r.paid_cents),
+            feeCents: Number(r.fee_cents),
+            paidVia: s.PaidVia,
+            status: s.Status,
+          });
+        }
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="parkit-sessions.csv"')
+        .type('text/csv; charset=utf-8')
+        // Fastify sends streams and buffers as they are (no serializer): the schema only documents it.
+        .send(Readable.from(lines()) as unknown as string);
+    },
+  );
+
+  app.get(
+    '/Session/:id/Receipt.pdf',
+    {
+      schema: {
+        ...member,
+        summary: 'One session’s receipt as a one-page PDF, in the member’s language (lang=en|hi, else Accept-Language)',
+        params: z.object({ id: Id }),
+        querystring: ReceiptQuery,
+        response: { 200: z.string().describe('application/pdf'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const receipt = await receiptOf(app.db, req.member.memberId, req.params.id, CURRENCY);
+      if (!receipt) throw notFound(M.sessionNotFound);
+      const lang = pickLanguage(req.query.lang, req.headers['accept-language']);
+      const pdf = await receiptPdf(receipt, lang);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="parkit-receipt-${receipt.sessionId}.pdf"`)
+        .type('application/pdf')
+        .send(pdf as unknown as string);
+    },
+  );
+};
+
+export default historyRoutes;

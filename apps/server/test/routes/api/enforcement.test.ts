@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import appPlugin from '../../../src/app.ts';
+import type { EnforcementAnswer } from '@parkit/contract';
+import { openDatabase } from '../../../src/db/client.ts';
+import { enforcementChecks, members, operatorApiKeys, operators, zones } from '../../../src/db/schema/index.ts';
+import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
+import { createKey, revokeKey, verifyKey } from '../../../src/plugins/app/enforcement/api-key-repository.ts';
+import { normalisePlate } from '../../../src/plugins/app/enforcement/plate.ts';
+import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
+import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
+import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
+import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
+import { cliDatabaseEnv, runScript } from '../../support/cli.ts';
+
+const { app, database } = await buildTestApp();
+const db = database.db;
+const driver = await registerAndSignIn(app);
+const [{ clientId: cityA }] = (await db.select({ clientId: members.clientId }).from(members).where(eq(members.id, driver.memberId))) as [{ clientId: number }];
+const [b] = await db.insert(operators).values({ name: 'Other City', city: 'Dallas', state: 'TX', lat: 32.78, lng: -96.8, timezone: 'America/Chicago' }).returning();
+const cityB = b!.id;
+await addZones(db, cityA, [zoneAt('6001', '1 Paid St', CENTRE), zoneAt('6002', '2 Other St', CENTRE)]);
+await addZones(db, cityB, [zoneAt('9001', '9 Elm St', { lat: 32.78, lng: -96.8 })]);
+const zoneId = async (operatorId: number, n: string) =>
+  (await db.select({ id: zones.id }).from(zones).where(and(eq(zones.operatorId, operatorId), eq(zones.zoneNumber, n))))[0]!.id;
+
+const now = Date.now();
+// The paid session is made the real way: a vehicle, a wallet credit, Quote and Start.
+await credit(db, driver.memberId, 5000);
+const vehicleId = await addVehicle(app, driver, 'ABC-1234');
+const started = await startSession(app, driver, { zoneId: await zoneId(cityA, '6001'), vehicleId, minutes: 60 });
+const paid = started.SessionId;
+await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'OLD 999', startedAt: new Date(now - 3 * 3_600_000), minutes: 60 });
+await addSession(db, { memberId: driver.memberId, operatorId: cityB, zoneId: await zoneId(cityB, '9001'), plate: 'XYZ 1', startedAt: new Date(now - 60_000), minutes: 60, active: true });
+
+const keyA = await createKey(db, cityA, 'officer phone');
+const keyB = await createKey(db, cityB);
+
+const check = (key: string | undefined, qs: string) =>
+  app.inject({ method: 'GET', url: `/api/Enforcement/Check?${qs}`, headers: key === undefined ? {} : { 'x-operator-key': key } });
+
+describe('operator API keys', () => {
+  it('keeps only a hash, and verifies the key, not a look-alike', async () => {
+    const [row] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
+    expect(row!.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(keyA.key.slice(11));
+    expect(await verifyKey(db, keyA.key)).toEqual({ id: keyA.id, operatorId: cityA });
+    const flipped = keyA.key.slice(0, -1) + (keyA.key.endsWith('A') ? 'B' : 'A');
+    expect(await verifyKey(db, flipped)).toBeNull();
+    expect(await verifyKey(db, keyB.key.slice(0, 11) + keyA.key.slice(11))).toBeNull();
+    expect(await verifyKey(db, '')).toBeNull();
+    expect(await verifyKey(db, "pk_'; DROP TABLE operator_api_keys; --")).toBeNull();
+  });
+
+  it('normalises plates: case, spaces, dashes and dots', () => {
+    expect(normalisePlate('abc-1234')).toBe('ABC1234');
+    expect(normalisePlate(' ab c.12 34 ')).toBe('ABC1234');
+  });
+});
+
+describe('GET /api/Enforcement/Check', () => {
+  it('answers Paid with EndsAt for a paid plate however it is typed', async () => {
+    for (const plate of ['ABC-1234', 'abc1234', 'abc 1234', ' A B C - 1 2 3 4 ']) {
+      const res = await check(keyA.key, `zone=6001&plate=${encodeURIComponent(plate)}&state=tx`);
+      expect(res.statusCode, plate).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json<EnforcementAnswer>();
+      expect(body).toEqual({ Paid: true, EndsAt: new Date(started.EndsAt).toISOString(), ZoneNumber: '6001', PlateNumber: 'ABC1234', PlateState: 'TX' });
+    }
+  });
+
+  it('answers NOT paid for another zone, another state, an ended session, or an unknown plate', async () => {
+    for (const qs of ['zone=6002&plate=ABC1234&state=TX', 'zone=6001&plate=ABC1234&state=OK', 'zone=6001&plate=OLD999&state=TX', 'zone=6001&plate=NOPE&state=TX']) {
+      const res = await check(keyA.key, qs);
+      expect(res.statusCode, qs).toBe(200);
+      expect(res.json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
+    }
+  });
+
+  it('does not see another operator’s zones or sessions', async () => {
+    const res = await check(keyA.key, 'zone=9001&plate=XYZ1&state=TX');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('XYZ');
+    const own = await check(keyB.key, 'zone=9001&plate=xyz-1&state=TX');
+    expect(own.json<EnforcementAnswer>()).toMatchObject({ Paid: true });
+    expect((await check(keyB.key, 'zone=6001&plate=ABC1234&state=TX')).statusCode).toBe(404);
+  });
+
+  it('is 401 without a key, with a wrong or a revoked key', async () => {
+    const revoked = await createKey(db, cityA);
+    expect(await revokeKey(db, cityA, revoked.prefix)).toBe(true);
+    for (const key of [undefined, '', 'nonsense', keyA.key.slice(0, -2), `${keyA.key}x`, revoked.key]) {
+      const res = await check(key, 'zone=6001&plate=ABC1234&state=TX');
+      expect(res.statusCode, String(key)).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('refuses bad values with a 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['plate=ABC&state=TX', 'zone'],
+      ['zone=6001&state=TX', 'plate'],
+      ['zone=6001&plate=ABC', 'state'],
+      ['zone=6001&plate=ABC&state=Texas', 'state'],
+      ['zone=6001&plate=---&state=TX', 'plate'],
+      [`zone=6001&plate=${encodeURIComponent("'; DROP TABLE parking_sessions; --")}&state=TX`, 'plate'],
+      [`zone=${'9'.repeat(21)}&plate=ABC&state=TX`, 'zone'],
+      [`zone=6001&plate=${'A'.repeat(21)}&state=TX`, 'plate'],
+      ['zone=60%2001&plate=ABC&state=TX', 'zone'],
+    ];
+    for (const [qs, field] of cases) {
+      const res = await check(keyA.key, qs);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field, qs).toBe(field);
+    }
+  });
+
+  it('audits every check with the key, the operator, the time, the question and the answer', async () => {
+    await db.delete(enforcementChecks);
+    const t0 = Date.now();
+    await check(keyA.key, 'zone=6001&plate=abc-1234&state=TX');
+    await check(keyA.key, 'zone=6001&plate=NOPE&state=TX');
+    await check(keyA.key, 'zone=9001&plate=XYZ1&state=TX');
+    await check('wrong', 'zone=6001&plate=ABC1234&state=TX');
+    const rows = await db.select().from(enforcementChecks).orderBy(asc(enforcementChecks.id));
+    expect(rows.map((r) => [r.keyId, r.operatorId, r.zoneNumber, r.plate, r.plateState, r.paid, r.sessionId])).toEqual([
+      [keyA.id, cityA, '6001', 'ABC1234', 'TX', true, paid],
+      [keyA.id, cityA, '6001', 'NOPE', 'TX', false, null],
+      [keyA.id, cityA, '9001', 'XYZ1', 'TX', false, null],
+    ]);
+    for (const r of rows) expect(r.checkedAt.getTime()).toBeGreaterThanOrEqual(t0 - 1000);
+    const [k] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
+    expect(k!.lastUsedAt).not.toBeNull();
+  });
+
+  it('answers NOT paid once the session is stopped', async () => {
+    const vid = await addVehicle(app, driver, 'STOP 42');
+    const s = await startSession(app, driver, { zoneId: await zoneId(cityA, '6002'), vehicleId: vid, minutes: 30 });
+    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
+    const stop = await as(app, driver, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } });
+    expect(stop.statusCode).toBe(200);
+    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
+  });
+
+  it('rate-limits a key (429 with Retry-After), counted atomically under concurrent checks', async () => {
+    const key = await createKey(db, cityA);
+    // Two fixed windows hold at most 2 × limit successes, whatever the boundary.
+    const results = await Promise.all(
+      Array.from({ length: KEY_LIMIT.limit * 2 + 5 }, () => check(key.key, 'zone=6001&plate=ABC1234&state=TX')),
+    );
+    const ok = results.filter((r) => r.statusCode === 200).length;
+    const limited = results.filter((r) => r.statusCode === 429);
+    expect(ok).toBeLessThanOrEqual(KEY_LIMIT.limit * 2);
+    expect(limited.length).toBeGreaterThanOrEqual(5);
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Another key is not affected.
+    expect((await check(keyB.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/Dev/OperatorKey (development only)', () => {
+  it('makes a working key for the local demo, and does not exist in production', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: {} });
+    expect(res.statusCode).toBe(201);
+    const { Key, ClientId } = res.json<{ Key: string; ClientId: number }>();
+    expect(ClientId).toBe(cityA);
+    expect((await check(Key, 'zone=6001&plate=ABC1234&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
+    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 999999 } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 'x' } })).statusCode).toBe(400);
+
+    const prod = Fastify({ logger: false });
+    await prod.register(appPlugin, {
+      config: { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      database,
+    });
+    try {
+      expect((await prod.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'parkit-operator-key-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run operator:key', () => {
+  it('creates a key shown once, lists it by prefix, and revokes it', { timeout: 120_000 }, async () => {
+    const { env, drop } = await cliDatabaseEnv(dir);
+    const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const cli = runScript('operator-key.ts', env);
+    try {
+      let d = await open();
+      const operatorId = await defaultOperatorId(d.db);
+      await d.close();
+
+      const created = await cli('--operator', String(operatorId), '--label', 'night shift');
+      expect(created.code).toBe(0);
+      const key = /\n(pk_\S+)/.exec(created.out)?.[1];
+      expect(key).toMatch(/^pk_[A-Za-z0-9_-]{51}$/);
+
+      const listed = await cli('--operator', String(operatorId), '--list');
+      expect(listed.code).toBe(0);
+      expect(listed.out).toContain(key!.slice(0, 11));
+      expect(listed.out).toContain('active');
+      expect(listed.out).toContain('night shift');
+      expect(listed.out).not.toContain(key!);
+
+      d = await open();
+      expect(await verifyKey(d.db, key!)).toMatchObject({ operatorId });
+      await d.close();
+
+      const revoked = await cli('--operator', String(operatorId), '--revoke', key!.slice(0, 11));
+      expect(revoked).toMatchObject({ code: 0, out: expect.stringContaining('Revoked') });
+      d = await open();
+      expect(await verifyKey(d.db, key!)).toBeNull();
+      await d.close();
+
+      const [usage, badOperator, unknown] = await Promise.all([cli(), cli('--operator', 'x'), cli('--operator', '999')]);
+      expect(usage).toMatchObject({ code: 1, out: expect.stringContaining('Usage:') });
+      expect(badOperator).toMatchObject({ code: 1, out: expect.stringContaining('--operator needs a positive whole number') });
+      expect(unknown).toMatchObject({ code: 1, out: expect.stringContaining('No operator 999') });
+    } finally {
+      await drop();
+    }
+  });
+});

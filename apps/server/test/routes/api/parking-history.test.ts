@@ -1,0 +1,297 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { PastSession, SessionsPage } from '@parkit/contract';
+import { queryRows } from '../../../src/db/client.ts';
+import { members, zones } from '../../../src/db/schema/index.ts';
+import { historyQuery } from '../../../src/plugins/app/history/session-history-repository.ts';
+import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
+import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
+import * as parking from '../../parking-helpers.ts';
+import { pdfText } from '../../support/pdf-text.ts';
+
+const { app, database } = await buildTestApp();
+const db = database.db;
+const alice = await registerAndSignIn(app);
+const bob = await registerAndSignIn(app);
+const [{ clientId: operatorId }] = (await db.select({ clientId: members.clientId }).from(members).where(eq(members.id, alice.memberId))) as [{ clientId: number }];
+
+// Zones at known distances north of the city centre (1° of latitude ≈ 111.2 km).
+await addZones(db, operatorId, [
+  zoneAt('5001', '100 Near St', { lat: CENTRE.lat + 0.001, lng: CENTRE.lng }),
+  zoneAt('5002', '200 Middle St', { lat: CENTRE.lat + 0.01, lng: CENTRE.lng }),
+  zoneAt('5003', '300 Far St', { lat: CENTRE.lat + 0.05, lng: CENTRE.lng }),
+]);
+const zoneIds = Object.fromEntries((await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id]));
+const car = { id: await parking.addVehicle(app, alice, 'ABC1234') };
+const van = { id: await parking.addVehicle(app, alice, 'VAN 77') };
+
+// Alice: 24 sessions over 12 days (two per day, 14:00 and 20:00 Chicago = 20:00Z and 02:00Z next
+// day), plus three that start at the very same instant (ties), one of them on the van.
+const day0 = Date.UTC(2026, 2, 1, 20, 0); // 1 Mar 2026 14:00 in Chicago (CST, UTC-6)
+const alicesIds: number[] = [];
+for (let i = 0; i < 24; i++) {
+  const started = new Date(day0 + Math.floor(i / 2) * 86_400_000 + (i % 2) * 6 * 3_600_000);
+  const zone = ['5001', '5002', '5003'][i % 3]!;
+  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds[zone]!, vehicleId: car.id, startedAt: started }));
+}
+const tie = new Date(Date.UTC(2026, 2, 20, 18, 30));
+for (let i = 0; i < 3; i++) {
+  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5002']!, vehicleId: i === 0 ? van.id : car.id, plate: i === 0 ? 'VAN 77' : 'ABC1234', startedAt: tie }));
+}
+const bobsId = await addSession(db, { memberId: bob.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(day0), plate: 'BOB1' });
+
+const list = async (who: typeof alice, qs: string) => {
+  const res = await as(app, who, { method: 'GET', url: `/api/Parking/Sessions${qs ? `?${qs}` : ''}` });
+  return res;
+};
+async function walk(who: typeof alice, qs: string, limit: number): Promise<PastSession[]> {
+  const seen: PastSession[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await list(who, `${qs}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.statusCode).toBe(200);
+    const page = res.json<SessionsPage>();
+    expect(page.Sessions.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.Sessions);
+    cursor = page.NextCursor;
+  } while (cursor);
+  return seen;
+}
+
+describe('GET /api/Parking/Sessions', () => {
+  it('lists only the member’s own sessions, newest first, by default', async () => {
+    const res = await list(alice, '');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const page = res.json<SessionsPage>();
+    expect(page.Sessions).toHaveLength(20);
+    expect(page.NextCursor).toEqual(expect.any(String));
+    expect(page.DistanceFrom).toBeNull();
+    const times = page.Sessions.map((s) => Date.parse(s.StartedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(page.Sessions.map((s) => s.SessionId)).not.toContain(bobsId);
+    const first = page.Sessions[0]!;
+    expect(first).toMatchObject({ ZoneNumber: '5002', Address: '200 Middle St', City: 'Austin', PlateState: 'TX', AmountPaid: 2.75, PaidVia: 'Wallet', Status: 'Ended' });
+  });
+
+  it('walks every page newest and oldest first without skipping or repeating (ties included)', async () => {
+    for (const limit of [1, 4, 7, 50]) {
+      const newest = await walk(alice, 'sort=newest', limit);
+      expect(newest.map((s) => s.SessionId).sort((a, b) => a - b)).toEqual([...alicesIds].sort((a, b) => a - b));
+      const oldest = await walk(alice, 'sort=oldest', limit);
+      expect(oldest.map((s) => s.SessionId)).toEqual(newest.map((s) => s.SessionId).reverse());
+    }
+  });
+
+  it('never skips or repeats a row while sessions are being inserted between and during pages', async () => {
+    const before = new Set(alicesIds);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    const inserted: number[] = [];
+    let round = 0;
+    do {
+      // New sessions at the tie instant, newer than all, and older than all, raced with the page.
+      const inserts = [
+        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: tie }),
+        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
+        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
+      ];
+      const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=newest&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
+      inserted.push(...((await Promise.all(inserts)) as number[]));
+      const page: SessionsPage = res.json<SessionsPage>();
+      seen.push(...page.Sessions.map((s) => s.SessionId));
+      cursor = page.NextCursor;
+      round += 1;
+    } while (cursor && round < 40);
+    expect(cursor).toBeNull();
+    expect(new Set(seen).size).toBe(seen.length); // nothing twice
+    for (const id of before) expect(seen).toContain(id); // nothing that was there is skipped
+    // Sessions inserted behind the cursor (older) show up on later pages; none shows out of order.
+    const times = new Map((await walk(alice, 'sort=newest', 50)).map((s) => [s.SessionId, Date.parse(s.StartedAt)]));
+    const seenTimes = seen.map((id) => times.get(id)!);
+    expect(seenTimes).toEqual([...seenTimes].sort((a, b) => b - a));
+    alicesIds.push(...inserted);
+  });
+
+  it('sorts by distance from the driver’s position, or from the city centre, and says which', async () => {
+    const far = { lat: CENTRE.lat + 0.2, lng: CENTRE.lng };
+    const near = await walk(alice, `sort=near&lat=${CENTRE.lat}&lng=${CENTRE.lng}`, 6);
+    expect(near).toHaveLength(alicesIds.length);
+    const d = near.map((s) => s.DistanceMeters!);
+    expect(d).toEqual([...d].sort((a, b) => a - b));
+    expect(near[0]!.ZoneNumber).toBe('5001');
+    expect(d[0]).toBeGreaterThan(100);
+    expect(d[0]).toBeLessThan(125);
+    const fromFar = await walk(alice, `sort=far&lat=${far.lat}&lng=${far.lng}`, 9);
+    expect(fromFar[0]!.ZoneNumber).toBe('5001'); // 5001 is the farthest from a point 22 km north
+    expect(new Set(fromFar.map((s) => s.SessionId)).size).toBe(alicesIds.length);
+
+    const withPosition = (await list(alice, `sort=near&lat=${far.lat}&lng=${far.lng}`)).json<SessionsPage>();
+    expect(withPosition.DistanceFrom).toBe('position');
+    const fromCentre = (await list(alice, 'sort=near')).json<SessionsPage>();
+    expect(fromCentre.DistanceFrom).toBe('cityCentre');
+    expect(fromCentre.Sessions[0]!.ZoneNumber).toBe('5001');
+  });
+
+  it('filters by calendar days in the operator’s time zone, and by vehicle', async () => {
+    // 2 Mar 2026 in Chicago: the 14:00 and 20:00 sessions of that day (20:00Z on 2 Mar, 02:00Z on 3 Mar).
+    const day = (await walk(alice, 'from=2026-03-02&to=2026-03-02', 50)).map((s) => s.StartedAt);
+    expect(day.sort()).toEqual(['2026-03-02T20:00:00.000Z', '2026-03-03T02:00:00.000Z']);
+    const range = await walk(alice, 'from=2026-03-02&to=2026-03-04', 2);
+    expect(range).toHaveLength(6);
+    const vans = await walk(alice, `vehicle=${van.id}`, 50);
+    expect(vans.map((s) => s.PlateNumber)).toEqual(['VAN 77']);
+    expect((await list(alice, `vehicle=${van.id}&from=2026-03-21`)).json<SessionsPage>().Sessions).toEqual([]);
+  });
+
+  it('refuses every bad parameter with a 400 naming it, and changes nothing', async () => {
+    const otherSortCursor = (await list(alice, 'sort=oldest&limit=1')).json<SessionsPage>().NextCursor!;
+    const cases: [string, string][] = [
+      ['sort=sideways', 'sort'],
+      ['sort=newest&sort=oldest', 'sort'],
+      ['lat=abc&lng=1', 'lat'],
+      ['lat=91&lng=1', 'lat'],
+      ['lat=1&lng=-181', 'lng'],
+      ['lat=30', 'lng'],
+      ['lng=-97', 'lat'],
+      ['lat=Infinity&lng=1', 'lat'],
+      ['from=2026-13-01', 'from'],
+      ['from=2026-02-30', 'from'],
+      ['from=yesterday', 'from'],
+      ['to=1999-12-31', 'to'],
+      ['from=2026-03-05&to=2026-03-01', 'to'],
+      ['vehicle=abc', 'vehicle'],
+      ['vehicle=-3', 'vehicle'],
+      ['vehicle=99999999999', 'vehicle'],
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['limit=2.5', 'limit'],
+      ['limit=ten', 'limit'],
+      ['cursor=%27%3B%20DROP%20TABLE%20parking_sessions%3B--', 'cursor'],
+      ['cursor=eyJzIjoibmV3ZXN0Iiwiay', 'cursor'],
+      [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: "2026'; --", i: 1 })).toString('base64url')}`, 'cursor'],
+      [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: '2026-03-01T00:00:00.000000Z', i: -1 })).toString('base64url')}`, 'cursor'],
+      [`cursor=${'A'.repeat(201)}`, 'cursor'],
+      [`sort=newest&cursor=${otherSortCursor}`, 'cursor'],
+    ];
+    for (const [qs, field] of cases) {
+      const res = await list(alice, qs);
+      expect(res.statusCode, qs).toBe(400);
+      const body = res.json<{ message: string; errors: { field: string }[] }>();
+      expect(body.errors?.[0]?.field, qs).toBe(field);
+      expect(body.message).not.toMatch(/stack|at \w+ \(/);
+    }
+    expect((await walk(alice, 'sort=newest', 50)).length).toBe(alicesIds.length);
+  });
+
+  it('answers 401 without a token and 403 with another member’s xapikey', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/Parking/Sessions' })).statusCode).toBe(401);
+    const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions', headers: { xapikey: String(bob.memberId) } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers many requests at once with the same page', async () => {
+    const pages = await Promise.all(Array.from({ length: 20 }, () => list(alice, 'sort=oldest&limit=5')));
+    const bodies = new Set(pages.map((p) => p.body));
+    expect(pages.every((p) => p.statusCode === 200)).toBe(true);
+    expect(bodies.size).toBe(1);
+  });
+});
+
+describe('a session made through the parking flow', () => {
+  it('shows first, with what was paid after Stop’s refund, and prints on its receipt', async () => {
+    const carol = await registerAndSignIn(app);
+    await parking.credit(db, carol.memberId, 5000);
+    const vehicleId = await parking.addVehicle(app, carol, 'FLOW 1');
+    const started = await parking.startSession(app, carol, { zoneId: zoneIds['5001']!, vehicleId, minutes: 60 });
+    const stop = await as(app, carol, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: started.SessionId } });
+    expect(stop.statusCode).toBe(200);
+    const detail = (await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}` })).json<{ AmountPaid: number }>();
+    const page = (await list(carol, '')).json<SessionsPage>();
+    expect(page.Sessions).toHaveLength(1);
+    expect(page.Sessions[0]).toMatchObject({ SessionId: started.SessionId, PlateNumber: 'FLOW 1', ZoneNumber: '5001', Status: 'Ended', AmountPaid: detail.AmountPaid });
+    const pdf = await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}/Receipt.pdf` });
+    expect((await pdfText(pdf.rawPayload)).text).toContain('FLOW 1');
+  });
+});
+
+describe('the history query plan', () => {
+  async function plan(q: ReturnType<typeof historyQuery>) {
+    return db.transaction(async (tx) => {
+      // A table of a few rows is cheaper to scan: make the planner show whether the index can serve.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      // A sort of a few rows is cheap too: with sorts priced out, a Sort left in the plan means the
+      // index cannot give this order (the bench shows the same plans at 10 million rows).
+      await tx.execute(sql`set local enable_sort = off`);
+      return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`)).map((r) => Object.values(r)[0]).join('\n');
+    });
+  }
+  const base = { memberId: alice.memberId, origin: null, timeZone: 'America/Chicago', limit: 21 } as const;
+
+  it('reads a later page and a date range straight from the member index, with no sort', async () => {
+    const cursor = (await list(alice, 'sort=newest&limit=3')).json<SessionsPage>().NextCursor!;
+    for (const p of [
+      { ...base, sort: 'newest' as const },
+      { ...base, sort: 'newest' as const, cursor },
+      { ...base, sort: 'oldest' as const, from: '2026-03-02', to: '2026-03-09' },
+    ]) {
+      const text = await plan(historyQuery(p, 21));
+      expect(text).toMatch(/Index Scan( Backward)? using parking_sessions_member_started_idx/);
+      expect(text).not.toMatch(/Sort/);
+    }
+  });
+
+  it('sorts by distance only the member’s own rows, found through the member index', async () => {
+    const text = await plan(historyQuery({ ...base, sort: 'near', origin: CENTRE }, 21));
+    expect(text).toMatch(/parking_sessions_member_started_idx/);
+    expect(text).not.toMatch(/Seq Scan on parking_sessions/);
+  });
+});
+
+describe('GET /api/Parking/Sessions.csv', () => {
+  it('has a header and one row per session of the filter, and nobody else’s', async () => {
+    const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?sort=oldest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="parkit-sessions.csv"/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^SessionId,StartedAt,EndedAt,DurationMinutes,ZoneNumber,Address/);
+    expect(lines).toHaveLength(alicesIds.length + 1);
+    expect(res.body).not.toContain('BOB1');
+    const filtered = await as(app, alice, { method: 'GET', url: `/api/Parking/Sessions.csv?vehicle=${van.id}` });
+    expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(filtered.body).toContain('VAN 77');
+    const bad = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?from=2026-99-01' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('from');
+  });
+});
+
+describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
+  it('is a one-page PDF with the plate, in English or Hindi', async () => {
+    const id = alicesIds[0]!;
+    const res = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { pages, text } = await pdfText(res.rawPayload);
+    expect(pages).toBe(1);
+    expect(text).toContain('ABC1234');
+    expect(text).toContain('Austin Parking (demo)');
+    expect(text).toContain('01 Mar 2026, 02:00 PM');
+    expect(text).toContain('$2.75');
+    const hi = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf`, headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    const hiText = (await pdfText(hi.rawPayload)).text;
+    expect(hiText).toContain('ABC1234');
+    expect(hiText).toContain('भुगतान');
+  });
+
+  it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {
+    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${bobsId}/Receipt.pdf` })).statusCode).toBe(404);
+    expect((await as(app, alice, { method: 'GET', url: '/api/Parking/Session/2147483647/Receipt.pdf' })).statusCode).toBe(404);
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
+      expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` })).statusCode, id).toBe(400);
+    }
+    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf` })).statusCode).toBe(401);
+  });
+});

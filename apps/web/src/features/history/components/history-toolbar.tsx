@@ -1,0 +1,71 @@
+import { ArrowDownUp, Download, SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { downloadFile } from '../api/download-file.ts';
+import { apiQuery, filterCount, type HistoryFilters } from '../lib/history-filters.ts';
+import { FiltersDialog, type VehicleOption } from './filters-dialog.tsx';
+import { SortDialog } from './sort-dialog.tsx';
+
+const chip = 'min-h-10 rounded-full px-3 py-1.5';
+
+/** Sort By, Filters and the CSV export of what is filtered; the choice goes to the URL. */
+export function HistoryToolbar({ filters, vehicles, onChange, csv = true }: { filters: HistoryFilters; vehicles: VehicleOption[]; onChange: (f: HistoryFilters) => void; csv?: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'sort' | 'filters' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const count = filterCount(filters);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv');
+    } catch {
+      toast.error(t('The export could not be downloaded.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" className={chip} onClick={() => setOpen('sort')}>
+        <ArrowDownUp className="size-4" aria-hidden />
+        {t('Sort By')}
+      </Button>
+      <Button variant="secondary" className={chip} onClick={() => setOpen('filters')}>
+        <SlidersHorizontal className="size-4" aria-hidden />
+        {t('Filters')}
+        {count > 0 && (
+          <span className="grid size-5 place-items-center rounded-full bg-brand-700 text-xs text-white" aria-label={t('{{count}} active', { count })}>
+            {count}
+          </span>
+        )}
+      </Button>
+      {csv && (
+        <Button variant="ghost" className={`${chip} ml-auto`} loading={exporting} onClick={() => void exportCsv()}>
+          {!exporting && <Download className="size-4" aria-hidden />}
+          {t('Export CSV')}
+        </Button>
+      )}
+      <SortDialog
+        open={open === 'sort'}
+        value={filters.sort}
+        onClose={() => setOpen(null)}
+        onApply={(sort) => {
+          setOpen(null);
+          onChange({ ...filters, sort });
+        }}
+      />
+      <FiltersDialog
+        open={open === 'filters'}
+        value={filters}
+        vehicles={vehicles}
+        onClose={() => setOpen(null)}
+        onApply={(r) => {
+          setOpen(null);
+          onChange({ sort: filters.sort, ...r });
+        }}
+      />
+    </div>
+  );
+}

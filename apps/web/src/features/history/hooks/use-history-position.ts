@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The driver's position for the distance sorts, asked only when one is chosen. The getter comes
+ * from the route (Find Parking's, so the browser is asked the same way); when it fails, the
+ * server measures from the operator's city centre and says so.
+ */
+export function useHistoryPosition(wanted: boolean, getPosition: () => Promise<LatLng>) {
+  const q = useQuery({
+    queryKey: ['parking', 'device-position'],
+    queryFn: () => getPosition(),
+    enabled: wanted,
+    retry: false,
+    staleTime: 2 * 60_000,
+    gcTime: 15 * 60_000,
+  });
+  return { position: wanted ? (q.data ?? null) : null, settled: !wanted || q.isSuccess || q.isError };
+}

@@ -1,0 +1,24 @@
+import i18n from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { formatKm, formatMinutes, sessionAmount, sessionMinutes } from './session-format.ts';
+
+await i18n.init({ lng: 'en', resources: { en: { translation: {} } }, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false } });
+const t = i18n.t.bind(i18n);
+
+describe('session formats', () => {
+  it('shows the paid amount with two decimals', () => {
+    expect(sessionAmount({ AmountPaid: 3.2 })).toBe('$3.20');
+  });
+  it('counts the minutes parked for an ended session, those bought for an active one', () => {
+    expect(sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: '2026-03-01T10:23:10Z', DurationMinutes: 60 })).toBe(23);
+    expect(sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: null, DurationMinutes: 60 })).toBe(60);
+  });
+  it('writes durations and distances', () => {
+    expect(formatMinutes(23, t)).toBe('23 min');
+    expect(formatMinutes(120, t)).toBe('2 h');
+    expect(formatMinutes(95, t)).toBe('1 h 35 min');
+    expect(formatKm(420, t)).toBe('420 m');
+    expect(formatKm(2345, t)).toBe('2.3 km');
+    expect(formatKm(23_456, t)).toBe('23 km');
+  });
+});

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { formatDateLong, formatMoney, formatTime, type PastSession } from '@parkit/contract';
+
+type Translate = TFunction;
+
+/** Spec section 9: 'DD MMM YYYY, hh:mm A', in the phone's time. */
+export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) => `${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`;
+
+/** The money the session cost, after any refund, with two decimals. */
+export const sessionAmount = (s: Pick<PastSession, 'AmountPaid'>) => `$${formatMoney(s.AmountPaid)}`;
+
+/** Minutes actually parked for an ended session; those bought for an active one. */
+export function sessionMinutes(s: Pick<PastSession, 'StartedAt' | 'EndedAt' | 'DurationMinutes'>): number {
+  if (!s.EndedAt) return s.DurationMinutes;
+  return Math.max(0, Math.round((Date.parse(s.EndedAt) - Date.parse(s.StartedAt)) / 60_000));
+}
+
+export function formatMinutes(minutes: number, t: Translate): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return t('{{m}} min', { m });
+  return m === 0 ? t('{{h}} h', { h }) : t('{{h}} h {{m}} min', { h, m });
+}
+
+export function formatKm(metres: number, t: Translate): string {
+  return metres < 1000 ? t('{{m}} m', { m: Math.round(metres) }) : t('{{km}} km', { km: (metres / 1000).toFixed(metres < 10_000 ? 1 : 0) });
+}
