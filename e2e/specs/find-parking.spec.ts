@@ -134,7 +134,8 @@ test.describe('with the location granted', () => {
     await expect(page.getByRole('heading', { name: 'Confirm Location' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(nearest.ZoneNumber);
     await expect(page.getByRole('heading', { name: nearest.Name })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    // Issue 11: Continue opens /SelectVehicle for this zone (the parking spec follows it through).
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/SelectVehicle?zone=${nearest.ZoneId}`);
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/findparking$/);

@@ -51,7 +51,9 @@ export function memberOnly(app: FastifyInstance) {
  */
 export function agentOnly(app: FastifyInstance) {
   memberOnly(app);
-  app.addHook('onRequest', async (req) => {
+  // preValidation: after the auth plugin's own check that the token's member still exists and its
+  // session is current (a stale or orphaned token is a 401, never this 403).
+  app.addHook('preValidation', async (req) => {
     if (!(await isAgent(app.db, req.member.memberId))) throw new HttpError(403, SUPPORT_MESSAGES.agentsOnly);
   });
 }

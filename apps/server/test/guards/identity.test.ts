@@ -5,6 +5,8 @@ import { fill, operations, type Operation } from '../openapi.ts';
 import { tokenSigner } from '../../src/plugins/app/auth/tokens.ts';
 import { tableChecksums } from './checksums.ts';
 import { addCard } from '../wallet/helpers.ts';
+import { addVehicle, addZone, credit, quote, startSession } from '../parking-helpers.ts';
+import { multipart, PNG } from '../support-helpers.ts';
 
 // Issue 8's identity guard, read from the OpenAPI document so that a new route is covered:
 // - every member-only operation refuses no token, a forged one, one without exp, and a valid one
@@ -23,6 +25,19 @@ const bobsVehicle = (await as(app, bob, { method: 'POST', url: '/api/Vehicle/Add
 
 const bobsCard = await addCard(app, bob);
 
+// Bob parks (a running session, and quotes for a start and an extension he has not paid yet) and
+// uploads a chat attachment: alice must reach none of them.
+const zone = await addZone(db, 'ID900');
+await credit(db, bob.memberId, 100_00);
+const bobsSession = await startSession(app, bob, { zoneId: zone, vehicleId: bobsVehicle, minutes: 60 });
+const bobsSecondVehicle = await addVehicle(app, bob);
+const quoteId = async (payload: object) => (await quote(app, bob, payload)).json<{ QuoteId: string }>().QuoteId;
+const bobsStartQuote = await quoteId({ ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 });
+const bobsExtendQuote = await quoteId({ SessionId: bobsSession.SessionId, DurationMinutes: 30 });
+const upload = multipart(PNG, 'receipt.png', { type: 'image/png' });
+const bobsAttachment = (await as(app, bob, { method: 'POST', url: '/api/Support/Chat/Attachment', payload: upload.payload, headers: upload.headers })).json<{ AttachmentId: string }>().AttachmentId;
+const key = (n: number) => ({ 'idempotency-key': `identity-guard-parking-${n}` });
+
 /** How to ask for another member's object: the request alice sends, and the status she must get. */
 const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; payload?: object; headers?: Record<string, string>; status: number[] }>> = {
   'POST /api/Vehicle/Update': async () => ({ payload: { ...VEHICLE, VehicleId: String(bobsVehicle), PlateNumber: 'STOLEN 1' }, status: [404] }),
@@ -31,6 +46,26 @@ const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; paylo
   'POST /api/Wallet/AddMoney': async () => ({ payload: { Amount: 10, PaymentMethodId: bobsCard }, headers: { 'idempotency-key': 'identity-guard-1' }, status: [404] }),
   'POST /api/PaymentMethods/SetDefault': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
   'POST /api/PaymentMethods/Delete': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
+  // Parking (issue 11) and its history (issue 12): bob's vehicle, quotes and session.
+  'POST /api/Parking/Quote': async () => ({ payload: { ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 }, status: [404] }),
+  'POST /api/Parking/Start': async () => ({ payload: { QuoteId: bobsStartQuote }, headers: key(1), status: [404] }),
+  'POST /api/Parking/Extend': async () => ({ payload: { QuoteId: bobsExtendQuote }, headers: key(2), status: [404] }),
+  'POST /api/Parking/Stop': async () => ({ payload: { SessionId: bobsSession.SessionId }, status: [404] }),
+  'POST /api/Parking/Amend': async () => ({ payload: { SessionId: bobsSession.SessionId, VehicleId: bobsSecondVehicle }, status: [404] }),
+  'GET /api/Parking/Session/{id}': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}`, status: [404] }),
+  'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`, status: [404] }),
+  // Support (issue 13): bob's attachment; the console is for agents only (alice is a member).
+  'POST /api/Support/Chat/Send': async () => ({ payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' }, status: [404] }),
+  'GET /api/Support/Chat/Attachment/{attachmentId}': async () => ({ url: `/api/Support/Chat/Attachment/${bobsAttachment}`, status: [404] }),
+  'GET /api/Support/Console/Conversations/{memberId}/Messages': async (owner) => ({ url: `/api/Support/Console/Conversations/${owner.memberId}/Messages`, status: [403] }),
+  'POST /api/Support/Console/Conversations/{memberId}/Read': async (owner) => ({ url: `/api/Support/Console/Conversations/${owner.memberId}/Read`, payload: {}, status: [403] }),
+  'POST /api/Support/Console/Conversations/{memberId}/Send': async (owner) => ({
+    url: `/api/Support/Console/Conversations/${owner.memberId}/Send`,
+    payload: { Text: 'hello', ClientMessageId: 'identity-guard-2' },
+    status: [403],
+  }),
+  'POST /api/Support/Console/CallBacks/{callBackId}/Close': async () => ({ url: '/api/Support/Console/CallBacks/1/Close', payload: { Status: 'called' }, status: [403] }),
+  'GET /api/Support/Console/Attachment/{attachmentId}': async () => ({ url: `/api/Support/Console/Attachment/${bobsAttachment}`, status: [403] }),
   'POST /api/Account/Update': async (owner) => {
     const d = (await as(app, alice, { method: 'GET', url: '/api/Account/Details' })).json<Record<string, string>>();
     const mine = { EmailAddress: d.EmailAddress, PhoneNumber: d.PhoneNumber, FirstName: 'Mallory', LastName: d.LastName, UserName: d.UserName };
@@ -38,7 +73,12 @@ const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; paylo
   },
 };
 /** Ids that name no member's object (reference data, public zones): nothing to steal. */
-const NOT_OWNED = new Set(['GET /api/Vehicle/Models/{makeId}', 'GET /api/Parking/Zones/{id}', 'POST /api/Subscription/Subscribe' /* plans are public */]);
+const NOT_OWNED = new Set([
+  'GET /api/Vehicle/Models/{makeId}',
+  'GET /api/Parking/Zones/{id}',
+  'POST /api/Parking/AutoStartQuote' /* zones are public */,
+  'POST /api/Subscription/Subscribe' /* plans are public */,
+]);
 
 const takesId = (o: Operation) => {
   const body = o.op.requestBody?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;

@@ -89,7 +89,7 @@ export type SendResult = { ok: true; message: ChatMessage; created: boolean; gre
  */
 export async function send(db: Db, memberId: number, from: { sender: 'user' | 'agent'; agentId?: number }, input: SendInput): Promise<SendResult> {
   return db.transaction(async (tx) => {
-    const greetingId = await ensureConversation(tx, memberId);
+    // Checked before anything is written: a refused message leaves no trace (not even the greeting).
     if (input.attachmentId) {
       const [att] = await tx
         .select({ id: supportAttachments.id })
@@ -98,6 +98,7 @@ export async function send(db: Db, memberId: number, from: { sender: 'user' | 'a
         .limit(1);
       if (!att) return { ok: false, reason: 'attachment' } as const;
     }
+    const greetingId = await ensureConversation(tx, memberId);
     const inserted = await tx
       .insert(supportMessages)
       .values({
