@@ -59,15 +59,21 @@ export default fp(
             if (e) emit(e);
           });
           c.on('error', (err) => {
+            // Only the live listener reconnects: once closing handed it back, an error (the database
+            // going away) must not release it a second time.
+            if (client !== c) return;
             app.log.warn({ err }, 'support event channel lost; reconnecting');
             c.release(err);
             client = null;
             if (!closed) retry = setTimeout(() => void connect().then(() => emit({ k: 'resync' })), 1000);
           });
-          await c.query(`LISTEN ${CHANNEL}`);
           client = c;
+          await c.query(`LISTEN ${CHANNEL}`);
         } catch (err) {
           app.log.warn({ err }, 'support event channel unavailable; retrying');
+          const c = client;
+          client = null;
+          c?.release(true);
           if (!closed) retry = setTimeout(() => void connect().then(() => emit({ k: 'resync' })), 1000);
         }
       };
@@ -78,10 +84,12 @@ export default fp(
       app.addHook('preClose', async () => {
         closed = true;
         clearTimeout(retry);
-        if (client) {
-          await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-          client.release();
-          client = null;
+        const c = client;
+        client = null;
+        if (c) {
+          await c.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+          // Destroyed, not pooled: its notification listener must not ride along into other queries.
+          c.release(true);
         }
       });
     }
