@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { createKey, listKeys, revokeKey } from '../src/plugins/app/enforcement/api-key-repository.ts';
+import { cliArgs } from './cli.ts';
 
 const USAGE = `Usage: npm run operator:key -- --operator ID [--label TEXT]   create a key (shown once)
        npm run operator:key -- --operator ID --list             list the operator's keys
@@ -50,19 +51,9 @@ function readArgs(argv: string[]): Args | 'help' | string {
 }
 
 async function main(): Promise<number> {
-  if (process.env.npm_config_operator !== undefined || process.env.npm_config_list !== undefined) {
-    console.error('npm took the options for itself: put -- before them, e.g. npm run operator:key -- --operator 1');
-    return 1;
-  }
-  const args = readArgs(process.argv.slice(2));
-  if (args === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  if (typeof args === 'string') {
-    console.error(`${args}\n\n${USAGE}`);
-    return 1;
-  }
+  // Without `--`, npm keeps the options for itself and passes only their values on.
+  const args = cliArgs({ argv: process.argv.slice(2), read: readArgs, usage: USAGE, npmOptions: ['operator', 'list'], example: 'npm run operator:key -- --operator 1' });
+  if (typeof args === 'number') return args;
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

@@ -10,6 +10,7 @@ import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.
 import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { ZONE_COLUMNS, ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
 import { importZoneFile, type ImportReport } from '../src/plugins/app/zones/zone-import.ts';
+import { cliArgs } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
 
@@ -69,19 +70,8 @@ function printReport(r: ImportReport, file: string, operator: string, skipInvali
 
 async function main(): Promise<number> {
   // Without `--`, npm keeps the options for itself and passes only their values on.
-  if (process.env.npm_config_operator !== undefined || process.env.npm_config_skip_invalid !== undefined) {
-    console.error('npm took the options for itself: put -- before them, e.g. npm run zones:import -- FILE --operator 2 --skip-invalid');
-    return 1;
-  }
-  const args = readArgs(process.argv.slice(2));
-  if (args === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  if (typeof args === 'string') {
-    console.error(`${args}\n\n${USAGE}`);
-    return 1;
-  }
+  const args = cliArgs({ argv: process.argv.slice(2), read: readArgs, usage: USAGE, npmOptions: ['operator', 'skip_invalid'], example: 'npm run zones:import -- FILE --operator 2 --skip-invalid' });
+  if (typeof args === 'number') return args;
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), args.file);
   let content: string;
   try {
