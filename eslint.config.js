@@ -10,9 +10,11 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const server = 'apps/server/src';
+// A button's look on a link: a rounded box filled or ringed in the brand colour.
+const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,6 +54,14 @@ export default tseslint.config(
               message: 'lib does not import features, the app layer or components',
             },
           ],
+        },
+      ],
+      // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
+          message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
         },
       ],
     },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tokenSigner } from '@parkit/server/src/plugins/app/auth/tokens.ts';
 import { admin } from './http.ts';
-import { startNode, stop, type Started } from './processes.ts';
+import { REPO_ROOT, startNode, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
@@ -98,6 +99,41 @@ async function check(url: string): Promise<{ sessions: number; walletsOff: numbe
   }
 }
 
+/** The server's count of PostgreSQL round trips (bench/pg-round-trips.mjs, preloaded): SIGUSR2, then read its file. */
+async function roundTrips(server: Started, file: string): Promise<{ count: number; recent: string[] }> {
+  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (existsSync(file) && statSync(file).mtimeMs !== before) return JSON.parse(readFileSync(file, 'utf8')) as { count: number; recent: string[] };
+  }
+  throw new Error('the server did not write its round-trip count');
+}
+
+/** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
+async function pgLatency(url: string): Promise<{ median: number; p99: number }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const ms: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await db.query('select 1');
+      ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    return { median: ms[100]!, p99: ms[198]! };
+  } finally {
+    await db.end();
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function hello(): Promise<{ rps: number; p99: number }> {
   let server: Started | undefined;
   try {
@@ -119,17 +155,32 @@ export async function runParkingBench(): Promise<void> {
   console.log(`parking: POST /api/Parking/Start, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`);
   await admin(`CREATE DATABASE ${name}`);
   let server: Started | undefined;
+  const countFile = join(dataDir, 'pg-round-trips.json');
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   try {
     const yardstick = await hello();
     server = await startNode(
       'apps/server/src/server.ts',
-      { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0' },
+      { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0',
+        // Every request comes from one address and a few members: the limits would measure only 429s.
+        API_RATE_LIMIT: '10000000', MONEY_RATE_LIMIT: '10000000', ADDRESS_RATE_LIMIT_SCALE: '1000', BENCH_PG_COUNT_FILE: countFile },
       `http://127.0.0.1:${PORT}/api/health`,
+      90_000,
+      [
+        '--import',
+        pathToFileURL(join(REPO_ROOT, 'bench/pg-round-trips.mjs')).href,
+        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server (written when it stops), for bench/profile-summary.ts.
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        // The sources through tsx (not startServer's bundle): the counter patches node_modules/pg, which the bundle inlines.
+        '--import',
+        'tsx',
+      ],
     );
     const { quotes, tokens } = await prepare(url.toString());
     let next = 0;
     // One at a time first: the latency of a Start with no queueing.
     const single: number[] = [];
+    const countBefore = await roundTrips(server, countFile);
     for (let i = 0; i < 20; i++) {
       const q = quotes[next++]!;
       const t0 = performance.now();
@@ -141,8 +192,14 @@ export async function runParkingBench(): Promise<void> {
       single.push(performance.now() - t0);
       if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
     }
+    const countAfter = await roundTrips(server, countFile);
     single.sort((a, b) => a - b);
+    const perStart = (countAfter.count - countBefore.count) / 20;
+    const rtt = await pgLatency(url.toString());
     console.log(`one at a time: median ${single[10]!.toFixed(1)} ms, max ${single[19]!.toFixed(1)} ms`);
+    console.log(`PostgreSQL round trips per Start: ${perStart} (BEGIN/COMMIT included); one round trip (select 1) median ${rtt.median.toFixed(2)} ms, p99 ${rtt.p99.toFixed(2)} ms: ${(perStart * rtt.median).toFixed(1)} ms per Start in round trips alone`);
+    if (process.env.BENCH_PG_TRACE) console.log(countAfter.recent.slice(-Math.round(perStart)).join('\n'));
+    const cpuBefore = cpuMs(server.child.pid!);
     let ok = 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${PORT}`,
@@ -167,6 +224,7 @@ export async function runParkingBench(): Promise<void> {
         },
       ],
     });
+    const cpuPerStart = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
     // Requests still in flight when autocannon stops finish before the count.
     await new Promise((r) => setTimeout(r, 3000));
     const after = await check(url.toString());
@@ -180,6 +238,9 @@ export async function runParkingBench(): Promise<void> {
         'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
       },
     ]);
+    console.log(
+      `server CPU (node, one process) per Start under load: ${cpuPerStart.toFixed(2)} ms, so one process tops out near ${Math.round(1000 / cpuPerStart)} Starts/s on a whole core; load average at start ${load}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`,
+    );
     console.log(`check: ${after.sessions} sessions in the database for ${ok + 20} answers 201 (${after.sessions - ok - 20} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`);
     if (after.sessions < ok || after.walletsOff !== 0) throw new Error('parking bench: the database does not match the answers');
   } finally {

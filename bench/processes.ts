@@ -23,8 +23,8 @@ export interface Started {
  * Starts `node --import tsx <script>` (never through npx: killing npx leaves the child on the
  * port) and waits until GET readyUrl answers 200, at most timeoutMs.
  */
-export async function startNode(script: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 90_000): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startNode(script: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 90_000, nodeArgs: string[] = ['--import', 'tsx']): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -64,4 +64,22 @@ export async function stop({ child }: Started): Promise<void> {
   await exited;
   clearTimeout(timer);
   running.delete(child);
+}
+
+let built = false;
+
+/**
+ * The ParkIt server as production runs it: the bundle apps/server/dist/server.js, built once per
+ * run. BENCH_CPU_PROF=<folder>: with --cpu-prof, the profile written there when the server stops.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string): Promise<Started> {
+  if (!built) {
+    // @ts-expect-error: a plain .mjs script without types
+    const { buildServer } = (await import('../apps/server/scripts/build.mjs')) as { buildServer: () => Promise<void> };
+    await buildServer();
+    built = true;
+  }
+  const prof = process.env.BENCH_CPU_PROF;
+  const profArgs = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
+  return startNode('apps/server/dist/server.js', env, readyUrl, 90_000, [...profArgs, '--enable-source-maps']);
 }

@@ -33,6 +33,7 @@ const SUITES: Record<string, Suite> = {
   parking: () => optional('./parking.ts', 'runParkingBench'),
   wallet: () => optional('./wallet.ts', 'runWalletBench'),
   history: () => optional('./history.ts', 'runHistoryBench'),
+  web: () => optional('./web.ts', 'runWebBench'),
 };
 
 async function main() {

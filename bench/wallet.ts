@@ -92,6 +92,10 @@ export async function runWalletBench(): Promise<void> {
         STRIPE_SECRET_KEY: undefined,
         STRIPE_PUBLISHABLE_KEY: undefined,
         WALLET_JOB_INTERVAL_MS: '0',
+        // One member at 50 connections from one address: the rate limits would measure only 429s.
+        API_RATE_LIMIT: '10000000',
+        MONEY_RATE_LIMIT: '10000000',
+        ADDRESS_RATE_LIMIT_SCALE: '1000',
       },
       `${base}/api/health`,
     );

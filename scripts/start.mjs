@@ -1,8 +1,10 @@
-// npm start: build the web app when its sources are newer than the build, then run the server
-// (API and app on one port). Signals go to the server, which closes the database cleanly.
+// npm start: build the web app and the server (apps/server/dist/server.js, JavaScript bundled by
+// esbuild) when their sources are newer than the builds, then run the server (API and app on one
+// port). Signals go to the server, which closes the database cleanly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, BUNDLE, stale as serverStale } from '../apps/server/scripts/build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -26,10 +28,16 @@ if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+if (serverStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
 // The local demo: development mode (a generated secret, demo data) and the outbox of codes at
 // /api/Dev/Outbox, which the server allows only on a loopback HOST (its banner says so). A
-// deployment runs apps/server/src/server.ts itself and gets production unless it asks otherwise.
+// deployment runs apps/server/dist/server.js itself (npm run build -w apps/server) and gets
+// production unless it asks otherwise.
 const env = { NODE_ENV: 'development', DEV_OUTBOX: 'true', ...process.env };
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, ['--enable-source-maps', BUNDLE], { cwd: root, stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

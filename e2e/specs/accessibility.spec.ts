@@ -19,7 +19,10 @@ async function scan(page: Page, paths: string[]) {
   const findings: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(path);
+    // One main landmark, with the screen's heading in it (a guest's sign-in prompt too).
+    await expect(page.locator('main')).toHaveCount(1);
     await expect(page.locator('main').first()).toBeVisible();
+    await expect(page.locator('main h1')).toHaveCount(1);
     // Let loading skeletons turn into content before scanning. A screen with a live event stream
     // (/supportpage, /chatsupport) never goes network-idle: wait a little, then for the skeletons.
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
@@ -62,10 +65,18 @@ test('public screens', async ({ page }) => {
   await scan(page, ['/parkit', '/login', '/login?mode=otp', '/login?mode=forgot', '/register', '/otp?phone=5125550100&purpose=login', '/homepage']);
 });
 
-test("a guest's screens, sign-in prompts included", async ({ page }) => {
-  await continueAsGuest(page);
-  await scan(page, ['/homepage', '/profile', '/dashboard', '/myvehicles', '/addvehicles', '/editprofile', '/supportpage', '/requestcall', '/chatsupport', '/findparking', '/forgot']);
-});
+// A guest on every screen a member has: the member-only ones (MemberOnly, MemberScreen) show the
+// sign-in prompt inside the screen's main landmark.
+const GUEST_SCREENS = [...MEMBER_SCREENS.filter((p) => p !== '/support-console'), '/subscription/payment'];
+
+for (let i = 0; i < GUEST_SCREENS.length; i += 9) {
+  const group = GUEST_SCREENS.slice(i, i + 9);
+  test(`a guest's screens, sign-in prompts included: ${group[0]} to ${group.at(-1)}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await continueAsGuest(page);
+    await scan(page, group);
+  });
+}
 
 // In groups of eight: each axe run takes seconds on a busy machine.
 for (let i = 0; i < MEMBER_SCREENS.length; i += 8) {

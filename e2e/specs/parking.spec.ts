@@ -60,7 +60,21 @@ async function balance(request: APIRequestContext, headers: Headers): Promise<nu
   return ((await (await request.get('/api/Account/Details', { headers })).json()) as { Balance: number }).Balance;
 }
 
+/** The countdown's text in seconds ('1:00:00' → 3600, '59:58' → 3598), and back. */
+const seconds = (text: string | null) => (text ?? '').split(':').reduce((a, p) => a * 60 + Number(p), 0);
+const countdownText = (s: number) => {
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
+};
+
+/** Stops the page's clock now: from here only fastForward moves it (timers fire as they fall due). */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+}
+
 test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt', async ({ page, request }) => {
+  // The page's clock is Playwright's: real time until paused, then moved by the test.
+  await page.clock.install();
   const { headers, vehicles } = await driver(page, request, { fund: 20 });
   const zone = await payableZone(request, headers, vehicles[0]!);
 
@@ -88,6 +102,24 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   const countdown = page.getByTestId('countdown');
   await expect(countdown).toHaveText(/^(1:00:00|59:\d\d)$/);
   await expect(page.getByText(zone.ZoneNumber).first()).toBeVisible();
+
+  // The countdown counts on the device's clock: 10 s later it shows 10 s less, to the second.
+  await pauseClock(page);
+  const shown = seconds(await countdown.textContent());
+  await page.clock.fastForward(10_000);
+  await expect(countdown).toHaveText(countdownText(shown - 10));
+  // The phone sleeps for 20 minutes of device time, but the server's clock says almost no time
+  // passed: on waking the countdown goes back to the server's time, not 39 minutes.
+  await page.clock.fastForward('20:00');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  // React Query hands its results over on setTimeout(0): let the paused clock run a little each time.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(200);
+      return seconds(await countdown.textContent());
+    })
+    .toBeGreaterThan(58 * 60);
+  await page.clock.resume();
 
   // Extend by 30 minutes (no second fee).
   await page.getByRole('button', { name: 'Extend' }).click();
@@ -176,6 +208,44 @@ test('a short balance: the quote says so, offers Add Money and Pay waits', async
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
 });
 
+test('on the page clock: the end of the time opens the receipt, and the banner appears when 10 minutes are left', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.clock.install();
+  const { headers, vehicles } = await driver(page, request, { fund: 20, plates: ['CLOCK1', 'CLOCK2'] });
+  const zone = await payableZone(request, headers, vehicles[0]!);
+  // The server's time runs for real; the page's clock can only run ahead of it between two reads
+  // of the server's clock (every 30 s). So the page opens once the moment is less than 25 s away:
+  // the end of a 1-minute session, then 10 minutes before the end of a 12-minute one.
+  const ending = await startViaApi(request, headers, zone.ZoneId, vehicles[0]!, 1);
+  const banner = await startViaApi(request, headers, zone.ZoneId, vehicles[1]!, 12);
+  const secondsLeft = async (id: number) => {
+    const s = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { EndsAt: string; ServerTime: string };
+    return (Date.parse(s.EndsAt) - Date.parse(s.ServerTime)) / 1000;
+  };
+
+  // Ending by time: the countdown reaches 0:00 and the receipt opens.
+  await expect.poll(() => secondsLeft(ending), { timeout: 60_000, intervals: [1_000] }).toBeLessThan(25);
+  await page.goto(`/parkdetails?id=${ending}`);
+  await expect(page.getByTestId('countdown')).toHaveText(/^0:\d\d$/);
+  await pauseClock(page);
+  await expect(page).toHaveURL(new RegExp(`/parkdetails\\?id=${ending}$`));
+  await page.clock.fastForward(Math.ceil((await secondsLeft(ending)) + 2) * 1000);
+  await expect(page).toHaveURL(new RegExp(`/ClosingReceipt\\?id=${ending}$`));
+  await page.clock.resume();
+
+  // The reminder banner: not there at 10:2x, there once the page's clock passes 10:00.
+  await expect.poll(() => secondsLeft(banner), { timeout: 120_000, intervals: [1_000] }).toBeLessThan(600 + 25);
+  await page.goto('/homepage');
+  await expect(page.getByRole('link', { name: new RegExp(`^Zone ${zone.ZoneNumber}, CLOCK2:`) })).toBeVisible();
+  await pauseClock(page);
+  const reminder = page.getByRole('status').and(page.locator(`[href="/parkdetails?id=${banner}"]`));
+  const before = await secondsLeft(banner);
+  expect(before).toBeGreaterThan(600);
+  await expect(reminder).toHaveCount(0);
+  await page.clock.fastForward(Math.ceil(before - 600 + 5) * 1000);
+  await expect(reminder).toHaveText(`Your parking in zone ${zone.ZoneNumber} ends in 10 minutes.`);
+});
+
 test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox and the app; once in Hindi', async ({ page, request }) => {
   const { member, headers, vehicles } = await driver(page, request, { fund: 20, plates: ['WRONG1', 'RIGHT2'] });
   const zone = await payableZone(request, headers, vehicles[0]!);
@@ -193,7 +263,8 @@ test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox
     .poll(
       async () => {
         const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
-        return rows.some((r) => r.Body.startsWith('ParkIt: your parking for RIGHT2 in zone') && r.Body.includes('ends at'));
+        // The job ticks every 15 s: it may have reminded before the plate was corrected.
+        return rows.some((r) => /^ParkIt: your parking for (WRONG1|RIGHT2) in zone /.test(r.Body) && r.Body.includes('ends at'));
       },
       { timeout: 30_000, message: 'a reminder in the outbox' },
     )
@@ -247,11 +318,31 @@ test('Quick Park as a guest with a verified phone and a sandbox card, then regis
   await phone.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}${link}`);
   await expect(phone.getByTestId('countdown')).toBeVisible();
   await expect(phone.getByText(plate)).toBeVisible();
+  // From the link: Extend 30 minutes, paid by the same card; then Stop, the unused minutes back to the card.
+  await phone.getByRole('button', { name: 'Extend' }).click();
+  const extend = phone.getByRole('dialog', { name: 'Extend' });
+  await expect(extend.getByTestId('duration')).toHaveText('30 min');
+  await extend.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+  await expect(extend).toBeHidden();
+  await expect(phone.getByTestId('countdown')).toHaveText(/^1:(30:00|29:\d\d)$/);
+  await phone.getByRole('button', { name: 'Stop' }).click();
+  await expect(phone.getByRole('dialog').getByText('Unused whole minutes go back to your card.')).toBeVisible();
+  await phone.getByRole('dialog').getByRole('button', { name: 'Yes, stop' }).click();
+  await expect(phone.getByRole('link', { name: 'Register with this number to keep your sessions' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+      return rows.some((r) => r.Body.includes(`to extend ${plate}`));
+    })
+    .toBe(true);
   await fresh.close();
 
-  // Registering with that phone carries the session into the account.
+  // Registering with that phone carries the session (now stopped) into the account: its receipt opens.
+  const sessionId = Number(/session=(\d+)/.exec(link)![1]);
   await page.evaluate(() => localStorage.clear());
   await registerNewMember(page, request, { PhoneNumber: member.PhoneNumber });
-  await page.goto('/homepage');
-  await expect(page.getByRole('link', { name: new RegExp(`^Zone ${zone.ZoneNumber}, ${plate}:`) })).toBeVisible();
+  await page.goto(`/ClosingReceipt?id=${sessionId}`);
+  await expect(page.getByTestId('session-id')).toHaveText(String(sessionId));
+  await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${plate}$`) })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Card$/ })).toBeVisible();
 });

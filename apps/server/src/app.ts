@@ -3,10 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { compiledSerializer } from './lib/response-serializer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultOperatorId } from './plugins/app/zones/operator-repository.ts';
+import { OperatorCache } from './plugins/app/zones/operator-cache.ts';
+import { ReferenceCache } from './plugins/app/vehicles/reference-repository.ts';
 import db from './plugins/external/db.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
@@ -14,10 +17,11 @@ import spa from './plugins/external/spa.ts';
 import errors from './plugins/app/errors.ts';
 import inputGuard from './plugins/app/input-guard.ts';
 import auth from './plugins/app/auth/auth-plugin.ts';
-import rateLimit, { DEFAULT_RATE_LIMIT } from './plugins/app/rate-limit.ts';
+import rateLimit, { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from './plugins/app/rate-limit.ts';
 import wallet, { type WalletConfig } from './plugins/app/wallet/wallet-plugin.ts';
 import jobs from './plugins/app/jobs/job-runner.ts';
 import { registerParkingJobs } from './plugins/app/parking/parking-jobs.ts';
+import { pruneJob } from './plugins/app/jobs/prune.ts';
 import guestTokens from './plugins/app/parking/guest-plugin.ts';
 import routes from './routes/index.ts';
 import supportBus from './plugins/app/support/support-bus.ts';
@@ -26,7 +30,7 @@ import { parseHours } from './plugins/app/support/support-hours.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
-    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT'>> &
+    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT' | 'MONEY_RATE_LIMIT'>> &
     WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
@@ -89,7 +93,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts;
   const production = config.NODE_ENV === 'production';
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(compiledSerializer);
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
@@ -105,13 +109,16 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   });
   await fastify.register(rateLimit, {
     max: config.API_RATE_LIMIT ?? DEFAULT_RATE_LIMIT.max,
+    moneyMax: config.MONEY_RATE_LIMIT ?? DEFAULT_MONEY_RATE_LIMIT.max,
     addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
-    sessions: fastify.sessions,
   });
   await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
+  fastify.jobs.register('prune.expired', pruneJob());
+  fastify.decorate('operators', new OperatorCache());
+  fastify.decorate('referenceLists', new ReferenceCache());
   await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(supportBus);
   // Support's attachments live in the data folder, outside the web root (issue 13); a test app

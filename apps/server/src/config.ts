@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { z } from 'zod';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+import { REPO_ROOT } from './paths.ts';
+
+export { REPO_ROOT };
 
 const EnvSchema = z
   .object({
@@ -31,15 +32,15 @@ const EnvSchema = z
       .transform((v) => v === 'true'),
     /** Number of demo zones seeded on first start. */
     DEMO_ZONES: z.coerce.number().int().min(0).max(100_000).default(1200),
-    /**
-     * Multiplies the per-address sign-in limits. For test runs whose every request comes from
-     * one address (the e2e suite); leave at 1 in production.
-     */
     /** Behind a load balancer: take the client's address from X-Forwarded-For. */
     TRUST_PROXY: z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * Multiplies the per-address limits. For test runs whose every request comes from one
+     * address (the e2e suite); leave at 1 in production.
+     */
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     /** Support hours (issue 13): call backs can be booked within them, 'HH:MM-HH:MM' daily. */
     SUPPORT_HOURS: z
@@ -64,6 +65,8 @@ const EnvSchema = z
     API_DOCS: z.enum(['true', 'false']).optional(),
     /** Requests per member per minute on every API route (per address: 4x that, times ADDRESS_RATE_LIMIT_SCALE). */
     API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(300),
+    /** Requests per member per minute on each money route (AddMoney, Subscribe, card add, parking purchases). */
+    MONEY_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(20),
     /** A request must arrive whole within this (slow clients get 408 and are closed). */
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     /** Most connections at once; more are refused at once. */
@@ -88,6 +91,9 @@ const EnvSchema = z
     }
     if (env.DEV_OUTBOX && !isLoopback(env.HOST)) {
       ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}` });
+    }
+    if (env.DEV_OUTBOX && env.TRUST_PROXY) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for a server on this machine, not one behind a proxy (TRUST_PROXY=true)' });
     }
     if (env.DEV_OUTBOX && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for development (NODE_ENV=development)' });

@@ -111,5 +111,7 @@ describe('loadConfig', () => {
       expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: DEV_OUTBOX=true needs a loopback HOST/m);
     }
     expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), DEV_OUTBOX: 'true', DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: /m);
+    // A loopback server behind a proxy on the same machine is not local.
+    expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', TRUST_PROXY: 'true', DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: DEV_OUTBOX=true is for a server on this machine/m);
   });
 });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -37,14 +38,41 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
+/** Limits for a test that sends hundreds of requests (money ones too) from one member and address. */
+export const MANY_REQUESTS = { ADDRESS_RATE_LIMIT_SCALE: 1000, MONEY_RATE_LIMIT: 1000 } as const;
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
 }
 
-/** The whole app on a fresh database, closed after the file's tests. */
+/**
+ * Every inject comes from 127.0.0.1, so the per-address limits and the failed sign-ins would be
+ * shared by a whole file: each test starts with fresh windows (the limits have their own tests).
+ */
+export function freshLimitsEachTest({ db }: Database) {
+  beforeEach(async () => {
+    await db.execute(sql`DELETE FROM rate_limits`);
+    await db.execute(sql`DELETE FROM auth_failures`);
+  });
+}
+
+/**
+ * The whole app on a fresh database, closed after the file's tests. A test that fires hundreds of
+ * requests from one member or one address raises the limits it needs, and says so:
+ * `buildTestApp({ MONEY_RATE_LIMIT: 1000, ADDRESS_RATE_LIMIT_SCALE: 1000 })` (or the
+ * `MANY_REQUESTS` preset); the defaults are production's.
+ */
 export async function buildTestApp(
-  overrides: { WEB_DIST?: string; NODE_ENV?: 'test' | 'production'; ADDRESS_RATE_LIMIT_SCALE?: number; DEV_OUTBOX?: boolean; API_DOCS?: 'true' | 'false' } & WalletConfig = {},
+  overrides: {
+    WEB_DIST?: string;
+    NODE_ENV?: 'test' | 'production';
+    ADDRESS_RATE_LIMIT_SCALE?: number;
+    API_RATE_LIMIT?: number;
+    MONEY_RATE_LIMIT?: number;
+    DEV_OUTBOX?: boolean;
+    API_DOCS?: 'true' | 'false';
+  } & WalletConfig = {},
   /** Every log line at trace level goes here (tests that grep the logs). */
   opts: { logStream?: Writable } = {},
 ): Promise<TestApp> {

@@ -9,29 +9,32 @@ import { postEntry } from '../src/plugins/app/wallet/ledger.ts';
 import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
 import { as, type SignedIn } from './helpers.ts';
 
-/** A zone of the demo operator (every test member parks with it): paid all week, all day, $2.50 an hour, 2 hours at most. */
+/** Downtown Austin, the demo operator's city centre. */
+export const CENTRE = { lat: 30.2672, lng: -97.7431 };
+
+/** A street zone at a point: paid all week, all day, $2.50 an hour, 2 hours at most (`extra` changes any of it). */
+export const zoneAt = (zoneNumber: string, address: string, at: { lat: number; lng: number }, extra: Partial<NewZone> = {}): NewZone => ({
+  zoneNumber,
+  name: `${address} meters`,
+  address,
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  ...at,
+  kind: 'street',
+  rateCents: 250,
+  maxStayMinutes: 120,
+  paidDays: [1, 2, 3, 4, 5, 6, 7],
+  paidFromMinute: 0,
+  paidUntilMinute: 1440,
+  capacity: 12,
+  ...extra,
+});
+
+/** A zone of the demo operator (every test member parks with it) at the city centre: zoneAt's terms, `Zone N` at `N Congress Ave`. */
 export async function addZone(db: Db, zoneNumber: string, extra: Partial<NewZone> = {}): Promise<number> {
   const operatorId = await defaultOperatorId(db);
-  await insertZones(db, operatorId, [
-    {
-      zoneNumber,
-      name: `Zone ${zoneNumber}`,
-      address: `${zoneNumber} Congress Ave`,
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      lat: 30.2672,
-      lng: -97.7431,
-      kind: 'street',
-      rateCents: 250,
-      maxStayMinutes: 120,
-      paidDays: [1, 2, 3, 4, 5, 6, 7],
-      paidFromMinute: 0,
-      paidUntilMinute: 1440,
-      capacity: 10,
-      ...extra,
-    },
-  ]);
+  await insertZones(db, operatorId, [{ ...zoneAt(zoneNumber, `${zoneNumber} Congress Ave`, CENTRE), name: `Zone ${zoneNumber}`, capacity: 10, ...extra }]);
   const [z] = await db.select({ id: zones.id }).from(zones).where(and(eq(zones.operatorId, operatorId), eq(zones.zoneNumber, zoneNumber)));
   if (!z) throw new Error('zone not inserted');
   return z.id;
@@ -76,4 +79,19 @@ export async function walletState(db: Db, memberId: number): Promise<{ balance: 
   const [b] = await queryRows<{ balance: number }>(db, sql`select balance_cents as balance from members where id = ${memberId}`);
   const entries = await queryRows<{ kind: string; amount: number }>(db, sql`select kind, amount_cents as amount from ledger_entries where member_id = ${memberId} order by id`);
   return { balance: Number(b?.balance ?? 0), ledger: entries.reduce((a, e) => a + Number(e.amount), 0), entries };
+}
+
+/** What the parking route tests look at around a request: row counts, a POST to /api/Parking/*, the ledger against the balance. */
+export function parkingProbes(app: FastifyInstance, db: Db) {
+  const count = async (table: 'parking_sessions' | 'parking_quotes' | 'ledger_entries') =>
+    Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
+  const snapshot = async () => ({ sessions: await count('parking_sessions'), quotes: await count('parking_quotes'), ledger: await count('ledger_entries') });
+  const post = (who: SignedIn, path: string, payload: unknown, headers: Record<string, string> = {}) =>
+    as(app, who, { method: 'POST', url: `/api/Parking/${path}`, payload: payload as Record<string, unknown>, headers });
+  const expectLedgerMatches = async (memberId: number) => {
+    const w = await walletState(db, memberId);
+    if (w.ledger !== w.balance) throw new Error(`ledger ${w.ledger} != balance ${w.balance} for member ${memberId}`);
+    return w;
+  };
+  return { count, snapshot, post, expectLedgerMatches };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers.ts';
 
@@ -9,8 +10,15 @@ const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-// Files are routed when the app starts (wildcard off), so every one is written first.
-writeFileSync(join(dist, 'assets', 'big-1.js'), 'x'.repeat(20_000));
+// Files are routed when the app starts (wildcard off), so every one is written first. The build
+// writes .br and .gz beside an asset (apps/web/precompress.ts; e2e/specs/precompressed.spec.ts
+// checks the real build): here with different text, to see which file went out.
+const big = `export const big = '${'x'.repeat(20_000)}';`;
+writeFileSync(join(dist, 'assets', 'big-1.js'), big);
+writeFileSync(join(dist, 'assets', 'big-1.js.br'), brotliCompressSync(`${big}//br`));
+writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(`${big}//gz`));
+// An asset the build did not compress (too small to gain), and JSON above the threshold.
+writeFileSync(join(dist, 'assets', 'plain-2.js'), `export const plain = '${'y'.repeat(4_000)}';`);
 
 const { app } = await buildTestApp({ WEB_DIST: dist });
 
@@ -48,9 +56,41 @@ describe('serving the web app', () => {
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 
-  it('compresses large responses', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+  it('sends the brotli or gzip file the build wrote, as the request accepts, with Vary', async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/big-1.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${big}//br`);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${big}//gz`);
+
+    for (const plain of [undefined, 'identity', 'deflate']) {
+      const res = await get(plain);
+      expect(res.headers['content-encoding'], plain).toBeUndefined();
+      expect(res.headers['vary'], plain).toMatch(/accept-encoding/i);
+      expect(res.body, plain).toBe(big);
+    }
+  });
+
+  it('does not compress a built file per request', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/plain-2.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toMatch(/^export const plain/);
+  });
+
+  it('still compresses API answers and the page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveProperty('openapi');
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {

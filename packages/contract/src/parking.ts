@@ -69,14 +69,21 @@ export const Quote = z.object({
   /** Dollars per hour. */
   RatePerHour: z.number(),
   PaidMinutes: z.number().int(),
+  /** After the plan's zone discount (DiscountPercent, Deluxe 10); DiscountAmount is what it took off. */
   ParkingAmount: z.number(),
+  DiscountPercent: z.number().int(),
+  DiscountAmount: z.number(),
   FeeAmount: z.number(),
   TotalAmount: z.number(),
   ExpiresAt: z.string(),
-  /** The wallet balance now, and whether it (or auto-reload) covers the total. */
+  /**
+   * The wallet balance now, and whether it covers the total; when it does not, whether the
+   * member's auto-reload (AutoReloadAmount from the default card, at Start or Extend) would.
+   */
   Balance: z.number(),
   BalanceCovers: z.boolean(),
   AutoReloadCovers: z.boolean(),
+  AutoReloadAmount: z.number(),
   /** The member's Max Payment Amount when it is on and the total is above it: Start asks to confirm. */
   OverMaxPayment: z.boolean(),
   /** Minutes still allowed in this zone (maximum stay minus minutes already bought). */
@@ -100,6 +107,25 @@ export const AmendRequest = z
   .strict()
   .refine((v) => v.VehicleId !== undefined || v.ZoneId !== undefined, { path: ['VehicleId'], message: PARKING_MESSAGES.amendNothing });
 export type AmendRequest = z.input<typeof AmendRequest>;
+
+/** POST /api/Parking/AmendQuote: what moving a session to another zone would charge or refund. */
+export const AmendQuoteRequest = z.object({ SessionId: BodyId, ZoneId: BodyId }).strict();
+export type AmendQuoteRequest = z.input<typeof AmendQuoteRequest>;
+
+export const AmendQuote = z.object({
+  SessionId: z.number().int(),
+  ZoneId: z.number().int(),
+  ZoneNumber: z.string(),
+  /** The whole session's parking amount in the new zone. */
+  ParkingAmount: z.number(),
+  /** Charged when positive, refunded to the wallet when negative. */
+  Difference: z.number(),
+  Balance: z.number(),
+  BalanceCovers: z.boolean(),
+  AutoReloadCovers: z.boolean(),
+  AmendableUntil: z.string(),
+});
+export type AmendQuote = z.infer<typeof AmendQuote>;
 
 export const SessionStatus = z.enum(['Active', 'Ended']);
 export type SessionStatus = z.infer<typeof SessionStatus>;

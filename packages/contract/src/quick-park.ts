@@ -10,6 +10,7 @@ export const QUICK_PARK_MESSAGES = {
   zoneNumberRequired: 'Zone number is required',
   zoneNotFound: 'No zone has this number',
   cardTokenRequired: 'Card is required',
+  noCard: 'This session has no card to charge: start a new Quick Park session',
 } as const;
 
 export const GuestSendCodeRequest = z.object({ PhoneNumber }).strict();
@@ -50,3 +51,16 @@ export const GuestStartRequest = z
   })
   .strict();
 export type GuestStartRequest = z.input<typeof GuestStartRequest>;
+
+/** POST /api/Parking/Guest/ExtendQuote: more minutes for one of this phone's running sessions. */
+export const GuestExtendQuoteRequest = z
+  .object({
+    SessionId: z.number().int().positive().max(2_147_483_647),
+    DurationMinutes: z.number().int().min(1).max(24 * 60),
+  })
+  .strict();
+export type GuestExtendQuoteRequest = z.input<typeof GuestExtendQuoteRequest>;
+
+/** POST /api/Parking/Guest/Extend: pays the extension quote with the card the session was paid with. */
+export const GuestExtendRequest = z.object({ QuoteId: z.string().trim().uuid() }).strict();
+export type GuestExtendRequest = z.input<typeof GuestExtendRequest>;

@@ -30,6 +30,7 @@ export const WALLET_MESSAGES = {
   noSubscription: 'You have no paid plan to cancel',
   reloadDeclined: 'Auto-reload was switched off because your card was declined',
   defaultCardDeleted: 'The default card was deleted, so auto-reload is now off',
+  refundRefused: 'The card payment could not be refunded. Nothing was changed; please contact support.',
 } as const;
 
 /** An id in a body: a number or digits, never an array or object coerced into one. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { SERVER_ROOT } from '../paths.ts';
 
 export type Schema = typeof schema;
 /** Either driver: the app is written against this, never against one of them. */
@@ -27,7 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
 
 export interface OpenOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite in dataDir ('memory://' for a throwaway one). */
@@ -60,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
-    extensions: { cube, earthdistance, pg_trgm },
+    extensions: { cube, earthdistance, pg_trgm, btree_gist },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {

@@ -51,7 +51,8 @@ const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; paylo
   'POST /api/Parking/Start': async () => ({ payload: { QuoteId: bobsStartQuote }, headers: key(1), status: [404] }),
   'POST /api/Parking/Extend': async () => ({ payload: { QuoteId: bobsExtendQuote }, headers: key(2), status: [404] }),
   'POST /api/Parking/Stop': async () => ({ payload: { SessionId: bobsSession.SessionId }, status: [404] }),
-  'POST /api/Parking/Amend': async () => ({ payload: { SessionId: bobsSession.SessionId, VehicleId: bobsSecondVehicle }, status: [404] }),
+  'POST /api/Parking/Amend': async () => ({ payload: { SessionId: bobsSession.SessionId, VehicleId: bobsSecondVehicle }, headers: key(3), status: [404] }),
+  'POST /api/Parking/AmendQuote': async () => ({ payload: { SessionId: bobsSession.SessionId, ZoneId: zone }, status: [404] }),
   'GET /api/Parking/Session/{id}': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}`, status: [404] }),
   'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`, status: [404] }),
   // Support (issue 13): bob's attachment; the console is for agents only (alice is a member).
@@ -97,6 +98,7 @@ const BAD_TOKENS: [string, () => Promise<Record<string, string>>][] = [
   ['a token without exp', async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, TEST_SECRET, false)}` })],
   ['alg none', async () => ({ authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 900, iat: now(), sv: 0 })).toString('base64url')}.` })],
   ['a valid token of a member who does not exist', async () => ({ authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 999_999, amr: 'pwd', authTime: now(), sessionVersion: 0 })}` })],
+  ['a valid token of a member id past int4', async () => ({ authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 2_147_483_648, amr: 'pwd', authTime: now(), sessionVersion: 0 })}` })],
 ];
 
 describe('identity: every member-only operation needs a genuine token of a living member', () => {
@@ -105,11 +107,13 @@ describe('identity: every member-only operation needs a genuine token of a livin
 
   it.each(memberOps.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers 401 and changes nothing', async (_n, op) => {
     const before = await tableChecksums(db);
+    // Every kind of bad token is tried and every one that gets through is reported together.
+    const through: string[] = [];
     for (const [what, headers] of BAD_TOKENS) {
       const res = await app.inject({ method: op.method as 'GET', url: fill(op.path, () => '1'), headers: await headers(), ...(op.method === 'GET' ? {} : { payload: {} }) });
-      expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
-      expect(res.json<{ message: string }>().message).toBe('Unauthorized');
+      if (res.statusCode !== 401 || !res.body.includes('"message":"Unauthorized"')) through.push(`${what}: ${res.statusCode} ${res.body.slice(0, 100)}`);
     }
+    expect(through).toEqual([]);
     expect(await tableChecksums(db)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
-import { as, buildTestApp, lastCode, newMember, registerAndSignIn, tokenPost } from '../helpers.ts';
+import { as, buildTestApp, freshLimitsEachTest, lastCode, newMember, registerAndSignIn, tokenPost } from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 
 // Issue 8, items 1 and 2: the code checks and the resend wait hold under concurrent requests.
@@ -9,10 +9,7 @@ import { concurrently, count, statusCounts } from '../concurrency.ts';
 const { app, database } = await buildTestApp();
 const { db } = database;
 
-beforeEach(async () => {
-  await db.execute(sql`DELETE FROM rate_limits`);
-  await db.execute(sql`DELETE FROM auth_failures`);
-});
+freshLimitsEachTest(database);
 
 /** A six-digit code that is not `code`. */
 const wrong = (code: string, i = 1) => String((Number(code) + i) % 1_000_000).padStart(6, '0');

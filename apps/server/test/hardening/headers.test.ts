@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.ts';
 import { listening, rawClient } from './listen.ts';
+import { fill, operations } from '../openapi.ts';
 
 // Issue 8, item 10: headers and what the server exposes.
 const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
@@ -16,7 +17,7 @@ const { app } = await buildTestApp({ WEB_DIST: dist });
 const { app: prod } = await buildTestApp({ WEB_DIST: dist, NODE_ENV: 'production', DEV_OUTBOX: false });
 const database = await freshDatabase();
 afterAll(() => database.close());
-const { port } = await listening(database, 3342);
+const { port } = await listening(database);
 
 describe('item 10: headers and exposure', () => {
   it('marks every personal API answer no-store', async () => {
@@ -30,6 +31,18 @@ describe('item 10: headers and exposure', () => {
     expect(token.headers['cache-control']).toBe('no-store');
     // Errors too.
     expect((await app.inject({ method: 'GET', url: '/api/Account/Details' })).headers['cache-control']).toBe('no-store');
+  });
+
+  it('marks the answer of every member-only read no-store, whatever its status (a route added later too)', async () => {
+    const who = await registerAndSignIn(app);
+    // Live streams (server-sent events) write their own no-store and never end.
+    const reads = (await operations(app)).filter((o) => o.memberOnly && o.method === 'GET' && !/\/events$/i.test(o.path));
+    expect(reads.length).toBeGreaterThan(10);
+    for (const o of reads) {
+      const url = fill(o.path, () => '1');
+      const res = await as(app, who, { method: 'GET', url });
+      expect(res.headers['cache-control'] ?? '(no Cache-Control)', `${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
+    }
   });
 
   it('sends a Permissions-Policy and frame-ancestors, with no X-Frame-Options to contradict it', async () => {

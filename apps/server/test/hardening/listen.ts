@@ -1,25 +1,24 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { connect, type Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll } from 'vitest';
 import app, { capConnections, serverOptions } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import { TEST_SECRET } from '../helpers.ts';
 
 /**
- * The app listening on a real port (for what app.inject cannot show: sockets, timeouts, a request
- * without Host). Ports are the hardening engineer's own (3340-3349), one per file and database.
+ * The app listening on a real socket (for what app.inject cannot show: sockets, timeouts, a request
+ * without Host), on a port the system picks: test runs side by side never collide.
  */
-export async function listening(database: Database, port: number, opts: { REQUEST_TIMEOUT_SECONDS?: number; MAX_CONNECTIONS?: number; NODE_ENV?: 'test' | 'production'; WEB_DIST?: string } = {}) {
+export async function listening(database: Database, opts: { REQUEST_TIMEOUT_SECONDS?: number; MAX_CONNECTIONS?: number; NODE_ENV?: 'test' | 'production'; WEB_DIST?: string } = {}) {
   const instance: FastifyInstance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false, REQUEST_TIMEOUT_SECONDS: opts.REQUEST_TIMEOUT_SECONDS }));
   await instance.register(app, {
     config: { NODE_ENV: opts.NODE_ENV ?? 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: opts.WEB_DIST ?? '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
     database,
   });
-  const p = port + (process.env.TEST_DB === 'postgres' ? 5 : 0);
-  await instance.listen({ port: p, host: '127.0.0.1' });
+  await instance.listen({ port: 0, host: '127.0.0.1' });
   capConnections(instance.server, { MAX_CONNECTIONS: opts.MAX_CONNECTIONS ?? 2000 });
   afterAll(() => instance.close());
-  return { instance, port: p };
+  return { instance, port: (instance.server.address() as AddressInfo).port };
 }
 
 /** A raw TCP client: what it receives and when the server closed it. */
@@ -31,4 +30,11 @@ export function rawClient(port: number) {
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
   const connected = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
   return { socket, connected, closed, received: () => received };
+}
+
+/** When the server closed the client's socket, or null when it was still open after `ms` (a failure to report, not a test timeout). */
+export function closedWithin(client: ReturnType<typeof rawClient>, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([client.closed, late]).finally(() => clearTimeout(timer));
 }

@@ -1,19 +1,16 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { buildTestApp, lastCode, newMember, tokenPost } from '../helpers.ts';
+import { buildTestApp, freshLimitsEachTest, lastCode, newMember, tokenPost } from '../helpers.ts';
 
 // Issue 8, items 8, 11 and 12: lockout that a stranger cannot turn on the owner, the password
 // hash, and accounts whose phone was never proven.
 const { app, database } = await buildTestApp();
 const { db } = database;
 
-beforeEach(async () => {
-  await db.execute(sql`DELETE FROM rate_limits`);
-  await db.execute(sql`DELETE FROM auth_failures`);
-});
+freshLimitsEachTest(database);
 
 type Member = ReturnType<typeof newMember>;
 const register = (m: Member) => app.inject({ method: 'POST', url: '/api/Account/Register', payload: m });

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type TokenResponse } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { buildTestApp, lastCode, newMember, tokenPost } from '../helpers.ts';
+import { buildTestApp, freshLimitsEachTest, lastCode, newMember, tokenPost } from '../helpers.ts';
 
 const { app, database } = await buildTestApp();
 const { db } = database;
 
-// Every inject comes from 127.0.0.1: each test starts with fresh rate-limit windows, and the
-// limit tests below use their own addresses.
-beforeEach(async () => {
-  await db.execute(sql`DELETE FROM rate_limits`);
-  await db.execute(sql`DELETE FROM auth_failures`);
-});
+freshLimitsEachTest(database); // the limit tests below use their own addresses
 
 type Member = ReturnType<typeof newMember>;
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP server answering the few Stripe API calls the `stripe` provider makes, with the
  * response shapes of Stripe's API reference (https://docs.stripe.com/api): customers, setup
- * intents, payment methods (retrieve, detach) and payment intents, including a card decline
- * (402, error.type 'card_error') and Idempotency-Key replay. Stripe itself is not reachable here.
+ * intents, payment methods (retrieve, detach), payment intents and refunds, including a card
+ * decline (402, error.type 'card_error'), a refund above what is left (400) and Idempotency-Key replay. Stripe itself is not reachable here.
  */
 export interface FakeStripe {
   url: string;
@@ -37,6 +37,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let n = 0;
   const customerOf = new Map<string, string>();
   const setupCustomer = new Map<string, string>();
+  /** Succeeded PaymentIntents: what they took and what was refunded from them. */
+  const intents = new Map<string, { amount: number; refunded: number }>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -109,7 +111,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         });
       }
+      intents.set(pi.id, { amount: pi.amount, refunded: 0 });
       return send(200, { ...pi, status: 'succeeded', amount_received: pi.amount });
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      // https://docs.stripe.com/api/refunds/create: payment_intent, amount (default: what is left).
+      const piId = form.get('payment_intent') ?? '';
+      const intent = intents.get(piId);
+      if (!intent) return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${piId}'` } });
+      const left = intent.amount - intent.refunded;
+      const amount = form.has('amount') ? Number(form.get('amount')) : left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})` },
+        });
+      }
+      intent.refunded += amount;
+      return send(200, { id: `re_fake${++n}`, object: 'refund', amount, currency: 'usd', payment_intent: piId, status: 'succeeded', created });
     }
     return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
   });

@@ -5,6 +5,7 @@ import { AccountDetails } from '@parkit/contract';
 import { paymentMethods, providerEvents } from '../../src/db/schema/index.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
+import { stripeProvider } from '../../src/plugins/app/wallet/providers/stripe.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
 const fake = await startFakeStripe();
@@ -81,6 +82,24 @@ describe('the stripe provider', () => {
     const d = AccountDetails.parse((await as(instance, a, { method: 'GET', url: '/api/Account/Details' })).json());
     expect(d.Balance).toBe(0);
   });
+  it('refunds part of a charge with an idempotency key (Quick Park Stop), once, and never more than was charged', async () => {
+    const provider = stripeProvider({ secretKey: 'sk_test_fake', apiUrl: fake.url });
+    const charged = await provider.charge({ customerRef: null, providerRef: 'pm_card_visa', amountCents: 500, currency: 'usd', description: 'test', idempotencyKey: 'refund-test-charge' });
+    expect(charged.ok).toBe(true);
+    const chargeRef = charged.ok ? charged.chargeRef : '';
+    const first = await provider.refund({ chargeRef, amountCents: 300, idempotencyKey: 'refund-test-1' });
+    expect(first).toMatchObject({ ok: true });
+    const req = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(req.form.get('payment_intent')).toBe(chargeRef);
+    expect(req.form.get('amount')).toBe('300');
+    expect(req.idempotencyKey).toBe('refund-test-1');
+    // The same key again is Stripe's replay: the same refund, nothing more given back.
+    expect(await provider.refund({ chargeRef, amountCents: 300, idempotencyKey: 'refund-test-1' })).toEqual(first);
+    // 300 of 500 refunded: 201 more is refused; an unknown PaymentIntent too.
+    expect(await provider.refund({ chargeRef, amountCents: 201, idempotencyKey: 'refund-test-2' })).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await provider.refund({ chargeRef: 'pi_unknown', amountCents: 1, idempotencyKey: 'refund-test-3' })).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await provider.refund({ chargeRef, amountCents: 200, idempotencyKey: 'refund-test-4' })).toMatchObject({ ok: true });
+  });
 });
 
 describe('POST /api/Stripe/Webhook', () => {
@@ -119,4 +138,5 @@ describe('POST /api/Stripe/Webhook', () => {
     expect(res.statusCode).toBe(400);
     expect(await db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_forged'))).toHaveLength(0);
   });
+
 });

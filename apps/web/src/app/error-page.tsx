@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Button } from '../components/ui/button.tsx';
 
 /** The router's fallback page (spec section 2): 'Unexpected Application Error!' and the cause. */

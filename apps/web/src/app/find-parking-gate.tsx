@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { MemberOnly } from '../components/session/guest-prompt.tsx';
 
 /** Zones are a member's (their operator's): a guest is offered the ways in, or Quick Park. */

@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { continueAsGuest } from '../lib/session.ts';
-import { getSession, isAuthenticated } from '../lib/session-store.ts';
+import { continueAsGuest, getSession, isAuthenticated } from '../lib/session-store.ts';
 
 /**
  * Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). The

@@ -1,15 +1,16 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { ProtectedLayout, TabsLayout } from '../components/layouts/layouts.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { redirectIfSignedIn, requireAuth } from './guards.ts';
 import { lazyScreen } from './lazy.ts';
 import { AppShell } from './app-shell.tsx';
+import { Component as Landing } from './routes/parkit.tsx';
 
 type Screen = Promise<{ Component: React.ComponentType }>;
 /** Screens load on demand (spec section 2); each route module exports `Component`. */
 const screen = (load: () => Screen): Pick<RouteObject, 'lazy'> => ({ lazy: lazyScreen(load) });
+const layouts = () => import('../components/layouts/layouts.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -18,49 +19,61 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Skeleton />,
     children: [
       { index: true, element: <Navigate to={paths.parkit} replace /> },
-      // Public routes.
-      { path: paths.login, loader: redirectIfSignedIn, ...screen(() => import('./routes/login.tsx')) },
-      { path: paths.parkit, loader: redirectIfSignedIn, ...screen(() => import('./routes/parkit.tsx')) },
-      { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
-      { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
-      { path: paths.enforcement, ...screen(() => import('./routes/enforcement.tsx')) },
-      { element: <TabsLayout />, children: [{ path: paths.homepage, ...screen(() => import('./routes/homepage.tsx')) }] },
-      // Protected routes: a token or the guest flag.
+      // The landing page, the first screen most drivers see (/ and unknown paths lead there): in
+      // the first chunk, so it paints with it, and without the server's data layer (React Query,
+      // the session cache, toasts), so that chunk stays light (issue 9).
+      { path: paths.parkit, loader: redirectIfSignedIn, Component: Landing },
       {
-        loader: requireAuth,
-        element: <ProtectedLayout />,
+        // Every other screen: in the data layer (provider.tsx).
+        ...screen(() => import('./provider.tsx')),
         children: [
+          // Public routes.
+          { path: paths.login, loader: redirectIfSignedIn, ...screen(() => import('./routes/login.tsx')) },
+          { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
+          { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
+          { path: paths.enforcement, ...screen(() => import('./routes/enforcement.tsx')) },
           {
-            element: <TabsLayout />,
+            ...screen(() => layouts().then((m) => ({ Component: m.TabsLayout }))),
+            children: [{ path: paths.homepage, ...screen(() => import('./routes/homepage.tsx')) }],
+          },
+          // Protected routes: a token or the guest flag.
+          {
+            loader: requireAuth,
+            ...screen(() => layouts().then((m) => ({ Component: m.ProtectedLayout }))),
             children: [
-              { path: paths.dashboard, ...screen(() => import('./routes/dashboard.tsx')) },
-              { path: paths.pastPark, ...screen(() => import('./routes/past-park.tsx')) },
-              { path: paths.mapPage, ...screen(() => import('./routes/map-page.tsx')) },
-              { path: paths.account, ...screen(() => import('./routes/account.tsx')) },
-              { path: paths.findParking, ...screen(() => import('./routes/find-parking.tsx')) },
-              { path: paths.findParkingMap, ...screen(() => import('./routes/find-parking-map.tsx')) },
-              { path: paths.profile, ...screen(() => import('./routes/profile.tsx')) },
+              {
+                ...screen(() => layouts().then((m) => ({ Component: m.TabsLayout }))),
+                children: [
+                  { path: paths.dashboard, ...screen(() => import('./routes/dashboard.tsx')) },
+                  { path: paths.pastPark, ...screen(() => import('./routes/past-park.tsx')) },
+                  { path: paths.mapPage, ...screen(() => import('./routes/map-page.tsx')) },
+                  { path: paths.account, ...screen(() => import('./routes/account.tsx')) },
+                  { path: paths.findParking, ...screen(() => import('./routes/find-parking.tsx')) },
+                  { path: paths.findParkingMap, ...screen(() => import('./routes/find-parking-map.tsx')) },
+                  { path: paths.profile, ...screen(() => import('./routes/profile.tsx')) },
+                ],
+              },
+              { path: paths.selectVehicle, ...screen(() => import('./routes/select-vehicle.tsx')) },
+              { path: paths.subscription, ...screen(() => import('./routes/subscription.tsx')) },
+              { path: paths.subscriptionPayment, ...screen(() => import('./routes/subscription-payment.tsx')) },
+              { path: paths.forgot, ...screen(() => import('./routes/forgot.tsx')) },
+              { path: paths.confirmLocation, ...screen(() => import('./routes/confirm-location.tsx')) },
+              { path: paths.closingReceipt, ...screen(() => import('./routes/closing-receipt.tsx')) },
+              { path: paths.resetPassword, ...screen(() => import('./routes/reset-password.tsx')) },
+              { path: paths.parkDetails, ...screen(() => import('./routes/park-details.tsx')) },
+              { path: paths.parkingSessionDetail, ...screen(() => import('./routes/parking-session-detail.tsx')) },
+              { path: paths.supportPage, ...screen(() => import('./routes/support-page.tsx')) },
+              { path: paths.requestCall, ...screen(() => import('./routes/request-call.tsx')) },
+              { path: paths.editProfile, ...screen(() => import('./routes/edit-profile.tsx')) },
+              { path: paths.myVehicles, ...screen(() => import('./routes/my-vehicles.tsx')) },
+              { path: paths.addVehicles, ...screen(() => import('./routes/add-vehicles.tsx')) },
+              { path: paths.stripePage, ...screen(() => import('./routes/stripe-page.tsx')) },
+              { path: paths.chatSupport, ...screen(() => import('./routes/chat-support.tsx')) },
+              { path: paths.addMoney, ...screen(() => import('./routes/add-money.tsx')) },
+              { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
+              { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
             ],
           },
-          { path: paths.selectVehicle, ...screen(() => import('./routes/select-vehicle.tsx')) },
-          { path: paths.subscription, ...screen(() => import('./routes/subscription.tsx')) },
-          { path: paths.subscriptionPayment, ...screen(() => import('./routes/subscription-payment.tsx')) },
-          { path: paths.forgot, ...screen(() => import('./routes/forgot.tsx')) },
-          { path: paths.confirmLocation, ...screen(() => import('./routes/confirm-location.tsx')) },
-          { path: paths.closingReceipt, ...screen(() => import('./routes/closing-receipt.tsx')) },
-          { path: paths.resetPassword, ...screen(() => import('./routes/reset-password.tsx')) },
-          { path: paths.parkDetails, ...screen(() => import('./routes/park-details.tsx')) },
-          { path: paths.parkingSessionDetail, ...screen(() => import('./routes/parking-session-detail.tsx')) },
-          { path: paths.supportPage, ...screen(() => import('./routes/support-page.tsx')) },
-          { path: paths.requestCall, ...screen(() => import('./routes/request-call.tsx')) },
-          { path: paths.editProfile, ...screen(() => import('./routes/edit-profile.tsx')) },
-          { path: paths.myVehicles, ...screen(() => import('./routes/my-vehicles.tsx')) },
-          { path: paths.addVehicles, ...screen(() => import('./routes/add-vehicles.tsx')) },
-          { path: paths.stripePage, ...screen(() => import('./routes/stripe-page.tsx')) },
-          { path: paths.chatSupport, ...screen(() => import('./routes/chat-support.tsx')) },
-          { path: paths.addMoney, ...screen(() => import('./routes/add-money.tsx')) },
-          { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
-          { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
         ],
       },
       // Spec section 2: any unknown path redirects to /parkit.

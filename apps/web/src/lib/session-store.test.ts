@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
-import { clearSession, continueAsGuest } from './session.ts';
-import { connectSession, getSession, hasClientId, isAuthenticated, isMember, readStoredSession, updateSession, type Session } from './session-store.ts';
+import { clearSession } from './session.ts';
+import { connectSession, continueAsGuest, getSession, hasClientId, isAuthenticated, isMember, readStoredSession, updateSession, type Session } from './session-store.ts';
 import { KEYS } from './storage.ts';
 import { details } from '../testing/render.tsx';
 

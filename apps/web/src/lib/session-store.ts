@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountDetails, UserData, Vehicle } from '@parkit/contract';
+import { env } from '../config/env.ts';
+import { paths } from '../config/paths.ts';
 import { queryKeys } from './query-keys.ts';
 import { KEYS, storage } from './storage.ts';
 
@@ -162,4 +164,13 @@ export function updateSession(patch: Partial<Session>) {
 /** Starts a session from nothing (sign-in, continue as guest). */
 export function replaceSession(s: Partial<Session>) {
   updateSession({ ...ANONYMOUS, ...s });
+}
+
+/**
+ * 'Continue as guest': the guest flag and the home page. Here, not in session.ts, because the
+ * landing page offers it and loads without the query cache (issue 9).
+ */
+export function continueAsGuest(): string {
+  replaceSession({ guest: true, appId: env.VITE_APP_ID });
+  return paths.homepage;
 }

@@ -65,12 +65,6 @@ export async function completeSignIn(token: TokenResponse): Promise<string> {
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 
-/** 'Continue as guest': the guest flag and the home page. */
-export function continueAsGuest(): string {
-  replaceSession({ guest: true, appId: env.VITE_APP_ID });
-  return paths.homepage;
-}
-
 /**
  * Spec section 4: 'Yes, Logout' clears all browser storage (the language too) and the query
  * cache, so nothing of this member shows to the next person; the language then follows the

@@ -89,7 +89,7 @@ export const details = (over: Record<string, unknown> = {}) => ({
 
 export const token = (amr: 'pwd' | 'otp' = 'pwd') => ({
   access_token: 'header.payload.sig',
-  token_type: 'Bearer',
+  token_type: 'Bearer' as const,
   expires_in: 900,
   refresh_token: 'r',
   member_id: 7,

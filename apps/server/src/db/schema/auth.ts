@@ -17,7 +17,8 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  // member_id: revoking all of a member's tokens and deleting a member (issue 9).
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_member_idx').on(t.memberId)],
 );
 
 /** One-time codes sent to a phone. Only a hash is kept. */
@@ -81,6 +82,9 @@ export const authFailures = pgTable(
     failures: integer('failures').notNull().default(0),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Checks under way (counted before the check, settled after it); stale after 30 s. */
+    pending: integer('pending').notNull().default(0),
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );

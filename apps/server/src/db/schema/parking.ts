@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members, operators } from './members.ts';
 import { vehicles } from './vehicles.ts';
 import { zones } from './zones.ts';
@@ -40,8 +40,12 @@ export const parkingSessions = pgTable(
     parkingCents: integer('parking_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The plan's discount on the zone rate when the session started (Deluxe 10%); extensions, amends and refunds use it. */
+    discountPercent: smallint('discount_percent').notNull().default(0),
     /** 'Wallet' or 'Card' (Quick Park). */
     paidVia: text('paid_via').notNull(),
+    /** Quick Park: the card the guest paid with (sandbox token or Stripe pm_…), charged again by Extend. */
+    cardRef: text('card_ref'),
     /** 'active' | 'ended' */
     status: text('status').notNull().default('active'),
     autoSessionUsed: boolean('auto_session_used').notNull().default(false),
@@ -61,6 +65,8 @@ export const parkingSessions = pgTable(
     check('parking_sessions_time_check', sql`${t.endsAt} > ${t.startedAt} AND ${t.durationMinutes} > 0`),
     // Past Parkings pages by (started_at, id) newest first (issue 12's keyset paging).
     index('parking_sessions_member_started_idx').on(t.memberId, t.startedAt.desc(), t.id.desc()),
+    // Its distance sorts: the member's distinct zones (a loose index scan), then each zone's sessions newest first.
+    index('parking_sessions_member_zone_idx').on(t.memberId, t.zoneId, t.startedAt.desc(), t.id.desc()),
     index('parking_sessions_guest_idx').on(t.guestPhone),
     index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
     // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.
@@ -97,6 +103,8 @@ export const parkingQuotes = pgTable(
     parkingCents: integer('parking_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The plan's zone discount in parking_cents (percent). */
+    discountPercent: smallint('discount_percent').notNull().default(0),
     autoStart: boolean('auto_start').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -106,5 +114,29 @@ export const parkingQuotes = pgTable(
     check('parking_quotes_kind_check', sql`${t.kind} IN ('start', 'extend')`),
     check('parking_quotes_money_check', sql`${t.totalCents} = ${t.parkingCents} + ${t.feeCents} AND ${t.parkingCents} >= 0 AND ${t.feeCents} >= 0`),
     index('parking_quotes_member_idx').on(t.memberId, t.createdAt),
+  ],
+);
+
+/**
+ * Quick Park card payments (issue 11): each charge of a guest's session (start, extensions) with
+ * what was refunded from it, so Stop refunds the unused minutes through the provider, newest
+ * charge first, never more than a charge took.
+ */
+export const parkingCardPayments = pgTable(
+  'parking_card_payments',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => parkingSessions.id, { onDelete: 'cascade' }),
+    chargeRef: text('charge_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('parking_card_payments_money_check', sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    index('parking_card_payments_session_idx').on(t.sessionId),
+    uniqueIndex('parking_card_payments_charge_key').on(t.chargeRef),
   ],
 );

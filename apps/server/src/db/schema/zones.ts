@@ -35,8 +35,10 @@ export const zones = pgTable(
   },
   (t) => [
     uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),
-    index('zones_zone_number_idx').on(t.zoneNumber),
-    index('zones_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    // One operator's zones near a point (issue 9): operator_id through btree_gist, so a nearby
+    // query reads only that operator's zones. (zones_zone_number_idx was never used: a zone number
+    // is always looked up with its operator, zones_operator_number_key.)
+    index('zones_operator_earth_idx').using('gist', t.operatorId, sql`ll_to_earth(${t.lat}, ${t.lng})`),
     index('zones_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
     index('zones_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -1,5 +1,7 @@
+import { extname } from 'node:path';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -12,7 +14,9 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
     // Stripe Elements (issue 10, only when Stripe is the payment provider): Stripe.js, its frames
     // and its API, as Stripe documents for a CSP (https://docs.stripe.com/security/guide#content-security-policy).
     const js = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
-    await app.register(helmet, {
+    // Helmet's headers are the same on every answer: worked out once here and set with one call per
+    // request (issue 9: @fastify/helmet rebuilt helmet, CSP parsing included, on every request).
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -33,6 +37,10 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it (issue 8).
       frameguard: false,
     });
+    app.addHook('onRequest', (_req, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
     app.addHook('onRequest', async (req, reply) => {
       // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
       if (!req.headers.host) {
@@ -44,12 +52,30 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       // API answers are personal (or may be): never stored by a browser or a proxy.
       if (isApiPath(req.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     });
+    // Answers made per request (API JSON, CSV, the app's page) are compressed here. The built app's
+    // files are compressed once, at build, and served as written (spa.ts; issue 9): not again.
+    app.addHook('onRoute', (route) => {
+      if (!isApiPath(route.url) && extname(route.url) !== '') route.compress = false;
+    });
     await app.register(compress, { global: true, threshold: 1024 });
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 16 * 1024 });
   },
   { name: 'security' },
 );
+
+/** The headers helmet sets with these options (it reads nothing from the request: no CSP functions). */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
 
 /** The browser features the app uses (geolocation for Find Parking); everything else off. */
 export const PERMISSIONS_POLICY =

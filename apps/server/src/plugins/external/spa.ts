@@ -7,7 +7,10 @@ import { isApiPath } from './security.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for
- * every client route. Unknown API paths and missing files get a JSON 404 (STACK.md trap).
+ * every client route. Unknown API paths and missing files get a JSON 404 (STACK.md trap). Files
+ * go out as the build compressed them (apps/web/precompress.ts writes .br and .gz beside each):
+ * brotli or gzip as the request accepts, else the file itself, always with Vary: Accept-Encoding
+ * (issue 9: compressing per request served 7-11x fewer requests).
  */
 export default fp<{ root: string; tileUrl: string; production: boolean }>(
   async (app, { root, tileUrl, production }) => {
@@ -26,6 +29,7 @@ export default fp<{ root: string; tileUrl: string; production: boolean }>(
         wildcard: false,
         index: false,
         cacheControl: false,
+        preCompressed: true,
         // No public source maps in production, even if a build left some (issue 8).
         allowedPath: (path) => !(production && path.endsWith('.map')),
         setHeaders(reply, path) {

@@ -41,6 +41,19 @@ describe('GET /api/Dev/Outbox (development only)', () => {
     expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 
+  it('answers only a client on this machine that came straight in, not through a proxy', async () => {
+    await register();
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+      const res = await server.inject({ method: 'GET', url: '/api/Dev/Outbox', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+    const remote = await server.inject({ method: 'GET', url: '/api/Dev/Outbox', remoteAddress: '10.1.2.3' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toMatch(/\d{6}/);
+    expect((await server.inject({ method: 'GET', url: '/api/Dev/Outbox', remoteAddress: '::1' })).statusCode).toBe(200);
+  });
+
   // Issue 8, item 3: before, it existed in every mode but production, the default.
   it.each([['development', 'development'], ['test', 'test'], ['production', 'production']] as const)(
     'does not exist in %s unless DEV_OUTBOX asks for it',

@@ -35,6 +35,8 @@ const vehicleId = await addVehicle(app, driver, 'ABC-1234');
 const started = await startSession(app, driver, { zoneId: await zoneId(cityA, '6001'), vehicleId, minutes: 60 });
 const paid = started.SessionId;
 await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'OLD 999', startedAt: new Date(now - 3 * 3_600_000), minutes: 60 });
+// Its time ran out a minute ago, but the expiry job has not run yet: still 'active' in the table.
+await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'LATE 7', startedAt: new Date(now - 61 * 60_000), minutes: 60, active: true });
 await addSession(db, { memberId: driver.memberId, operatorId: cityB, zoneId: await zoneId(cityB, '9001'), plate: 'XYZ 1', startedAt: new Date(now - 60_000), minutes: 60, active: true });
 
 const keyA = await createKey(db, cityA, 'officer phone');
@@ -73,8 +75,8 @@ describe('GET /api/Enforcement/Check', () => {
     }
   });
 
-  it('answers NOT paid for another zone, another state, an ended session, or an unknown plate', async () => {
-    for (const qs of ['zone=6002&plate=ABC1234&state=TX', 'zone=6001&plate=ABC1234&state=OK', 'zone=6001&plate=OLD999&state=TX', 'zone=6001&plate=NOPE&state=TX']) {
+  it('answers NOT paid for another zone, another state, an ended or run-out session, or an unknown plate', async () => {
+    for (const qs of ['zone=6002&plate=ABC1234&state=TX', 'zone=6001&plate=ABC1234&state=OK', 'zone=6001&plate=OLD999&state=TX', 'zone=6001&plate=LATE7&state=TX', 'zone=6001&plate=NOPE&state=TX']) {
       const res = await check(keyA.key, qs);
       expect(res.statusCode, qs).toBe(200);
       expect(res.json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });

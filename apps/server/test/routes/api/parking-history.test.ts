@@ -1,44 +1,34 @@
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PastSession, SessionsPage } from '@parkit/contract';
-import { queryRows } from '../../../src/db/client.ts';
-import { members, zones } from '../../../src/db/schema/index.ts';
-import { historyQuery } from '../../../src/plugins/app/history/session-history-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
+import { addSession, CENTRE, seedHistory, TIE } from '../../support/history-fixtures.ts';
 import * as parking from '../../parking-helpers.ts';
 import { pdfText } from '../../support/pdf-text.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
-const alice = await registerAndSignIn(app);
-const bob = await registerAndSignIn(app);
-const [{ clientId: operatorId }] = (await db.select({ clientId: members.clientId }).from(members).where(eq(members.id, alice.memberId))) as [{ clientId: number }];
+const { alice, bob, operatorId, zoneIds, van, alicesIds, bobsId } = await seedHistory(app, db);
+const tie = TIE;
 
-// Zones at known distances north of the city centre (1° of latitude ≈ 111.2 km).
-await addZones(db, operatorId, [
-  zoneAt('5001', '100 Near St', { lat: CENTRE.lat + 0.001, lng: CENTRE.lng }),
-  zoneAt('5002', '200 Middle St', { lat: CENTRE.lat + 0.01, lng: CENTRE.lng }),
-  zoneAt('5003', '300 Far St', { lat: CENTRE.lat + 0.05, lng: CENTRE.lng }),
-]);
-const zoneIds = Object.fromEntries((await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id]));
-const car = { id: await parking.addVehicle(app, alice, 'ABC1234') };
-const van = { id: await parking.addVehicle(app, alice, 'VAN 77') };
-
-// Alice: 24 sessions over 12 days (two per day, 14:00 and 20:00 Chicago = 20:00Z and 02:00Z next
-// day), plus three that start at the very same instant (ties), one of them on the van.
-const day0 = Date.UTC(2026, 2, 1, 20, 0); // 1 Mar 2026 14:00 in Chicago (CST, UTC-6)
-const alicesIds: number[] = [];
-for (let i = 0; i < 24; i++) {
-  const started = new Date(day0 + Math.floor(i / 2) * 86_400_000 + (i % 2) * 6 * 3_600_000);
-  const zone = ['5001', '5002', '5003'][i % 3]!;
-  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds[zone]!, vehicleId: car.id, startedAt: started }));
-}
-const tie = new Date(Date.UTC(2026, 2, 20, 18, 30));
-for (let i = 0; i < 3; i++) {
-  alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5002']!, vehicleId: i === 0 ? van.id : car.id, plate: i === 0 ? 'VAN 77' : 'ABC1234', startedAt: tie }));
-}
-const bobsId = await addSession(db, { memberId: bob.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(day0), plate: 'BOB1' });
+/** Bad values of the filters the list and the CSV share, and the field each 400 must name. */
+const BAD_FILTERS: [string, string][] = [
+  ['sort=sideways', 'sort'],
+  ['sort=newest&sort=oldest', 'sort'],
+  ['lat=abc&lng=1', 'lat'],
+  ['lat=91&lng=1', 'lat'],
+  ['lat=1&lng=-181', 'lng'],
+  ['lat=30', 'lng'],
+  ['lng=-97', 'lat'],
+  ['lat=Infinity&lng=1', 'lat'],
+  ['from=2026-13-01', 'from'],
+  ['from=2026-02-30', 'from'],
+  ['from=yesterday', 'from'],
+  ['to=1999-12-31', 'to'],
+  ['from=2026-03-05&to=2026-03-01', 'to'],
+  ['vehicle=abc', 'vehicle'],
+  ['vehicle=-3', 'vehicle'],
+  ['vehicle=99999999999', 'vehicle'],
+];
 
 const list = async (who: typeof alice, qs: string) => {
   const res = await as(app, who, { method: 'GET', url: `/api/Parking/Sessions${qs ? `?${qs}` : ''}` });
@@ -83,35 +73,45 @@ describe('GET /api/Parking/Sessions', () => {
     }
   });
 
-  it('never skips or repeats a row while sessions are being inserted between and during pages', async () => {
-    const before = new Set(alicesIds);
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    const inserted: number[] = [];
-    let round = 0;
-    do {
-      // New sessions at the tie instant, newer than all, and older than all, raced with the page.
-      const inserts = [
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: tie }),
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
-        addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
-      ];
-      const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=newest&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
-      inserted.push(...((await Promise.all(inserts)) as number[]));
-      const page: SessionsPage = res.json<SessionsPage>();
-      seen.push(...page.Sessions.map((s) => s.SessionId));
-      cursor = page.NextCursor;
-      round += 1;
-    } while (cursor && round < 40);
-    expect(cursor).toBeNull();
-    expect(new Set(seen).size).toBe(seen.length); // nothing twice
-    for (const id of before) expect(seen).toContain(id); // nothing that was there is skipped
-    // Sessions inserted behind the cursor (older) show up on later pages; none shows out of order.
-    const times = new Map((await walk(alice, 'sort=newest', 50)).map((s) => [s.SessionId, Date.parse(s.StartedAt)]));
-    const seenTimes = seen.map((id) => times.get(id)!);
-    expect(seenTimes).toEqual([...seenTimes].sort((a, b) => b - a));
-    alicesIds.push(...inserted);
-  });
+  // The order each sort promises, as a comparator over the final rows (distance pages walk zones
+  // by distance, each zone's sessions newest first).
+  const newestFirst = (x: PastSession, y: PastSession) => Date.parse(y.StartedAt) - Date.parse(x.StartedAt) || y.SessionId - x.SessionId;
+  const orders = {
+    newest: newestFirst,
+    near: (x: PastSession, y: PastSession) => x.DistanceMeters! - y.DistanceMeters! || x.ZoneId - y.ZoneId || newestFirst(x, y),
+  };
+  for (const sort of ['newest', 'near'] as const) {
+    it(`never skips or repeats a row while sessions are being inserted between and during pages (${sort})`, async () => {
+      const before = new Set(alicesIds);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      const inserted: number[] = [];
+      let round = 0;
+      do {
+        // New sessions at the tie instant, newer than all, and older than all, in each zone in turn, raced with the page.
+        const zone = (k: number) => zoneIds[['5001', '5002', '5003'][(round + k) % 3]!]!;
+        const inserts = [
+          addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(0), startedAt: tie }),
+          addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(1), startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
+          addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(2), startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
+        ];
+        const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
+        inserted.push(...((await Promise.all(inserts)) as number[]));
+        const page: SessionsPage = res.json<SessionsPage>();
+        seen.push(...page.Sessions.map((s) => s.SessionId));
+        cursor = page.NextCursor;
+        round += 1;
+      } while (cursor && round < 60);
+      expect(cursor).toBeNull();
+      expect(new Set(seen).size).toBe(seen.length); // nothing twice
+      for (const id of before) expect(seen).toContain(id); // nothing that was there is skipped
+      // Sessions inserted behind the cursor show up on later pages; none shows out of order.
+      const all = new Map((await walk(alice, `sort=${sort}`, 50)).map((s) => [s.SessionId, s]));
+      const seenRows = seen.map((id) => all.get(id)!);
+      expect(seenRows.map((r) => r.SessionId)).toEqual([...seenRows].sort(orders[sort]).map((r) => r.SessionId));
+      alicesIds.push(...inserted);
+    });
+  }
 
   it('sorts by distance from the driver’s position, or from the city centre, and says which', async () => {
     const far = { lat: CENTRE.lat + 0.2, lng: CENTRE.lng };
@@ -119,6 +119,7 @@ describe('GET /api/Parking/Sessions', () => {
     expect(near).toHaveLength(alicesIds.length);
     const d = near.map((s) => s.DistanceMeters!);
     expect(d).toEqual([...d].sort((a, b) => a - b));
+    expect(near.map((s) => s.SessionId)).toEqual([...near].sort(orders.near).map((s) => s.SessionId)); // each zone newest first
     expect(near[0]!.ZoneNumber).toBe('5001');
     expect(d[0]).toBeGreaterThan(100);
     expect(d[0]).toBeLessThan(125);
@@ -147,22 +148,7 @@ describe('GET /api/Parking/Sessions', () => {
   it('refuses every bad parameter with a 400 naming it, and changes nothing', async () => {
     const otherSortCursor = (await list(alice, 'sort=oldest&limit=1')).json<SessionsPage>().NextCursor!;
     const cases: [string, string][] = [
-      ['sort=sideways', 'sort'],
-      ['sort=newest&sort=oldest', 'sort'],
-      ['lat=abc&lng=1', 'lat'],
-      ['lat=91&lng=1', 'lat'],
-      ['lat=1&lng=-181', 'lng'],
-      ['lat=30', 'lng'],
-      ['lng=-97', 'lat'],
-      ['lat=Infinity&lng=1', 'lat'],
-      ['from=2026-13-01', 'from'],
-      ['from=2026-02-30', 'from'],
-      ['from=yesterday', 'from'],
-      ['to=1999-12-31', 'to'],
-      ['from=2026-03-05&to=2026-03-01', 'to'],
-      ['vehicle=abc', 'vehicle'],
-      ['vehicle=-3', 'vehicle'],
-      ['vehicle=99999999999', 'vehicle'],
+      ...BAD_FILTERS,
       ['limit=0', 'limit'],
       ['limit=51', 'limit'],
       ['limit=2.5', 'limit'],
@@ -215,39 +201,6 @@ describe('a session made through the parking flow', () => {
   });
 });
 
-describe('the history query plan', () => {
-  async function plan(q: ReturnType<typeof historyQuery>) {
-    return db.transaction(async (tx) => {
-      // A table of a few rows is cheaper to scan: make the planner show whether the index can serve.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      // A sort of a few rows is cheap too: with sorts priced out, a Sort left in the plan means the
-      // index cannot give this order (the bench shows the same plans at 10 million rows).
-      await tx.execute(sql`set local enable_sort = off`);
-      return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`)).map((r) => Object.values(r)[0]).join('\n');
-    });
-  }
-  const base = { memberId: alice.memberId, origin: null, timeZone: 'America/Chicago', limit: 21 } as const;
-
-  it('reads a later page and a date range straight from the member index, with no sort', async () => {
-    const cursor = (await list(alice, 'sort=newest&limit=3')).json<SessionsPage>().NextCursor!;
-    for (const p of [
-      { ...base, sort: 'newest' as const },
-      { ...base, sort: 'newest' as const, cursor },
-      { ...base, sort: 'oldest' as const, from: '2026-03-02', to: '2026-03-09' },
-    ]) {
-      const text = await plan(historyQuery(p, 21));
-      expect(text).toMatch(/Index Scan( Backward)? using parking_sessions_member_started_idx/);
-      expect(text).not.toMatch(/Sort/);
-    }
-  });
-
-  it('sorts by distance only the member’s own rows, found through the member index', async () => {
-    const text = await plan(historyQuery({ ...base, sort: 'near', origin: CENTRE }, 21));
-    expect(text).toMatch(/parking_sessions_member_started_idx/);
-    expect(text).not.toMatch(/Seq Scan on parking_sessions/);
-  });
-});
-
 describe('GET /api/Parking/Sessions.csv', () => {
   it('has a header and one row per session of the filter, and nobody else’s', async () => {
     const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?sort=oldest' });
@@ -261,9 +214,11 @@ describe('GET /api/Parking/Sessions.csv', () => {
     const filtered = await as(app, alice, { method: 'GET', url: `/api/Parking/Sessions.csv?vehicle=${van.id}` });
     expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);
     expect(filtered.body).toContain('VAN 77');
-    const bad = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?from=2026-99-01' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('from');
+    for (const [qs, field] of [...BAD_FILTERS, ['from=2026-99-01', 'from']]) {
+      const bad = await as(app, alice, { method: 'GET', url: `/api/Parking/Sessions.csv?${qs}` });
+      expect(bad.statusCode, qs).toBe(400);
+      expect(bad.json<{ errors: { field: string }[] }>().errors[0]!.field, qs).toBe(field);
+    }
   });
 });
 
@@ -288,10 +243,15 @@ describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
   it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {
     expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${bobsId}/Receipt.pdf` })).statusCode).toBe(404);
     expect((await as(app, alice, { method: 'GET', url: '/api/Parking/Session/2147483647/Receipt.pdf' })).statusCode).toBe(404);
+    const field = (res: { json: <T>() => T }) => res.json<{ errors: { field: string }[] }>().errors[0]!.field;
     for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
-      expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` })).statusCode, id).toBe(400);
+      const res = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` });
+      expect(res.statusCode, id).toBe(400);
+      expect(field(res), id).toBe('id');
     }
-    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr` })).statusCode).toBe(400);
+    const lang = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr` });
+    expect(lang.statusCode).toBe(400);
+    expect(field(lang)).toBe('lang');
     expect((await app.inject({ method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf` })).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GuestToken, ParkingSession, Quote } from '@parkit/contract';
+import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, lastCode, newMember, registerAndSignIn } from '../../helpers.ts';
 import { addZone } from '../../parking-helpers.ts';
 
@@ -50,7 +52,45 @@ describe('Quick Park', () => {
     expect(busy.statusCode).toBe(409);
     const stopped = await post('Stop', { SessionId: s.SessionId }, token);
     expect(stopped.statusCode, stopped.body).toBe(200);
-    expect(stopped.json()).toMatchObject({ Status: 'Ended', RefundAmount: 0 });
+    // Stopped in its first minute: 59 unused whole minutes go back to the card (250 × 59 / 60 = 245.8 → 2.46).
+    expect(stopped.json()).toMatchObject({ Status: 'Ended', UnusedMinutes: 59, RefundAmount: 2.46, AmountPaid: 0.04 });
+  });
+
+  it('the SMS link extends with the same card and stops with the unused minutes refunded to it, once', async () => {
+    const phone = phoneOf();
+    const token = await verifiedGuest(phone);
+    const q = (await quote(token, 'EXT 1')).json<Quote>();
+    const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
+    const eq = await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, token);
+    expect(eq.statusCode, eq.body).toBe(200);
+    expect(eq.json<Quote>()).toMatchObject({ StartsAt: s.EndsAt, DurationMinutes: 30, TotalAmount: 1.25, FeeAmount: 0, MaxMoreMinutes: 60 });
+    const stranger = await verifiedGuest();
+    expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, stranger)).statusCode).toBe(404);
+    expect((await post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, stranger)).statusCode).toBe(404);
+    // Five taps at once: one extension, one charge.
+    const paid = await Promise.all(Array.from({ length: 5 }, () => post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, token)));
+    expect(paid.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const extended = paid.find((r) => r.statusCode === 200)!.json<ParkingSession>();
+    expect(extended).toMatchObject({ DurationMinutes: 90, AmountPaid: 3.75, EndsAt: eq.json<Quote>().EndsAt });
+    expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 61 }, token)).statusCode).toBe(409);
+    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<{ Body: string }[]>()[0]!.Body;
+    expect(sms).toContain('you paid $1.25 to extend EXT 1');
+    const charges = await queryRows<{ amount: number; refunded: number }>(database.db, sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`);
+    expect(charges.map((c) => Number(c.amount))).toEqual([250, 125]);
+
+    // Stopped 30.5 minutes in: 59 whole minutes unused = 2.46, from the extension (1.25) first, then the start.
+    await database.db.execute(sql`update parking_sessions set started_at = started_at - interval '1830 seconds', ends_at = ends_at - interval '1830 seconds' where id = ${s.SessionId}`);
+    const stops = await Promise.all([post('Stop', { SessionId: s.SessionId }, token), post('Stop', { SessionId: s.SessionId }, token)]);
+    expect(stops.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const stopped = stops.find((r) => r.statusCode === 200)!.json();
+    expect(stopped).toMatchObject({ Status: 'Ended', UnusedMinutes: 59, RefundAmount: 2.46, AmountPaid: 1.29, DurationMinutes: 31 });
+    const after = await queryRows<{ amount: number; refunded: number }>(database.db, sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`);
+    expect(after.map((c) => [Number(c.amount), Number(c.refunded)])).toEqual([
+      [250, 121],
+      [125, 125],
+    ]);
+    // Ended: no more extensions.
+    expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 15 }, token)).statusCode).toBe(409);
   });
 
   it('refuses a declined card and writes no session; a spent quote cannot pay twice', async () => {
@@ -87,6 +127,14 @@ describe('Quick Park', () => {
     ]) {
       expect((await post('Quote', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
     }
+    for (const bad of [{}, { SessionId: 'x', DurationMinutes: 30 }, { SessionId: 1 }, { SessionId: 1, DurationMinutes: 0 }, { SessionId: 1, DurationMinutes: 30, Extra: 1 }]) {
+      expect((await post('ExtendQuote', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    for (const bad of [{}, { QuoteId: 'nope' }, { QuoteId: 7 }]) {
+      expect((await post('Extend', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await post('Extend', { QuoteId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(401);
+    expect((await post('Extend', { QuoteId: '00000000-0000-4000-8000-000000000000' }, token)).statusCode).toBe(404);
   });
 
   it('registering later with that phone carries the sessions into the new account', async () => {

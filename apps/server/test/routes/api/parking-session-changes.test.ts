@@ -1,10 +1,10 @@
 // Extend, Stop, Amend and Auto Start (issue 11); Quote and Start are in parking-sessions.test.ts.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PARKING_MESSAGES, type ActiveSessions, type ParkingSession, type Quote, type StopResponse } from '@parkit/contract';
-import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
+import { addVehicle, addZone, credit, parkingProbes, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -18,16 +18,9 @@ await credit(db, alice.memberId, 10_000);
 await credit(db, bob.memberId, 10_000);
 await credit(db, carol.memberId, 10_000);
 
-const count = async (table: 'parking_sessions' | 'parking_quotes' | 'ledger_entries') =>
-  Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
-const snapshot = async () => ({ sessions: await count('parking_sessions'), quotes: await count('parking_quotes'), ledger: await count('ledger_entries') });
-const post = (who: typeof alice, path: string, payload: unknown, headers: Record<string, string> = {}) =>
-  as(app, who, { method: 'POST', url: `/api/Parking/${path}`, payload: payload as Record<string, unknown>, headers });
-const expectLedgerMatches = async (memberId: number) => {
-  const w = await walletState(db, memberId);
-  expect(w.ledger).toBe(w.balance);
-  return w;
-};
+const { snapshot, post, expectLedgerMatches } = parkingProbes(app, db);
+/** Amend moves money: it takes an Idempotency-Key like Start and Extend. */
+const amend = (who: typeof alice, payload: unknown, key: string | null = randomUUID()) => post(who, 'Amend', payload, key === null ? {} : { 'idempotency-key': key });
 
 describe('Extend, Stop, Amend', () => {
   it('extends without a second fee, up to the maximum stay across extensions', async () => {
@@ -85,22 +78,38 @@ describe('Extend, Stop, Amend', () => {
     const car = await addVehicle(app, carol);
     const right = await addVehicle(app, carol);
     const s = await startSession(app, carol, { zoneId: zoneA, vehicleId: car, minutes: 60 });
-    const res = await post(carol, 'Amend', { SessionId: s.SessionId, VehicleId: right });
+    const res = await amend(carol, { SessionId: s.SessionId, VehicleId: right });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ParkingSession>()).toMatchObject({ VehicleId: right, AmountPaid: 2.85 });
     // The first car is free again.
     expect((await quote(app, carol, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 15 })).statusCode).toBe(200);
     const before = (await walletState(db, carol.memberId)).balance;
-    const moved = await post(carol, 'Amend', { SessionId: s.SessionId, ZoneId: zoneB });
+    const moved = await amend(carol, { SessionId: s.SessionId, ZoneId: zoneB });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json<ParkingSession>()).toMatchObject({ ZoneId: zoneB, ZoneNumber: '7102', AmountPaid: 4.35 });
     expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before - 150);
-    const back = await post(carol, 'Amend', { SessionId: s.SessionId, ZoneId: zoneA });
+    const back = await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA });
     expect(back.json<ParkingSession>().AmountPaid).toBe(2.85);
     expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before);
 
+    // Without an Idempotency-Key: 400 and nothing changes; one key sent twice moves the money once;
+    // the same key with another body is a 422.
+    const unkeyed = await snapshot();
+    const noKey = await amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().errors[0].field).toBe('Idempotency-Key');
+    expect(await snapshot()).toEqual(unkeyed);
+    const key = randomUUID();
+    const twice = await Promise.all([amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key), amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key)]);
+    expect(twice.map((r) => r.statusCode).sort()).toContain(200);
+    expect(twice.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before - 150);
+    expect((await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA }, key)).statusCode).toBe(422);
+    expect((await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA })).json<ParkingSession>().AmountPaid).toBe(2.85);
+    expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before);
+
     await db.execute(sql`update parking_sessions set started_at = started_at - interval '6 minutes' where id = ${s.SessionId}`);
-    const late = await post(carol, 'Amend', { SessionId: s.SessionId, VehicleId: car });
+    const late = await amend(carol, { SessionId: s.SessionId, VehicleId: car });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(PARKING_MESSAGES.amendTooLate);
   });
@@ -110,15 +119,15 @@ describe('Extend, Stop, Amend', () => {
     const mine = await addVehicle(app, carol);
     const before = await snapshot();
     expect((await post(carol, 'Stop', { SessionId: bobs.SessionId })).statusCode).toBe(404);
-    expect((await post(carol, 'Amend', { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
+    expect((await amend(carol, { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
     expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${bobs.SessionId}` })).statusCode).toBe(404);
     // Bob cannot move his session onto Alice's car.
-    expect((await post(bob, 'Amend', { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
+    expect((await amend(bob, { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
     for (const payload of [{}, { SessionId: 'x' }, { SessionId: -3 }, { SessionId: 1.5 }, { SessionId: 1, Extra: true }, null]) {
       expect((await post(carol, 'Stop', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     for (const payload of [{ SessionId: bobs.SessionId }, { SessionId: 'x', VehicleId: 1 }, { SessionId: 1, ZoneId: {} }]) {
-      expect((await post(carol, 'Amend', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+      expect((await amend(carol, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
       expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${id}` })).statusCode, id).toBe(400);

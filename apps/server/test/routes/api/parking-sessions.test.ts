@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PARKING_MESSAGES, type ActiveSessions, type ParkingSession, type Quote } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
+import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn } from '../../helpers.ts';
+import { addVehicle, addZone, credit, parkingProbes, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
 
-const { app, database } = await buildTestApp();
+// 50 concurrent Starts from one member: past the money route limit (MONEY_RATE_LIMIT).
+const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
 const alice = await registerAndSignIn(app);
 const bob = await registerAndSignIn(app);
@@ -17,16 +18,7 @@ await credit(db, alice.memberId, 10_000);
 await credit(db, bob.memberId, 10_000);
 const bobCar = await addVehicle(app, bob);
 
-const count = async (table: 'parking_sessions' | 'parking_quotes' | 'ledger_entries') =>
-  Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n);
-const snapshot = async () => ({ sessions: await count('parking_sessions'), quotes: await count('parking_quotes'), ledger: await count('ledger_entries') });
-const post = (who: typeof alice, path: string, payload: unknown, headers: Record<string, string> = {}) =>
-  as(app, who, { method: 'POST', url: `/api/Parking/${path}`, payload: payload as Record<string, unknown>, headers });
-const expectLedgerMatches = async (memberId: number) => {
-  const w = await walletState(db, memberId);
-  expect(w.ledger).toBe(w.balance);
-  return w;
-};
+const { snapshot, post, expectLedgerMatches } = parkingProbes(app, db);
 
 describe('POST /api/Parking/Quote', () => {
   it('prices the paid minutes at the zone rate plus the plan fee, held 5 minutes', async () => {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { AccountScreen } from '../../features/wallet/components/account-screen.tsx';
 
@@ -6,7 +6,7 @@ import { AccountScreen } from '../../features/wallet/components/account-screen.t
 export function Component() {
   const { t } = useTranslation();
   return (
-    <MemberOnly message={t('Sign in to see your wallet, cards and plan.')}>
+    <MemberOnly screen={t('Account')} message={t('Sign in to see your wallet, cards and plan.')}>
       <AccountScreen />
     </MemberOnly>
   );

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Screen } from '../../components/layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { ChatScreen } from '../../features/support/components/chat-screen.tsx';
 
@@ -7,11 +7,8 @@ import { ChatScreen } from '../../features/support/components/chat-screen.tsx';
 export function Component() {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('Support Chat')} back={paths.supportPage} />
-      <div className="p-4">
-        <ChatScreen />
-      </div>
-    </main>
+    <Screen title={t('Support Chat')} back={paths.supportPage}>
+      <ChatScreen />
+    </Screen>
   );
 }

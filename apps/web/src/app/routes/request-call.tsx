@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Screen } from '../../components/layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { RequestCallScreen } from '../../features/support/components/request-call-screen.tsx';
 
@@ -7,11 +7,8 @@ import { RequestCallScreen } from '../../features/support/components/request-cal
 export function Component() {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('Request call back')} back={paths.supportPage} />
-      <div className="p-4">
-        <RequestCallScreen />
-      </div>
-    </main>
+    <Screen title={t('Request call back')} back={paths.supportPage}>
+      <RequestCallScreen />
+    </Screen>
   );
 }

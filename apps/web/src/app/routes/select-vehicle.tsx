@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
 import { SelectVehicleScreen } from '../../features/parking/components/select-vehicle-screen.tsx';
+import { paths } from '../../config/paths.ts';
 
 function WithVehicles() {
   const vehicles = useVehicles();
@@ -12,7 +13,7 @@ function WithVehicles() {
 export function Component() {
   const { t } = useTranslation();
   return (
-    <MemberOnly message={t('Log in or register to park with your vehicles, or use Quick Park.')}>
+    <MemberOnly screen={t('Select Vehicle')} back={paths.homepage} message={t('Log in or register to park with your vehicles, or use Quick Park.')}>
       <WithVehicles />
     </MemberOnly>
   );

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Screen } from '../../components/layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { SupportHub } from '../../features/support/components/support-hub.tsx';
 
@@ -7,11 +7,8 @@ import { SupportHub } from '../../features/support/components/support-hub.tsx';
 export function Component() {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('Account')} back={paths.profile} />
-      <div className="p-4">
-        <SupportHub />
-      </div>
-    </main>
+    <Screen title={t('Account')} back={paths.profile}>
+      <SupportHub />
+    </Screen>
   );
 }

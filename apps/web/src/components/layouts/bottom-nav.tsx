@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Clock, House, MapPin, UserRound, Wallet } from 'lucide-react';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';

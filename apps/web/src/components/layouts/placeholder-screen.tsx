@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 
 /** A titled screen whose capability comes in a later issue; the title comes translated. */

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { UserRoundPlus } from 'lucide-react';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
+import { Screen } from '../layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { replaceSession } from '../../lib/session-store.ts';
@@ -37,16 +38,17 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
 /**
  * A screen (or part of one) that needs a member's account: a guest, or a visitor whose session
  * is gone, gets the GuestPrompt instead, and none of the children's requests are made. With
- * `screen` (a title), the prompt is a whole screen: a main landmark under that header, for
- * children that draw their own.
+ * `screen` (a title, and `back`), the prompt is a whole screen: a main landmark under that
+ * header, for children that draw their own (every route-level use: a guest's page needs its main
+ * landmark and heading, issue 7).
  */
-export function MemberOnly({ children, message, screen }: { children: ReactNode; message?: string; screen?: string }) {
+export function MemberOnly({ children, message, screen, back }: { children: ReactNode; message?: string; screen?: string; back?: string }) {
   const { member } = useSession();
   if (member) return children;
   if (!screen) return <GuestPrompt message={message} />;
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={screen} />
+      <PageHeader title={screen} back={back} />
       <GuestPrompt message={message} />
     </main>
   );
@@ -58,11 +60,8 @@ export function MemberOnly({ children, message, screen }: { children: ReactNode;
  */
 export function MemberScreen({ title, back, message, children }: { title: string; back?: string | undefined; message: string; children: ReactNode }) {
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={title} back={back} />
-      <div className="flex flex-1 flex-col p-4">
-        <MemberOnly message={message}>{children}</MemberOnly>
-      </div>
-    </main>
+    <Screen title={title} back={back}>
+      <MemberOnly message={message}>{children}</MemberOnly>
+    </Screen>
   );
 }

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -11,27 +11,38 @@ const variants: Record<Variant, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
 };
 
+/** sm: a card's small action; md: most buttons; lg: a screen's main action; xl: the home page's Park Now. */
+export type Size = 'sm' | 'md' | 'lg' | 'xl';
+
+const sizes: Record<Size, string> = {
+  sm: 'min-h-9 gap-1 rounded-lg px-3 py-1.5 text-xs font-bold tracking-wide',
+  md: 'min-h-11 gap-2 rounded-xl px-4 py-2.5 text-sm font-semibold',
+  lg: 'min-h-12 gap-2 rounded-xl px-4 py-2.5 text-base font-semibold',
+  xl: 'min-h-16 gap-3 rounded-2xl px-4 py-2.5 text-lg font-bold',
+};
+
 /** The look of a button, shared with ButtonLink (a link that looks like a button). */
-export function buttonClass(variant: Variant = 'primary', block = false, className = '') {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-center text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${block ? 'w-full' : ''} ${className}`;
+export function buttonClass(variant: Variant = 'primary', block = false, className = '', size: Size = 'md') {
+  return `inline-flex items-center justify-center text-center transition-colors disabled:cursor-not-allowed ${sizes[size]} ${variants[variant]} ${block ? 'w-full' : ''} ${className}`;
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Spec section 4: a button whose request runs shows a loader and is disabled. */
   loading?: boolean;
   variant?: Variant;
+  size?: Size;
   block?: boolean;
   children: ReactNode;
 }
 
-export function Button({ loading = false, variant = 'primary', block = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({ loading = false, variant = 'primary', size = 'md', block = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
   const { t } = useTranslation();
   return (
     <button
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={buttonClass(variant, block, className)}
+      className={buttonClass(variant, block, className, size)}
       {...rest}
     >
       {loading && <LoaderCircle aria-label={t('Loading')} className="size-4 animate-spin" />}

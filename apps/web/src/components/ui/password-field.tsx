@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { controlClass, FieldShell, type TextFieldProps } from './field.tsx';
 
 /** A password with a show/hide toggle (phones make typos easy). */

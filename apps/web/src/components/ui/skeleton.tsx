@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** Grey blocks in the shape of what is loading; announced once as loading. */
 export function Skeleton({ rows = 3, className = 'h-24' }: { rows?: number; className?: string }) {

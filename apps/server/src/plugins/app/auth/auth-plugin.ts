@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
-import { SessionRegistry } from './session-registry.ts';
 import { tokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts';
 
 declare module 'fastify' {
@@ -13,26 +12,40 @@ declare module 'fastify' {
     addressLimitScale: number;
     /** Cookies carry Secure unless development or test was asked for (NODE_ENV). */
     secureCookies: boolean;
-    sessions: SessionRegistry;
     /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     member: AccessClaims;
   }
+  interface FastifyContextConfig {
+    /**
+     * A GET route whose own statement reads the member's session version and hands it to
+     * checkSession() (one round trip instead of two); every other member-only route has it
+     * checked before its handler runs.
+     */
+    sessionInQuery?: boolean;
+  }
+}
+
+/**
+ * Issue 8, items 6 and 7: a token of a member who no longer exists (version null), or made before
+ * a logout or a password change, is refused.
+ */
+export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
+  if (version === null || version === undefined || version !== req.member.sessionVersion) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
 }
 
 const CLAIMS = Symbol('bearer claims');
-const ARRIVED = Symbol('arrived at');
-type WithClaims = FastifyRequest & { [CLAIMS]?: Promise<AccessClaims | null>; [ARRIVED]?: number };
+type WithClaims = FastifyRequest & { [CLAIMS]?: AccessClaims | null };
 
 /** The verified claims of the request's bearer token (checked once per request), or null. */
-export function bearerClaims(app: FastifyInstance, req: FastifyRequest): Promise<AccessClaims | null> {
+export function bearerClaims(app: FastifyInstance, req: FastifyRequest): AccessClaims | null {
   const r = req as WithClaims;
-  if (!r[CLAIMS]) {
+  if (r[CLAIMS] === undefined) {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    r[CLAIMS] = token ? app.tokens.verify(token) : Promise.resolve(null);
+    r[CLAIMS] = token ? app.tokens.verify(token) : null;
   }
   return r[CLAIMS];
 }
@@ -42,13 +55,15 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     app.decorate('tokens', tokenSigner(secret));
     app.decorate('addressLimitScale', addressLimitScale);
     app.decorate('secureCookies', secureCookies);
-    app.decorate('sessions', new SessionRegistry());
     app.decorateRequest('member', null as unknown as AccessClaims);
-    app.addHook('onRequest', async (req) => {
-      (req as WithClaims)[ARRIVED] = Date.now();
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (route.config?.sessionInQuery && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+        throw new Error(`${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`);
+      }
     });
     app.decorate('authenticate', async (req: FastifyRequest) => {
-      const claims = await bearerClaims(app, req);
+      const claims = bearerClaims(app, req);
       if (!claims) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
       // DESIGN.md section 4: the spec's xapikey carries the member id; a mismatch is refused.
       const apiKey = req.headers.xapikey;
@@ -57,16 +72,12 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
       }
       req.member = claims;
     });
-    // After every onRequest hook (authentication, then the rate limit, whose statement read the
-    // member's session version): a token of a member who no longer exists, or made before a
-    // logout or a password change, is refused (issue 8, items 6 and 7). Only when the rate limit
-    // did not read the version does this ask the database itself.
+    // After every onRequest hook (authentication, then the rate limit): one statement reads the
+    // member's session version, unless the route's own statement does (sessionInQuery).
     app.addHook('preValidation', async (req) => {
       const claims = req.member;
-      if (!claims) return;
-      const seen = app.sessions.since(claims.memberId, (req as WithClaims)[ARRIVED] ?? Date.now());
-      const version = seen ? seen.version : await members.sessionVersion(app.db, claims.memberId);
-      if (version === null || version !== claims.sessionVersion) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+      if (!claims || req.routeOptions.config.sessionInQuery) return;
+      checkSession(req, await members.sessionVersion(app.db, claims.memberId));
     });
   },
   { name: 'auth' },

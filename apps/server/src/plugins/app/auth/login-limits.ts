@@ -41,24 +41,38 @@ export async function enforce(db: Executor, limit: rate.Limit, key: string): Pro
 
 const scaled = (app: FastifyInstance, b: backoff.Backoff) => ({ ...b, free: b.free * app.addressLimitScale });
 
+/** How long a check waits for the checks under way of the same key before it is refused. */
+export const BUSY_WAIT_MS = 5000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Before a sign-in or code check: 429 while the address is locked, and one attempt counted on each
- * key (atomically, before the check, so a burst cannot slip past; `forgive` them on success).
+ * A sign-in or code check under back-off: 429 while the address or the key is locked. The check
+ * runs on one reservation of the key, made atomically before it (checks under way count as
+ * failures, so a burst cannot slip past the limit) and settled by its outcome: `true` forgets the
+ * key's failures, `false` counts a failure against the key and the address. When the checks
+ * under way leave no room, it waits for them to settle (a burst of right passwords from one
+ * account all succeed) instead of refusing; a burst of wrong ones locks the key meanwhile.
  */
-export async function attempt(app: FastifyInstance, ip: string, ...keys: [backoff.Backoff, string][]): Promise<void> {
-  let wait = await backoff.lockedFor(app.db, BACKOFF.address.bucket, ip);
-  if (wait === 0) {
-    for (const [b, key] of keys) wait = Math.max(wait, await backoff.attempt(app.db, b, key));
+export async function underBackoff(app: FastifyInstance, ip: string, [b, key]: [backoff.Backoff, string], check: () => Promise<boolean>): Promise<boolean> {
+  const addressWait = await backoff.lockedFor(app.db, BACKOFF.address.bucket, ip);
+  if (addressWait > 0) throw tooManyRequests(MESSAGES.tooManyAttempts, addressWait);
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const r = await backoff.attempt(app.db, b, key);
+    if (r.go) break;
+    if ('wait' in r) throw tooManyRequests(MESSAGES.tooManyAttempts, r.wait);
+    if (Date.now() > deadline) throw tooManyRequests(MESSAGES.tooManyAttempts, 1);
+    await pause(10 + Math.random() * 40);
   }
-  if (wait > 0) throw tooManyRequests(MESSAGES.tooManyAttempts, wait);
-}
-
-/** A failed check: counted against the address (only failures count there). */
-export async function failed(app: FastifyInstance, ip: string): Promise<void> {
-  await backoff.attempt(app.db, scaled(app, BACKOFF.address), ip);
-}
-
-/** The attempt succeeded: forget the failures of these keys. */
-export async function forgive(app: FastifyInstance, ...keys: [backoff.Backoff, string][]): Promise<void> {
-  for (const [b, key] of keys) await backoff.forgive(app.db, b.bucket, key);
+  let ok: boolean;
+  try {
+    ok = await check();
+  } catch (err) {
+    await backoff.settle(app.db, b, key, 'released');
+    throw err;
+  }
+  await backoff.settle(app.db, b, key, ok ? 'ok' : 'failed');
+  // Only failures count against the address.
+  if (!ok) await backoff.countFailure(app.db, scaled(app, BACKOFF.address), ip);
+  return ok;
 }

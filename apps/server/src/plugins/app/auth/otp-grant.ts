@@ -4,19 +4,14 @@ import { badRequest } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
 import { claimGuestSessions } from '../parking/guest-service.ts';
 import * as otp from './otp-repository.ts';
-import { attempt, BACKOFF, failed, forgive } from './login-limits.ts';
+import { BACKOFF, underBackoff } from './login-limits.ts';
 
 /**
  * Checks a code for a phone: counted per address and per phone across all its codes (back-off),
  * and per code (five tries, atomically). Throws 400 for a wrong code, 429 while locked.
  */
 export async function checkCode(app: FastifyInstance, ip: string, phone: string, purpose: otp.OtpPurpose, code: string, field: string) {
-  await attempt(app, ip, [BACKOFF.phone, phone]);
-  if (!(await otp.consume(app.db, phone, purpose, code))) {
-    await failed(app, ip);
-    throw badRequest(field, MESSAGES.invalidCode);
-  }
-  await forgive(app, [BACKOFF.phone, phone]);
+  if (!(await underBackoff(app, ip, [BACKOFF.phone, phone], () => otp.consume(app.db, phone, purpose, code)))) throw badRequest(field, MESSAGES.invalidCode);
 }
 
 /** grant_type=otp: a code sent to the phone. Verifies the phone; returns the member id signed in. */

@@ -3,7 +3,7 @@ import { MESSAGES } from '@parkit/contract';
 import { badRequest, HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
-import { attempt, BACKOFF, failed, forgive } from './login-limits.ts';
+import { BACKOFF, underBackoff } from './login-limits.ts';
 
 export const DEVICE_COOKIE = 'parkit_dev';
 const DEVICE_COOKIE_DAYS = 365;
@@ -20,13 +20,8 @@ export async function passwordGrant(app: FastifyInstance, req: FastifyRequest, r
   const key: [typeof BACKOFF.account | typeof BACKOFF.device, string] = device
     ? [BACKOFF.device, device]
     : [BACKOFF.account, member ? `member:${member.id}` : `name:${username.toLowerCase()}`];
-  await attempt(app, req.ip, key);
-  const ok = await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH);
-  if (!member || !ok) {
-    await failed(app, req.ip);
-    throw badRequest('password', MESSAGES.invalidCredentials);
-  }
-  await forgive(app, key);
+  const ok = await underBackoff(app, req.ip, key, async () => (await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH)) && Boolean(member));
+  if (!member || !ok) throw badRequest('password', MESSAGES.invalidCredentials);
   // Issue 8, item 12: the phone must be proven (a code) before a password opens the account.
   if (!member.phoneVerifiedAt) throw new HttpError(403, MESSAGES.phoneNotVerified, [{ field: 'username', message: MESSAGES.phoneNotVerified }]);
   if (needsRehash(member.passwordHash)) await members.setPasswordHash(app.db, member.id, member.passwordHash, await hashPassword(password));

@@ -27,8 +27,3 @@ export async function hit(db: Executor, { bucket, limit, windowSeconds }: Limit,
 export async function reset(db: Executor, bucket: string, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket} AND key = ${key}`);
 }
-
-/** Housekeeping: windows older than a day are of no use. */
-export async function prune(db: Executor): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
-}

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { signHs256, verifyHs256 } from './hs256.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const TOKEN_ISSUER = 'parkit';
@@ -19,43 +19,36 @@ export interface AccessClaims {
 }
 
 export function tokenSigner(secret: string) {
-  // Imported once as a CryptoKey: handing jose the raw bytes imports the key on every call,
-  // which was most of the cost of an authenticated request.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const deviceMac = (body: string) => createHmac('sha256', `device:${secret}`).update(body).digest('base64url');
+  const options = {
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    required: ['exp', 'iat', 'sub', 'iss', 'aud'],
+    maxAgeSeconds: ACCESS_TOKEN_SECONDS + 60,
+  } as const;
   return {
     async sign(c: AccessClaims): Promise<string> {
-      return new SignJWT({ amr: [c.amr], auth_time: c.authTime, sv: c.sessionVersion })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(c.memberId))
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-        .sign(await key);
+      const iat = Math.floor(Date.now() / 1000);
+      return signHs256(secret, {
+        amr: [c.amr], auth_time: c.authTime, sv: c.sessionVersion,
+        sub: String(c.memberId), iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat, exp: iat + ACCESS_TOKEN_SECONDS,
+      });
     },
     /**
      * Null for anything but a valid, unexpired token of ours: exp, iat, sub, iss, aud and sv are
      * required (a token without exp never expires), and none may claim more than 15 minutes.
+     * Synchronous (node:crypto HMAC, hs256.ts).
      */
-    async verify(token: string): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          algorithms: ['HS256'],
-          requiredClaims: ['exp', 'iat', 'sub', 'iss', 'aud'],
-          maxTokenAge: ACCESS_TOKEN_SECONDS + 60,
-        });
-        const memberId = Number(payload.sub);
-        const amr = Array.isArray(payload.amr) && payload.amr[0] === 'otp' ? 'otp' : 'pwd';
-        const sv = payload.sv;
-        if (!/^\d{1,10}$/.test(payload.sub ?? '') || !Number.isSafeInteger(memberId) || memberId <= 0 || memberId > 2_147_483_647) return null;
-        if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return null;
-        return { memberId, amr, authTime: Number(payload.auth_time) || 0, sessionVersion: sv };
-      } catch {
-        return null;
-      }
+    verify(token: string): AccessClaims | null {
+      const payload = verifyHs256(secret, token, options);
+      if (!payload) return null;
+      const sub = typeof payload.sub === 'string' ? payload.sub : '';
+      const memberId = Number(sub);
+      const amr = Array.isArray(payload.amr) && payload.amr[0] === 'otp' ? 'otp' : 'pwd';
+      const sv = payload.sv;
+      if (!/^\d{1,10}$/.test(sub) || !Number.isSafeInteger(memberId) || memberId <= 0 || memberId > 2_147_483_647) return null;
+      if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return null;
+      return { memberId, amr, authTime: Number(payload.auth_time) || 0, sessionVersion: sv };
     },
     /** A device cookie (OWASP's "device cookies"): this browser signed in to this member before. */
     deviceCookie(memberId: number): string {

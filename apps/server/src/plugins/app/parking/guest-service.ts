@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, QUOTE_HOLD_MINUTES, centsToAmount, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
+import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, centsToAmount, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { parkingQuotes, parkingSessions, zones } from '../../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
 import { enqueue } from '../auth/outbox-repository.ts';
 import type { PaymentProvider } from '../wallet/providers/types.ts';
 import { defaultOperatorId, operatorById } from '../zones/operator-repository.ts';
+import { chargeCard, recordCardPayment } from './card-payments.ts';
 import { priceOf } from './pricing.ts';
+import { insertQuote, quoteWindow, type QuoteRow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
-
-const MINUTE = 60_000;
 
 /** The zone a guest typed from the sign, of the default operator (Quick Park has no account to say which). */
 async function zoneByNumber(db: Executor, zoneNumber: string) {
@@ -26,40 +26,41 @@ export async function quoteGuest(db: Db, phone: string, r: { ZoneNumber: string;
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);
-  const [q] = await db
-    .insert(parkingQuotes)
-    .values({
-      guestPhone: phone,
-      kind: 'start',
-      zoneId: zone.id,
-      plate: r.PlateNumber,
-      plateState: r.PlateState,
-      startsAt: now,
-      endsAt: new Date(now.getTime() + r.DurationMinutes * MINUTE),
-      durationMinutes: r.DurationMinutes,
-      parkingCents: price.parkingCents,
-      feeCents: 0,
-      totalCents: price.parkingCents,
-      expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
-    })
-    .returning();
-  if (!q) throw new Error('quote insert returned no row');
+  const q = await insertQuote(db, {
+    guestPhone: phone,
+    kind: 'start',
+    zoneId: zone.id,
+    plate: r.PlateNumber,
+    plateState: r.PlateState,
+    ...quoteWindow(now, r.DurationMinutes, now),
+    parkingCents: price.parkingCents,
+    feeCents: 0,
+    totalCents: price.parkingCents,
+  });
+  return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
+}
+
+/** A guest's quote on the wire: no plan (no fee, no discount), a card pays (no balance). */
+export function guestQuoteView(q: QuoteRow, rateCents: number, paidMinutes: number, maxMoreMinutes: number): Quote {
   return {
     QuoteId: q.id,
     StartsAt: q.startsAt.toISOString(),
     EndsAt: q.endsAt.toISOString(),
     DurationMinutes: q.durationMinutes,
-    RatePerHour: centsToAmount(zone.rateCents),
-    PaidMinutes: price.paidMinutes,
+    RatePerHour: centsToAmount(rateCents),
+    PaidMinutes: paidMinutes,
     ParkingAmount: centsToAmount(q.parkingCents),
+    DiscountPercent: 0,
+    DiscountAmount: 0,
     FeeAmount: 0,
     TotalAmount: centsToAmount(q.totalCents),
     ExpiresAt: q.expiresAt.toISOString(),
     Balance: 0,
     BalanceCovers: true,
     AutoReloadCovers: false,
+    AutoReloadAmount: 0,
     OverMaxPayment: false,
-    MaxMoreMinutes: zone.maxStayMinutes,
+    MaxMoreMinutes: maxMoreMinutes,
   };
 }
 
@@ -93,8 +94,7 @@ export async function startGuest(
       .from(parkingSessions)
       .where(and(eq(parkingSessions.guestPhone, phone), isNull(parkingSessions.memberId), eq(parkingSessions.plate, plate), eq(parkingSessions.plateState, q.plateState), eq(parkingSessions.status, 'active')));
     if (busy) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` }]);
-    const charged = await provider.charge({ customerRef: null, providerRef: r.CardToken, amountCents: q.totalCents, currency: 'usd', description: `ParkIt zone ${zone.zoneNumber}`, idempotencyKey: `quick-park:${q.id}` });
-    if (!charged.ok) throw new HttpError(402, charged.message, [{ field: 'CardToken', message: charged.message }]);
+    const chargeRef = await chargeCard(tx, provider, { sessionId: null, cardRef: r.CardToken, amountCents: q.totalCents, description: `ParkIt zone ${zone.zoneNumber}`, idempotencyKey: `quick-park:${q.id}` });
     try {
       const s = await sessions.insertSession(tx, {
         guestPhone: phone,
@@ -104,16 +104,13 @@ export async function startGuest(
         vehicleModel: '',
         plate,
         plateState: q.plateState,
-        startedAt: now,
-        endsAt: new Date(now.getTime() + q.durationMinutes * MINUTE),
-        durationMinutes: q.durationMinutes,
-        initialMinutes: q.durationMinutes,
-        rateCents: zone.rateCents,
-        parkingCents: q.parkingCents,
+        ...sessions.paidPeriod(q, zone, now),
         feeCents: 0,
         paidVia: 'Card',
-        updatedAt: now,
+        // The card pays the extensions too (Extend from the SMS link).
+        cardRef: r.CardToken,
       });
+      await recordCardPayment(tx, s.id, chargeRef, q.totalCents);
       await enqueue(tx, 'sms', phone, `ParkIt: you paid $${formatMoney(q.totalCents / 100)} for ${plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${link(s.id)}`);
       return s.id;
     } catch (err) {

@@ -131,7 +131,7 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: the maximum stay is reached.`);
         return true;
       }
-      const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes);
+      const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes, s.discountPercent);
       const opts = await options.get(tx, row.member_id);
       const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
       if (opts.MaxPaymentEnabled && sessionTotal > Math.round(opts.MaxPaymentAmount * 100)) {

@@ -1,6 +1,9 @@
 import type { Executor, Tx } from '../../../db/client.ts';
+import { autoReloadCents, reloadToCover, type CoverContext } from '../wallet/cover-reload.ts';
 import { balanceOf, postEntry } from '../wallet/ledger.ts';
-import { convenienceFeeCents } from '../wallet/plans.ts';
+import { planForMember } from '../wallet/plans.ts';
+
+export type { CoverContext };
 
 /**
  * Parking's only door to the wallet (issue 10's ledger): parking never writes ledger rows or
@@ -8,18 +11,26 @@ import { convenienceFeeCents } from '../wallet/plans.ts';
  * session back with it.
  */
 
-/** The member's plan's convenience fee, added once per session. */
-export function sessionFeeCents(db: Executor, memberId: number): Promise<number> {
-  return convenienceFeeCents(db, memberId);
+/** The member's plan's convenience fee (added once per session) and zone discount in percent (Deluxe: 10). */
+export async function planTerms(db: Executor, memberId: number): Promise<{ feeCents: number; discountPercent: number }> {
+  const plan = await planForMember(db, memberId);
+  return { feeCents: plan.convenienceFeeCents, discountPercent: plan.zoneDiscountPercent };
 }
 
-export function walletBalanceCents(db: Executor, memberId: number): Promise<number> {
-  return balanceOf(db, memberId);
+/** The balance, and what auto-reload would add at Start or Extend (0 when off). */
+export async function walletFunds(db: Executor, memberId: number): Promise<{ balanceCents: number; reloadCents: number }> {
+  const [balanceCents, reloadCents] = await Promise.all([balanceOf(db, memberId), autoReloadCents(db, memberId)]);
+  return { balanceCents, reloadCents };
 }
 
-/** Takes a parking payment from the wallet; throws the wallet's 402 when the balance is short. */
-export async function chargeWallet(tx: Tx, memberId: number, cents: number, reference: string, idempotencyKey: string | null) {
+/**
+ * Takes a parking payment from the wallet; throws the wallet's 402 when the balance is short.
+ * With `cover` (a member's Start or Extend), auto-reload first tops up a short balance from the
+ * default card, charged once per `cover.chargeKey` (the quote).
+ */
+export async function chargeWallet(tx: Tx, memberId: number, cents: number, reference: string, idempotencyKey: string | null, cover?: { ctx: CoverContext; chargeKey: string }) {
   if (cents <= 0) return null;
+  if (cover) await reloadToCover(tx, cover.ctx, memberId, cents, cover.chargeKey);
   return postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference, idempotencyKey });
 }
 

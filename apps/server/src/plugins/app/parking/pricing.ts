@@ -40,35 +40,42 @@ export function paidMinutes(schedule: PaidSchedule, timeZone: string, start: Dat
   return paid;
 }
 
-/** rate (cents per hour) × minutes / 60, rounded half-up to the cent, in integers only. */
-export function centsFor(rateCentsPerHour: number, minutes: number): number {
-  return Math.floor((2 * rateCentsPerHour * minutes + 60) / 120);
+/**
+ * rate (cents per hour) × minutes / 60, less the plan's discount in percent (Deluxe: 10), rounded
+ * half-up to the cent once, in integers only.
+ */
+export function centsFor(rateCentsPerHour: number, minutes: number, discountPercent = 0): number {
+  return Math.floor((2 * rateCentsPerHour * minutes * (100 - discountPercent) + 6000) / 12000);
 }
 
 export interface Priced {
   paidMinutes: number;
+  /** What is charged: after the plan's discount. */
   parkingCents: number;
+  /** What the discount took off the rate × paid minutes (0 without one). */
+  discountCents: number;
 }
 
-/** The parking amount of [start, start + minutes) in a zone (no fee). */
-export function priceOf(zone: PaidSchedule & { rateCents: number }, timeZone: string, start: Date, minutes: number): Priced {
+/** The parking amount of [start, start + minutes) in a zone (no fee), less the plan's discount. */
+export function priceOf(zone: PaidSchedule & { rateCents: number }, timeZone: string, start: Date, minutes: number, discountPercent = 0): Priced {
   const paid = paidMinutes(zone, timeZone, start, minutes);
-  return { paidMinutes: paid, parkingCents: centsFor(zone.rateCents, paid) };
+  const parkingCents = centsFor(zone.rateCents, paid, discountPercent);
+  return { paidMinutes: paid, parkingCents, discountCents: centsFor(zone.rateCents, paid) - parkingCents };
 }
 
 /**
  * What Stop gives back: the unused whole minutes at the end of the session, priced as they were
- * bought (the paid minutes among them, at the session's rate), never more than what is left.
+ * bought (the paid minutes among them, at the session's rate and discount), never more than what is left.
  */
 export function refundFor(
   zone: PaidSchedule,
   timeZone: string,
-  s: { rateCents: number; endsAt: Date; parkingCents: number; refundedCents: number },
+  s: { rateCents: number; discountPercent: number; endsAt: Date; parkingCents: number; refundedCents: number },
   now: Date,
 ): { unusedMinutes: number; refundCents: number } {
   const unused = Math.max(0, Math.floor((s.endsAt.getTime() - now.getTime()) / MINUTE_MS));
   if (unused === 0) return { unusedMinutes: 0, refundCents: 0 };
   const from = new Date(s.endsAt.getTime() - unused * MINUTE_MS);
-  const cents = centsFor(s.rateCents, paidMinutes(zone, timeZone, from, unused));
+  const cents = centsFor(s.rateCents, paidMinutes(zone, timeZone, from, unused), s.discountPercent);
   return { unusedMinutes: unused, refundCents: Math.max(0, Math.min(cents, s.parkingCents - s.refundedCents)) };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, QUOTE_HOLD_MINUTES, type AutoStartQuote, type Quote } from '@parkit/contract';
+import { AMEND_WINDOW_MINUTES, centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, type AmendQuote, type AutoStartQuote, type Quote } from '@parkit/contract';
 import type { Db, Executor } from '../../../db/client.ts';
 import { parkingQuotes } from '../../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
@@ -7,11 +7,13 @@ import * as options from '../members/parking-options-repository.ts';
 import * as vehicles from '../vehicles/vehicle-repository.ts';
 import { operatorOfMember } from '../zones/operator-repository.ts';
 import * as zones from '../zones/zone-repository.ts';
-import { sessionFeeCents, walletBalanceCents } from './payments.ts';
-import { priceOf } from './pricing.ts';
+import { planTerms, walletFunds } from './payments.ts';
+import { priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';
 
-export type QuoteRow = typeof parkingQuotes.$inferSelect;
+import { insertQuote, quoteWindow, type QuoteRow } from './quote-rows.ts';
+
+export type { QuoteRow };
 const MINUTE = 60_000;
 
 /** 409 naming the vehicle's running session (issue 11). */
@@ -19,8 +21,8 @@ export function vehicleBusy(sessionId: number) {
   return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }]);
 }
 
-async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, paidMinutes: number): Promise<Quote> {
-  const [balance, opts] = await Promise.all([walletBalanceCents(db, memberId), options.get(db, memberId)]);
+async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, price: Priced): Promise<Quote> {
+  const [{ balanceCents: balance, reloadCents }, opts] = await Promise.all([walletFunds(db, memberId), options.get(db, memberId)]);
   const covers = balance >= q.totalCents;
   const cap = Math.round(opts.MaxPaymentAmount * 100);
   return {
@@ -29,23 +31,21 @@ async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: n
     EndsAt: q.endsAt.toISOString(),
     DurationMinutes: q.durationMinutes,
     RatePerHour: centsToAmount(rateCents),
-    PaidMinutes: paidMinutes,
+    PaidMinutes: price.paidMinutes,
     ParkingAmount: centsToAmount(q.parkingCents),
+    DiscountPercent: q.discountPercent,
+    DiscountAmount: centsToAmount(price.discountCents),
     FeeAmount: centsToAmount(q.feeCents),
     TotalAmount: centsToAmount(q.totalCents),
     ExpiresAt: q.expiresAt.toISOString(),
     Balance: centsToAmount(balance),
     BalanceCovers: covers,
-    AutoReloadCovers: false,
+    // Start and Extend top up Default Add Amount first when that is enough (wallet/cover-reload.ts).
+    AutoReloadCovers: !covers && reloadCents > 0 && balance + reloadCents >= q.totalCents,
+    AutoReloadAmount: centsToAmount(reloadCents),
     OverMaxPayment: opts.MaxPaymentEnabled && q.totalCents > cap,
     MaxMoreMinutes: maxMoreMinutes,
   };
-}
-
-async function insertQuote(db: Executor, values: typeof parkingQuotes.$inferInsert): Promise<QuoteRow> {
-  const [row] = await db.insert(parkingQuotes).values(values).returning();
-  if (!row) throw new Error('quote insert returned no row');
-  return row;
 }
 
 /** A price for a new session of one of the member's vehicles in a zone of the member's operator. */
@@ -57,24 +57,22 @@ export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; 
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
   if (busy) throw vehicleBusy(busy.id);
-  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
+  const { feeCents: fee, discountPercent } = await planTerms(db, memberId);
+  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes, discountPercent);
   if (price.paidMinutes === 0) throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
-  const fee = await sessionFeeCents(db, memberId);
   const q = await insertQuote(db, {
     memberId,
     kind: 'start',
     zoneId: zone.id,
     vehicleId: vehicle.VehicleID,
-    startsAt: now,
-    endsAt: new Date(now.getTime() + r.DurationMinutes * MINUTE),
-    durationMinutes: r.DurationMinutes,
+    ...quoteWindow(now, r.DurationMinutes, now),
     parkingCents: price.parkingCents,
     feeCents: fee,
     totalCents: price.parkingCents + fee,
+    discountPercent,
     autoStart: r.autoStart ?? false,
-    expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
   });
-  return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price.paidMinutes);
+  return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price);
 }
 
 /**
@@ -115,22 +113,21 @@ export async function quoteExtend(db: Db, memberId: number, r: { SessionId: numb
   const room = zone.maxStayMinutes - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   if (r.DurationMinutes > room) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes);
+  // At the session's rate and discount (the plan when it started).
+  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
   const q = await insertQuote(db, {
     memberId,
     kind: 'extend',
     zoneId: s.zoneId,
     vehicleId: s.vehicleId,
     sessionId: s.id,
-    startsAt: s.endsAt,
-    endsAt: new Date(s.endsAt.getTime() + r.DurationMinutes * MINUTE),
-    durationMinutes: r.DurationMinutes,
+    ...quoteWindow(s.endsAt, r.DurationMinutes, now),
     parkingCents: price.parkingCents,
     feeCents: 0,
     totalCents: price.parkingCents,
-    expiresAt: new Date(now.getTime() + QUOTE_HOLD_MINUTES * MINUTE),
+    discountPercent: s.discountPercent,
   });
-  return toQuote(db, memberId, q, s.rateCents, room, price.paidMinutes);
+  return toQuote(db, memberId, q, s.rateCents, room, price);
 }
 
 /**
@@ -149,4 +146,37 @@ export async function claimQuote(tx: Executor, memberId: number, quoteId: string
   if (!q) throw notFound();
   if (q.usedAt) throw conflict('QuoteId', PARKING_MESSAGES.quoteUsed);
   throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+}
+
+/**
+ * What amending a session's zone would cost (issue 11): the whole session priced again in the new
+ * zone at the session's discount, and the difference Amend charges (positive) or refunds
+ * (negative). Nothing is held: Amend computes the same figures from the same rows.
+ */
+export async function quoteAmendZone(db: Db, memberId: number, r: { SessionId: number; ZoneId: number }, now: Date): Promise<AmendQuote> {
+  const found = await sessions.findOwned(db, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const s = found.session;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
+  const operator = await operatorOfMember(db, memberId);
+  const zone = operator && (await zones.byId(db, operator.id, r.ZoneId));
+  if (!operator || !zone) throw notFound();
+  if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
+  const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+  const diff = zone.id === s.zoneId ? 0 : price.parkingCents - s.parkingCents;
+  const refund = diff < 0 ? Math.min(-diff, s.parkingCents - s.refundedCents) : 0;
+  const { balanceCents, reloadCents } = await walletFunds(db, memberId);
+  const covers = balanceCents >= Math.max(diff, 0);
+  return {
+    SessionId: s.id,
+    ZoneId: zone.id,
+    ZoneNumber: zone.zoneNumber,
+    ParkingAmount: centsToAmount(price.parkingCents),
+    Difference: centsToAmount(diff > 0 ? diff : -refund),
+    Balance: centsToAmount(balanceCents),
+    BalanceCovers: covers,
+    AutoReloadCovers: !covers && reloadCents > 0 && balanceCents + reloadCents >= diff,
+    AmendableUntil: new Date(s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE).toISOString(),
+  };
 }

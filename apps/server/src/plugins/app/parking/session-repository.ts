@@ -20,6 +20,17 @@ const withZone = (db: Executor) =>
     .innerJoin(zones, eq(zones.id, parkingSessions.zoneId))
     .innerJoin(operators, eq(operators.id, parkingSessions.operatorId));
 
+/** A new session's period and price, from its quote: from now, the quote's minutes at the zone's rate. */
+export const paidPeriod = (q: { durationMinutes: number; parkingCents: number }, zone: { rateCents: number }, now: Date) => ({
+  startedAt: now,
+  endsAt: new Date(now.getTime() + q.durationMinutes * 60_000),
+  durationMinutes: q.durationMinutes,
+  initialMinutes: q.durationMinutes,
+  rateCents: zone.rateCents,
+  parkingCents: q.parkingCents,
+  updatedAt: now,
+});
+
 /** Who may see a session: its member, or (Quick Park) the guest phone it was paid from. */
 export type Owner = { memberId: number } | { guestPhone: string };
 

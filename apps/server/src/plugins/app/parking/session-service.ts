@@ -5,9 +5,12 @@ import * as options from '../members/parking-options-repository.ts';
 import * as vehicles from '../vehicles/vehicle-repository.ts';
 import { operatorOfMember } from '../zones/operator-repository.ts';
 import * as zones from '../zones/zone-repository.ts';
-import { chargeWallet, refundWallet } from './payments.ts';
+import type { PaymentProvider } from '../wallet/providers/types.ts';
+import { refundToCard } from './card-payments.ts';
+import { chargeWallet, refundWallet, type CoverContext } from './payments.ts';
 import { priceOf, refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
+import { startInOneStatement } from './start-statement.ts';
 import * as sessions from './session-repository.ts';
 
 const MINUTE = 60_000;
@@ -37,8 +40,21 @@ export async function start(
   r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
   key: string | null,
   now: Date,
-  paid: { reloadDue: boolean } = { reloadDue: false },
+  paid: { reloadDue: boolean; cover?: CoverContext } = { reloadDue: false },
 ): Promise<ParkingSession> {
+  // The common case in one statement; a refusal to explain, an expired session to close or an
+  // auto-reload takes the step-by-step path below, which checks everything again.
+  let fast: Awaited<ReturnType<typeof startInOneStatement>>;
+  try {
+    fast = await startInOneStatement(tx, memberId, r.QuoteId, r.ConfirmOverMax === true, key, now);
+  } catch (err) {
+    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    throw err;
+  }
+  if (fast) {
+    paid.reloadDue = fast.reloadDue;
+    return view(tx, memberId, fast.sessionId, now);
+  }
   const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
   await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
   const operator = await operatorOfMember(tx, memberId);
@@ -59,23 +75,18 @@ export async function start(
       vehicleModel: vehicle.VehicleModel,
       plate: vehicle.PlateNumber,
       plateState: vehicle.PlateState,
-      startedAt: now,
-      endsAt: new Date(now.getTime() + q.durationMinutes * MINUTE),
-      durationMinutes: q.durationMinutes,
-      initialMinutes: q.durationMinutes,
-      rateCents: zone.rateCents,
-      parkingCents: q.parkingCents,
+      ...sessions.paidPeriod(q, zone, now),
       feeCents: q.feeCents,
+      discountPercent: q.discountPercent,
       paidVia: 'Wallet',
       autoSessionUsed: q.autoStart,
-      updatedAt: now,
     });
   } catch (err) {
     // Another quote for the same vehicle started between our check and the insert.
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key);
+  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key, paid.cover && { ctx: paid.cover, chargeKey: `quote:${q.id}` });
   paid.reloadDue = posted?.reloadDue ?? false;
   return view(tx, memberId, row.id, now);
 }
@@ -88,7 +99,7 @@ export async function extendWith(
   tx: Tx,
   owner: sessions.Owner & { memberId: number },
   q: { sessionId: number | null; zoneId: number; startsAt: Date; durationMinutes: number; parkingCents: number; totalCents: number },
-  opts: { key: string | null; auto: boolean; now: Date },
+  opts: { key: string | null; auto: boolean; now: Date; cover?: { ctx: CoverContext; chargeKey: string } | undefined },
 ): Promise<ParkingSession> {
   if (q.sessionId === null) throw notFound();
   const found = await sessions.lockOwned(tx, owner, q.sessionId);
@@ -106,36 +117,45 @@ export async function extendWith(
     reminderSentAt: null,
     updatedAt: opts.now,
   });
-  await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key);
+  await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key, opts.cover);
   return view(tx, owner.memberId, s.id, opts.now);
 }
 
-export async function extend(tx: Tx, memberId: number, r: { QuoteId: string; ConfirmOverMax?: boolean | undefined }, key: string | null, now: Date): Promise<ParkingSession> {
+export async function extend(
+  tx: Tx,
+  memberId: number,
+  r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
+  key: string | null,
+  now: Date,
+  cover?: CoverContext,
+): Promise<ParkingSession> {
   const q = await claimQuote(tx, memberId, r.QuoteId, 'extend', now);
   await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true);
-  return extendWith(tx, { memberId }, q, { key, auto: false, now });
+  return extendWith(tx, { memberId }, q, { key, auto: false, now, cover: cover && { ctx: cover, chargeKey: `quote:${q.id}` } });
 }
 
-/** Stop: ends the session now and refunds the unused whole minutes to the wallet. */
-export function stop(db: Db, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
-  return stopOwned(db, { memberId }, sessionId, now);
+/** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
+export function stop(db: Db, provider: PaymentProvider, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(db, provider, { memberId }, sessionId, now);
 }
 
 /**
- * Stop for any owner. A member's unused whole minutes go back to the wallet; a Quick Park card
- * payment is not refunded (the session still ends, and the receipt shows what was paid).
+ * Stop for any owner: the unused whole minutes go back the way they were paid, a member's wallet
+ * (a refund in the ledger) or the Quick Park card (through the provider, charge by charge; if the
+ * provider refuses or cannot be reached, nothing changes and the session runs on).
  */
-export async function stopOwned(db: Db, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
+export async function stopOwned(db: Db, provider: PaymentProvider, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
   return db.transaction(async (tx) => {
     const found = await sessions.lockOwned(tx, owner, sessionId);
     if (!found) throw notFound();
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const wallet = s.memberId !== null && s.paidVia === 'Wallet';
     const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
-    const refundCents = wallet ? due : 0;
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
+    let refundCents = 0;
+    if (s.paidVia === 'Card') refundCents = await refundToCard(tx, provider, s.id, due);
+    else if (s.memberId !== null) refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
     await sessions.updateSession(tx, s.id, {
       status: 'ended',
       endedAt: now,
@@ -144,7 +164,6 @@ export async function stopOwned(db: Db, owner: sessions.Owner, sessionId: number
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    if (wallet && s.memberId !== null) await refundWallet(tx, s.memberId, refundCents, `session:${s.id}:stop`);
     const after = await sessions.findOwned(tx, owner, s.id);
     if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
     return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
@@ -153,41 +172,47 @@ export async function stopOwned(db: Db, owner: sessions.Owner, sessionId: number
 
 /**
  * Amend: a wrong plate or zone fixed within 5 minutes of the start, without a second fee. The
- * whole session is priced again in the new zone; the difference is charged or refunded.
+ * whole session is priced again in the new zone (at the session's discount); the difference is
+ * charged or refunded, in the caller's transaction (the Idempotency-Key's).
  */
-export async function amend(db: Db, memberId: number, r: { SessionId: number; VehicleId?: number | undefined; ZoneId?: number | undefined }, now: Date): Promise<ParkingSession> {
-  return db.transaction(async (tx) => {
-    const found = await sessions.lockOwned(tx, { memberId }, r.SessionId);
-    if (!found) throw notFound();
-    const s = found.session;
-    if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
-    const changes: Partial<sessions.NewSession> = { updatedAt: now };
-    if (r.VehicleId !== undefined && r.VehicleId !== s.vehicleId) {
-      const v = await vehicles.findOwned(tx, memberId, r.VehicleId);
-      if (!v) throw notFound();
-      await sessions.closeExpiredOfVehicle(tx, v.VehicleID, now);
-      const busy = await sessions.activeOfVehicle(tx, v.VehicleID, now);
-      if (busy) throw vehicleBusy(busy.id);
-      Object.assign(changes, { vehicleId: v.VehicleID, vehicleMake: v.VehicleMake, vehicleModel: v.VehicleModel, plate: v.PlateNumber, plateState: v.PlateState });
-    }
-    if (r.ZoneId !== undefined && r.ZoneId !== s.zoneId) {
-      const operator = await operatorOfMember(tx, memberId);
-      const zone = operator && (await zones.byId(tx, operator.id, r.ZoneId));
-      if (!operator || !zone) throw notFound();
-      if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
-      const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes);
-      const diff = price.parkingCents - s.parkingCents;
-      if (diff > 0) await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, null);
-      if (diff < 0) await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
-      Object.assign(changes, { zoneId: zone.id, operatorId: operator.id, rateCents: zone.rateCents, parkingCents: price.parkingCents });
-    }
-    try {
-      await sessions.updateSession(tx, s.id, changes);
-    } catch (err) {
-      if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
-      throw err;
-    }
-    return view(tx, memberId, s.id, now);
-  });
+export async function amend(
+  tx: Tx,
+  memberId: number,
+  r: { SessionId: number; VehicleId?: number | undefined; ZoneId?: number | undefined },
+  key: string,
+  now: Date,
+  cover?: CoverContext,
+): Promise<ParkingSession> {
+  const found = await sessions.lockOwned(tx, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const s = found.session;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
+  const changes: Partial<sessions.NewSession> = { updatedAt: now };
+  if (r.VehicleId !== undefined && r.VehicleId !== s.vehicleId) {
+    const v = await vehicles.findOwned(tx, memberId, r.VehicleId);
+    if (!v) throw notFound();
+    await sessions.closeExpiredOfVehicle(tx, v.VehicleID, now);
+    const busy = await sessions.activeOfVehicle(tx, v.VehicleID, now);
+    if (busy) throw vehicleBusy(busy.id);
+    Object.assign(changes, { vehicleId: v.VehicleID, vehicleMake: v.VehicleMake, vehicleModel: v.VehicleModel, plate: v.PlateNumber, plateState: v.PlateState });
+  }
+  if (r.ZoneId !== undefined && r.ZoneId !== s.zoneId) {
+    const operator = await operatorOfMember(tx, memberId);
+    const zone = operator && (await zones.byId(tx, operator.id, r.ZoneId));
+    if (!operator || !zone) throw notFound();
+    if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
+    const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+    const diff = price.parkingCents - s.parkingCents;
+    if (diff > 0) await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, cover && { ctx: cover, chargeKey: `amend:${s.id}:${key}` });
+    if (diff < 0) await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
+    Object.assign(changes, { zoneId: zone.id, operatorId: operator.id, rateCents: zone.rateCents, parkingCents: price.parkingCents });
+  }
+  try {
+    await sessions.updateSession(tx, s.id, changes);
+  } catch (err) {
+    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    throw err;
+  }
+  return view(tx, memberId, s.id, now);
 }

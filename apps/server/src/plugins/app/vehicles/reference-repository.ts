@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import {
   MESSAGES,
   VEHICLE_MESSAGES,
@@ -23,41 +23,70 @@ export const REFERENCE_CACHE = 'public, max-age=3600';
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const sortByValue = <T extends { PvValue: string }>(items: T[]) => items.sort((a, b) => byName.compare(a.PvValue, b.PvValue));
 
-export async function listMakes(db: Executor): Promise<VehicleMakeItem[]> {
-  const rows = await db.select({ PVID: vehicleMakes.id, PvValue: vehicleMakes.name }).from(vehicleMakes);
-  return sortByValue(rows);
-}
-
-/** The models of one make, by name; null when there is no such make. */
-export async function listModels(db: Executor, makeId: number): Promise<VehicleModelItem[] | null> {
-  const rows = await db
-    .select({ PVID: vehicleModels.id, PvValue: vehicleModels.name, makeId: vehicleMakes.id })
-    .from(vehicleMakes)
-    .leftJoin(vehicleModels, eq(vehicleModels.makeId, vehicleMakes.id))
-    .where(eq(vehicleMakes.id, makeId));
-  if (rows.length === 0) return null;
-  return sortByValue(rows.flatMap((r) => (r.PVID !== null && r.PvValue !== null ? [{ PVID: r.PVID, PvValue: r.PvValue }] : [])));
-}
-
-/** Colors in the seed's order: the common ones first, 'Other' last. */
-export async function listColors(db: Executor): Promise<VehicleColorItem[]> {
-  return db.select({ PvDescription: vehicleColors.name }).from(vehicleColors).orderBy(asc(vehicleColors.id));
-}
-
-/** Two-letter codes, alphabetical (codes are ASCII, so every collation agrees). */
-export async function listStateCodes(db: Executor): Promise<string[]> {
-  const rows = await db.select({ code: usStates.code }).from(usStates).orderBy(asc(usStates.code));
-  return rows.map((r) => r.code);
-}
-
-export async function stateExists(db: Executor, code: string): Promise<boolean> {
-  const [row] = await db.select({ code: usStates.code }).from(usStates).where(eq(usStates.code, code)).limit(1);
-  return row !== undefined;
-}
-
 interface Named {
   id: number;
   name: string;
+}
+
+/** The reference lists, read once per app instance (ReferenceCache), with their lookups. */
+export interface ReferenceLists {
+  makes: VehicleMakeItem[];
+  colors: VehicleColorItem[];
+  states: string[];
+  /** Models of each make, by name. */
+  models: Map<number, VehicleModelItem[]>;
+  makeByName: Map<string, Named>;
+  colorByName: Map<string, Named>;
+  /** Key: `${makeId}\n${lower-case model name}`. */
+  modelByName: Map<string, Named>;
+  stateCodes: Set<string>;
+}
+
+/** Reads every list (four statements, at once). */
+export async function loadReferenceLists(db: Executor): Promise<ReferenceLists> {
+  const [makes, models, colors, states] = await Promise.all([
+    db.select({ id: vehicleMakes.id, name: vehicleMakes.name }).from(vehicleMakes),
+    db.select({ id: vehicleModels.id, name: vehicleModels.name, makeId: vehicleModels.makeId }).from(vehicleModels),
+    db.select({ id: vehicleColors.id, name: vehicleColors.name }).from(vehicleColors).orderBy(asc(vehicleColors.id)),
+    db.select({ code: usStates.code }).from(usStates).orderBy(asc(usStates.code)),
+  ]);
+  const byMake = new Map<number, VehicleModelItem[]>(makes.map((m) => [m.id, []]));
+  for (const m of models) byMake.get(m.makeId)?.push({ PVID: m.id, PvValue: m.name });
+  for (const list of byMake.values()) sortByValue(list);
+  return {
+    makes: sortByValue(makes.map((m) => ({ PVID: m.id, PvValue: m.name }))),
+    // Colors in the seed's order: the common ones first, 'Other' last.
+    colors: colors.map((c) => ({ PvDescription: c.name })),
+    // Two-letter codes, alphabetical (codes are ASCII, so every collation agrees).
+    states: states.map((s) => s.code),
+    models: byMake,
+    makeByName: new Map(makes.map((m) => [m.name.toLowerCase(), m])),
+    colorByName: new Map(colors.map((c) => [c.name.toLowerCase(), c])),
+    modelByName: new Map(models.map((m) => [`${m.makeId}\n${m.name.toLowerCase()}`, { id: m.id, name: m.name }])),
+    stateCodes: new Set(states.map((s) => s.code)),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    referenceLists: ReferenceCache;
+  }
+}
+
+/**
+ * The lists change only with a migration, and migrations run before the app starts
+ * (openDatabase), so each app instance reads them once, on first use, and keeps them (issue 9).
+ */
+export class ReferenceCache {
+  private loading: Promise<ReferenceLists> | null = null;
+
+  get(db: Executor): Promise<ReferenceLists> {
+    this.loading ??= loadReferenceLists(db).catch((err: unknown) => {
+      this.loading = null;
+      throw err;
+    });
+    return this.loading;
+  }
 }
 
 export interface VehicleRefs {
@@ -73,27 +102,14 @@ export type Resolved = { ok: true; refs: VehicleRefs } | { ok: false; errors: Fi
  * Make, model and color arrive as list names in any case (the web uppercases them); this turns
  * them into rows, checking the model belongs to the make. Every field at fault is reported.
  */
-export async function resolveVehicleRefs(
-  db: Executor,
+export function resolveVehicleRefs(
+  lists: ReferenceLists,
   input: { VehicleMake: string; VehicleModel: string; VehicleColor: string; PlateState: string },
-): Promise<Resolved> {
-  const named = { id: vehicleMakes.id, name: vehicleMakes.name };
-  const [[make], [color], stateOk] = await Promise.all([
-    db.select(named).from(vehicleMakes).where(sql`lower(${vehicleMakes.name}) = lower(${input.VehicleMake})`).limit(1),
-    db
-      .select({ id: vehicleColors.id, name: vehicleColors.name })
-      .from(vehicleColors)
-      .where(sql`lower(${vehicleColors.name}) = lower(${input.VehicleColor})`)
-      .limit(1),
-    stateExists(db, input.PlateState),
-  ]);
-  const [model] = make
-    ? await db
-        .select({ id: vehicleModels.id, name: vehicleModels.name })
-        .from(vehicleModels)
-        .where(sql`${vehicleModels.makeId} = ${make.id} and lower(${vehicleModels.name}) = lower(${input.VehicleModel})`)
-        .limit(1)
-    : [];
+): Resolved {
+  const make = lists.makeByName.get(input.VehicleMake.toLowerCase());
+  const color = lists.colorByName.get(input.VehicleColor.toLowerCase());
+  const stateOk = lists.stateCodes.has(input.PlateState);
+  const model = make ? lists.modelByName.get(`${make.id}\n${input.VehicleModel.toLowerCase()}`) : undefined;
   const errors: FieldError[] = [];
   if (!make) errors.push({ field: 'VehicleMake', message: VEHICLE_MESSAGES.makeUnknown });
   else if (!model) errors.push({ field: 'VehicleModel', message: VEHICLE_MESSAGES.modelUnknown });

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { plateKey, type Vehicle } from '@parkit/contract';
 import { queryRows, type Executor } from '../../../db/client.ts';
-import { vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
+import { members, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
 import type { VehicleRefs } from './reference-repository.ts';
 
 /** What a member writes: resolved list rows, a normalized plate, a year. */
@@ -38,6 +38,24 @@ const toVehicle = ({ year, ...v }: ListRow): Vehicle => ({ ...v, VehicleYear: St
 export async function listByMember(db: Executor, memberId: number): Promise<Vehicle[]> {
   const rows = await listQuery(db).where(eq(vehicles.memberId, memberId)).orderBy(asc(vehicles.id));
   return rows.map(toVehicle);
+}
+
+/**
+ * The member's own vehicles and the member's session version (null: no such member), in one
+ * statement (GET /api/Vehicle/List checks the session with it).
+ */
+export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
+  const rows = await db
+    .select({ ...listColumns, sessionVersion: members.sessionVersion })
+    .from(members)
+    .leftJoin(vehicles, eq(vehicles.memberId, members.id))
+    .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicles.makeId))
+    .leftJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+    .leftJoin(vehicleColors, eq(vehicleColors.id, vehicles.colorId))
+    .where(eq(members.id, memberId))
+    .orderBy(asc(vehicles.id));
+  const list = rows.filter((r) => r.VehicleID !== null).map(({ sessionVersion: _, ...r }) => toVehicle(r as ListRow));
+  return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }
 
 /** One vehicle of this member; null for none, including another member's. */

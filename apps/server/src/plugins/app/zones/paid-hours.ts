@@ -67,8 +67,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The local ISO weekday and minute after local midnight of an instant in a time zone. */
+const lastLocal = new Map<string, { epochMinute: number; local: { isoDay: number; minute: number } }>();
+
+/**
+ * The local ISO weekday and minute after local midnight of an instant in a time zone. Remembered
+ * per time zone for the current minute (every zone of an answer shares it: issue 9).
+ */
 export function localTime(now: Date, timeZone: string): { isoDay: number; minute: number } {
+  const epochMinute = Math.floor(now.getTime() / 60_000);
+  const last = lastLocal.get(timeZone);
+  if (last?.epochMinute === epochMinute) return last.local;
+  const local = readLocalTime(now, timeZone);
+  lastLocal.set(timeZone, { epochMinute, local });
+  return local;
+}
+
+function readLocalTime(now: Date, timeZone: string): { isoDay: number; minute: number } {
   let isoDay = 0;
   let hour = 0;
   let minute = 0;

@@ -10,7 +10,7 @@ export type ZoneRecord = Omit<typeof zones.$inferSelect, 'createdAt'>;
 export type ZoneHit = ZoneRecord & { distanceM: number | null };
 export type NewZone = Omit<typeof zones.$inferInsert, 'id' | 'operatorId' | 'createdAt'>;
 
-/** The expression of the GiST index zones_earth_idx: queries must repeat it exactly to use the index. */
+/** The expression of the GiST index zones_operator_earth_idx (with operator_id): queries must repeat it exactly to use the index. */
 const zonePoint = sql`ll_to_earth(${zones.lat}, ${zones.lng})`;
 /** The chord from a centre cube to the zone: the index's `<->`, turned into metres by toHit. */
 export const chordFrom = (centre: Arg<string>) => sql<number>`(${zonePoint} <-> ${centre}::cube)`;

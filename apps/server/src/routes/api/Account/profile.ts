@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, UpdateAccountError, UpdateAccountRequest, UpdateAccountResponse, VEHICLE_MESSAGES } from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
-import { stateExists } from '../../../plugins/app/vehicles/reference-repository.ts';
 
 /** '787011234' and '78701-1234' are one ZIP+4; stored the USPS way, with the dash. */
 const normalizeZip = (zip: string) => (zip.length === 5 ? zip : `${zip.slice(0, 5)}-${zip.slice(-4)}`);
@@ -38,7 +37,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       // The spec's payload carries the member id; a different one is someone else's profile.
       if (b.ID !== undefined && b.ID !== id) throw new HttpError(403, MESSAGES.forbidden);
-      if (!(await stateExists(app.db, b.State))) throw badRequest('State', MESSAGES.stateUnknown);
+      if (!(await app.referenceLists.get(app.db)).stateCodes.has(b.State)) throw badRequest('State', MESSAGES.stateUnknown);
       // Username, EmailAddress, PhoneNumber and MinBalance are validated but never written here.
       const updated = await members.updateProfile(app.db, id, {
         ...(b.FirstName ? { firstName: b.FirstName } : {}),

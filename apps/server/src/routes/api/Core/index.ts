@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StateList } from '@parkit/contract';
-import { listStateCodes, REFERENCE_CACHE } from '../../../plugins/app/vehicles/reference-repository.ts';
+import { REFERENCE_CACHE } from '../../../plugins/app/vehicles/reference-repository.ts';
 
 /** /api/Core: lists shared by several screens (vehicle plate state, profile address state). */
 const coreRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ const coreRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       void reply.header('cache-control', REFERENCE_CACHE);
-      return listStateCodes(app.db);
+      return (await app.referenceLists.get(app.db)).states;
     },
   );
 };

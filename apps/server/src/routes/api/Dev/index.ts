@@ -2,10 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OutboxMessage } from '@parkit/contract';
 import * as outbox from '../../../plugins/app/auth/outbox-repository.ts';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../../lib/http-error.ts';
 import devOperatorKeyRoutes from './operator-key.ts';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * The development routes answer only a client on this machine that came straight in: a request
+ * from another address, or one a proxy forwarded (X-Forwarded-For, Forwarded), gets the 404 of a
+ * route that does not exist, even if the loopback server sits behind a proxy (issue 8, item 3).
+ */
+export function localOnly(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (forwarded || !LOOPBACK.test(req.socket.remoteAddress ?? '')) throw notFound();
+  });
+}
 
 /** Development only (never registered in production): the messages that would have been sent. */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  localOnly(app);
   app.get(
     '/Outbox',
     {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { centsToAmount, IdempotencyHeaders, TopUpAmount } from '@parkit/contract';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
 import { postEntry } from '../../../plugins/app/wallet/ledger.ts';
+import { localOnly } from './index.ts';
 
 /**
  * Development only, members only: debits the caller's own wallet through the same postEntry and
@@ -10,6 +11,7 @@ import { postEntry } from '../../../plugins/app/wallet/ledger.ts';
  * exists on this branch. Never registered in production.
  */
 const devWalletRoutes: FastifyPluginAsyncZod = async (app) => {
+  localOnly(app);
   app.post(
     '/WalletDebit',
     {

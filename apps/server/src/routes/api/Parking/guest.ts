@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CodeSent,
   ErrorResponse,
+  GuestExtendQuoteRequest,
+  GuestExtendRequest,
   GuestQuoteRequest,
   GuestSendCodeRequest,
   GuestStartRequest,
@@ -22,6 +24,8 @@ import * as otp from '../../../plugins/app/auth/otp-repository.ts';
 import { quoteGuest, startGuest } from '../../../plugins/app/parking/guest-service.ts';
 import * as sessions from '../../../plugins/app/parking/session-repository.ts';
 import { stopOwned } from '../../../plugins/app/parking/session-service.ts';
+import { extendGuest, quoteGuestExtend } from '../../../plugins/app/parking/guest-extend.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
 
 const base = { tags: ['Quick Park'] };
 
@@ -72,11 +76,12 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Start',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
         summary: 'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
         body: GuestStartRequest,
-        response: { 201: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse },
+        response: { 201: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (req, reply) => {
@@ -102,12 +107,39 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'Ends one of this phone’s Quick Park sessions now (card payments are not refunded)',
+        summary: 'Ends one of this phone’s Quick Park sessions now; the unused whole minutes are refunded to the card',
         body: StopRequest,
-        response: { 200: StopResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: StopResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => stopOwned(app.db, { guestPhone: await guestPhone(req.headers) }, req.body.SessionId, new Date()),
+    async (req) => stopOwned(app.db, app.wallet.provider, { guestPhone: await guestPhone(req.headers) }, req.body.SessionId, new Date()),
+  );
+
+  app.post(
+    '/ExtendQuote',
+    {
+      schema: {
+        ...base,
+        summary: 'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card',
+        body: GuestExtendQuoteRequest,
+        response: { 200: Quote, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (req) => quoteGuestExtend(app.db, await guestPhone(req.headers), req.body, new Date()),
+  );
+
+  app.post(
+    '/Extend',
+    {
+      config: { rateLimit: MONEY_RATE_LIMIT },
+      schema: {
+        ...base,
+        summary: 'Pays an extension quote with the card the session was paid with (the quote is spent once)',
+        body: GuestExtendRequest,
+        response: { 200: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
+      },
+    },
+    async (req) => extendGuest(app.db, app.wallet.provider, await guestPhone(req.headers), req.body, new Date()),
   );
 };
 

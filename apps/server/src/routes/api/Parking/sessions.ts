@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ActiveSessions,
+  AmendQuote,
+  AmendQuoteRequest,
   AmendRequest,
   AutoStartQuote,
   AutoStartQuoteRequest,
@@ -16,9 +18,10 @@ import {
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
+import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
 import * as service from '../../../plugins/app/parking/session-service.ts';
 import * as sessions from '../../../plugins/app/parking/session-repository.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
 
 const base = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse, 409: ErrorResponse };
@@ -65,6 +68,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Start',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
         summary: 'Starts a session from a quote and pays its total from the wallet (Idempotency-Key header required)',
@@ -73,7 +77,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const paid = { reloadDue: false };
+      // A short balance is topped up first by auto-reload when it covers the total (cover).
+      const paid = { reloadDue: false, cover: app.wallet };
       const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
         statusCode: 201,
         body: await service.start(tx, req.member.memberId, req.body, key, new Date(), paid),
@@ -87,6 +92,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Extend',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
         summary: 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
@@ -97,7 +103,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const body = await idempotent(req, reply, 'parking.extend', async (tx, key) => ({
         statusCode: 200,
-        body: await service.extend(tx, req.member.memberId, req.body, key, new Date()),
+        body: await service.extend(tx, req.member.memberId, req.body, key, new Date(), app.wallet),
       }));
       await app.wallet.reloadIfDue(req.member.memberId);
       return body;
@@ -107,22 +113,43 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Stop',
     {
-      schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors } },
+      schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse } },
     },
-    async (req) => service.stop(app.db, req.member.memberId, req.body.SessionId, new Date()),
+    async (req) => service.stop(app.db, app.wallet.provider, req.member.memberId, req.body.SessionId, new Date()),
   );
 
   app.post(
     '/Amend',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
-        summary: 'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded',
+        summary: 'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded (Idempotency-Key header required)',
         body: AmendRequest,
         response: { 200: ParkingSession, ...moneyErrors },
       },
     },
-    async (req) => service.amend(app.db, req.member.memberId, req.body, new Date()),
+    async (req, reply) => {
+      const body = await idempotent(req, reply, 'parking.amend', async (tx, key) => ({
+        statusCode: 200,
+        body: await service.amend(tx, req.member.memberId, req.body, key, new Date(), app.wallet),
+      }));
+      await app.wallet.reloadIfDue(req.member.memberId);
+      return body;
+    },
+  );
+
+  app.post(
+    '/AmendQuote',
+    {
+      schema: {
+        ...base,
+        summary: 'What moving a session to another zone (Amend, within 5 minutes of the start) would charge or refund',
+        body: AmendQuoteRequest,
+        response: { 200: AmendQuote, ...errors },
+      },
+    },
+    async (req) => quoteAmendZone(app.db, req.member.memberId, req.body, new Date()),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import * as cards from '../../../plugins/app/wallet/cards.ts';
 import { CardError } from '../../../plugins/app/wallet/providers/types.ts';
 import type { stripeProvider } from '../../../plugins/app/wallet/providers/stripe.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
 
 const member = { tags: ['PaymentMethods'] };
 const refused = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -55,6 +56,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Add',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
         summary: 'Save a card from a provider token (sandbox token or Stripe pm_… id); the first card becomes the default',

@@ -7,6 +7,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
 import { planForMember, toPlan } from '../../../plugins/app/wallet/plans.ts';
 import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../plugins/app/wallet/subscriptions.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
 
 const member = { tags: ['Subscription'] };
 const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
@@ -34,6 +35,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Subscribe',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
         summary: 'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',

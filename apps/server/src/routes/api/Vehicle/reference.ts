@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, VehicleColorItem, VehicleMakeItem, VehicleModelItem, VehicleModelsParams } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import * as reference from '../../../plugins/app/vehicles/reference-repository.ts';
 import { REFERENCE_CACHE } from '../../../plugins/app/vehicles/reference-repository.ts';
 
+/** The lists a vehicle form picks from, read from memory (ReferenceCache: they change only by migration). */
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Makes',
@@ -17,7 +17,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       void reply.header('cache-control', REFERENCE_CACHE);
-      return reference.listMakes(app.db);
+      return (await app.referenceLists.get(app.db)).makes;
     },
   );
 
@@ -32,7 +32,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       void reply.header('cache-control', REFERENCE_CACHE);
-      return reference.listColors(app.db);
+      return (await app.referenceLists.get(app.db)).colors;
     },
   );
 
@@ -47,7 +47,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const models = await reference.listModels(app.db, req.params.makeId);
+      const models = (await app.referenceLists.get(app.db)).models.get(req.params.makeId);
       if (!models) throw notFound();
       void reply.header('cache-control', REFERENCE_CACHE);
       return models;

@@ -11,8 +11,9 @@ import {
   VehicleList,
 } from '@parkit/contract';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 import { conflict, HttpError, notFound } from '../../../lib/http-error.ts';
+import { checkSession } from '../../../plugins/app/auth/auth-plugin.ts';
 import { countVehicles } from '../../../plugins/app/members/member-repository.ts';
 import { resolveVehicleRefs } from '../../../plugins/app/vehicles/reference-repository.ts';
 import * as vehicles from '../../../plugins/app/vehicles/vehicle-repository.ts';
@@ -21,8 +22,8 @@ const member = { tags: ['Vehicle'] };
 const refused = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 /** Resolves the form's list names into rows, or answers 400 naming every field at fault. */
-async function toInput(db: Db, body: z.output<typeof AddVehicleRequest>): Promise<vehicles.VehicleInput> {
-  const resolved = await resolveVehicleRefs(db, body);
+async function toInput(app: FastifyInstance, body: z.output<typeof AddVehicleRequest>): Promise<vehicles.VehicleInput> {
+  const resolved = resolveVehicleRefs(await app.referenceLists.get(app.db), body);
   if (!resolved.ok) throw new HttpError(400, resolved.errors[0]!.message, resolved.errors);
   return { refs: resolved.refs, plate: body.PlateNumber, year: Number(body.VehicleYear) };
 }
@@ -42,9 +43,15 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/List',
     {
+      // One statement: the vehicles and the member's session version.
+      config: { sessionInQuery: true },
       schema: { ...member, summary: 'The member’s own vehicles, oldest first', response: { 200: VehicleList } },
     },
-    async (req) => vehicles.listByMember(app.db, req.member.memberId),
+    async (req) => {
+      const { sessionVersion, vehicles: list } = await vehicles.listWithSession(app.db, req.member.memberId);
+      checkSession(req, sessionVersion);
+      return list;
+    },
   );
 
   app.post(
@@ -54,7 +61,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const memberId = req.member.memberId;
-      const input = await toInput(app.db, req.body);
+      const input = await toInput(app, req.body);
       const created = await plateSafe(() =>
         app.db.transaction(async (tx) => {
           // The row lock makes count-then-insert one step for this member (no 11th vehicle by racing).
@@ -76,7 +83,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const memberId = req.member.memberId;
       const vehicleId = req.body.VehicleId;
-      const input = await toInput(app.db, req.body);
+      const input = await toInput(app, req.body);
       return plateSafe(() =>
         app.db.transaction(async (tx) => {
           if (!(await vehicles.lockMember(tx, memberId))) throw notFound();

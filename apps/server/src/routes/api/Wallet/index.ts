@@ -17,6 +17,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
 import { postEntry } from '../../../plugins/app/wallet/ledger.ts';
 import { defaultCard } from '../../../plugins/app/wallet/subscriptions.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
 
 const member = { tags: ['Wallet'] };
 const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
@@ -86,6 +87,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/AddMoney',
     {
+      config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
         summary: 'Charge a saved card (the default unless PaymentMethodId) and credit the wallet, once per Idempotency-Key',

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Car, Clock, LayoutDashboard, LifeBuoy, Timer } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { continueAsGuest, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { continueAsGuest } from '../../../lib/session-store.ts';
 import { ParkNowCard } from './park-now-card.tsx';
 
 /**

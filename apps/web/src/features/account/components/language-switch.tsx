@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
-import { LANGUAGES, setLanguage } from '../../../lib/i18n.ts';
+import { LANGUAGES, setLanguage, useTranslation } from '../../../lib/i18n.ts';
 
 /** English / हिन्दी; the choice is remembered (it survives logout too). */
 export function LanguageSwitch() {

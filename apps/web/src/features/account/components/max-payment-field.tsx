@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { amountToCents, type ParkingOptions } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,14 +1,13 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Mail, Phone, UserRound } from 'lucide-react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
 import type { UserData } from '@parkit/contract';
 import { paths } from '../../../config/paths.ts';
 import { initials } from '../../../lib/initials.ts';
-
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const avatar = 'grid size-16 shrink-0 place-items-center rounded-full bg-brand-100 text-xl font-bold text-brand-800';
 
-/** The profile's card: avatar, name, email and phone with EDIT for a member; 'Guest User' for a guest. */
+/** The profile's card: avatar, name, email, phone and city with EDIT for a member; 'Guest User' for a guest. */
 export function MemberCard({ user }: { user: UserData | null }) {
   const { t } = useTranslation();
   if (!user) {
@@ -22,6 +21,8 @@ export function MemberCard({ user }: { user: UserData | null }) {
     );
   }
   const name = `${user.FirstName} ${user.LastName}`.trim() || user.UserName;
+  // What Edit Profile changes, so a save shows here at once.
+  const place = [user.City, user.State].filter(Boolean).join(', ');
   return (
     <section aria-label={name} className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <span className={avatar} aria-hidden>
@@ -37,13 +38,16 @@ export function MemberCard({ user }: { user: UserData | null }) {
           <Phone className="size-4 shrink-0" aria-label={t('Mobile Number')} />
           {user.PhoneNumber}
         </p>
+        {place && (
+          <p className="flex items-center gap-2 text-sm text-slate-600" data-testid="member-place">
+            <MapPin className="size-4 shrink-0" aria-hidden />
+            <span className="min-w-0">{place}</span>
+          </p>
+        )}
       </div>
-      <Link
-        to={paths.editProfile}
-        className="inline-flex min-h-9 items-center rounded-lg px-3 text-xs font-bold tracking-wide text-brand-700 ring-1 ring-brand-700 hover:bg-brand-50"
-      >
+      <ButtonLink to={paths.editProfile} variant="secondary" size="sm">
         {t('EDIT')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MapPin, Zap } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
-const big = 'flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl text-lg font-bold';
 
 /**
  * The home page's main entry. Parking needs an operator: a client_id present and not "0"
@@ -15,15 +16,15 @@ export function ParkNowCard({ guest }: { guest: boolean }) {
   const { hasClientId } = useSession();
   if (hasClientId) {
     return (
-      <Link to={paths.findParking} className={`${big} bg-brand-700 text-white shadow-lg shadow-brand-700/30 hover:bg-brand-800`}>
+      <ButtonLink to={paths.findParking} size="xl" block className="shadow-lg shadow-brand-700/30">
         <MapPin className="size-6" aria-hidden />
         {t('Park Now')}
-      </Link>
+      </ButtonLink>
     );
   }
   return (
     <div className="flex flex-col gap-2">
-      <button type="button" aria-disabled="true" aria-describedby="park-now-why" className={`${big} cursor-not-allowed bg-slate-200 text-slate-500`}>
+      <button type="button" aria-disabled="true" aria-describedby="park-now-why" className={buttonClass('primary', true, '!cursor-not-allowed !bg-slate-200 !text-slate-500', 'xl')}>
         <MapPin className="size-6" aria-hidden />
         {t('Park Now')}
       </button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The ParkIt mark: a white P on the brand colour. */
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {

@@ -1,6 +1,6 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MESSAGES, SendCodeRequest } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { href, paths } from '../../../config/paths.ts';

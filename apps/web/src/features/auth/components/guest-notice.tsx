@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { UserRoundPlus } from 'lucide-react';
 import { paths } from '../../../config/paths.ts';
 

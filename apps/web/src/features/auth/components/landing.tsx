@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Car, Clock, MapPin } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { continueAsGuest } from '../../../lib/session.ts';
+import { continueAsGuest } from '../../../lib/session-store.ts';
 import { BrandMark } from './auth-screen.tsx';
 
 /** The landing page's ways in are a size up from the app's buttons. */

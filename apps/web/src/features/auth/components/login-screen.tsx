@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { KeyRound, MessageSquareText } from 'lucide-react';
 import { href, paths } from '../../../config/paths.ts';
-import { continueAsGuest } from '../../../lib/session.ts';
+import { continueAsGuest } from '../../../lib/session-store.ts';
 import { AuthFooterLink, AuthScreen } from './auth-screen.tsx';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { OtpCode } from '@parkit/contract';

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { href, paths } from '../../../config/paths.ts';
 import { AuthScreen } from './auth-screen.tsx';
 import { OtpForm, type OtpPurpose } from './otp-form.tsx';

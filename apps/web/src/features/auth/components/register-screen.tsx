@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { AuthFooterLink, AuthScreen } from './auth-screen.tsx';
 import { RegisterForm } from './register-form.tsx';

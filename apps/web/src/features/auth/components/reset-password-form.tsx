@@ -1,6 +1,6 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { MESSAGES, OtpCode, Password } from '@parkit/contract';

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { EnforcementAnswer } from '@parkit/contract';
 import { clock } from '../lib/operator-key.ts';
 

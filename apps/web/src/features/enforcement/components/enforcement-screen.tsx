@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { z } from 'zod';
 import { EnforcementQuery, type EnforcementAnswer } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { LocateFixed, MapPinOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Says where the distances are measured from: the driver, or the city centre when location is off. */
 export function DistanceNote({ from }: { from: 'position' | 'cityCentre' | null | undefined }) {

@@ -1,7 +1,7 @@
 import { CarFront } from 'lucide-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** No session yet (or none matches the filters): say so and offer the way forward. */
 export function EmptyHistory({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
@@ -20,9 +20,9 @@ export function EmptyHistory({ filtered, onClear }: { filtered: boolean; onClear
         <>
           <p className="font-semibold text-slate-900">{t('No parking sessions yet.')}</p>
           <p className="text-sm text-slate-600">{t('Your sessions and their receipts will be kept here.')}</p>
-          <Link to={paths.findParking} className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          <ButtonLink to={paths.findParking}>
             {t('Find Parking')}
-          </Link>
+          </ButtonLink>
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { Globe, List } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 
 /** The spec's globe button: list ⇄ map, keeping the sort and filters. */

@@ -1,9 +1,8 @@
 import { ArrowDownUp, Download, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { downloadFile } from '../api/download-file.ts';
+import { useDownload } from '../hooks/use-download.ts';
 import { apiQuery, filterCount, type HistoryFilters } from '../lib/history-filters.ts';
 import { FiltersDialog, type VehicleOption } from './filters-dialog.tsx';
 import { SortDialog } from './sort-dialog.tsx';
@@ -14,18 +13,8 @@ const chip = 'min-h-10 rounded-full px-3 py-1.5';
 export function HistoryToolbar({ filters, vehicles, onChange, csv = true }: { filters: HistoryFilters; vehicles: VehicleOption[]; onChange: (f: HistoryFilters) => void; csv?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'sort' | 'filters' | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, download } = useDownload(t('The export could not be downloaded.'));
   const count = filterCount(filters);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv');
-    } catch {
-      toast.error(t('The export could not be downloaded.'));
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="secondary" className={chip} onClick={() => setOpen('sort')}>
@@ -42,7 +31,7 @@ export function HistoryToolbar({ filters, vehicles, onChange, csv = true }: { fi
         )}
       </Button>
       {csv && (
-        <Button variant="ghost" className={`${chip} ml-auto`} loading={exporting} onClick={() => void exportCsv()}>
+        <Button variant="ghost" className={`${chip} ml-auto`} loading={exporting} onClick={() => download(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv')}>
           {!exporting && <Download className="size-4" aria-hidden />}
           {t('Export CSV')}
         </Button>

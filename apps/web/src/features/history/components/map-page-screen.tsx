@@ -1,17 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useHistoryFilters } from '../hooks/use-history-filters.ts';
 import { useHistoryPosition } from '../hooks/use-history-position.ts';
 import { byDistance, filterCount } from '../lib/history-filters.ts';
+import { DistanceNote } from './distance-note.tsx';
 import { EmptyHistory } from './empty-history.tsx';
-import { GlobeToggle } from './globe-toggle.tsx';
+import { HistoryPage } from './history-page.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
 import type { HistoryScreenProps } from './past-park-screen.tsx';
 import { SessionCard } from './session-card.tsx';
@@ -25,15 +24,10 @@ const MAP_PAGE = 50;
 
 /** /mappage: the same sessions (same sort and filters) on the map, each marker opening its session. */
 export function MapPageScreen(props: MapPageProps) {
-  const { t } = useTranslation();
-  const [, , search] = useHistoryFilters();
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="list" search={search} />} />
-      <MemberOnly message={t('Sign in to see your past parking sessions and their receipts.')}>
-        <SessionsOnMap {...props} />
-      </MemberOnly>
-    </main>
+    <HistoryPage toggleTo="list">
+      <SessionsOnMap {...props} />
+    </HistoryPage>
   );
 }
 
@@ -57,6 +51,11 @@ function SessionsOnMap({ vehicles, getPosition, centre }: MapPageProps) {
     <>
       <div className="p-4 pb-2">
         <HistoryToolbar filters={filters} vehicles={vehicles} onChange={setFilters} csv={false} />
+        {byDistance(filters.sort) && (
+          <div className="mt-2">
+            <DistanceNote from={q.data?.pages[0]?.DistanceFrom} />
+          </div>
+        )}
       </div>
       <div className="relative isolate h-[45dvh] min-h-64 bg-slate-200">
         {mapCentre && sessions.length > 0 && (

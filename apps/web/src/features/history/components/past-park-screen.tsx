@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useSessions } from '../api/get-sessions.ts';
 import { useHistoryFilters } from '../hooks/use-history-filters.ts';
@@ -12,7 +10,7 @@ import { byDistance, filterCount } from '../lib/history-filters.ts';
 import { DistanceNote } from './distance-note.tsx';
 import { EmptyHistory } from './empty-history.tsx';
 import type { VehicleOption } from './filters-dialog.tsx';
-import { GlobeToggle } from './globe-toggle.tsx';
+import { HistoryPage } from './history-page.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
 import { SessionCard } from './session-card.tsx';
 
@@ -23,15 +21,10 @@ export interface HistoryScreenProps {
 
 /** /pastpark: the member's sessions, newest first by default, a page at a time as the list scrolls. */
 export function PastParkScreen(props: HistoryScreenProps) {
-  const { t } = useTranslation();
-  const [, , search] = useHistoryFilters();
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Past Parking Sessions')} action={<GlobeToggle to="map" search={search} />} />
-      <MemberOnly message={t('Sign in to see your past parking sessions and their receipts.')}>
-        <PastParkList {...props} />
-      </MemberOnly>
-    </main>
+    <HistoryPage toggleTo="map">
+      <PastParkList {...props} />
+    </HistoryPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ChevronRight, Clock, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { PastSession } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
 import { formatKm, formatMinutes, sessionAmount, sessionMinutes, sessionWhen } from '../lib/session-format.ts';

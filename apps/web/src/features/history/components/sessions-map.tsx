@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, type MarkerProps } from 'react-leaflet';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { PastSession } from '@parkit/contract';
 import { env } from '../../../config/env.ts';
 import { sessionWhen } from '../lib/session-format.ts';
@@ -24,7 +24,21 @@ const sessionIcon = (zone: string) =>
     iconAnchor: [24, 13],
   });
 
+/**
+ * One icon per count, made once: a new icon on every render (each pan or zoom renders) makes
+ * Leaflet replace the marker's element, which loses keyboard focus and a tap in progress.
+ */
+const clusterIcons = new Map<number, L.DivIcon>();
 function clusterIcon(count: number): L.DivIcon {
+  let icon = clusterIcons.get(count);
+  if (!icon) {
+    icon = makeClusterIcon(count);
+    clusterIcons.set(count, icon);
+  }
+  return icon;
+}
+
+function makeClusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 36 : count < 100 ? 42 : 48;
   return L.divIcon({
     className: 'session-cluster',

@@ -1,8 +1,7 @@
-import i18n from 'i18next';
+import i18n from '../../../lib/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { formatKm, formatMinutes, sessionAmount, sessionMinutes } from './session-format.ts';
 
-await i18n.init({ lng: 'en', resources: { en: { translation: {} } }, keySeparator: false, nsSeparator: false, interpolation: { escapeValue: false } });
 const t = i18n.t.bind(i18n);
 
 describe('session formats', () => {

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n.ts';
 import { formatDateLong, formatMoney, formatTime, type PastSession } from '@parkit/contract';
 
 type Translate = TFunction;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CodeSent, GuestQuoteRequest, GuestToken, ParkingSession, Quote, StopResponse } from '@parkit/contract';
+import type { CodeSent, GuestExtendQuoteRequest, GuestQuoteRequest, GuestToken, ParkingSession, Quote, StopResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** Quick Park (issue 11): public calls; the guest token from /Verify goes in `x-guest-token`. */
@@ -17,6 +17,21 @@ export const startGuest = (token: string, quoteId: string, cardToken: string) =>
   api.post<ParkingSession>('/api/Parking/Guest/Start', { QuoteId: quoteId, CardToken: cardToken }, guest(token));
 
 export const stopGuest = (token: string, sessionId: number) => api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));
+
+/** Extend from the SMS link: a price for more minutes, then paid by the card the session was paid with. */
+export const quoteGuestExtend = (token: string, body: GuestExtendQuoteRequest) => api.post<Quote>('/api/Parking/Guest/ExtendQuote', body, guest(token));
+export const extendGuest = (token: string, quoteId: string) => api.post<ParkingSession>('/api/Parking/Guest/Extend', { QuoteId: quoteId }, guest(token));
+
+export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest | null) {
+  return useQuery({
+    queryKey: ['parking', 'guest-extend-quote', body, token],
+    queryFn: () => quoteGuestExtend(token, body!),
+    enabled: body !== null,
+    gcTime: 0,
+    retry: false,
+  });
+}
+export const useExtendGuest = () => useMutation({ mutationFn: (v: { token: string; quoteId: string }) => extendGuest(v.token, v.quoteId) });
 
 export function useGuestSession(token: string | null, id: number | null) {
   return useQuery({

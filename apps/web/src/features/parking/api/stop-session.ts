@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AmendRequest, ParkingSession, StopResponse } from '@parkit/contract';
+import type { ParkingSession, StopResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { activeSessionsKey } from './get-active-sessions.ts';
 import { parkingSessionKey } from './get-parking-session.ts';
 
 /** POST /api/Parking/Stop: ends now; the unused whole minutes go back to the wallet. */
 export const stopSession = (sessionId: number) => api.post<StopResponse>('/api/Parking/Stop', { SessionId: sessionId }, { showError: false });
-
-/** POST /api/Parking/Amend: the right vehicle or zone, within 5 minutes of the start. */
-export const amendSession = (body: AmendRequest) => api.post<ParkingSession>('/api/Parking/Amend', body, { showError: false });
 
 function useSessionMutation<A, R extends ParkingSession>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
@@ -23,4 +20,3 @@ function useSessionMutation<A, R extends ParkingSession>(fn: (a: A) => Promise<R
 }
 
 export const useStopSession = () => useSessionMutation(stopSession);
-export const useAmendSession = () => useSessionMutation(amendSession);

@@ -1,6 +1,6 @@
 import { BellRing, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, REMINDER_LEAD_MINUTES, type ParkingSession } from '@parkit/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

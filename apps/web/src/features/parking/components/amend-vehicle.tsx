@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ParkingSession, Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAmendSession } from '../api/stop-session.ts';
+import { useIntentKey } from '../../../lib/intent-key.ts';
+import { useAmendSession } from '../api/amend-session.ts';
 
 /** A wrong plate fixed within 5 minutes of the start, without paying again (issue 11). */
 export function AmendVehicle({ session, vehicles }: { session: ParkingSession; vehicles: Vehicle[] }) {
@@ -11,6 +12,7 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
   const others = vehicles.filter((v) => v.VehicleID !== session.VehicleId);
   const [picked, setPicked] = useState<number | null>(null);
   const amend = useAmendSession();
+  const intent = useIntentKey();
   if (others.length === 0) return null;
   const value = picked ?? others[0]!.VehicleID;
   return (
@@ -28,7 +30,11 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
         </select>
       </label>
       {amend.error && <p role="alert" className="text-sm text-red-800">{t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}</p>}
-      <Button variant="secondary" loading={amend.isPending} onClick={() => amend.mutate({ SessionId: session.SessionId, VehicleId: value })}>
+      <Button variant="secondary" loading={amend.isPending} onClick={() => {
+          const body = { SessionId: session.SessionId, VehicleId: value };
+          amend.mutate({ body, key: intent.keyFor(body) }, { onSuccess: intent.done });
+        }}
+      >
         {t('Use this vehicle')}
       </Button>
     </section>

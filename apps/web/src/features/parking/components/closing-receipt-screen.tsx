@@ -1,11 +1,12 @@
-import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useParkingSession } from '../api/get-parking-session.ts';
 import { parseZoneId } from './confirm-zone-screen.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { SessionSummary } from './session-summary.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * /ClosingReceipt?id= (issue 11): the summary of a session that ended. The back arrow goes to
@@ -24,9 +25,9 @@ export function ClosingReceiptScreen() {
         <SessionLoader id={id} session={session} failed={t('The receipt could not be loaded.')}>
           {(s) => <SessionSummary session={s} />}
         </SessionLoader>
-        <Link to={paths.homepage} className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800">
+        <ButtonLink to={paths.homepage} size="lg" block>
           {t('OK')}
-        </Link>
+        </ButtonLink>
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { MapPinOff, Zap } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@parkit/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -14,6 +14,7 @@ import { usePayQuote } from '../api/pay-parking.ts';
 import { ZoneFacts } from './zone-facts.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** ?zone=123 → 123; anything else (missing, text, 0, negative, huge) is no zone. */
 export function parseZoneId(raw: string | null): number | null {
@@ -22,8 +23,6 @@ export function parseZoneId(raw: string | null): number | null {
   return id > 0 ? id : null;
 }
 
-const linkButton = 'flex min-h-12 w-full items-center justify-center rounded-xl px-4 text-base font-semibold';
-
 function Problem({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
   return (
@@ -31,9 +30,9 @@ function Problem({ title, text }: { title: string; text: string }) {
       <MapPinOff className="size-8 text-slate-400" aria-hidden />
       <p className="font-semibold text-slate-900">{title}</p>
       <p className="text-sm text-slate-600">{text}</p>
-      <Link to={paths.findParking} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+      <ButtonLink to={paths.findParking} size="lg" block>
         {t('Find Parking')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -51,16 +50,16 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
   const q = auto.data?.Enabled ? auto.data.Quote : null;
   if (guest) {
     return (
-      <Link to={href(paths.quickParkRegister, { number: zoneNumber })} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+      <ButtonLink to={href(paths.quickParkRegister, { number: zoneNumber })} size="lg" block>
         {t('Continue')}
-      </Link>
+      </ButtonLink>
     );
   }
   if (!q || !auto.data) {
     return (
-      <Link to={href(paths.selectVehicle, { zone: zoneId })} aria-busy={auto.isPending || undefined} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+      <ButtonLink to={href(paths.selectVehicle, { zone: zoneId })} aria-busy={auto.isPending || undefined} size="lg" block>
         {t('Continue')}
-      </Link>
+      </ButtonLink>
     );
   }
   return (
@@ -127,9 +126,9 @@ export function ConfirmZoneScreen() {
             </section>
             <div className="flex flex-col gap-2">
               <ContinueButton zoneId={zone.data.ZoneId} zoneNumber={zone.data.ZoneNumber} />
-              <Link to={paths.findParking} className={`${linkButton} text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`}>
+              <ButtonLink to={paths.findParking} variant="secondary" size="lg" block>
                 {t('Choose another zone')}
-              </Link>
+              </ButtonLink>
             </div>
           </>
         )}

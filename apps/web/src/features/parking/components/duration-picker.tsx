@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDuration } from '../lib/zone-format.ts';
 
 /** A stepper over the zone's steps (issue 11): minus, the duration, plus; the keyboard works on both buttons. */

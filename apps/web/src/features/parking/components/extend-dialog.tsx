@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -9,7 +9,7 @@ import { useQuote } from '../api/get-quote.ts';
 import { usePayQuote } from '../api/pay-parking.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
-import { QuoteSummary } from './quote-summary.tsx';
+import { fundsCover, FundsNotice, QuoteSummary } from './quote-summary.tsx';
 
 /** Extend: more minutes up to the maximum stay, priced from the current end, without a second fee. */
 export function ExtendDialog({ session, room, onClose }: { session: ParkingSession; room: number; onClose: () => void }) {
@@ -34,10 +34,10 @@ export function ExtendDialog({ session, room, onClose }: { session: ParkingSessi
       <DurationPicker choices={choices} value={minutes} onChange={setMinutes} label={t('How much more time?')} />
       {q ? <QuoteSummary quote={q} extension /> : quote.isError ? null : <Skeleton rows={1} className="h-28" />}
       {quote.error && <p role="alert" className="text-sm text-red-800">{t(quote.error instanceof ApiError ? quote.error.message : 'The price could not be loaded.')}</p>}
-      {q && !q.BalanceCovers && <p role="alert" className="text-sm text-amber-900">{t('Your balance is {{balance}}: not enough for {{total}}.', { balance: `$${formatMoney(q.Balance)}`, total })}</p>}
+      {q && <FundsNotice quote={q} />}
       {confirmOver && <p role="alert" className="text-sm text-amber-900">{t('This is more than your Max Payment Amount. Please confirm the payment.')}</p>}
       {pay.error && <p role="alert" className="text-sm text-red-800">{t(pay.error instanceof ApiError ? pay.error.message : 'The payment failed.')}</p>}
-      <Button loading={pay.isPending} disabled={!q || !q.BalanceCovers || quote.isFetching} onClick={submit}>
+      <Button loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={submit}>
         {q ? t('Pay {{total}}', { total }) : t('Pay')}
       </Button>
       <Button variant="secondary" onClick={onClose}>

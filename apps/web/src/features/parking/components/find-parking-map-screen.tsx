@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { LocateFixed, RefreshCw, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useNearbyZones } from '../api/get-nearby-zones.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CarFront, MapPin } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney, formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +16,7 @@ import { useCountdown } from '../hooks/use-countdown.ts';
 import { clockOffset, formatCountdown } from '../lib/session-time.ts';
 import { parseZoneId } from './confirm-zone-screen.tsx';
 import { AmendVehicle } from './amend-vehicle.tsx';
+import { AmendZone } from './amend-zone.tsx';
 import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { ZoneSign } from './zone-sign.tsx';
@@ -64,12 +65,13 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
         <p className="text-sm text-slate-600">{t('Paid {{amount}} · {{n}} minutes', { amount: `$${formatMoney(session.AmountPaid)}`, n: session.DurationMinutes })}</p>
       </section>
       {amendable && <AmendVehicle session={session} vehicles={vehicles} />}
+      {amendable && <AmendZone session={session} />}
       <div className="flex flex-col gap-2">
-        <Button block className="min-h-12 text-base" disabled={room <= 0} onClick={() => setExtendOpen(true)}>
+        <Button block size="lg" disabled={room <= 0} onClick={() => setExtendOpen(true)}>
           {t('Extend')}
         </Button>
         {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-        <Button block variant="secondary" className="min-h-12 text-base" onClick={() => setStopOpen(true)}>
+        <Button block variant="secondary" size="lg" onClick={() => setStopOpen(true)}>
           {t('Stop')}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { CircleDollarSign, CircleCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { paymentLabel } from '../lib/zone-format.ts';
 

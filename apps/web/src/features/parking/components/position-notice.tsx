@@ -1,5 +1,5 @@
 import { LocateFixed, MapPinOff, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { DriverPosition } from '../hooks/use-driver-position.ts';
 import type { LocationFailure } from '../lib/position.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useGuestSession, useStopGuest } from '../api/quick-park.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { clockOffset, formatCountdown } from '../lib/session-time.ts';
 import { parseZoneId } from './confirm-zone-screen.tsx';
+import { GuestExtendDialog } from './guest-extend-dialog.tsx';
 import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
 import { SessionSummary } from './session-summary.tsx';
 
@@ -19,6 +22,9 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
   const { t } = useTranslation();
   const left = useCountdown(session.Status === 'Active' ? session.EndsAt : null, offset);
   const stop = useStopGuest();
+  const [extendOpen, setExtendOpen] = useState(false);
+  const [stopOpen, setStopOpen] = useState(false);
+  const room = session.MaxStayMinutes - session.DurationMinutes;
   if (session.Status !== 'Active' || left === 0) {
     return (
       <>
@@ -42,9 +48,23 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
         {t('Zone {{zone}}', { zone: session.ZoneNumber })} · <span className="font-bold">{session.PlateNumber}</span> ({session.PlateState})
       </p>
       <p className="text-sm text-slate-600">{t('The receipt and a link to this session were sent to your phone.')}</p>
-      <Button variant="secondary" block loading={stop.isPending} onClick={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}>
+      <Button block disabled={room <= 0} onClick={() => setExtendOpen(true)}>
+        {t('Extend')}
+      </Button>
+      {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
+      <Button variant="secondary" block onClick={() => setStopOpen(true)}>
         {t('Stop')}
       </Button>
+      {extendOpen && <GuestExtendDialog token={token} session={session} onExtended={onChange} onClose={() => setExtendOpen(false)} />}
+      <Dialog open={stopOpen} onOpenChange={setStopOpen} title={t('Stop parking?')} description={t('Unused whole minutes go back to your card.')}>
+        {stop.error && <p role="alert" className="text-sm text-red-800">{t(stop.error instanceof ApiError ? stop.error.message : 'The session could not be stopped.')}</p>}
+        <Button variant="danger" loading={stop.isPending} onClick={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}>
+          {t('Yes, stop')}
+        </Button>
+        <Button variant="secondary" onClick={() => setStopOpen(false)}>
+          {t('NO')}
+        </Button>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, formatTime, type Quote } from '@parkit/contract';
 import { formatRate } from '../lib/zone-format.ts';
 
@@ -9,6 +11,8 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('Rate'), formatRate(quote.RatePerHour, t)],
+    // The plan's zone discount (Deluxe), already taken off the parking amount below it.
+    ...(quote.DiscountAmount > 0 ? [[t('Plan discount ({{pct}}%)', { pct: quote.DiscountPercent }), `−${money(quote.DiscountAmount)}`] as [string, string]] : []),
     [t('Parking amount'), money(quote.ParkingAmount)],
     [extension ? t('Convenience fee (paid at the start)') : t('Convenience fee'), money(quote.FeeAmount)],
   ];
@@ -35,3 +39,35 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
     </section>
   );
 }
+
+/**
+ * When the balance does not cover the total: auto-reload covers it (and says so), or the driver
+ * is offered Add Money. Nothing when the balance is enough.
+ */
+export function FundsNotice({ quote, addMoney }: { quote: Quote; addMoney?: ReactNode }) {
+  const { t } = useTranslation();
+  if (quote.BalanceCovers) return null;
+  if (quote.AutoReloadCovers) {
+    return (
+      <p role="status" className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800" data-testid="auto-reload-covers">
+        {t('Your balance is {{balance}}. Auto-reload adds {{amount}} from your card first, then pays {{total}}.', {
+          balance: money(quote.Balance),
+          amount: money(quote.AutoReloadAmount),
+          total: money(quote.TotalAmount),
+        })}
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <div className="flex flex-col gap-1">
+        <p>{t('Your balance is {{balance}}: not enough for {{total}}.', { balance: money(quote.Balance), total: money(quote.TotalAmount) })}</p>
+        {addMoney}
+      </div>
+    </div>
+  );
+}
+
+/** Whether Pay can go ahead: the balance covers the total, or auto-reload does. */
+export const fundsCover = (q: Quote) => q.BalanceCovers || q.AutoReloadCovers;

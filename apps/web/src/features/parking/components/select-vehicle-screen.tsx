@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { CarFront, CircleAlert, Plus } from 'lucide-react';
+import { CarFront, Plus } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_DURATION_MINUTES, formatMoney, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,11 +17,11 @@ import { usePayQuote } from '../api/pay-parking.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { parseZoneId } from './confirm-zone-screen.tsx';
-import { QuoteSummary } from './quote-summary.tsx';
+import { fundsCover, FundsNotice, QuoteSummary } from './quote-summary.tsx';
 import { ZoneSign } from './zone-sign.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const money = (n: number) => `$${formatMoney(n)}`;
-const linkButton = 'flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-4 text-base font-semibold';
 
 /** The running session a 409 names ("… (session 12)"), to open it instead. */
 export function busySessionId(err: unknown): number | null {
@@ -123,10 +123,10 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
         <CarFront className="size-10 text-slate-400" aria-hidden />
         <p className="font-semibold text-slate-900">{t('Add a vehicle to park')}</p>
         <p className="text-sm text-slate-600">{t('Your plate is how the parking officer sees that you paid.')}</p>
-        <Link to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} className={`${linkButton} bg-brand-700 text-white hover:bg-brand-800`}>
+        <ButtonLink to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} size="lg" block>
           <Plus className="size-5" aria-hidden />
           {t('Add Vehicle')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   } else {
@@ -164,23 +164,22 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
         ) : (
           <Skeleton rows={1} className="h-32" />
         )}
-        {q && !q.BalanceCovers && (
-          <div role="alert" className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-            <div className="flex flex-col gap-1">
-              <p>{t('Your balance is {{balance}}: not enough for {{total}}.', { balance: money(q.Balance), total: money(q.TotalAmount) })}</p>
+        {q && (
+          <FundsNotice
+            quote={q}
+            addMoney={
               <Link to={paths.addMoney} className="font-semibold underline">
                 {t('Add Money')}
               </Link>
-            </div>
-          </div>
+            }
+          />
         )}
         {payError && (
           <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
             {t(payError.message)}
           </p>
         )}
-        <Button block className="min-h-12 text-base" loading={pay.isPending} disabled={!q || !q.BalanceCovers || quote.isFetching} onClick={onPay}>
+        <Button block size="lg" loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={onPay}>
           {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
         </Button>
       </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ParkingSession } from '@parkit/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';

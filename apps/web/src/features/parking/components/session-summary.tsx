@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateLong, formatMoney, formatTime, type ParkingSession } from '@parkit/contract';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -33,11 +34,8 @@ export function SessionSummary({ session: s }: { session: ParkingSession }) {
           <Row label={t('Payment Status')} value={t(s.PaymentStatus)} />
         </dl>
       </section>
-      <section aria-labelledby="vehicle-info" className="rounded-2xl border border-slate-200 bg-white p-4">
-        <h2 id="vehicle-info" className="text-base font-bold text-slate-900">
-          {t('Vehicle Information')}
-        </h2>
-        <dl className="mt-1 divide-y divide-slate-100 text-sm">
+      <Panel title={t('Vehicle Information')}>
+        <dl className="divide-y divide-slate-100 text-sm">
           <Row label={t('Vehicle Make')} value={s.VehicleMake.toUpperCase()} />
           <Row label={t('Model')} value={s.VehicleModel.toUpperCase()} />
           <Row label={t('Vehicle Plate #')} value={s.PlateNumber.toUpperCase()} />
@@ -45,7 +43,7 @@ export function SessionSummary({ session: s }: { session: ParkingSession }) {
           <Row label={t('Auto Session Used')} value={yesNo(s.AutoSessionUsed)} />
           <Row label={t('Auto Extended Used')} value={yesNo(s.AutoExtendedUsed)} />
         </dl>
-      </section>
+      </Panel>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { List, Map as MapIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 
 /** The header's switch between the list and the map (the position is shared through the query cache). */

@@ -1,6 +1,6 @@
 import { Building2, CalendarClock, Car, Clock, Hourglass, MapPin, Banknote } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { formatDistance, formatMaxStay, formatPaidHours, formatRate, kindLabel } from '../lib/zone-format.ts';
 import { PaymentBadge } from './payment-badge.tsx';

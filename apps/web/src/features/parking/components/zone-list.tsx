@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ZoneRow } from './zone-row.tsx';

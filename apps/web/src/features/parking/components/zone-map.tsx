@@ -1,27 +1,20 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import Supercluster from 'supercluster';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents, type MarkerProps } from 'react-leaflet';
-import { useTranslation } from 'react-i18next';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, type MarkerProps } from 'react-leaflet';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { env } from '../../../config/env.ts';
 import type { LatLng } from '../lib/position.ts';
+import { groupSize, MAX_ZOOM, markerIndex, spots, ZONE_LABEL } from '../lib/marker-layout.ts';
 
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 /** Street level: the two sides of a block are told apart, a few blocks around are in view. */
 const ZOOM = 17;
-/**
- * Below street level the zone labels crowd (100+ drawn over each other, issue 7): they are
- * grouped into one marker per cluster (supercluster), which zooms in when tapped. From ZOOM on,
- * every zone has its own marker.
- */
-const CLUSTER_UNTIL_ZOOM = ZOOM - 1;
-const CLUSTER_RADIUS_PX = 48;
 
 /** A cluster: how many zones, drawn like a zone marker but round. */
 function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 36 : count < 100 ? 42 : 48;
+  const size = groupSize(count).w;
   return L.divIcon({
     className: 'zone-cluster',
     html: `<span class="flex size-full items-center justify-center rounded-full border-2 border-white bg-brand-800 text-sm font-extrabold text-white tabular-nums shadow-md ring-4 ring-brand-700/30">${count}</span>`,
@@ -37,8 +30,8 @@ function zoneIcon(number: string, selected: boolean): L.DivIcon {
   return L.divIcon({
     className: 'zone-marker',
     html: `<span class="flex size-full items-center justify-center"><span class="${selected ? 'bg-amber-400 text-slate-900 ring-amber-600 scale-110' : 'bg-brand-700 text-white ring-brand-800'} inline-block rounded-md border-2 border-white px-1.5 py-0.5 text-xs font-extrabold tabular-nums shadow-md ring-1">${escapeHtml(number)}</span></span>`,
-    iconSize: [48, 26],
-    iconAnchor: [24, 13],
+    iconSize: [ZONE_LABEL.w, ZONE_LABEL.h],
+    iconAnchor: [ZONE_LABEL.w / 2, ZONE_LABEL.h / 2],
   });
 }
 
@@ -87,18 +80,26 @@ function MoveWatcher({ onMoved }: { onMoved: (center: LatLng, radius: number) =>
   return null;
 }
 
-type ZonePoint = { zone: Zone; rank: number };
-
-/** The map's view, followed so the clusters match what is on screen. */
-function useView() {
+/** The map's zoom, followed so the groups match what is on screen. */
+function useZoom() {
   const map = useMap();
-  const read = () => ({ zoom: map.getZoom(), bounds: map.getBounds() });
-  const [view, setView] = useState(read);
-  useMapEvents({ moveend: () => setView(read()), zoomend: () => setView(read()) });
-  return { map, ...view };
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  return { map, zoom };
 }
 
-/** The zones, one marker each at street level, in clusters when zoomed out (the chosen one never). */
+const onEnter = (act: (e: L.LeafletEvent) => void) => (e: L.LeafletEvent) => {
+  const key = (e as L.LeafletKeyboardEvent).originalEvent;
+  if (key.key !== 'Enter' && key.key !== ' ') return;
+  key.preventDefault();
+  act(e);
+};
+
+/**
+ * The zones, never one label over another (lib/marker-layout.ts): zones whose labels would touch
+ * are one group marker at any zoom; a group zooms in to its zones when tapped, and at the deepest
+ * zoom (zones on one spot) it lists them to choose from. The chosen zone is always drawn.
+ */
 function ZoneMarkers({
   zones,
   selectedId,
@@ -111,70 +112,73 @@ function ZoneMarkers({
   onSelect: (zone: Zone) => void;
 }) {
   const { t } = useTranslation();
-  const { map, zoom, bounds } = useView();
-  const index = useMemo(() => {
-    const sc = new Supercluster<ZonePoint>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_UNTIL_ZOOM });
-    sc.load(
-      zones
-        .map((zone, rank) => ({ zone, rank }))
-        .filter(({ zone }) => zone.ZoneId !== selectedId)
-        .map((p) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [p.zone.Longitude, p.zone.Latitude] }, properties: p })),
-    );
-    return sc;
-  }, [zones, selectedId]);
-  const box: [number, number, number, number] = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
-  const items = index.getClusters(box, Math.round(zoom));
-  const selected = zones.findIndex((z) => z.ZoneId === selectedId);
-  const singles: ZonePoint[] = items.flatMap((f) => ('cluster' in f.properties ? [] : [f.properties as ZonePoint]));
-  if (selected >= 0) singles.push({ zone: zones[selected]!, rank: selected });
+  const { map, zoom } = useZoom();
+  const byId = useMemo(() => new Map(zones.map((z, rank) => [z.ZoneId, { zone: z, rank }])), [zones]);
+  const index = useMemo(() => markerIndex(zones.map((z) => ({ id: z.ZoneId, lat: z.Latitude, lng: z.Longitude }))), [zones]);
+  const chosen = selectedId === null ? undefined : byId.get(selectedId)?.zone;
+  const list = spots(index, zoom, chosen ? { id: chosen.ZoneId, lat: chosen.Latitude, lng: chosen.Longitude } : null);
+  const deepest = zoom >= MAX_ZOOM;
 
   return (
     <>
-      {items.map((f) => {
-        if (!('cluster' in f.properties)) return null;
-        const { cluster_id: id, point_count: count } = f.properties;
-        const [lng, lat] = f.geometry.coordinates as [number, number];
-        const open = () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), ZOOM));
+      {list.map((spot) => {
+        const members = spot.ids.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.rank - b.rank);
+        if (members.length > 1) {
+          const count = members.length;
+          const open = () => map.fitBounds(L.latLngBounds(members.map(({ zone: z }) => [z.Latitude, z.Longitude])), { maxZoom: MAX_ZOOM });
+          return (
+            <LabelledMarker
+              key={`g${spot.ids.join('-')}`}
+              label={deepest ? t('{{count}} zones here: choose one', { count }) : t('{{count}} zones here: zoom in', { count })}
+              position={[spot.lat, spot.lng]}
+              icon={clusterIcon(count)}
+              eventHandlers={
+                deepest
+                  ? { keydown: onEnter((e) => (e.target as L.Marker).openPopup()) }
+                  : { click: open, keydown: onEnter(open) }
+              }
+            >
+              {deepest && (
+                <Popup>
+                  <ul className="flex flex-col gap-1">
+                    {members.map(({ zone: z }) => (
+                      <li key={z.ZoneId}>
+                        <button
+                          type="button"
+                          className="min-h-11 w-full rounded-lg px-3 text-left font-semibold text-brand-800 hover:bg-brand-50"
+                          onClick={() => {
+                            map.closePopup();
+                            onSelect(z);
+                          }}
+                        >
+                          {t('Zone {{number}}', { number: z.ZoneNumber })}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </Popup>
+              )}
+            </LabelledMarker>
+          );
+        }
+        const { zone: z, rank } = members[0]!;
         return (
           <LabelledMarker
-            key={`c${id}`}
-            label={t('{{count}} zones here: zoom in', { count })}
-            position={[lat, lng]}
-            icon={clusterIcon(count)}
+            key={z.ZoneId}
+            label={t('Zone {{number}}', { number: z.ZoneNumber })}
+            position={[z.Latitude, z.Longitude]}
+            icon={icons.get(z.ZoneId)!}
+            // Nearer zones (the list comes nearest first) above, the chosen one above all.
+            zIndexOffset={z.ZoneId === selectedId ? 1_000_000 : (zones.length - rank) * 1000}
             eventHandlers={{
-              click: open,
-              keydown: (e: L.LeafletEvent) => {
-                const key = (e as L.LeafletKeyboardEvent).originalEvent;
-                if (key.key !== 'Enter' && key.key !== ' ') return;
-                key.preventDefault();
-                open();
-              },
+              click: () => onSelect(z),
+              // Leaflet gives markers a tab stop but no keyboard activation. preventDefault stops the
+              // keypress that would otherwise land on the card's first button and close it at once.
+              keydown: onEnter(() => onSelect(z)),
             }}
           />
         );
       })}
-      {singles.map(({ zone: z, rank }) => (
-        <LabelledMarker
-          key={z.ZoneId}
-          label={t('Zone {{number}}', { number: z.ZoneNumber })}
-          position={[z.Latitude, z.Longitude]}
-          icon={icons.get(z.ZoneId)!}
-          // Zones across a street overlap at street zoom: the nearer one (the list comes nearest
-          // first) is drawn on top, the chosen one above all.
-          zIndexOffset={z.ZoneId === selectedId ? 1_000_000 : (zones.length - rank) * 1000}
-          eventHandlers={{
-            click: () => onSelect(z),
-            // Leaflet gives markers a tab stop but no keyboard activation. preventDefault stops the
-            // keypress that would otherwise land on the card's first button and close it at once.
-            keydown: (e: L.LeafletEvent) => {
-              const key = (e as L.LeafletKeyboardEvent).originalEvent;
-              if (key.key !== 'Enter' && key.key !== ' ') return;
-              key.preventDefault();
-              onSelect(z);
-            },
-          }}
-        />
-      ))}
     </>
   );
 }
@@ -196,8 +200,8 @@ export function ZoneMap({ center, recenterToken, driver, zones, selectedId, onSe
   const meIcon = useMemo(() => driverIcon(driver.device), [driver.device]);
   const icons = useMemo(() => new Map(zones.map((z) => [z.ZoneId, zoneIcon(z.ZoneNumber, z.ZoneId === selectedId)])), [zones, selectedId]);
   return (
-    <MapContainer center={[center.lat, center.lng]} zoom={ZOOM} className="size-full" attributionControl>
-      <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} />
+    <MapContainer center={[center.lat, center.lng]} zoom={ZOOM} maxZoom={MAX_ZOOM} className="size-full" attributionControl>
+      <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
       <Recenter center={center} token={recenterToken} />
       <MoveWatcher onMoved={onMoved} />
       <LabelledMarker

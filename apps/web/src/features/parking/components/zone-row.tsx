@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { formatDistance, formatMaxStay, formatRate } from '../lib/zone-format.ts';
 import { PaymentBadge } from './payment-badge.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Search, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The search box: a zone number from the sign or a street address. */
 export function ZoneSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { Dialog as D } from 'radix-ui';
 import { SquareParking, X } from 'lucide-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
 import { ZoneFacts } from './zone-facts.tsx';
 import { ZoneSign } from './zone-sign.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /** Where "Park here" goes: the zone's confirmation (parking itself comes in a later issue). */
 export const parkHereHref = (zone: Pick<Zone, 'ZoneId'>) => href(paths.confirmLocation, { zone: zone.ZoneId });
@@ -50,13 +50,10 @@ export function ZoneSheet({ zone, onClose }: { zone: Zone | null; onClose: () =>
                 <ZoneFacts zone={zone} />
               </div>
               <div className="border-t border-slate-100 p-4">
-                <Link
-                  to={parkHereHref(zone)}
-                  className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800"
-                >
+                <ButtonLink to={parkHereHref(zone)} size="lg" block>
                   <SquareParking className="size-5" aria-hidden />
                   {t('Park here')}
-                </Link>
+                </ButtonLink>
               </div>
             </>
           )}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const sizes = {
   md: { box: 'min-w-16 px-2 py-1.5', number: 'text-xl' },

@@ -6,24 +6,25 @@ import { formatDistance, formatMaxStay, formatPaidHours, formatRate, paymentLabe
 const t = i18n.t.bind(i18n);
 
 describe('zone formatting', () => {
-  it('shows distance in metres below a kilometre and in kilometres above', () => {
-    expect(formatDistance(null, t)).toBeNull();
-    expect(formatDistance(42.4, t)).toBe('42 m');
-    expect(formatDistance(347.6, t)).toBe('350 m');
-    expect(formatDistance(994, t)).toBe('990 m');
-    expect(formatDistance(996, t)).toBe('1 km');
-    expect(formatDistance(1_234, t)).toBe('1.2 km');
-    expect(formatDistance(14_420, t)).toBe('14 km');
-  });
-
-  it('shows the hourly rate with two decimals and the maximum stay in hours and minutes', () => {
-    expect(formatRate(2.5, t)).toBe('$2.50/hr');
-    expect(formatRate(0, t)).toBe('$0.00/hr');
-    expect(formatRate(12, t)).toBe('$12.00/hr');
-    expect(formatMaxStay(120, t)).toBe('2 h max');
-    expect(formatMaxStay(30, t)).toBe('30 min max');
-    expect(formatMaxStay(90, t)).toBe('1 h 30 min max');
-    expect(formatMaxStay(1440, t)).toBe('24 h max');
+  // [what, input, shown]: one row per case.
+  const cases: [string, (t: typeof i18n.t) => string | null, string | null][] = [
+    ['no distance', (t) => formatDistance(null, t), null],
+    ['metres below 100', (t) => formatDistance(42.4, t), '42 m'],
+    ['tens of metres below a kilometre', (t) => formatDistance(347.6, t), '350 m'],
+    ['990 m just below', (t) => formatDistance(994, t), '990 m'],
+    ['1 km from 995 m', (t) => formatDistance(996, t), '1 km'],
+    ['one decimal below 10 km', (t) => formatDistance(1_234, t), '1.2 km'],
+    ['whole kilometres from 10 km', (t) => formatDistance(14_420, t), '14 km'],
+    ['a rate with two decimals', (t) => formatRate(2.5, t), '$2.50/hr'],
+    ['a free rate', (t) => formatRate(0, t), '$0.00/hr'],
+    ['a whole rate', (t) => formatRate(12, t), '$12.00/hr'],
+    ['a stay of whole hours', (t) => formatMaxStay(120, t), '2 h max'],
+    ['a stay under an hour', (t) => formatMaxStay(30, t), '30 min max'],
+    ['a stay in hours and minutes', (t) => formatMaxStay(90, t), '1 h 30 min max'],
+    ['a stay of a day', (t) => formatMaxStay(1440, t), '24 h max'],
+  ];
+  it.each(cases)('shows %s', (_what, format, shown) => {
+    expect(format(t)).toBe(shown);
   });
 
   it('says free now, or until when payment is required', () => {

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n.ts';
 import { formatMoney, type Zone, type ZoneKind } from '@parkit/contract';
 
 /** The `t` of useTranslation(): the formatters stay pure functions, testable without React. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Attachment } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Paperclip, SendHorizontal, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_CHAT_TEXT, SUPPORT_MESSAGES } from '@parkit/contract';
 

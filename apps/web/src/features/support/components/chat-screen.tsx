@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import type { Attachment, ChatMessage } from '@parkit/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateLong, formatTime, type Conversation } from '@parkit/contract';
 
 /** Open conversations, newest activity first, with unread counts. */

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { AlertCircle, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateLong, formatTime, type Attachment, type ChatMessage } from '@parkit/contract';
 import { AttachmentView } from './attachment-view.tsx';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { z } from 'zod';
 import { CallBackRequest, formatDateLong, type CallBack, type SupportHours } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { ChevronRight, MessageCircle, PhoneCall } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
 import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';

@@ -1,14 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { VehicleColorItem } from '@parkit/contract';
-import { api } from '../../../lib/api-client.ts';
+import { referenceQueryOptions } from '../../../lib/reference-query.ts';
 
-export const getVehicleColors = (signal?: AbortSignal) => api.get<VehicleColorItem[]>('/api/Vehicle/Colors', { showError: false, signal });
-
-export const vehicleColorsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['vehicle-colors'],
-    queryFn: ({ signal }) => getVehicleColors(signal),
-    staleTime: 60 * 60 * 1000,
-  });
+export const vehicleColorsQueryOptions = () => referenceQueryOptions<VehicleColorItem[]>('vehicle-colors', '/api/Vehicle/Colors');
 
 export const useVehicleColors = () => useQuery(vehicleColorsQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VehicleModelItem } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { REFERENCE_STALE_MS } from '../../../lib/reference-query.ts';
 
 /** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of the chosen make (spec section 7). */
 export const getVehicleModels = (makeId: number, signal?: AbortSignal) =>
@@ -11,7 +12,7 @@ export const vehicleModelsQueryOptions = (makeId: number | undefined) =>
     queryKey: ['vehicle-models', makeId],
     queryFn: ({ signal }) => getVehicleModels(makeId!, signal),
     enabled: makeId !== undefined,
-    staleTime: 60 * 60 * 1000,
+    staleTime: REFERENCE_STALE_MS,
   });
 
 export const useVehicleModels = (makeId: number | undefined) => useQuery(vehicleModelsQueryOptions(makeId));

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Vehicle } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -20,3 +20,12 @@ export const vehiclesQueryOptions = () =>
   });
 
 export const useVehicles = () => useQuery(vehiclesQueryOptions());
+
+/**
+ * A change to the list (add, update): the list is fetched again before the caller navigates, so
+ * My Vehicles opens on the new list.
+ */
+export function useVehicleChange<B>(mutationFn: (body: B) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: vehiclesQueryKey, refetchType: 'all' }) });
+}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import type { Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

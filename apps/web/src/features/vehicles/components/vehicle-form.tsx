@@ -1,6 +1,6 @@
 import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { AddVehicleRequest, type Vehicle } from '@parkit/contract';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MAX_VEHICLES, VEHICLE_MESSAGES, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,16 +8,14 @@ import { useVehicles } from '../api/get-vehicles.ts';
 import { DeleteVehicleDialog } from './delete-vehicle-dialog.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-
-const addButton =
-  'inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 function AddVehicleLink() {
   const { t } = useTranslation();
   return (
-    <Link to={paths.addVehicles} className={addButton}>
+    <ButtonLink to={paths.addVehicles} block>
       {t('+ Add Vehicle')}
-    </Link>
+    </ButtonLink>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { TopUpAmount } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
-import { useIntentKey } from '../lib/intent-key.ts';
+import { useIntentKey } from '../../../lib/intent-key.ts';
 import { TestModeBadge } from './test-mode-badge.tsx';
 
 const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { CreditCard, Pencil, Trash2 } from 'lucide-react';
 import type { CardSummary } from '@parkit/contract';

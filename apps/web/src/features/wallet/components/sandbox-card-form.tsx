@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { WALLET_MESSAGES, type CardSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -10,7 +10,7 @@ import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { usePlans, useSubscribe } from '../api/wallet.ts';
-import { useIntentKey } from '../lib/intent-key.ts';
+import { useIntentKey } from '../../../lib/intent-key.ts';
 import { money } from '../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
 import { TestModeBadge } from './test-mode-badge.tsx';

@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { Check, Crown } from 'lucide-react';
 import { formatDateLong, type PlanSummary } from '@parkit/contract';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { FlaskConical } from 'lucide-react';
 
 /** Shown while the offline sandbox is the payment provider: no real money moves. */

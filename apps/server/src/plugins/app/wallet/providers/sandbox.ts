@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WALLET_MESSAGES } from '@parkit/contract';
-import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type SavedCard } from './types.ts';
+import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type SavedCard } from './types.ts';
 
 /** How a Stripe test number behaves (https://docs.stripe.com/testing). */
 type Outcome = 'succeeds' | 'declined' | 'insufficient_funds';
@@ -98,6 +98,13 @@ export function sandboxProvider(secret: string, now: () => Date = () => new Date
       if (p.o === 'insufficient_funds') return { ok: false, reason: 'declined', message: WALLET_MESSAGES.insufficientCardFunds };
       // Deterministic per idempotency key, as Stripe answers a retried request with the first charge.
       return { ok: true, chargeRef: `ch_sandbox_${createHmac('sha256', key).update(req.idempotencyKey).digest('hex').slice(0, 24)}` };
+    },
+    async refund(req: RefundRequest): Promise<RefundResult> {
+      if (!/^ch_sandbox_[0-9a-f]{24}$/.test(req.chargeRef) || !Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) {
+        return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
+      }
+      // Deterministic per idempotency key, as Stripe answers a retried refund with the first one.
+      return { ok: true, refundRef: `re_sandbox_${createHmac('sha256', key).update(`refund:${req.idempotencyKey}`).digest('hex').slice(0, 24)}` };
     },
     async detach() {},
   };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { WALLET_MESSAGES } from '@parkit/contract';
-import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type SavedCard } from './types.ts';
+import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type SavedCard } from './types.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -71,6 +71,19 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider & { client:
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError) return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
+        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
+        }
+        throw err;
+      }
+    },
+    async refund(req: RefundRequest): Promise<RefundResult> {
+      try {
+        const r = await client.refunds.create({ payment_intent: req.chargeRef, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
+        if (r.status === 'failed' || r.status === 'canceled') return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
+        return { ok: true, refundRef: r.id };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
         if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
           return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         }

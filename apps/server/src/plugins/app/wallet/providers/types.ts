@@ -26,6 +26,19 @@ export type ChargeResult =
   /** declined: the card said no (nothing charged); unavailable: the provider could not be reached. */
   | { ok: false; reason: 'declined' | 'unavailable'; message: string };
 
+export interface RefundRequest {
+  /** What charge() answered: the charge (sandbox) or PaymentIntent (Stripe) to give money back from. */
+  chargeRef: string;
+  amountCents: number;
+  /** Passed to the provider so that a retried request never refunds twice. */
+  idempotencyKey: string;
+}
+
+export type RefundResult =
+  | { ok: true; refundRef: string }
+  /** refused: the provider will not refund this (unknown charge, more than was charged); unavailable: not reached. */
+  | { ok: false; reason: 'refused' | 'unavailable'; message: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Checks a token the browser obtained (sandbox token, or Stripe PaymentMethod id) and reads the card. */
@@ -33,6 +46,8 @@ export interface PaymentProvider {
   /** Stripe: the customer to save cards under (created once per member). Sandbox: null. */
   ensureCustomer(memberId: number, existing: string | null): Promise<string | null>;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /** Gives part or all of a charge back to the card (Quick Park's Stop). */
+  refund(req: RefundRequest): Promise<RefundResult>;
   /** Forgets a saved card at the provider (best effort). */
   detach(providerRef: string): Promise<void>;
 }

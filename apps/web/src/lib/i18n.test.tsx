@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PARKING_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
-import i18n, { hindi, setLanguage } from './i18n.ts';
+import i18n, { loadHindi, setLanguage, useTranslation } from './i18n.ts';
+
+const hindi = await loadHindi();
 
 const SRC = join(__dirname, '..');
 
@@ -51,5 +54,41 @@ describe('i18n', () => {
     expect(i18n.t('Unexpected Application Error!')).not.toBe('Unexpected Application Error!');
     expect(localStorage.getItem('language')).toBe('hi');
     await setLanguage('en');
+  });
+
+  it('fills {{name}} placeholders in English and in Hindi', async () => {
+    const key = 'Try again in {{seconds}} s.';
+    expect(i18n.t(key, { seconds: 5 })).toBe('Try again in 5 s.');
+    expect(i18n.t(key, { seconds: 0 })).toBe('Try again in 0 s.');
+    expect(i18n.t(key, { seconds: null })).toBe('Try again in  s.');
+    expect(i18n.t(key)).toBe(key); // nothing given: left as written
+    expect(i18n.t('{{a}} and {{ b }}', { a: '{{b}}', b: 2 })).toBe('{{b}} and 2'); // values are not read again
+    await setLanguage('hi');
+    try {
+      expect(hindi[key]).toContain('{{seconds}}');
+      expect(i18n.t(key, { seconds: 7 })).toBe(hindi[key]!.replace('{{seconds}}', '7'));
+      expect(i18n.t('A text with no Hindi entry')).toBe('A text with no Hindi entry');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it('re-renders a screen in the new language, and the last choice wins', async () => {
+    function Title() {
+      const { t } = useTranslation();
+      return <h1>{t('Unexpected Application Error!')}</h1>;
+    }
+    render(<Title />);
+    expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
+    await act(() => setLanguage('hi'));
+    expect(screen.getByRole('heading').textContent).toBe(hindi['Unexpected Application Error!']);
+    expect(document.documentElement.lang).toBe('hi');
+    await act(async () => {
+      const late = setLanguage('hi');
+      await setLanguage('en');
+      await late;
+    });
+    expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

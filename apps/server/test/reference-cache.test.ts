@@ -1,0 +1,84 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import app, { serverOptions } from '../src/app.ts';
+import { SERVER_ROOT } from '../src/paths.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { freshDatabase, TEST_SECRET } from './helpers.ts';
+
+// Issue 9: makes, models, colors and states are served from memory. They change only with a
+// migration, which runs before the app starts: a process started after a migration that changes
+// them serves the new lists; the lists are never read from the database per request.
+const database = await freshDatabase();
+const started: FastifyInstance[] = [];
+// The apps first (each holds pool connections), then the database.
+afterAll(async () => {
+  for (const a of started) await a.close();
+  await database.close();
+});
+await defaultOperatorId(database.db);
+
+async function start(): Promise<FastifyInstance> {
+  const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  await instance.register(app, {
+    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    database,
+  });
+  await instance.ready();
+  started.push(instance);
+  return instance;
+}
+
+/** The app's migrations plus one more that changes every list, applied as a deploy would. */
+async function migrateWithNewLists() {
+  const folder = mkdtempSync(join(tmpdir(), 'parkit-migrations-'));
+  cpSync(join(SERVER_ROOT, 'drizzle'), folder, { recursive: true });
+  const journalPath = join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+  const last = journal.entries.at(-1)!;
+  const tag = `${String(last.idx + 1).padStart(4, '0')}_test_lists`;
+  journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1, tag, breakpoints: true });
+  writeFileSync(journalPath, JSON.stringify(journal));
+  writeFileSync(
+    join(folder, `${tag}.sql`),
+    [
+      "INSERT INTO vehicle_makes (id, name) VALUES (990001, 'Zephyrmobile');",
+      "INSERT INTO vehicle_models (id, make_id, name) VALUES (990002, 990001, 'Breeze');",
+      "UPDATE vehicle_colors SET name = 'Sky Blue' WHERE id = (SELECT min(id) FROM vehicle_colors);",
+      "INSERT INTO us_states (code, name) VALUES ('PR', 'Puerto Rico');",
+    ].join('\n--> statement-breakpoint\n'),
+  );
+  if (database.driver === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
+  else await migratePglite(database.db as never, { migrationsFolder: folder });
+}
+
+const get = async (a: FastifyInstance, url: string) => (await a.inject({ method: 'GET', url })).json<unknown>();
+
+describe('reference lists in memory (issue 9)', () => {
+  it('a process started after a migration serves the changed lists; one started before keeps the lists it read', async () => {
+    const before = await start();
+    const makes = (await get(before, '/api/Vehicle/Makes')) as { PVID: number; PvValue: string }[];
+    expect(makes.some((m) => m.PvValue === 'Zephyrmobile')).toBe(false);
+    const colors = await get(before, '/api/Vehicle/Colors');
+    const states = await get(before, '/api/Core/States');
+    expect(states).not.toContain('PR');
+
+    await migrateWithNewLists();
+
+    const after = await start();
+    expect(await get(after, '/api/Vehicle/Makes')).toContainEqual({ PVID: 990001, PvValue: 'Zephyrmobile' });
+    expect(await get(after, '/api/Vehicle/Models/990001')).toEqual([{ PVID: 990002, PvValue: 'Breeze' }]);
+    expect(((await get(after, '/api/Vehicle/Colors')) as { PvDescription: string }[])[0]).toEqual({ PvDescription: 'Sky Blue' });
+    expect(await get(after, '/api/Core/States')).toContain('PR');
+
+    // The earlier process answers from memory: not one list was read again.
+    expect(await get(before, '/api/Vehicle/Makes')).toEqual(makes);
+    expect(await get(before, '/api/Vehicle/Colors')).toEqual(colors);
+    expect(await get(before, '/api/Core/States')).toEqual(states);
+    expect((await before.inject({ method: 'GET', url: '/api/Vehicle/Models/990001' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,53 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Issue 9: the production build writes .br and .gz beside each asset and the server sends them
+ * as the request accepts (never compressing a file per request), with Vary: Accept-Encoding.
+ * Node's http client, so that exactly the Accept-Encoding given is sent and nothing is decoded.
+ */
+function get(baseURL: string, path: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseURL), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('the built scripts and styles go out precompressed as the request accepts', async ({ baseURL }) => {
+  const page = await get(baseURL!, '/parkit');
+  const html = page.body.toString();
+  const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+  const css = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+\.css)"/.exec(html)?.[1];
+  expect(entry, 'the entry script in index.html').toBeTruthy();
+  expect(css, 'the stylesheet in index.html').toBeTruthy();
+
+  for (const asset of [entry!, css!]) {
+    const plain = await get(baseURL!, asset);
+    expect(plain.status, asset).toBe(200);
+    expect(plain.headers['content-encoding'], asset).toBeUndefined();
+    expect(plain.headers['vary'], asset).toMatch(/accept-encoding/i);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const identity = await get(baseURL!, asset, 'identity');
+    expect(identity.headers['content-encoding'], asset).toBeUndefined();
+    expect(identity.body.equals(plain.body), asset).toBe(true);
+
+    const br = await get(baseURL!, asset, 'gzip, deflate, br');
+    expect(br.headers['content-encoding'], asset).toBe('br');
+    expect(br.headers['vary'], asset).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain.body), asset).toBe(true);
+    expect(br.body.length, asset).toBeLessThan(plain.body.length / 2);
+
+    const gz = await get(baseURL!, asset, 'gzip');
+    expect(gz.headers['content-encoding'], asset).toBe('gzip');
+    expect(gz.headers['vary'], asset).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.body).equals(plain.body), asset).toBe(true);
+  }
+});
