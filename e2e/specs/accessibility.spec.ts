@@ -7,6 +7,11 @@ import { continueAsGuest, signInAsDemo } from '../fixtures.ts';
  * visitor, a guest and a member (the whole page: header, content and the bottom navigation).
  */
 
+// A toast fading in or out (sonner animates opacity over 0.4 s) is half transparent for that
+// moment, and axe measures its contrast mid-fade. Scan the settled page, as a driver who asked
+// for less motion sees it; a toast that stays is still scanned, at full opacity.
+test.use({ reducedMotion: 'reduce' });
+
 async function seriousFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
