@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ParkingSession, Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendSession } from '../api/amend-session.ts';
 
@@ -29,7 +29,7 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
           ))}
         </select>
       </label>
-      {amend.error && <p role="alert" className="text-sm text-red-800">{t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}</p>}
+      <ErrorLine error={amend.error} fallback={t('The session could not be corrected.')} />
       <Button variant="secondary" loading={amend.isPending} onClick={() => {
           const body = { SessionId: session.SessionId, VehicleId: value };
           amend.mutate({ body, key: intent.keyFor(body) }, { onSuccess: intent.done });

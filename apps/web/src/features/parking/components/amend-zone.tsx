@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, type AmendQuote, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendQuote, useAmendSession } from '../api/amend-session.ts';
 import { searchZones } from '../api/search-zones.ts';
@@ -123,17 +123,11 @@ export function AmendZone({ session }: { session: ParkingSession }) {
             <Difference preview={p} />
           </div>
         ) : preview.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {t(preview.error instanceof ApiError ? preview.error.message : 'The price could not be loaded.')}
-          </p>
+          <ErrorLine error={preview.error} fallback={t('The price could not be loaded.')} />
         ) : (
           <Skeleton rows={1} className="h-16" />
         )}
-        {amend.error && (
-          <p role="alert" className="text-sm text-red-800">
-            {t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}
-          </p>
-        )}
+        <ErrorLine error={amend.error} fallback={t('The session could not be corrected.')} />
         <Button loading={amend.isPending} disabled={blocked} onClick={confirm}>
           {p ? t('Move to zone {{number}}', { number: p.ZoneNumber }) : t('Confirm')}
         </Button>

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { makeZone } from '../testing/zone-fixture.ts';
-import { ConfirmZoneScreen, parseZoneId } from './confirm-zone-screen.tsx';
+import { ConfirmZoneScreen } from './confirm-zone-screen.tsx';
+import { parseZoneId } from '../hooks/use-id-param.ts';
 
 function renderAt(url: string, answer?: { status: number; body: unknown }) {
   const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer?.body ?? null), { status: answer?.status ?? 200 })));

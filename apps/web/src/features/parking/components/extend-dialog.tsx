@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useQuote } from '../api/get-quote.ts';
 import { usePayQuote } from '../api/pay-parking.ts';
 import { durationChoices } from '../lib/session-time.ts';
@@ -33,10 +33,10 @@ export function ExtendDialog({ session, room, onClose }: { session: ParkingSessi
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('Extend')}>
       <DurationPicker choices={choices} value={minutes} onChange={setMinutes} label={t('How much more time?')} />
       {q ? <QuoteSummary quote={q} extension /> : quote.isError ? null : <Skeleton rows={1} className="h-28" />}
-      {quote.error && <p role="alert" className="text-sm text-red-800">{t(quote.error instanceof ApiError ? quote.error.message : 'The price could not be loaded.')}</p>}
+      <ErrorLine error={quote.error} fallback={t('The price could not be loaded.')} />
       {q && <FundsNotice quote={q} />}
       {confirmOver && <p role="alert" className="text-sm text-amber-900">{t('This is more than your Max Payment Amount. Please confirm the payment.')}</p>}
-      {pay.error && <p role="alert" className="text-sm text-red-800">{t(pay.error instanceof ApiError ? pay.error.message : 'The payment failed.')}</p>}
+      <ErrorLine error={pay.error} fallback={t('The payment failed.')} />
       <Button loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={submit}>
         {q ? t('Pay {{total}}', { total }) : t('Pay')}
       </Button>

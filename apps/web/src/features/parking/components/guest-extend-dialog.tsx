@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -23,8 +24,8 @@ export function GuestExtendDialog({ token, session, onExtended, onClose }: { tok
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('Extend')} description={t('Paid by the card you parked with.')}>
       <DurationPicker choices={choices} value={minutes} onChange={setMinutes} label={t('How much more time?')} />
       {q ? <QuoteSummary quote={q} extension /> : quote.isError ? null : <Skeleton rows={1} className="h-28" />}
-      {quote.error && <p role="alert" className="text-sm text-red-800">{t(quote.error instanceof ApiError ? quote.error.message : 'The price could not be loaded.')}</p>}
-      {pay.error && <p role="alert" className="text-sm text-red-800">{t(pay.error instanceof ApiError ? pay.error.message : 'The payment failed.')}</p>}
+      <ErrorLine error={quote.error} fallback={t('The price could not be loaded.')} />
+      <ErrorLine error={pay.error} fallback={t('The payment failed.')} />
       <Button
         loading={pay.isPending}
         disabled={!q || quote.isFetching}

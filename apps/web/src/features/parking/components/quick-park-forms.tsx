@@ -5,25 +5,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { GuestQuoteRequest, OtpCode, PhoneNumber, formatMoney, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
-
-const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Server Not Responding');
-
-function Failure({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p role="alert" className="text-sm text-red-800">
-      {t(failure(error))}
-    </p>
-  );
-}
 
 const PhoneForm = z.object({ phone: PhoneNumber });
 const CodeForm = z.object({ code: OtpCode });
@@ -40,7 +28,7 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
     return (
       <form noValidate className="flex flex-col gap-3" onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))}>
         <FormText control={phoneForm.control} name="phone" label={t('Mobile Number')} inputMode="numeric" autoComplete="tel" />
-        <Failure error={send.error} />
+        <ErrorLine error={send.error} fallback={t('Server Not Responding')} />
         <Button type="submit" block loading={send.isPending}>
           {t('Send code')}
         </Button>
@@ -51,7 +39,7 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
     <form noValidate className="flex flex-col gap-3" onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}>
       <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
       <FormText control={codeForm.control} name="code" label={t('Verification code')} inputMode="numeric" autoComplete="one-time-code" />
-      <Failure error={verify.error} />
+      <ErrorLine error={verify.error} fallback={t('Server Not Responding')} />
       <Button type="submit" block loading={verify.isPending}>
         {t('Verify')}
       </Button>
@@ -75,7 +63,7 @@ export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: 
       <FormText control={form.control} name="PlateNumber" label={t('Enter Vehicle Plate #')} autoCapitalize="characters" />
       <FormSelect control={form.control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={states.map((s) => ({ value: s, label: s }))} />
       <DurationPicker choices={durationChoices(GUEST_MAX_MINUTES)} value={minutes} onChange={setMinutes} label={t('How long?')} />
-      <Failure error={quote.error} />
+      <ErrorLine error={quote.error} fallback={t('Server Not Responding')} />
       <Button type="submit" block loading={quote.isPending}>
         {t('See the price')}
       </Button>
@@ -105,7 +93,7 @@ export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quot
         <TextField label={t('Year')} value={card.year} onChange={set('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
         <TextField label={t('CVC')} value={card.cvc} onChange={set('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
-      <Failure error={pay.error} />
+      <ErrorLine error={pay.error} fallback={t('Server Not Responding')} />
       <Button type="submit" block loading={pay.isPending}>
         {t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
       </Button>
