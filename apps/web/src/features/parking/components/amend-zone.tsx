@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendQuote, useAmendSession } from '../api/amend-session.ts';
 import { searchZones } from '../api/search-zones.ts';
+import { AmendCard } from './amend-card.tsx';
 
 const money = (n: number) => `$${formatMoney(n)}`;
 
@@ -88,11 +89,7 @@ export function AmendZone({ session }: { session: ParkingSession }) {
   }[lookup];
 
   return (
-    <section aria-labelledby="amend-zone-title" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
-      <h2 id="amend-zone-title" className="text-sm font-semibold text-slate-900">
-        {t('Wrong zone?')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.')}</p>
+    <AmendCard id="amend-zone-title" title={t('Wrong zone?')} text={t('Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.')}>
       <form className="flex items-end gap-2" onSubmit={(e) => void check(e)}>
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-700">
           {t('Zone number')}
@@ -135,6 +132,6 @@ export function AmendZone({ session }: { session: ParkingSession }) {
           {t('Cancel')}
         </Button>
       </Dialog>
-    </section>
+    </AmendCard>
   );
 }

@@ -32,12 +32,7 @@ describe('ConfirmZoneScreen', () => {
     const fetch = renderAt('/confirmlocation?zone=7', { status: 200, body: makeZone({ DistanceMeters: null }) });
     expect(await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' })).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/Parking/Zones/7', expect.anything());
-    expect(screen.getByText('1001')).toBeTruthy();
-    expect(screen.getByText('Austin, TX 78701')).toBeTruthy();
-    expect(screen.getByText('$2.50/hr')).toBeTruthy();
-    expect(screen.getByText('2 h max')).toBeTruthy();
-    expect(screen.getByText('Paid until 18:00')).toBeTruthy();
-    expect(screen.getByText('Mon–Sat, 08:00–18:00')).toBeTruthy();
+    for (const shown of ['1001', 'Austin, TX 78701', '$2.50/hr', '2 h max', 'Paid until 18:00', 'Mon–Sat, 08:00–18:00']) expect(screen.getByText(shown)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?number=1001');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
   });

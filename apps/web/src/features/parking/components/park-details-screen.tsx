@@ -18,7 +18,7 @@ import { AmendVehicle } from './amend-vehicle.tsx';
 import { AmendZone } from './amend-zone.tsx';
 import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
-import { StopDialog } from './stop-dialog.tsx';
+import { StopAction } from './stop-action.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
@@ -26,7 +26,6 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
   const navigate = useNavigate();
   const left = useCountdown(session.EndsAt, offset);
   const [extendOpen, setExtendOpen] = useState(false);
-  const [stopOpen, setStopOpen] = useState(false);
   const stop = useStopSession();
   const receipt = href(paths.closingReceipt, { id: session.SessionId });
   const over = left === 0;
@@ -71,27 +70,22 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           {t('Extend')}
         </Button>
         {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-        <Button block variant="secondary" size="lg" onClick={() => setStopOpen(true)}>
-          {t('Stop')}
-        </Button>
+        <StopAction
+          size="lg"
+          description={t('Unused whole minutes go back to your wallet.')}
+          stop={stop}
+          onStop={() =>
+            stop.mutate(session.SessionId, {
+              onSuccess: () => void navigate(receipt, { replace: true }),
+              // Already over (the job or another device ended it): the receipt says what happened.
+              onError: (err) => {
+                if (err instanceof ApiError && err.status === 409) void navigate(receipt, { replace: true });
+              },
+            })
+          }
+        />
       </div>
       {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
-      <StopDialog
-        open={stopOpen}
-        onOpenChange={setStopOpen}
-        description={t('Unused whole minutes go back to your wallet.')}
-        error={stop.error}
-        pending={stop.isPending}
-        onStop={() =>
-          stop.mutate(session.SessionId, {
-            onSuccess: () => void navigate(receipt, { replace: true }),
-            // Already over (the job or another device ended it): the receipt says what happened.
-            onError: (err) => {
-              if (err instanceof ApiError && err.status === 409) void navigate(receipt, { replace: true });
-            },
-          })
-        }
-      />
     </>
   );
 }

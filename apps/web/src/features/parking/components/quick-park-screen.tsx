@@ -14,7 +14,7 @@ import { useIdParam } from '../hooks/use-id-param.ts';
 import { GuestExtendDialog } from './guest-extend-dialog.tsx';
 import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
 import { SessionSummary } from './session-summary.tsx';
-import { StopDialog } from './stop-dialog.tsx';
+import { StopAction } from './stop-action.tsx';
 
 /** A Quick Park session: the countdown and Stop while it runs, the summary once it ended. */
 function GuestSession({ token, session, offset, onChange }: { token: string; session: ParkingSession; offset: number; onChange: (s: ParkingSession) => void }) {
@@ -22,7 +22,6 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
   const left = useCountdown(session.Status === 'Active' ? session.EndsAt : null, offset);
   const stop = useStopGuest();
   const [extendOpen, setExtendOpen] = useState(false);
-  const [stopOpen, setStopOpen] = useState(false);
   const room = session.MaxStayMinutes - session.DurationMinutes;
   if (session.Status !== 'Active' || left === 0) {
     return (
@@ -51,18 +50,8 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
         {t('Extend')}
       </Button>
       {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-      <Button variant="secondary" block onClick={() => setStopOpen(true)}>
-        {t('Stop')}
-      </Button>
+      <StopAction description={t('Unused whole minutes go back to your card.')} stop={stop} onStop={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })} />
       {extendOpen && <GuestExtendDialog token={token} session={session} onExtended={onChange} onClose={() => setExtendOpen(false)} />}
-      <StopDialog
-        open={stopOpen}
-        onOpenChange={setStopOpen}
-        description={t('Unused whole minutes go back to your card.')}
-        error={stop.error}
-        pending={stop.isPending}
-        onStop={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}
-      />
     </>
   );
 }
