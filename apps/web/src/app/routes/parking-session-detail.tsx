@@ -1,11 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { MemberOnly } from '../../components/session/guest-prompt.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { paths } from '../../config/paths.ts';
 import { ReceiptActions } from '../../features/history/components/receipt-actions.tsx';
 import { useParkingSession } from '../../features/parking/api/get-parking-session.ts';
-import { parseZoneId } from '../../features/parking/components/confirm-zone-screen.tsx';
+import { useIdParam } from '../../features/parking/hooks/use-id-param.ts';
 import { SessionLoader } from '../../features/parking/components/session-loader.tsx';
 import { SessionSummary } from '../../features/parking/components/session-summary.tsx';
 
@@ -28,8 +27,7 @@ export function Component() {
 
 function SessionDetail() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = parseZoneId(params.get('id'));
+  const id = useIdParam('id');
   const session = useParkingSession(id);
   return (
     <div className="flex flex-col gap-4 p-4">

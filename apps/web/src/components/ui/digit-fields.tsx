@@ -34,13 +34,14 @@ export function PhoneField({ onChange, ...rest }: TextFieldProps) {
   );
 }
 
-/** The 6-digit code; phones offer the code from the SMS (one-time-code). */
+/** The 6-digit code (a dot a digit until typed); phones offer the code from the SMS (one-time-code). */
 export function CodeField({ onChange, className = '', ...rest }: TextFieldProps) {
   return (
     <TextField
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
+      placeholder="••••••"
       onChange={digitsOnly(onChange)}
       className={`text-center font-mono text-2xl tracking-[0.5em] ${className}`}
       {...rest}

@@ -76,3 +76,8 @@ export function SelectField({ label, error, placeholder, options, className = ''
     </FieldShell>
   );
 }
+
+/** A username (or an email) as typed: the phone neither capitalises nor corrects it. */
+export function UsernameField(props: TextFieldProps) {
+  return <TextField autoComplete="username" autoCapitalize="none" spellCheck={false} {...props} />;
+}

@@ -1,4 +1,4 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { SelectField, TextField, type TextFieldProps } from './field.tsx';
 type Option = { value: string; label: string };
 
@@ -7,6 +7,13 @@ interface Base<T extends FieldValues> {
   name: FieldPath<T>;
   /** Already translated. */
   label: string;
+}
+
+/** A form value as a controlled field takes it: the ref (focus on error), name, value as text, blur and error. */
+function useBound<T extends FieldValues>(control: Control<T>, name: FieldPath<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const bound = { ref: field.ref, name: field.name, value: String(field.value ?? ''), onBlur: field.onBlur, error: fieldState.error?.message };
+  return { field, bound };
 }
 
 /**
@@ -22,28 +29,19 @@ export function FormSelect<T extends FieldValues>({
   onValueChange,
   busy,
 }: Base<T> & { placeholder: string; options: Option[]; onValueChange?: (value: string) => void; busy?: boolean }) {
+  const { field, bound } = useBound(control, name);
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <SelectField
-          label={label}
-          placeholder={placeholder}
-          options={options}
-          ref={field.ref}
-          name={field.name}
-          value={String(field.value ?? '')}
-          onBlur={field.onBlur}
-          disabled={field.disabled}
-          aria-busy={busy || undefined}
-          error={fieldState.error?.message}
-          onChange={(e) => {
-            field.onChange(e.target.value);
-            onValueChange?.(e.target.value);
-          }}
-        />
-      )}
+    <SelectField
+      label={label}
+      placeholder={placeholder}
+      options={options}
+      {...bound}
+      disabled={field.disabled}
+      aria-busy={busy || undefined}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        onValueChange?.(e.target.value);
+      }}
     />
   );
 }
@@ -54,22 +52,6 @@ export function FormText<T extends FieldValues>({
   label,
   ...rest
 }: Base<T> & Omit<TextFieldProps, 'label' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref'>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...rest}
-          label={label}
-          ref={field.ref}
-          name={field.name}
-          value={String(field.value ?? '')}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+  const { field, bound } = useBound(control, name);
+  return <TextField {...rest} label={label} {...bound} onChange={(e) => field.onChange(e.target.value)} />;
 }

@@ -35,3 +35,9 @@ export function PasswordField({ label, error, hint, className = '', ref, ...rest
   );
 }
 
+
+/** A password being chosen: the browser may offer a new one, and the rule is said below it. */
+export function NewPasswordField(props: TextFieldProps) {
+  const { t } = useTranslation();
+  return <PasswordField autoComplete="new-password" hint={t('At least 8 characters.')} {...props} />;
+}

@@ -2,7 +2,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MESSAGES, SendCodeRequest } from '@parkit/contract';
-import { Button } from '../../../components/ui/button.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sendOtp } from '../api/send-otp.ts';
@@ -10,6 +9,7 @@ import { showFormError } from '../../../lib/form-errors.ts';
 import { retryAfterText } from '../../../lib/retry-after.ts';
 import { toast } from 'sonner';
 import { PhoneField } from '../../../components/ui/digit-fields.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 
 export type CodePurpose = 'login' | 'forgot';
 
@@ -35,15 +35,12 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} submitting={submitting} submit={t('Send code')}>
       <PhoneField
         label={t('Mobile Number')}
         placeholder={t('Enter your mobile number')}
         {...field('PhoneNumber')}
       />
-      <Button type="submit" block loading={submitting}>
-        {t('Send code')}
-      </Button>
-    </form>
+    </Form>
   );
 }

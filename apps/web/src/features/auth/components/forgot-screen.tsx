@@ -5,21 +5,18 @@ import { toast } from 'sonner';
 import { MessageSquareText } from 'lucide-react';
 import { MESSAGES } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { requestResetCode } from '../api/reset-password.ts';
-import { GuestPasswordNotice } from './guest-notice.tsx';
+import { PasswordScreen } from './password-screen.tsx';
 
 /** /forgot (protected): a signed-in member asks for a reset code, then sets the password on /resetpassword. */
 export function ForgotScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
-  const session = useSession();
-  const phone = session.user?.PhoneNumber ?? '';
-  const member = Boolean(session.token);
+  const phone = useSession().user?.PhoneNumber ?? '';
 
   const send = async () => {
     setSending(true);
@@ -36,26 +33,19 @@ export function ForgotScreen() {
   };
 
   return (
-    <main className="flex flex-1 flex-col">
-      <PageHeader title={t('Change Password')} back={paths.profile} />
-      {member ? (
-        <section className="flex flex-col gap-5 p-6">
-          <div className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-slate-700">
-            <MessageSquareText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-            <p>
-              {phone
-                ? t('We will text a 6-digit code to your mobile number ending in {{last4}}.', { last4: phone.slice(-4) })
-                : t('We will text a 6-digit code to your mobile number.')}{' '}
-              {t('Enter it on the next screen with your new password.')}
-            </p>
-          </div>
-          <Button block loading={sending} onClick={() => void send()}>
-            {t('Send code')}
-          </Button>
-        </section>
-      ) : (
-        <GuestPasswordNotice />
-      )}
-    </main>
+    <PasswordScreen title={t('Change Password')}>
+      <div className="flex items-start gap-3 rounded-2xl bg-brand-50 p-4 text-sm text-slate-700">
+        <MessageSquareText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
+        <p>
+          {phone
+            ? t('We will text a 6-digit code to your mobile number ending in {{last4}}.', { last4: phone.slice(-4) })
+            : t('We will text a 6-digit code to your mobile number.')}{' '}
+          {t('Enter it on the next screen with your new password.')}
+        </p>
+      </div>
+      <Button block loading={sending} onClick={() => void send()}>
+        {t('Send code')}
+      </Button>
+    </PasswordScreen>
   );
 }

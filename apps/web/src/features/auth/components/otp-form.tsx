@@ -14,6 +14,7 @@ import { showFormError } from '../../../lib/form-errors.ts';
 import { retryAfterText } from '../../../lib/retry-after.ts';
 import { CodeField } from '../../../components/ui/digit-fields.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { Form } from '../../../components/ui/form.tsx';
 
 /** DESIGN.md section 3: 30 s between two codes to one phone. */
 export const RESEND_SECONDS = 30;
@@ -69,27 +70,27 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <CodeField
-        label={t('Verification code')}
-        placeholder="••••••"
-        hint={t('The code expires in 10 minutes.')}
-        {...field('code')}
-      />
-      <Button type="submit" block loading={submitting}>
-        {t('Verify')}
-      </Button>
-      {refusal && (
-        <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-          {refusal}
-        </p>
-      )}
-      <p className="text-center text-sm text-slate-600" aria-live="polite">
-        {t("Didn't get it?")}{' '}
-        <Button variant="ghost" className="min-h-9 px-2 py-1" disabled={left > 0} loading={resending} onClick={() => void resend()}>
-          {left > 0 ? t('Resend code in {{seconds}} s', { seconds: left }) : t('Resend code')}
-        </Button>
-      </p>
-    </form>
+    <Form
+      onSubmit={onSubmit}
+      submitting={submitting}
+      submit={t('Verify')}
+      after={
+        <>
+          {refusal && (
+            <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+              {refusal}
+            </p>
+          )}
+          <p className="text-center text-sm text-slate-600" aria-live="polite">
+            {t("Didn't get it?")}{' '}
+            <Button variant="ghost" className="min-h-9 px-2 py-1" disabled={left > 0} loading={resending} onClick={() => void resend()}>
+              {left > 0 ? t('Resend code in {{seconds}} s', { seconds: left }) : t('Resend code')}
+            </Button>
+          </p>
+        </>
+      }
+    >
+      <CodeField label={t('Verification code')} hint={t('The code expires in 10 minutes.')} {...field('code')} />
+    </Form>
   );
 }

@@ -2,11 +2,11 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { TokenRequest } from '@parkit/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { UsernameField } from '../../../components/ui/field.tsx';
 import { signInWithPassword } from '../api/sign-in.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 
 /** The password branch of the token request: the same rules and messages as the server. */
 const LoginFields = TokenRequest.options[0].pick({ username: true, password: true });
@@ -27,18 +27,9 @@ export function PasswordLoginForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField
-        label={t('Username or Email')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...field('username')}
-      />
+    <Form onSubmit={onSubmit} submitting={submitting} submit={t('Login')}>
+      <UsernameField label={t('Username or Email')} {...field('username')} />
       <PasswordField label={t('Password')} autoComplete="current-password" {...field('password')} />
-      <Button type="submit" block loading={submitting}>
-        {t('Login')}
-      </Button>
-    </form>
+    </Form>
   );
 }

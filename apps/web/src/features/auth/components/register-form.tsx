@@ -2,13 +2,13 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { RegisterRequest } from '@parkit/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { TextField, UsernameField } from '../../../components/ui/field.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { register as registerAccount } from '../api/register.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { NewPasswordField } from '../../../components/ui/password-field.tsx';
 import { PhoneField } from '../../../components/ui/digit-fields.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 
 const FIELDS = ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password'] as const;
 const empty: RegisterRequest = { FirstName: '', LastName: '', UserName: '', EmailAddress: '', PhoneNumber: '', Password: '' };
@@ -29,33 +29,19 @@ export function RegisterForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} submitting={submitting} submit={t('Register')}>
       <div className="grid grid-cols-2 gap-3">
         <TextField label={t('First Name')} autoComplete="given-name" {...field('FirstName')} />
         <TextField label={t('Last Name')} autoComplete="family-name" {...field('LastName')} />
       </div>
-      <TextField
-        label={t('Username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...field('UserName')}
-      />
+      <UsernameField label={t('Username')} {...field('UserName')} />
       <TextField label={t('Email')} type="email" autoComplete="email" {...field('EmailAddress')} />
       <PhoneField
         label={t('Mobile Number')}
         hint={t('We will text you a code to verify it.')}
         {...field('PhoneNumber')}
       />
-      <PasswordField
-        label={t('Password')}
-        autoComplete="new-password"
-        hint={t('At least 8 characters.')}
-        {...field('Password')}
-      />
-      <Button type="submit" block loading={submitting}>
-        {t('Register')}
-      </Button>
-    </form>
+      <NewPasswordField label={t('Password')} {...field('Password')} />
+    </Form>
   );
 }

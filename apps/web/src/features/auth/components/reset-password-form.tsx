@@ -4,13 +4,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { MESSAGES, OtpCode, Password } from '@parkit/contract';
-import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { CodeField } from '../../../components/ui/digit-fields.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { NewPasswordField, PasswordField } from '../../../components/ui/password-field.tsx';
+import { Form } from '../../../components/ui/form.tsx';
 
 const MISMATCH = 'Passwords do not match';
 const schema = (needsCode: boolean) =>
@@ -41,29 +41,21 @@ export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: bool
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form onSubmit={onSubmit} submitting={submitting} submit={t('Save Password')}>
       {needsCode && (
         <>
-          <CodeField label={t('Verification code')} placeholder="••••••" {...field('Code')} />
+          <CodeField label={t('Verification code')} {...field('Code')} />
           <Link to={paths.forgot} className="-mt-2 self-end text-sm font-semibold text-brand-700 hover:underline">
             {t('Send me a new code')}
           </Link>
         </>
       )}
-      <PasswordField
-        label={t('New Password')}
-        autoComplete="new-password"
-        hint={t('At least 8 characters.')}
-        {...field('NewPassword')}
-      />
+      <NewPasswordField label={t('New Password')} {...field('NewPassword')} />
       <PasswordField
         label={t('Confirm New Password')}
         autoComplete="new-password"
         {...field('ConfirmPassword')}
       />
-      <Button type="submit" block loading={submitting}>
-        {t('Save Password')}
-      </Button>
-    </form>
+    </Form>
   );
 }

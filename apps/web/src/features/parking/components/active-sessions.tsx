@@ -1,7 +1,8 @@
+import type { ComponentType } from 'react';
 import { BellRing, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatTime, REMINDER_LEAD_MINUTES, type ParkingSession } from '@parkit/contract';
+import { formatTime, REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
@@ -9,7 +10,15 @@ import { useActiveSessions } from '../api/get-active-sessions.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { clockOffset, formatCountdown } from '../lib/session-time.ts';
 
-function ActiveSessionCard({ session, offset }: { session: ParkingSession; offset: number }) {
+type SessionProps = { session: ParkingSession; offset: number };
+
+/** Every running session drawn by `Item`, each counting down on the server's clock. */
+function eachSession(active: { data: ActiveSessionList; dataUpdatedAt: number }, Item: ComponentType<SessionProps>) {
+  const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
+  return active.data.Sessions.map((s) => <Item key={s.SessionId} session={s} offset={offset} />);
+}
+
+function ActiveSessionCard({ session, offset }: SessionProps) {
   const { t } = useTranslation();
   const left = useCountdown(session.EndsAt, offset);
   const soon = left > 0 && left <= REMINDER_LEAD_MINUTES * 60;
@@ -39,17 +48,10 @@ export function ActiveSessions() {
   if (active.isPending) return <Skeleton rows={1} className="h-24" />;
   if (active.isError) return <LoadError message={t('Your sessions could not be loaded.')} retrying={active.isFetching} onRetry={() => void active.refetch()} />;
   if (active.data.Sessions.length === 0) return null;
-  const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
-  return (
-    <ul className="flex flex-col gap-2">
-      {active.data.Sessions.map((s) => (
-        <ActiveSessionCard key={s.SessionId} session={s} offset={offset} />
-      ))}
-    </ul>
-  );
+  return <ul className="flex flex-col gap-2">{eachSession(active, ActiveSessionCard)}</ul>;
 }
 
-function Reminder({ session, offset }: { session: ParkingSession; offset: number }) {
+function Reminder({ session, offset }: SessionProps) {
   const { t } = useTranslation();
   const left = useCountdown(session.EndsAt, offset);
   if (left === 0 || left > REMINDER_LEAD_MINUTES * 60) return null;
@@ -65,12 +67,5 @@ function Reminder({ session, offset }: { session: ParkingSession; offset: number
 export function ParkingReminderBanner({ enabled }: { enabled: boolean }) {
   const active = useActiveSessions(enabled);
   if (!enabled || !active.data) return null;
-  const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
-  return (
-    <div className="sticky top-0 z-20">
-      {active.data.Sessions.map((s) => (
-        <Reminder key={s.SessionId} session={s} offset={offset} />
-      ))}
-    </div>
-  );
+  return <div className="sticky top-0 z-20">{eachSession({ data: active.data, dataUpdatedAt: active.dataUpdatedAt }, Reminder)}</div>;
 }

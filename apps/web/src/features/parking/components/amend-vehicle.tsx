@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ParkingSession, Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendSession } from '../api/amend-session.ts';
+import { AmendCard } from './amend-card.tsx';
 
 /** A wrong plate fixed within 5 minutes of the start, without paying again (issue 11). */
 export function AmendVehicle({ session, vehicles }: { session: ParkingSession; vehicles: Vehicle[] }) {
@@ -16,11 +17,7 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
   if (others.length === 0) return null;
   const value = picked ?? others[0]!.VehicleID;
   return (
-    <section aria-labelledby="amend-title" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
-      <h2 id="amend-title" className="text-sm font-semibold text-slate-900">
-        {t('Wrong vehicle?')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('You can correct it within 5 minutes of the start, without paying again.')}</p>
+    <AmendCard id="amend-title" title={t('Wrong vehicle?')} text={t('You can correct it within 5 minutes of the start, without paying again.')}>
       <label className="flex flex-col gap-1 text-sm text-slate-700">
         {t('Vehicle')}
         <select className="min-h-11 rounded-xl border border-slate-300 bg-white px-3" value={value} onChange={(e) => setPicked(Number(e.target.value))}>
@@ -29,7 +26,7 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
           ))}
         </select>
       </label>
-      {amend.error && <p role="alert" className="text-sm text-red-800">{t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}</p>}
+      <ErrorLine error={amend.error} fallback={t('The session could not be corrected.')} />
       <Button variant="secondary" loading={amend.isPending} onClick={() => {
           const body = { SessionId: session.SessionId, VehicleId: value };
           amend.mutate({ body, key: intent.keyFor(body) }, { onSuccess: intent.done });
@@ -37,6 +34,6 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
       >
         {t('Use this vehicle')}
       </Button>
-    </section>
+    </AmendCard>
   );
 }

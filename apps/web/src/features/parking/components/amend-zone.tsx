@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, type AmendQuote, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendQuote, useAmendSession } from '../api/amend-session.ts';
 import { searchZones } from '../api/search-zones.ts';
+import { AmendCard } from './amend-card.tsx';
 
 const money = (n: number) => `$${formatMoney(n)}`;
 
@@ -88,11 +89,7 @@ export function AmendZone({ session }: { session: ParkingSession }) {
   }[lookup];
 
   return (
-    <section aria-labelledby="amend-zone-title" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
-      <h2 id="amend-zone-title" className="text-sm font-semibold text-slate-900">
-        {t('Wrong zone?')}
-      </h2>
-      <p className="text-sm text-slate-600">{t('Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.')}</p>
+    <AmendCard id="amend-zone-title" title={t('Wrong zone?')} text={t('Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.')}>
       <form className="flex items-end gap-2" onSubmit={(e) => void check(e)}>
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-700">
           {t('Zone number')}
@@ -123,17 +120,11 @@ export function AmendZone({ session }: { session: ParkingSession }) {
             <Difference preview={p} />
           </div>
         ) : preview.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {t(preview.error instanceof ApiError ? preview.error.message : 'The price could not be loaded.')}
-          </p>
+          <ErrorLine error={preview.error} fallback={t('The price could not be loaded.')} />
         ) : (
           <Skeleton rows={1} className="h-16" />
         )}
-        {amend.error && (
-          <p role="alert" className="text-sm text-red-800">
-            {t(amend.error instanceof ApiError ? amend.error.message : 'The session could not be corrected.')}
-          </p>
-        )}
+        <ErrorLine error={amend.error} fallback={t('The session could not be corrected.')} />
         <Button loading={amend.isPending} disabled={blocked} onClick={confirm}>
           {p ? t('Move to zone {{number}}', { number: p.ZoneNumber }) : t('Confirm')}
         </Button>
@@ -141,6 +132,6 @@ export function AmendZone({ session }: { session: ParkingSession }) {
           {t('Cancel')}
         </Button>
       </Dialog>
-    </section>
+    </AmendCard>
   );
 }

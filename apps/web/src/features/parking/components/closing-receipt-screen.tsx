@@ -1,9 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useParkingSession } from '../api/get-parking-session.ts';
-import { parseZoneId } from './confirm-zone-screen.tsx';
+import { useIdParam } from '../hooks/use-id-param.ts';
 import { SessionLoader } from './session-loader.tsx';
 import { SessionSummary } from './session-summary.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -14,8 +13,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
  */
 export function ClosingReceiptScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = parseZoneId(params.get('id'));
+  const id = useIdParam('id');
   const session = useParkingSession(id);
   const back = session.data ? href(paths.confirmLocation, { zone: session.data.ZoneId }) : paths.confirmLocation;
   return (

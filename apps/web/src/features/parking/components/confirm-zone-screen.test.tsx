@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { makeZone } from '../testing/zone-fixture.ts';
-import { ConfirmZoneScreen, parseZoneId } from './confirm-zone-screen.tsx';
+import { ConfirmZoneScreen } from './confirm-zone-screen.tsx';
+import { parseZoneId } from '../hooks/use-id-param.ts';
 
 function renderAt(url: string, answer?: { status: number; body: unknown }) {
   const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer?.body ?? null), { status: answer?.status ?? 200 })));
@@ -31,12 +32,7 @@ describe('ConfirmZoneScreen', () => {
     const fetch = renderAt('/confirmlocation?zone=7', { status: 200, body: makeZone({ DistanceMeters: null }) });
     expect(await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' })).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/Parking/Zones/7', expect.anything());
-    expect(screen.getByText('1001')).toBeTruthy();
-    expect(screen.getByText('Austin, TX 78701')).toBeTruthy();
-    expect(screen.getByText('$2.50/hr')).toBeTruthy();
-    expect(screen.getByText('2 h max')).toBeTruthy();
-    expect(screen.getByText('Paid until 18:00')).toBeTruthy();
-    expect(screen.getByText('Mon–Sat, 08:00–18:00')).toBeTruthy();
+    for (const shown of ['1001', 'Austin, TX 78701', '$2.50/hr', '2 h max', 'Paid until 18:00', 'Mon–Sat, 08:00–18:00']) expect(screen.getByText(shown)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?number=1001');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
   });

@@ -1,5 +1,5 @@
 import { MapPinOff, Zap } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -15,13 +15,7 @@ import { ZoneFacts } from './zone-facts.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-
-/** ?zone=123 → 123; anything else (missing, text, 0, negative, huge) is no zone. */
-export function parseZoneId(raw: string | null): number | null {
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { useIdParam } from '../hooks/use-id-param.ts';
 
 function Problem({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
@@ -93,8 +87,7 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
 /** /confirmlocation?zone={ZoneId}: the zone the driver chose, to check against the street sign before parking. */
 export function ConfirmZoneScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = parseZoneId(params.get('zone'));
+  const id = useIdParam('zone');
   const zone = useZone(id);
   const notFound = zone.error instanceof ApiError && (zone.error.status === 404 || zone.error.status === 400);
 

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { CarFront, MapPin } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatMoney, formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
@@ -14,11 +13,12 @@ import { useParkingSession } from '../api/get-parking-session.ts';
 import { useStopSession } from '../api/stop-session.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { clockOffset, formatCountdown } from '../lib/session-time.ts';
-import { parseZoneId } from './confirm-zone-screen.tsx';
+import { useIdParam } from '../hooks/use-id-param.ts';
 import { AmendVehicle } from './amend-vehicle.tsx';
 import { AmendZone } from './amend-zone.tsx';
 import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
+import { StopAction } from './stop-action.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
@@ -26,7 +26,6 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
   const navigate = useNavigate();
   const left = useCountdown(session.EndsAt, offset);
   const [extendOpen, setExtendOpen] = useState(false);
-  const [stopOpen, setStopOpen] = useState(false);
   const stop = useStopSession();
   const receipt = href(paths.closingReceipt, { id: session.SessionId });
   const over = left === 0;
@@ -71,17 +70,11 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           {t('Extend')}
         </Button>
         {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-        <Button block variant="secondary" size="lg" onClick={() => setStopOpen(true)}>
-          {t('Stop')}
-        </Button>
-      </div>
-      {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
-      <Dialog open={stopOpen} onOpenChange={setStopOpen} title={t('Stop parking?')} description={t('Unused whole minutes go back to your wallet.')}>
-        {stop.error && <p role="alert" className="text-sm text-red-800">{t(stop.error instanceof ApiError ? stop.error.message : 'The session could not be stopped.')}</p>}
-        <Button
-          variant="danger"
-          loading={stop.isPending}
-          onClick={() =>
+        <StopAction
+          size="lg"
+          description={t('Unused whole minutes go back to your wallet.')}
+          stop={stop}
+          onStop={() =>
             stop.mutate(session.SessionId, {
               onSuccess: () => void navigate(receipt, { replace: true }),
               // Already over (the job or another device ended it): the receipt says what happened.
@@ -90,13 +83,9 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
               },
             })
           }
-        >
-          {t('Yes, stop')}
-        </Button>
-        <Button variant="secondary" onClick={() => setStopOpen(false)}>
-          {t('NO')}
-        </Button>
-      </Dialog>
+        />
+      </div>
+      {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
     </>
   );
 }
@@ -109,8 +98,7 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
 export function ParkDetailsScreen({ vehicles }: { vehicles: UseQueryResult<Vehicle[]> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = parseZoneId(params.get('id'));
+  const id = useIdParam('id');
   const session = useParkingSession(id);
   const ended = session.data?.Status === 'Ended';
   useEffect(() => {

@@ -1,27 +1,29 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { GuestQuoteRequest, OtpCode, PhoneNumber, formatMoney, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 
-const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Server Not Responding');
-
-function Failure({ error }: { error: unknown }) {
+/** A Quick Park step: its fields, what the server refused, and the one submit button. */
+function StepForm({ onSubmit, error, pending, submit, children }: { onSubmit: (e: FormEvent) => void; error: unknown; pending: boolean; submit: string; children: ReactNode }) {
   const { t } = useTranslation();
-  if (!error) return null;
   return (
-    <p role="alert" className="text-sm text-red-800">
-      {t(failure(error))}
-    </p>
+    <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+      {children}
+      <ErrorLine error={error} fallback={t('Server Not Responding')} />
+      <Button type="submit" block loading={pending}>
+        {submit}
+      </Button>
+    </form>
   );
 }
 
@@ -38,24 +40,16 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
   const codeForm = useForm<z.input<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
   if (phone === null) {
     return (
-      <form noValidate className="flex flex-col gap-3" onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))}>
+      <StepForm onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))} error={send.error} pending={send.isPending} submit={t('Send code')}>
         <FormText control={phoneForm.control} name="phone" label={t('Mobile Number')} inputMode="numeric" autoComplete="tel" />
-        <Failure error={send.error} />
-        <Button type="submit" block loading={send.isPending}>
-          {t('Send code')}
-        </Button>
-      </form>
+      </StepForm>
     );
   }
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}>
+    <StepForm onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))} error={verify.error} pending={verify.isPending} submit={t('Verify')}>
       <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
       <FormText control={codeForm.control} name="code" label={t('Verification code')} inputMode="numeric" autoComplete="one-time-code" />
-      <Failure error={verify.error} />
-      <Button type="submit" block loading={verify.isPending}>
-        {t('Verify')}
-      </Button>
-    </form>
+    </StepForm>
   );
 }
 
@@ -70,16 +64,12 @@ export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: 
   const quote = useQuoteGuest();
   const form = useForm<Details>({ resolver: zodResolver(DetailsForm), defaultValues: { ZoneNumber: zoneNumber, PlateNumber: '', PlateState: '' } });
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={form.handleSubmit((v) => quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }))}>
+    <StepForm onSubmit={form.handleSubmit((v) => quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }))} error={quote.error} pending={quote.isPending} submit={t('See the price')}>
       <FormText control={form.control} name="ZoneNumber" label={t('Zone number')} inputMode="numeric" />
       <FormText control={form.control} name="PlateNumber" label={t('Enter Vehicle Plate #')} autoCapitalize="characters" />
       <FormSelect control={form.control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={states.map((s) => ({ value: s, label: s }))} />
       <DurationPicker choices={durationChoices(GUEST_MAX_MINUTES)} value={minutes} onChange={setMinutes} label={t('How long?')} />
-      <Failure error={quote.error} />
-      <Button type="submit" block loading={quote.isPending}>
-        {t('See the price')}
-      </Button>
-    </form>
+    </StepForm>
   );
 }
 
@@ -90,9 +80,10 @@ export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quot
   const [card, setCard] = useState({ number: '', month: '', year: '', cvc: '' });
   const set = (k: keyof typeof card) => (e: React.ChangeEvent<HTMLInputElement>) => setCard({ ...card, [k]: e.target.value });
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
+    <StepForm
+      error={pay.error}
+      pending={pay.isPending}
+      submit={t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
       onSubmit={(e) => {
         e.preventDefault();
         pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid });
@@ -105,10 +96,6 @@ export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quot
         <TextField label={t('Year')} value={card.year} onChange={set('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
         <TextField label={t('CVC')} value={card.cvc} onChange={set('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
-      <Failure error={pay.error} />
-      <Button type="submit" block loading={pay.isPending}>
-        {t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
-      </Button>
-    </form>
+    </StepForm>
   );
 }

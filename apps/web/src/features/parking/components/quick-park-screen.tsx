@@ -3,19 +3,18 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useGuestSession, useStopGuest } from '../api/quick-park.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { clockOffset, formatCountdown } from '../lib/session-time.ts';
-import { parseZoneId } from './confirm-zone-screen.tsx';
+import { useIdParam } from '../hooks/use-id-param.ts';
 import { GuestExtendDialog } from './guest-extend-dialog.tsx';
 import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
 import { SessionSummary } from './session-summary.tsx';
+import { StopAction } from './stop-action.tsx';
 
 /** A Quick Park session: the countdown and Stop while it runs, the summary once it ended. */
 function GuestSession({ token, session, offset, onChange }: { token: string; session: ParkingSession; offset: number; onChange: (s: ParkingSession) => void }) {
@@ -23,7 +22,6 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
   const left = useCountdown(session.Status === 'Active' ? session.EndsAt : null, offset);
   const stop = useStopGuest();
   const [extendOpen, setExtendOpen] = useState(false);
-  const [stopOpen, setStopOpen] = useState(false);
   const room = session.MaxStayMinutes - session.DurationMinutes;
   if (session.Status !== 'Active' || left === 0) {
     return (
@@ -52,19 +50,8 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
         {t('Extend')}
       </Button>
       {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-      <Button variant="secondary" block onClick={() => setStopOpen(true)}>
-        {t('Stop')}
-      </Button>
+      <StopAction description={t('Unused whole minutes go back to your card.')} stop={stop} onStop={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })} />
       {extendOpen && <GuestExtendDialog token={token} session={session} onExtended={onChange} onClose={() => setExtendOpen(false)} />}
-      <Dialog open={stopOpen} onOpenChange={setStopOpen} title={t('Stop parking?')} description={t('Unused whole minutes go back to your card.')}>
-        {stop.error && <p role="alert" className="text-sm text-red-800">{t(stop.error instanceof ApiError ? stop.error.message : 'The session could not be stopped.')}</p>}
-        <Button variant="danger" loading={stop.isPending} onClick={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}>
-          {t('Yes, stop')}
-        </Button>
-        <Button variant="secondary" onClick={() => setStopOpen(false)}>
-          {t('NO')}
-        </Button>
-      </Dialog>
     </>
   );
 }
@@ -87,7 +74,7 @@ function LinkedSession({ token, id }: { token: string; id: number }) {
 export function QuickParkScreen({ states }: { states: string[] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const linkedId = parseZoneId(params.get('session'));
+  const linkedId = useIdParam('session');
   const linkedToken = params.get('token');
   const [guest, setGuest] = useState<GuestToken | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CarFront, Plus } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_DURATION_MINUTES, formatMoney, type Vehicle } from '@parkit/contract';
@@ -16,7 +16,7 @@ import { useZone } from '../api/get-zone.ts';
 import { usePayQuote } from '../api/pay-parking.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
-import { parseZoneId } from './confirm-zone-screen.tsx';
+import { useIdParam } from '../hooks/use-id-param.ts';
 import { fundsCover, FundsNotice, QuoteSummary } from './quote-summary.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
@@ -66,8 +66,7 @@ function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; val
 export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Vehicle[]> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const zoneId = parseZoneId(params.get('zone'));
+  const zoneId = useIdParam('zone');
   const zone = useZone(zoneId);
   const [picked, setPicked] = useState<number | null>(null);
   const [minutes, setMinutes] = useState<number | null>(null);

@@ -17,14 +17,8 @@ describe('ZoneRow', () => {
   it('shows the sign number, name, address, distance, rate, maximum stay and paid status', () => {
     const { row } = renderRow();
     const r = within(row);
-    expect(r.getByText('1001')).toBeTruthy();
     expect(row.textContent).toContain('Zone 1001');
-    expect(r.getByText('Congress Ave 100 block (east side)')).toBeTruthy();
-    expect(r.getByText('112 Congress Ave')).toBeTruthy();
-    expect(r.getByText('350 m')).toBeTruthy();
-    expect(r.getByText('$2.50/hr')).toBeTruthy();
-    expect(r.getByText('2 h max')).toBeTruthy();
-    expect(r.getByText('Paid until 18:00')).toBeTruthy();
+    for (const shown of ['1001', 'Congress Ave 100 block (east side)', '112 Congress Ave', '350 m', '$2.50/hr', '2 h max', 'Paid until 18:00']) expect(r.getByText(shown)).toBeTruthy();
   });
 
   it('says free now outside paid hours and leaves out an unknown distance', () => {

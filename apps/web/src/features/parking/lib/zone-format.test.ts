@@ -1,30 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../lib/i18n.ts';
 import { makeZone } from '../testing/zone-fixture.ts';
-import { formatDistance, formatMaxStay, formatPaidHours, formatRate, paymentLabel } from './zone-format.ts';
+import { formatDistance, formatMaxStay, formatPaidHours, formatRate, paymentLabel, type Translate } from './zone-format.ts';
 
 const t = i18n.t.bind(i18n);
 
 describe('zone formatting', () => {
-  // [what, input, shown]: one row per case.
-  const cases: [string, (t: typeof i18n.t) => string | null, string | null][] = [
-    ['no distance', (t) => formatDistance(null, t), null],
-    ['metres below 100', (t) => formatDistance(42.4, t), '42 m'],
-    ['tens of metres below a kilometre', (t) => formatDistance(347.6, t), '350 m'],
-    ['990 m just below', (t) => formatDistance(994, t), '990 m'],
-    ['1 km from 995 m', (t) => formatDistance(996, t), '1 km'],
-    ['one decimal below 10 km', (t) => formatDistance(1_234, t), '1.2 km'],
-    ['whole kilometres from 10 km', (t) => formatDistance(14_420, t), '14 km'],
-    ['a rate with two decimals', (t) => formatRate(2.5, t), '$2.50/hr'],
-    ['a free rate', (t) => formatRate(0, t), '$0.00/hr'],
-    ['a whole rate', (t) => formatRate(12, t), '$12.00/hr'],
-    ['a stay of whole hours', (t) => formatMaxStay(120, t), '2 h max'],
-    ['a stay under an hour', (t) => formatMaxStay(30, t), '30 min max'],
-    ['a stay in hours and minutes', (t) => formatMaxStay(90, t), '1 h 30 min max'],
-    ['a stay of a day', (t) => formatMaxStay(1440, t), '24 h max'],
+  // [formatter, [input, shown] per case]: one table per formatter, one test body.
+  const tables: [string, (n: number, t: Translate) => string | null, [number, string][]][] = [
+    [
+      'distance', // metres below 100; tens of metres below a kilometre; 990 m just below; 1 km from 995 m; one decimal below 10 km; whole kilometres from 10 km
+      formatDistance,
+      [[42.4, '42 m'], [347.6, '350 m'], [994, '990 m'], [996, '1 km'], [1_234, '1.2 km'], [14_420, '14 km']],
+    ],
+    ['rate', formatRate, [[2.5, '$2.50/hr'], [0, '$0.00/hr'], [12, '$12.00/hr']]],
+    ['maximum stay', formatMaxStay, [[120, '2 h max'], [30, '30 min max'], [90, '1 h 30 min max'], [1440, '24 h max']]],
   ];
-  it.each(cases)('shows %s', (_what, format, shown) => {
-    expect(format(t)).toBe(shown);
+  describe.each(tables)('a %s', (_what, format, rows) => {
+    it.each(rows)('of %s shows as %s', (input, shown) => {
+      expect(format(input, t)).toBe(shown);
+    });
+  });
+
+  it('shows no distance where none is known', () => {
+    expect(formatDistance(null, t)).toBeNull();
   });
 
   it('says free now, or until when payment is required', () => {
@@ -46,6 +45,7 @@ describe('zone formatting', () => {
     try {
       expect(paymentLabel(makeZone(), t)).toBe('18:00 तक सशुल्क');
       expect(formatMaxStay(120, t)).toBe('अधिकतम 2 घंटे');
+      expect(formatMaxStay(90, t)).toBe('अधिकतम 1 घंटे 30 मिनट');
       expect(formatDistance(1_234, t)).toBe('1.2 कि.मी.');
     } finally {
       await i18n.changeLanguage('en');

@@ -20,13 +20,9 @@ export function formatRate(ratePerHour: number, t: Translate): string {
   return t('{{rate}}/hr', { rate: `$${formatMoney(ratePerHour)}` });
 }
 
-/** "2 h max", "30 min max", "1 h 30 min max". */
+/** "2 h max", "30 min max", "1 h 30 min max": the duration, as a limit. */
 export function formatMaxStay(minutes: number, t: Translate): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return t('{{minutes}} min max', { minutes: rest });
-  if (rest === 0) return t('{{hours}} h max', { hours });
-  return t('{{hours}} h {{minutes}} min max', { hours, minutes: rest });
+  return t('{{duration}} max', { duration: formatDuration(minutes, t) });
 }
 
 /** '00:00' after a later start and '24:00' both mean the end of the day. */

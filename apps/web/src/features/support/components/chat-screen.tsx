@@ -3,36 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import type { Attachment, ChatMessage } from '@parkit/contract';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { MemberOnly } from '../../../components/session/guest-prompt.tsx';
 import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
 import { supportKeys } from '../api/keys.ts';
 import { useSupportEvents } from '../lib/use-support-events.ts';
 import { ChatComposer } from './chat-composer.tsx';
-import { MessageList } from './message-list.tsx';
-import { LoadEarlier } from './load-earlier.tsx';
+import { ConversationHistory } from './conversation-history.tsx';
 import { useChatSender } from './use-chat-sender.ts';
-import { useOlderMessages } from './use-older-messages.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
 
 /** Support chat (/chatsupport): stored, live, with optimistic sends and attachments (issue 13). */
 export function ChatScreen() {
   const { t } = useTranslation();
-  return (
-    <MemberOnly message={t('Call-back requests and chat need an account.')}>
-      <Chat />
-    </MemberOnly>
-  );
-}
-
-function Chat() {
-  const { t } = useTranslation();
   const qc = useQueryClient();
   const messages = useMessages();
-  const older = useOlderMessages('/api/Support/Chat/Messages', messages.data);
 
   const onSent = useCallback((m: ChatMessage) => mergeMessages(qc, supportKeys.messages, [m]), [qc]);
   // A refusal the driver can act on (a file type, too many messages) is said; the message stays, marked.
@@ -61,16 +46,7 @@ function Chat() {
           {t('Reconnecting… new replies will appear when the connection is back.')}
         </p>
       )}
-      {messages.isPending ? (
-        <Skeleton rows={3} className="h-14" />
-      ) : messages.isError ? (
-        <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
-      ) : (
-        <>
-          <LoadEarlier older={older} />
-          <MessageList messages={older.all} pending={sender.pending} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
-        </>
-      )}
+      <ConversationHistory messages={messages} url="/api/Support/Chat/Messages" sender={sender} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} />
       <ChatComposer onSend={sender.submit} />
     </div>
   );

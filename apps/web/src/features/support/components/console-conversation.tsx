@@ -3,17 +3,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Attachment, ChatMessage, Conversation } from '@parkit/contract';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { mergeMessages } from '../api/chat.ts';
 import { markRead, useConversation } from '../api/console.ts';
 import { supportKeys } from '../api/keys.ts';
 import { ChatComposer } from './chat-composer.tsx';
-import { MessageList } from './message-list.tsx';
-import { LoadEarlier } from './load-earlier.tsx';
+import { ConversationHistory } from './conversation-history.tsx';
 import { useChatSender } from './use-chat-sender.ts';
-import { useOlderMessages } from './use-older-messages.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Console/Attachment/${a.AttachmentId}`;
 const noUpload = () => Promise.reject(new Error('agents send text'));
@@ -23,7 +19,6 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
   const { t } = useTranslation();
   const qc = useQueryClient();
   const messages = useConversation(memberId);
-  const older = useOlderMessages(`/api/Support/Console/Conversations/${memberId}/Messages`, messages.data);
   const name = conversation?.Name || conversation?.UserName || t('Driver');
 
   useEffect(() => {
@@ -48,16 +43,7 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
           {conversation && <p className="text-xs text-slate-500">{conversation.Phone}</p>}
         </div>
       </div>
-      {messages.isPending ? (
-        <Skeleton rows={3} className="h-14" />
-      ) : messages.isError ? (
-        <LoadError message={t('The conversation could not be loaded.')} onRetry={() => void messages.refetch()} retrying={messages.isFetching} />
-      ) : (
-        <>
-          <LoadEarlier older={older} />
-          <MessageList messages={older.all} pending={sender.pending} viewer="support" otherName={name} attachmentUrl={attachmentUrl} onRetry={sender.retry} />
-        </>
-      )}
+      <ConversationHistory messages={messages} url={`/api/Support/Console/Conversations/${memberId}/Messages`} sender={sender} viewer="support" otherName={name} attachmentUrl={attachmentUrl} />
       <ChatComposer onSend={sender.submit} allowFiles={false} />
     </section>
   );

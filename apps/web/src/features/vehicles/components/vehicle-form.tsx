@@ -1,4 +1,4 @@
-import { useWatch, type Path } from 'react-hook-form';
+import { useWatch, type Control, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
@@ -36,6 +36,25 @@ function initialValues(v: Vehicle | undefined): Input {
   };
 }
 
+/** A select over a list from the server (spec section 3): names uppercased, the edited vehicle's own value kept. */
+function ListSelect({
+  control,
+  name,
+  names,
+  ...rest
+}: {
+  control: Control<Input>;
+  name: 'VehicleMake' | 'VehicleModel' | 'PlateState' | 'VehicleColor';
+  names: ReadonlyArray<string> | undefined;
+  label: string;
+  placeholder: string;
+  busy?: boolean;
+  onValueChange?: () => void;
+}) {
+  const current = useWatch({ control, name });
+  return <FormSelect control={control} name={name} options={withCurrent(upperOptions(names), current)} {...rest} />;
+}
+
 /** Add/Edit Vehicle (spec section 2): six fields, Save, the toasts and where each save leads. */
 /** `next`: where a new vehicle's driver returns (e.g. /SelectVehicle to park with it); by default the spec's routes. */
 export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; next?: string | undefined }) {
@@ -47,10 +66,7 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   const add = useAddVehicle();
   const update = useUpdateVehicle();
   const { control, handleSubmit, setValue, setError, submitting } = useSchemaForm<Input, Output>(AddVehicleRequest, initialValues(vehicle));
-  const [make, model, state, color, year] = useWatch({
-    control,
-    name: ['VehicleMake', 'VehicleModel', 'PlateState', 'VehicleColor', 'VehicleYear'],
-  });
+  const [make, year] = useWatch({ control, name: ['VehicleMake', 'VehicleYear'] });
   const makeId = makes.data?.find((m) => m.PvValue.trim().toUpperCase() === make)?.PVID;
   const models = useVehicleModels(makeId);
 
@@ -88,24 +104,17 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
           </Button>
         </div>
       )}
-      <FormSelect
+      <ListSelect
         control={control}
         name="VehicleMake"
         label={t('Vehicle Make')}
         placeholder={t('Select Vehicle Make')}
-        options={withCurrent(upperOptions(makes.data?.map((m) => m.PvValue)), make)}
+        names={makes.data?.map((m) => m.PvValue)}
         busy={makes.isPending}
         // A new make has other models: the old choice goes, its list loads (spec section 4).
         onValueChange={() => setValue('VehicleModel', '')}
       />
-      <FormSelect
-        control={control}
-        name="VehicleModel"
-        label={t('Vehicle Model')}
-        placeholder={t('Select Vehicle Modal')}
-        options={withCurrent(upperOptions(models.data?.map((m) => m.PvValue)), model)}
-        busy={models.isFetching}
-      />
+      <ListSelect control={control} name="VehicleModel" label={t('Vehicle Model')} placeholder={t('Select Vehicle Modal')} names={models.data?.map((m) => m.PvValue)} busy={models.isFetching} />
       <FormText
         control={control}
         name="PlateNumber"
@@ -116,15 +125,8 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
         spellCheck={false}
         maxLength={20}
       />
-      <FormSelect control={control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={withCurrent(upperOptions(states.data), state)} />
-      <FormSelect
-        control={control}
-        name="VehicleColor"
-        label={t('Vehicle Color')}
-        placeholder={t('Select Vehicle Color')}
-        options={withCurrent(upperOptions(colors.data?.map((c) => c.PvDescription)), color)}
-        busy={colors.isPending}
-      />
+      <ListSelect control={control} name="PlateState" label={t('State')} placeholder={t('Select State')} names={states.data} />
+      <ListSelect control={control} name="VehicleColor" label={t('Vehicle Color')} placeholder={t('Select Vehicle Color')} names={colors.data?.map((c) => c.PvDescription)} busy={colors.isPending} />
       <FormSelect control={control} name="VehicleYear" label={t('Vehicle Year')} placeholder={t('Select Year')} options={withCurrent(YEARS, String(year ?? ''))} />
       <Button type="submit" block loading={submitting} className="mt-2">
         {t('Save')}

@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { TopUpAmount } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FieldShell, controlClass } from '../../../components/ui/field.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { href, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
 import { useIntentKey } from '../../../lib/intent-key.ts';
-import { TestModeBadge } from './test-mode-badge.tsx';
+import { NoCard, PaidDialog, PaymentHeader } from './payment-parts.tsx';
 
 const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });
 type FormIn = z.input<typeof Form>;
@@ -28,7 +24,6 @@ const QUICK = ['10', '20', '50'];
 /** Add Money (/addmoney): checked amount, charged to a saved card, credited once (issue 10). */
 export function AddMoneyScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const details = useAccountDetails();
   const cards = useCards();
   const add = useAddMoney();
@@ -59,15 +54,12 @@ export function AddMoneyScreen() {
   const list = cards.data ?? [];
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Add Money')} back={paths.account} action={details.data?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined} />
+      <PaymentHeader title={t('Add Money')} back={paths.account} details={details.data} />
       <div className="flex flex-col gap-4 p-4">
         {cards.isPending || details.isPending ? (
           <Skeleton rows={2} className="h-20" />
         ) : list.length === 0 ? (
-          <section className="flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
-            <p className="text-sm text-slate-700">{t('Add a payment card first')}</p>
-            <ButtonLink to={href(paths.stripePage, { from: paths.addMoney })}>{t('+ Add Payment Type')}</ButtonLink>
-          </section>
+          <NoCard from={paths.addMoney} />
         ) : (
           <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
             <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: `${symbol}5.00`, max: `${symbol}500.00` })}>
@@ -127,9 +119,7 @@ export function AddMoneyScreen() {
           </form>
         )}
       </div>
-      <Dialog open={added} onOpenChange={(open) => !open && navigate(paths.account)} title={t('Money Added')} description={t('successfully added')}>
-        <Button onClick={() => navigate(paths.account)}>{t('OK')}</Button>
-      </Dialog>
+      <PaidDialog open={added} to={paths.account} title={t('Money Added')} description={t('successfully added')} />
     </main>
   );
 }

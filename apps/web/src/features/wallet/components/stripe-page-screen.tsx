@@ -3,13 +3,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import type { CardSummary } from '@parkit/contract';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useCards, useDeleteCard } from '../api/wallet.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
-import { TestModeBadge } from './test-mode-badge.tsx';
+import { PaymentHeader } from './payment-parts.tsx';
 
 // Stripe.js loads only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
@@ -43,7 +42,7 @@ export function StripePageScreen() {
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={replacing ? t('Replace card') : t('Add card')} back={from} action={details.data?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined} />
+      <PaymentHeader title={replacing ? t('Replace card') : t('Add card')} back={from} details={details.data} />
       <div className="flex flex-col gap-4 p-4">
         {details.isPending || cards.isPending ? (
           <Skeleton rows={2} className="h-16" />

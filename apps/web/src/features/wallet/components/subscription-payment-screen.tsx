@@ -1,19 +1,14 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { href, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { usePlans, useSubscribe } from '../api/wallet.ts';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { money } from '../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
-import { TestModeBadge } from './test-mode-badge.tsx';
+import { NoCard, PaidDialog, PaymentHeader } from './payment-parts.tsx';
 
 /**
  * The spec's subscription payment page: back link to /subscription and a card-provider image.
@@ -21,7 +16,6 @@ import { TestModeBadge } from './test-mode-badge.tsx';
  */
 export function SubscriptionPaymentScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const details = useAccountDetails();
   const plans = usePlans();
   const subscribe = useSubscribe();
@@ -46,15 +40,12 @@ export function SubscriptionPaymentScreen() {
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
-      <PageHeader title={t('Payment')} back={paths.subscription} action={details.data?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined} />
+      <PaymentHeader title={t('Payment')} back={paths.subscription} details={details.data} />
       <div className="flex flex-col items-center gap-4 p-4">
         {details.isPending || plans.isPending ? (
           <Skeleton rows={1} className="h-48 w-full" />
         ) : !card ? (
-          <section className="flex w-full flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
-            <p className="text-sm text-slate-700">{t('Add a payment card first')}</p>
-            <ButtonLink to={href(paths.stripePage, { from: paths.subscriptionPayment })}>{t('+ Add Payment Type')}</ButtonLink>
-          </section>
+          <NoCard from={paths.subscriptionPayment} />
         ) : (
           <>
             {deluxe && (
@@ -84,9 +75,7 @@ export function SubscriptionPaymentScreen() {
           </>
         )}
       </div>
-      <Dialog open={done} onOpenChange={(open) => !open && navigate(paths.homepage)} title={t('Success!')} description={t('You have subscribed to the Deluxe plan.')}>
-        <Button onClick={() => navigate(paths.homepage)}>{t('OK')}</Button>
-      </Dialog>
+      <PaidDialog open={done} to={paths.homepage} title={t('Success!')} description={t('You have subscribed to the Deluxe plan.')} />
     </main>
   );
 }
