@@ -268,7 +268,9 @@ describe('properties: random bodies to the sign-in paths never get a 5xx', () =>
     fc.record({ grant_type: fc.constant('refresh_token'), refresh_token: anyValue }),
   );
   const jsonBody = fc.oneof(shaped.map((b) => JSON.stringify(b)), nearRegistration.map((b) => JSON.stringify(b)), nearToken.map((b) => JSON.stringify(b)), fc.jsonValue().map((v) => JSON.stringify(v)), fc.string());
-  const formBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), anyString, { maxKeys: 5 }), nearToken.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, String(v)]))));
+  // A form field is text: objects go as JSON (fast-check's objects may have no prototype, which String() cannot convert).
+  const formValue = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  const formBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), anyString, { maxKeys: 5 }), nearToken.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, formValue(v)]))));
 
   let run = 0;
   /** A new address per request, so that the address limits do not hide the paths behind them. */

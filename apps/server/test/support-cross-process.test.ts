@@ -59,7 +59,8 @@ async function signIn(port: number, username: string, password: string) {
 
 if (process.env.TEST_DB === 'postgres') {
   describe('live delivery on PostgreSQL (LISTEN/NOTIFY)', () => {
-    it('a message sent through one process reaches streams on the other, both ways', async () => {
+    // Two server processes start through tsx: on a loaded machine that alone can take most of 30 s.
+    it('a message sent through one process reaches streams on the other, both ways', { timeout: 120_000 }, async () => {
       // Migrations applied once, before either server starts.
       const database = await freshDatabase();
       const children: ChildProcess[] = [];
