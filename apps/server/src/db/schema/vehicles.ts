@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from './members.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, updatedAt } from './columns.ts';
+import { memberRef } from './members.ts';
 
 // Reference lists, seeded by migration (scripts/reference-sql.ts). Ids are fixed by that script.
 export const vehicleMakes = pgTable('vehicle_makes', {
@@ -33,10 +34,8 @@ export const usStates = pgTable('us_states', {
 export const vehicles = pgTable(
   'vehicles',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    memberId: memberRef(),
     makeId: integer('make_id')
       .notNull()
       .references(() => vehicleMakes.id),
@@ -55,8 +54,8 @@ export const vehicles = pgTable(
       .notNull()
       .references(() => vehicleColors.id),
     year: integer('year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('vehicles_member_idx').on(t.memberId),
