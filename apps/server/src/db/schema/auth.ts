@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId } from './columns.ts';
-import { memberRef, members } from './members.ts';
+import { memberRef } from './members.ts';
 
 /** Rotating refresh tokens: one family per sign-in; reuse of a rotated token revokes the family. */
 export const refreshTokens = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId, updatedAt } from './columns.ts';
-import { memberRef, members } from './members.ts';
+import { memberRef } from './members.ts';
 
 /**
  * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
