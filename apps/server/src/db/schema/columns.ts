@@ -1,4 +1,4 @@
-import { doublePrecision, serial, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, serial, timestamp, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 // Columns that many tables declare the same way; each call makes a new column. The references to
 // members and operators (memberRef, operatorRef) are in members.ts, next to those tables.
@@ -26,4 +26,11 @@ export function serialId() {
 /** A place on the map: lat and lng in degrees. */
 export function position() {
   return { lat: doublePrecision('lat').notNull(), lng: doublePrecision('lng').notNull() };
+}
+
+/** A required integer reference to another table's key (what happens on its delete, when said). */
+export function ref(name: string, target: () => AnyPgColumn, onDelete?: UpdateDeleteAction) {
+  return integer(name)
+    .notNull()
+    .references(target, onDelete && { onDelete });
 }

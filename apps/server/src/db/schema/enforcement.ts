@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, moment, serialId } from './columns.ts';
+import { createdAt, moment, ref, serialId } from './columns.ts';
 import { operatorRef } from './members.ts';
 
 /**
@@ -28,9 +28,7 @@ export const enforcementChecks = pgTable(
   'enforcement_checks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    keyId: integer('key_id')
-      .notNull()
-      .references(() => operatorApiKeys.id),
+    keyId: ref('key_id', () => operatorApiKeys.id),
     operatorId: operatorRef(),
     zoneNumber: text('zone_number').notNull(),
     /** Normalised: upper case, no spaces or dashes. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, moment, position, serialId, updatedAt } from './columns.ts';
+import { createdAt, moment, position, ref, serialId, updatedAt } from './columns.ts';
 
 /** Parking operators: the spec's client_id. */
 export const operators = pgTable('operators', {
@@ -51,16 +51,12 @@ export const members = pgTable(
 
 /** operator_id: the operator a row belongs to. */
 export function operatorRef() {
-  return integer('operator_id')
-    .notNull()
-    .references(() => operators.id);
+  return ref('operator_id', () => operators.id);
 }
 
 /** A member's row in another table (member_id unless named): deleted with the member. */
 export function memberRef(name = 'member_id') {
-  return integer(name)
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' });
+  return ref(name, () => members.id, 'cascade');
 }
 
 /** Default Parking Options of the profile screen, saved per member and applied by the server. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, serialId, updatedAt } from './columns.ts';
+import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { members, operatorRef } from './members.ts';
 import { vehicles } from './vehicles.ts';
 import { zones } from './zones.ts';
@@ -18,9 +18,7 @@ export const parkingSessions = pgTable(
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     guestPhone: text('guest_phone'),
     operatorId: operatorRef(),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id),
+    zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     vehicleMake: text('vehicle_make').notNull(),
     vehicleModel: text('vehicle_model').notNull(),
@@ -88,9 +86,7 @@ export const parkingQuotes = pgTable(
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     guestPhone: text('guest_phone'),
     kind: text('kind').notNull(),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id),
+    zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').references(() => parkingSessions.id, { onDelete: 'cascade' }),
     /** Quick Park: the plate typed by the guest (members' quotes name a vehicle instead). */
@@ -125,9 +121,7 @@ export const parkingCardPayments = pgTable(
   'parking_card_payments',
   {
     id: serialId(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => parkingSessions.id, { onDelete: 'cascade' }),
+    sessionId: ref('session_id', () => parkingSessions.id, 'cascade'),
     chargeRef: text('charge_ref').notNull(),
     amountCents: integer('amount_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),

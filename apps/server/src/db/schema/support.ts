@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, serialId } from './columns.ts';
+import { createdAt, moment, ref, serialId } from './columns.ts';
 import { memberRef, members } from './members.ts';
 
 /** Members who answer support (issue 13). Created by `npm run support:agent`. */
@@ -62,9 +62,7 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: serialId(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => supportConversations.memberId, { onDelete: 'cascade' }),
+    memberId: ref('member_id', () => supportConversations.memberId, 'cascade'),
     /** user (the driver), agent, or greeting (the server's opening message). */
     sender: text('sender').notNull(),
     agentId: integer('agent_id').references(() => members.id, { onDelete: 'set null' }),

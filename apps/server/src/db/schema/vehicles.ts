@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from './columns.ts';
+import { createdAt, ref, serialId, updatedAt } from './columns.ts';
 import { memberRef } from './members.ts';
 
 // Reference lists, seeded by migration (scripts/reference-sql.ts). Ids are fixed by that script.
@@ -13,9 +13,7 @@ export const vehicleModels = pgTable(
   'vehicle_models',
   {
     id: integer('id').primaryKey(),
-    makeId: integer('make_id')
-      .notNull()
-      .references(() => vehicleMakes.id),
+    makeId: ref('make_id', () => vehicleMakes.id),
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('vehicle_models_make_id_name_unique').on(t.makeId, t.name)],
@@ -36,12 +34,8 @@ export const vehicles = pgTable(
   {
     id: serialId(),
     memberId: memberRef(),
-    makeId: integer('make_id')
-      .notNull()
-      .references(() => vehicleMakes.id),
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => vehicleModels.id),
+    makeId: ref('make_id', () => vehicleMakes.id),
+    modelId: ref('model_id', () => vehicleModels.id),
     plate: text('plate').notNull(),
     // The plate without spaces and dashes (contract's plateKey): what duplicates are found by.
     plateKey: text('plate_key')
@@ -50,9 +44,7 @@ export const vehicles = pgTable(
     plateState: text('plate_state')
       .notNull()
       .references(() => usStates.code),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => vehicleColors.id),
+    colorId: ref('color_id', () => vehicleColors.id),
     year: integer('year').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

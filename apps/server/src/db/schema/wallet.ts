@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, moment, serialId, updatedAt } from './columns.ts';
+import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { memberRef } from './members.ts';
 
 /**
@@ -126,9 +126,7 @@ export const subscriptions = pgTable(
   {
     id: serialId(),
     memberId: memberRef(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    planId: ref('plan_id', () => plans.id),
     status: text('status').notNull(), // 'active' | 'ended'
     currentPeriodStart: moment('current_period_start').notNull(),
     currentPeriodEnd: moment('current_period_end').notNull(),
