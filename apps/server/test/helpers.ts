@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -158,4 +158,28 @@ export function tokenPost(app: FastifyInstance, fields: Record<string, string>) 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
+}
+
+/** A refusal: JSON with a message and, for a field, that field named in errors; the message itself when given. */
+export function expectRefused(res: LightMyRequestResponse, status: number, field?: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
+  expect(body.message).toEqual(expect.any(String));
+  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
+  if (message) expect(body.message).toBe(message);
+}
+
+/** The refusal's errors name these fields with these messages (the spec's texts), among others. */
+export function expectFieldErrors(res: LightMyRequestResponse, messages: Record<string, string>) {
+  const errors = res.json<{ errors?: { field: string; message: string }[] }>().errors;
+  expect(errors).toEqual(expect.arrayContaining(Object.entries(messages).map(([field, message]) => ({ field, message }))));
+}
+
+/** A public reference list: 200 with a cache lifetime; answers its items. */
+export async function publicList<T>(app: FastifyInstance, url: string): Promise<T[]> {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+  return res.json<T[]>();
 }
