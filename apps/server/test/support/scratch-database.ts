@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** One statement as the server's admin, on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
-async function asAdmin(adminUrl: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
+export async function asAdmin(adminUrl: string, statement: string, connectionTimeoutMillis?: number): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis });
   await c.connect();
   try {
     await c.query(statement);
