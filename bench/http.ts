@@ -4,6 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { asAdmin } from '@parkit/server/test/support/scratch-database.ts';
 import { startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -189,14 +190,8 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 /** One statement on the PostgreSQL server's admin database (CREATE/DROP DATABASE). */
-export async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+export function admin(statement: string): Promise<void> {
+  return asAdmin(PG_ADMIN_URL, statement);
 }
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { asAdmin } from '@parkit/server/test/support/scratch-database.ts';
 import { startNode, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -49,14 +49,8 @@ async function call(base: string, path: string, init: RequestInit): Promise<unkn
   return text ? JSON.parse(text) : null;
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function admin(statement: string): Promise<void> {
+  return asAdmin(PG_ADMIN_URL, statement, 3_000);
 }
 
 export async function runWalletBench(): Promise<void> {

@@ -8,7 +8,6 @@
  * BENCH_DATABASE_URL (an admin URL of the PostgreSQL server; a database is created and dropped).
  * Run alone: `node --import tsx bench/zones.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,11 +15,11 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
-import pg from 'pg';
 import { openDatabase, queryRows, type Database, type Db } from '@parkit/server/src/db/client.ts';
 import { operators } from '@parkit/server/src/db/schema/index.ts';
 import { insertZones, nearby, nearbyQuery, type NewZone } from '@parkit/server/src/plugins/app/zones/zone-repository.ts';
 import { search } from '@parkit/server/src/plugins/app/zones/zone-search.ts';
+import { scratchPostgres } from '@parkit/server/test/support/scratch-database.ts';
 import { printTable } from './table.ts';
 import { byArea, CENTRE, FIRST_NUMBER, metroPoints, mulberry32, zoneAt, type Points } from './zones/data.ts';
 
@@ -117,22 +116,13 @@ async function benchDatabase(engine: string, database: Database, count: number, 
 }
 
 async function onPostgres(points: Points): Promise<Result> {
-  const name = `parkit_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+  const scratch = await scratchPostgres(ADMIN_URL, 'parkit_bench');
+  const database = await openDatabase({ url: scratch.url, poolSize: 2 });
   try {
     return await benchDatabase('PostgreSQL', database, COUNT, points);
   } finally {
     await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 }
 

@@ -1,3 +1,7 @@
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
+import { operatorById, type OperatorRecord } from '../src/plugins/app/zones/operator-repository.ts';
+
 /**
  * The shared start of our npm-run CLIs (zones:import, operator:key): npm keeping the options for
  * itself when `--` is missing, --help, and a refused option printed with the usage. Answers the
@@ -25,4 +29,35 @@ export function cliArgs<T extends object>(opts: {
     return 1;
   }
   return args;
+}
+
+/** Runs a CLI's main: its answer is the exit code; a throw prints `<failure>: message` and exits 1. */
+export function runCli(main: () => Promise<number>, failure: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`${failure}:`, err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * Opens the configured database, finds the operator the CLI works for and runs `work` with both;
+ * an unknown operator is exit code 1. The database is closed afterwards either way.
+ */
+export async function withOperator(operatorId: number | ((db: Db) => Promise<number>), work: (db: Db, operator: OperatorRecord) => Promise<number>): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const id = typeof operatorId === 'number' ? operatorId : await operatorId(database.db);
+    const operator = await operatorById(database.db, id);
+    if (!operator) {
+      console.error(`No operator ${id}.`);
+      return 1;
+    }
+    return await work(database.db, operator);
+  } finally {
+    await database.close();
+  }
 }

@@ -2,11 +2,8 @@
 // Creates an API key for an operator's enforcement officers (printed once; only its hash is kept),
 // lists an operator's keys, or revokes one. Exit code 1 on any error.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { createKey, listKeys, revokeKey } from '../src/plugins/app/enforcement/api-key-repository.ts';
-import { cliArgs } from './cli.ts';
+import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run operator:key -- --operator ID [--label TEXT]   create a key (shown once)
        npm run operator:key -- --operator ID --list             list the operator's keys
@@ -54,17 +51,10 @@ async function main(): Promise<number> {
   // Without `--`, npm keeps the options for itself and passes only their values on.
   const args = cliArgs({ argv: process.argv.slice(2), read: readArgs, usage: USAGE, npmOptions: ['operator', 'list'], example: 'npm run operator:key -- --operator 1' });
   if (typeof args === 'number') return args;
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    const operator = await operatorById(database.db, args.operatorId);
-    if (!operator) {
-      console.error(`No operator ${args.operatorId}.`);
-      return 1;
-    }
+  return withOperator(args.operatorId, async (db, operator) => {
     const who = `operator ${operator.id} (${operator.name})`;
     if (args.action === 'list') {
-      const keys = await listKeys(database.db, operator.id);
+      const keys = await listKeys(db, operator.id);
       if (keys.length === 0) console.log(`No keys for ${who}.`);
       for (const k of keys) {
         const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
@@ -74,25 +64,17 @@ async function main(): Promise<number> {
       return 0;
     }
     if (args.action === 'revoke') {
-      if (!(await revokeKey(database.db, operator.id, args.prefix))) {
+      if (!(await revokeKey(db, operator.id, args.prefix))) {
         console.error(`No active key ${args.prefix} for ${who}.`);
         return 1;
       }
       console.log(`Revoked ${args.prefix} of ${who}.`);
       return 0;
     }
-    const created = await createKey(database.db, operator.id, args.label);
+    const created = await createKey(db, operator.id, args.label);
     console.log(`Created a key for ${who}. It is shown only now; keep it safe:\n${created.key}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('operator:key failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main, 'operator:key failed');

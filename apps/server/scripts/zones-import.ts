@@ -4,13 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
 import { ZONE_COLUMNS, ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
 import { importZoneFile, type ImportReport } from '../src/plugins/app/zones/zone-import.ts';
-import { cliArgs } from './cli.ts';
+import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
 
@@ -80,30 +77,17 @@ async function main(): Promise<number> {
     console.error(`Cannot read ${args.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     return 1;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    const operator = await operatorById(database.db, args.operatorId ?? (await defaultOperatorId(database.db)));
-    if (!operator) {
-      console.error(`No operator ${args.operatorId}.`);
+  return withOperator(args.operatorId ?? defaultOperatorId, async (db, operator) => {
+    try {
+      const report = await importZoneFile(db, operator, content, { fileName: basename(path), skipInvalid: args.skipInvalid });
+      printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
+      return report.imported > 0 ? 0 : 1;
+    } catch (err) {
+      if (!(err instanceof ZoneFileError)) throw err;
+      console.error(`${args.file}: ${err.message}. Nothing imported.`);
       return 1;
     }
-    const report = await importZoneFile(database.db, operator, content, { fileName: basename(path), skipInvalid: args.skipInvalid });
-    printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
-    return report.imported > 0 ? 0 : 1;
-  } catch (err) {
-    if (!(err instanceof ZoneFileError)) throw err;
-    console.error(`${args.file}: ${err.message}. Nothing imported.`);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('Import failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main, 'Import failed');

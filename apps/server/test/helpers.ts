@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import pg from 'pg';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { scratchPostgres } from './support/scratch-database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -18,22 +18,13 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export async function freshDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `parkit_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const scratch = await scratchPostgres(adminUrl, 'parkit_t');
+  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await scratch.drop();
     },
   };
 }
@@ -167,4 +158,28 @@ export function tokenPost(app: FastifyInstance, fields: Record<string, string>) 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
+}
+
+/** A refusal: JSON with a message and, for a field, that field named in errors; the message itself when given. */
+export function expectRefused(res: LightMyRequestResponse, status: number, field?: string, message?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
+  expect(body.message).toEqual(expect.any(String));
+  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
+  if (message) expect(body.message).toBe(message);
+}
+
+/** The refusal's errors name these fields with these messages (the spec's texts), among others. */
+export function expectFieldErrors(res: LightMyRequestResponse, messages: Record<string, string>) {
+  const errors = res.json<{ errors?: { field: string; message: string }[] }>().errors;
+  expect(errors).toEqual(expect.arrayContaining(Object.entries(messages).map(([field, message]) => ({ field, message }))));
+}
+
+/** A public reference list: 200 with a cache lifetime; answers its items. */
+export async function publicList<T>(app: FastifyInstance, url: string): Promise<T[]> {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+  return res.json<T[]>();
 }

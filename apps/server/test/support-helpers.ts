@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
 import { tokenPost, type SignedIn } from './helpers.ts';
@@ -88,12 +87,4 @@ export function openStream(url: string, headers: Record<string, string>, until: 
   return { ready: isReady, done };
 }
 
-/** A refusal: JSON with a message; with `field`, that field named in errors; with `message`, that text. */
-export function expectRefused(res: LightMyRequestResponse, status: number, field?: string, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
-  expect(body.message).toEqual(expect.any(String));
-  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
-  if (message) expect(body.message).toBe(message);
-}
+export { expectRefused } from './helpers.ts';

@@ -31,3 +31,20 @@ export const text = (max: number, required: string) =>
     .max(max, `At most ${max} characters`)
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'Contains characters that are not allowed');
+
+/** A required text query parameter, trimmed, whose messages name it (Search's q, the plate check's zone and plate). */
+export const queryText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`);
+
+/** The limit query parameter of a paged or capped list: a whole number from 1 to max, 20 when absent. */
+export const pageLimit = (max: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(20);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, pageLimit, queryText } from './common.ts';
 import { ParkingSession } from './parking.ts';
 
 /** Past parking (issue 12): GET /api/Parking/Sessions, Sessions.csv and the officers' plate check. */
@@ -53,12 +53,7 @@ export const SessionsQuery = SessionFilters.extend({
   ),
   limit: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(MAX_SESSIONS_PAGE, `limit must be at most ${MAX_SESSIONS_PAGE}`)
-      .default(20),
+    pageLimit(MAX_SESSIONS_PAGE),
   ),
 });
 export type SessionsQuery = z.infer<typeof SessionsQuery>;
@@ -106,17 +101,9 @@ export const ReceiptQuery = z.object({
 
 // Officers' plate check.
 export const EnforcementQuery = z.object({
-  zone: z
-    .string({ error: 'zone is required' })
-    .trim()
-    .min(1, 'zone is required')
-    .max(20, 'zone must be at most 20 characters')
+  zone: queryText('zone', 20)
     .regex(/^[A-Za-z0-9-]+$/, 'zone must be letters, digits or dashes'),
-  plate: z
-    .string({ error: 'plate is required' })
-    .trim()
-    .min(1, 'plate is required')
-    .max(20, 'plate must be at most 20 characters')
+  plate: queryText('plate', 20)
     .regex(/^[A-Za-z0-9 .\-·]+$/, 'plate must be letters, digits, spaces or dashes')
     .refine((p) => /[A-Za-z0-9]/.test(p), 'plate is required'),
   state: z

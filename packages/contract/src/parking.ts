@@ -61,6 +61,16 @@ export const QuoteRequest = z
   });
 export type QuoteRequest = z.input<typeof QuoteRequest>;
 
+/**
+ * The wallet balance now, and whether it covers the amount to pay; when it does not, whether the
+ * member's auto-reload would (a Quote's total, an AmendQuote's difference).
+ */
+const walletCover = {
+  Balance: z.number(),
+  BalanceCovers: z.boolean(),
+  AutoReloadCovers: z.boolean(),
+};
+
 export const Quote = z.object({
   QuoteId: z.string(),
   StartsAt: z.string(),
@@ -76,13 +86,8 @@ export const Quote = z.object({
   FeeAmount: z.number(),
   TotalAmount: z.number(),
   ExpiresAt: z.string(),
-  /**
-   * The wallet balance now, and whether it covers the total; when it does not, whether the
-   * member's auto-reload (AutoReloadAmount from the default card, at Start or Extend) would.
-   */
-  Balance: z.number(),
-  BalanceCovers: z.boolean(),
-  AutoReloadCovers: z.boolean(),
+  ...walletCover,
+  /** What auto-reload adds from the default card, at Start or Extend. */
   AutoReloadAmount: z.number(),
   /** The member's Max Payment Amount when it is on and the total is above it: Start asks to confirm. */
   OverMaxPayment: z.boolean(),
@@ -111,21 +116,6 @@ export type AmendRequest = z.input<typeof AmendRequest>;
 /** POST /api/Parking/AmendQuote: what moving a session to another zone would charge or refund. */
 export const AmendQuoteRequest = z.object({ SessionId: BodyId, ZoneId: BodyId }).strict();
 export type AmendQuoteRequest = z.input<typeof AmendQuoteRequest>;
-
-export const AmendQuote = z.object({
-  SessionId: z.number().int(),
-  ZoneId: z.number().int(),
-  ZoneNumber: z.string(),
-  /** The whole session's parking amount in the new zone. */
-  ParkingAmount: z.number(),
-  /** Charged when positive, refunded to the wallet when negative. */
-  Difference: z.number(),
-  Balance: z.number(),
-  BalanceCovers: z.boolean(),
-  AutoReloadCovers: z.boolean(),
-  AmendableUntil: z.string(),
-});
-export type AmendQuote = z.infer<typeof AmendQuote>;
 
 export const SessionStatus = z.enum(['Active', 'Ended']);
 export type SessionStatus = z.infer<typeof SessionStatus>;
@@ -165,6 +155,17 @@ export const ParkingSession = z.object({
   ServerTime: z.string(),
 });
 export type ParkingSession = z.infer<typeof ParkingSession>;
+
+/** The session and its zone as ParkingSession names them, and what the move would cost. */
+export const AmendQuote = ParkingSession.pick({ SessionId: true, ZoneId: true, ZoneNumber: true }).extend({
+  /** The whole session's parking amount in the new zone. */
+  ParkingAmount: z.number(),
+  /** Charged when positive, refunded to the wallet when negative. */
+  Difference: z.number(),
+  ...walletCover,
+  AmendableUntil: z.string(),
+});
+export type AmendQuote = z.infer<typeof AmendQuote>;
 
 export const StopResponse = ParkingSession.extend({ RefundAmount: z.number(), UnusedMinutes: z.number().int() });
 export type StopResponse = z.infer<typeof StopResponse>;

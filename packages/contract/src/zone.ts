@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, queryText } from './common.ts';
 
 /** Find Parking (issue 4). Amounts are decimal dollars on the wire, cents in the database. */
 export const ZoneKind = z.enum(['street', 'lot', 'garage']);
@@ -56,21 +57,17 @@ export const NearbyZonesQuery = z.object({
   lat: latitude,
   lng: longitude,
   radius: z.coerce.number({ error: 'radius must be a number' }).int('radius must be whole metres').min(1, 'radius must be at least 1 m').max(50_000, 'radius must be at most 50 km').default(2000),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  limit: pageLimit(100),
 });
 export type NearbyZonesQuery = z.infer<typeof NearbyZonesQuery>;
 
 export const SearchZonesQuery = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .trim()
-    .min(1, 'q is required')
-    .max(100, 'q must be at most 100 characters')
+  q: queryText('q', 100)
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'q contains characters that are not allowed'),
   lat: latitude.optional(),
   lng: longitude.optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  limit: pageLimit(100),
 })
   // A position is both coordinates or none: half of one is a client bug, not "no position".
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), { path: ['lng'], message: 'lat and lng go together' });

@@ -49,28 +49,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    try {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', close: () => pool.end() }, migratePg);
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return migrated({ db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() }, migratePglite);
+}
+
+/** Applies the pending migrations to a database just opened; a failure closes it before it is thrown. */
+async function migrated(database: Database, migrate: (db: never, config: { migrationsFolder: string }) => Promise<void>): Promise<Database> {
   try {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
   } catch (err) {
-    await client.close();
+    await database.close();
     throw err;
   }
-  return { db, driver: 'pglite', close: () => client.close() };
+  return database;
 }
 
 /** Raw SQL rows on either driver (both answer `{ rows }`). */

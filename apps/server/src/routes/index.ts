@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import tokenRoute from './token.ts';
 import healthRoutes from './api/Health/index.ts';
 import registerRoutes from './api/Account/register.ts';
@@ -37,50 +37,62 @@ export interface RoutesOptions {
  * the member-only scope that adds authentication once (routes/README.md). An area may have routes
  * in both, under the same prefix.
  */
+/** One area's routes under its prefix, with the options its plugin takes. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area's plugin takes its own options
+type Area = [plugin: FastifyPluginAsync<any>, prefix: string, options?: object];
+
+async function registerAreas(scope: FastifyInstance, areas: Area[]) {
+  for (const [plugin, prefix, options] of areas) await scope.register(plugin, { prefix, ...options });
+}
+
 const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   apiShape(app);
 
-  // Public: sign-in and sign-up, health, the reference lists the forms pick from.
-  await app.register(tokenRoute);
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(registerRoutes, { prefix: '/api/Account', clientId: opts.defaultClientId });
-  await app.register(signInCodeRoutes, { prefix: '/api/Account' });
-  await app.register(logoutRoutes, { prefix: '/api/Account' });
-  await app.register(referenceRoutes, { prefix: '/api/Vehicle' });
-  await app.register(coreRoutes, { prefix: '/api/Core' });
-  // Wallet (issue 10): the plans, the sandbox's tokenizer, Stripe's webhook.
-  await app.register(planRoutes, { prefix: '/api/Subscription' });
-  await app.register(sandboxRoutes, { prefix: '/api/Sandbox' });
-  await app.register(stripeRoutes, { prefix: '/api/Stripe' });
-  // Find Parking's zone reads, for members and guests alike (issue 11).
-  await app.register(parkingBrowseRoutes, { prefix: '/api/Parking' });
-  // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
-  await app.register(quickParkRoutes, { prefix: '/api/Parking/Guest' });
-  await app.register(supportPublicRoutes, { prefix: '/api/Support', ...opts.support });
-  // Officers' plate check: an operator's API key, not a member's token (issue 12).
-  await app.register(enforcementRoutes, { prefix: '/api/Enforcement' });
-  if (opts.devOutbox) await app.register(devRoutes, { prefix: '/api/Dev' });
+  await registerAreas(app, [
+    // Public: sign-in and sign-up, health, the reference lists the forms pick from.
+    [tokenRoute, ''],
+    [healthRoutes, '/api'],
+    [registerRoutes, '/api/Account', { clientId: opts.defaultClientId }],
+    [signInCodeRoutes, '/api/Account'],
+    [logoutRoutes, '/api/Account'],
+    [referenceRoutes, '/api/Vehicle'],
+    [coreRoutes, '/api/Core'],
+    // Wallet (issue 10): the plans, the sandbox's tokenizer, Stripe's webhook.
+    [planRoutes, '/api/Subscription'],
+    [sandboxRoutes, '/api/Sandbox'],
+    [stripeRoutes, '/api/Stripe'],
+    // Find Parking's zone reads, for members and guests alike (issue 11).
+    [parkingBrowseRoutes, '/api/Parking'],
+    // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
+    [quickParkRoutes, '/api/Parking/Guest'],
+    [supportPublicRoutes, '/api/Support', opts.support],
+    // Officers' plate check: an operator's API key, not a member's token (issue 12).
+    [enforcementRoutes, '/api/Enforcement'],
+    ...(opts.devOutbox ? [[devRoutes, '/api/Dev'] satisfies Area] : []),
+  ]);
 
   // Members only.
   await app.register(async (member) => {
     memberOnly(member);
-    await member.register(accountRoutes, { prefix: '/api/Account' });
-    await member.register(vehicleRoutes, { prefix: '/api/Vehicle' });
-    await member.register(parkingSessionRoutes, { prefix: '/api/Parking' });
-    // Past parking (issue 12): the history, its CSV and PDF receipts.
-    await member.register(parkingHistoryRoutes, { prefix: '/api/Parking' });
-    // Wallet, cards and plans (issue 10).
-    await member.register(walletRoutes, { prefix: '/api/Wallet' });
-    await member.register(paymentMethodRoutes, { prefix: '/api/PaymentMethods' });
-    await member.register(subscriptionRoutes, { prefix: '/api/Subscription' });
-    if (opts.devOutbox) await member.register(devWalletRoutes, { prefix: '/api/Dev' });
-    await member.register(supportMemberRoutes, { prefix: '/api/Support', ...opts.support });
+    await registerAreas(member, [
+      [accountRoutes, '/api/Account'],
+      [vehicleRoutes, '/api/Vehicle'],
+      [parkingSessionRoutes, '/api/Parking'],
+      // Past parking (issue 12): the history, its CSV and PDF receipts.
+      [parkingHistoryRoutes, '/api/Parking'],
+      // Wallet, cards and plans (issue 10).
+      [walletRoutes, '/api/Wallet'],
+      [paymentMethodRoutes, '/api/PaymentMethods'],
+      [subscriptionRoutes, '/api/Subscription'],
+      ...(opts.devOutbox ? [[devWalletRoutes, '/api/Dev'] satisfies Area] : []),
+      [supportMemberRoutes, '/api/Support', opts.support],
+    ]);
   });
 
   // Support agents only (issue 13): members get 403 here.
   await app.register(async (agents) => {
     agentOnly(agents);
-    await agents.register(supportConsoleRoutes, { prefix: '/api/Support/Console', ...opts.support });
+    await registerAreas(agents, [[supportConsoleRoutes, '/api/Support/Console', opts.support]]);
   });
 };
 

@@ -18,6 +18,12 @@ async function unverified(): Promise<Member> {
   return m;
 }
 
+/** A new unverified member and the code just sent to its phone. */
+async function unverifiedWithCode(): Promise<{ m: Member; code: string }> {
+  const m = await unverified();
+  return { m, code: await lastCode(app, m.PhoneNumber) };
+}
+
 /** Registered, and the phone verified with the code (a password alone opens only such accounts). */
 async function registered(): Promise<Member> {
   const m = await unverified();
@@ -43,6 +49,12 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 const INVALID_CREDENTIALS = { message: MESSAGES.invalidCredentials, errors: [{ field: 'password', message: MESSAGES.invalidCredentials }] };
 const INVALID_CODE = { message: MESSAGES.invalidCode, errors: [{ field: 'code', message: MESSAGES.invalidCode }] };
+
+/** The one answer to a code that does not open: used, wrong, expired or dead alike. */
+function expectInvalidCode(res: { statusCode: number; json: () => unknown }) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(INVALID_CODE);
+}
 
 describe('POST /token grant_type=password', () => {
   it('signs in with the username (any case) or the e-mail address', async () => {
@@ -117,43 +129,35 @@ describe('POST /token grant_type=password', () => {
 
 describe('POST /token grant_type=otp', () => {
   it('signs in with the code sent at registration, once, and marks the phone verified', async () => {
-    const m = await unverified();
-    const code = await lastCode(app, m.PhoneNumber);
+    const { m, code } = await unverifiedWithCode();
     const res = await otp(m.PhoneNumber, code);
     expect(res.statusCode).toBe(200);
     expect(res.json<TokenResponse>()).toMatchObject({ token_type: 'Bearer', amr: 'otp' });
     const [row] = await queryRows<{ verified: boolean }>(db, sql`SELECT phone_verified_at IS NOT NULL AS verified FROM members WHERE phone = ${m.PhoneNumber}`);
     expect(row?.verified).toBe(true);
     const again = await otp(m.PhoneNumber, code);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(INVALID_CODE);
+    expectInvalidCode(again);
   });
 
   it('refuses a wrong code, and the right one still works after it', async () => {
-    const m = await unverified();
-    const code = await lastCode(app, m.PhoneNumber);
+    const { m, code } = await unverifiedWithCode();
     const bad = await otp(m.PhoneNumber, wrong(code));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual(INVALID_CODE);
+    expectInvalidCode(bad);
     expect((await otp(m.PhoneNumber, code)).statusCode).toBe(200);
   });
 
   it('refuses an expired code', async () => {
-    const m = await unverified();
-    const code = await lastCode(app, m.PhoneNumber);
+    const { m, code } = await unverifiedWithCode();
     await db.execute(sql`UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE phone = ${m.PhoneNumber}`);
     const res = await otp(m.PhoneNumber, code);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(INVALID_CODE);
+    expectInvalidCode(res);
   });
 
   it('kills the code after 5 wrong tries: the sixth try fails even with the right code', async () => {
-    const m = await unverified();
-    const code = await lastCode(app, m.PhoneNumber);
+    const { m, code } = await unverifiedWithCode();
     for (let i = 0; i < 5; i++) expect((await otp(m.PhoneNumber, wrong(code))).statusCode).toBe(400);
     const sixth = await otp(m.PhoneNumber, code);
-    expect(sixth.statusCode).toBe(400);
-    expect(sixth.json()).toEqual(INVALID_CODE);
+    expectInvalidCode(sixth);
     const [row] = await queryRows<{ attempts: number; dead: boolean }>(
       db,
       sql`SELECT attempts, consumed_at IS NOT NULL AS dead FROM otp_codes WHERE phone = ${m.PhoneNumber}`,

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { scratchPostgres } from './scratch-database.ts';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -12,17 +11,8 @@ const run = promisify(execFile);
 export async function cliDatabaseEnv(dir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: join(dir, 'data') }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `parkit_t_cli_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'cli-secret') }, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const scratch = await scratchPostgres(adminUrl, 'parkit_t_cli');
+  return { env: { DATABASE_URL: scratch.url, DATA_DIR: join(dir, 'cli-secret') }, drop: scratch.drop };
 }
 
 /** Runs apps/server/scripts/<script> as `npm run` would, with only the given environment; never throws. */

@@ -12,6 +12,13 @@ import { addCard, addMoney, CARDS, debit, details, entriesOf, ledgerMatchesBalan
 const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
 
+/** A new signed-in member with a saved card (the first, so the default). */
+async function memberWithCard() {
+  const a = await registerAndSignIn(app);
+  await addCard(app, a);
+  return a;
+}
+
 describe('POST /api/Wallet/AddMoney', () => {
   it('charges the default card, credits the wallet and shows on Details and Transactions', async () => {
     const a = await registerAndSignIn(app);
@@ -30,8 +37,7 @@ describe('POST /api/Wallet/AddMoney', () => {
   });
 
   it('accepts "12.5" and 12.50 as the same 12.50', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     expect((await addMoney(app, a, { Amount: '12.5' })).json()).toMatchObject({ Balance: 12.5 });
     expect((await addMoney(app, a, { Amount: 12.5 })).json()).toMatchObject({ Balance: 25 });
   });
@@ -51,8 +57,7 @@ describe('POST /api/Wallet/AddMoney', () => {
     ['Infinity-like', { Amount: '1e309' }, 'Enter an amount with at most two decimals'],
     ['a bad PaymentMethodId', { Amount: 20, PaymentMethodId: 'abc' }, 'Must be a number'],
   ])('refuses %s with 400 and credits nothing', async (_what, payload, message) => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const res = await addMoney(app, a, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBe(message);
@@ -99,8 +104,7 @@ describe('POST /api/Wallet/AddMoney', () => {
 
 describe('Idempotency-Key', () => {
   it('is required and must be 1 to 255 visible characters', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     expect((await addMoney(app, a, { Amount: 20 }, null)).json()).toMatchObject({ message: 'The Idempotency-Key header is required' });
     for (const bad of ['x'.repeat(256), 'has space', 'tab\tkey']) {
       const res = await addMoney(app, a, { Amount: 20 }, bad);
@@ -110,8 +114,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays the first result for the same key and body, and moves money once', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const key = randomUUID();
     const first = await addMoney(app, a, { Amount: 20 }, key);
     const again = await addMoney(app, a, { Amount: 20 }, key);
@@ -123,8 +126,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 422 for the same key with another body, and moves nothing', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const key = randomUUID();
     await addMoney(app, a, { Amount: 20 }, key);
     const other = await addMoney(app, a, { Amount: 30 }, key);
@@ -134,8 +136,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets a key after 24 hours: it then counts as new, and the job purges old keys', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const key = randomUUID();
     await addMoney(app, a, { Amount: 20 }, key);
     await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`);
@@ -158,8 +159,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('credits once for 20 concurrent requests with one key', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const key = randomUUID();
     const all = await Promise.all(Array.from({ length: 20 }, () => addMoney(app, a, { Amount: 20 }, key)));
     expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
@@ -182,8 +182,7 @@ describe('Idempotency-Key', () => {
 
 describe('200 concurrent add and debit operations on one member', () => {
   it('keep the ledger equal to the balance, never below zero', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     const ops = Array.from({ length: 200 }, (_, i) =>
       i % 2 === 0
         ? addMoney(app, a, { Amount: 10 }).then((r) => r.statusCode)
@@ -230,8 +229,7 @@ describe('GET /api/Wallet/Transactions and /Spending', () => {
   });
 
   it('sums spending per month over the last 6 months', async () => {
-    const a = await registerAndSignIn(app);
-    await addCard(app, a);
+    const a = await memberWithCard();
     await addMoney(app, a, { Amount: 50 });
     await debit(db, a.memberId, 1234);
     await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 234, kind: 'refund', reference: 'r' }));

@@ -1,21 +1,20 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { members } from './members.ts';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, serialId } from './columns.ts';
+import { memberRef } from './members.ts';
 
 /** Rotating refresh tokens: one family per sign-in; reuse of a rotated token revokes the family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     amr: text('amr').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    rotatedAt: moment('rotated_at'),
+    revokedAt: moment('revoked_at'),
+    createdAt: createdAt(),
   },
   // member_id: revoking all of a member's tokens and deleting a member (issue 9).
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_member_idx').on(t.memberId)],
@@ -25,26 +24,26 @@ export const refreshTokens = pgTable(
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(), // 'verify' | 'login' | 'reset'
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    consumedAt: moment('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('otp_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
 );
 
 /** Messages to members. Development lists them at GET /api/Dev/Outbox; production sends them. */
 export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   channel: text('channel').notNull(),
   recipient: text('recipient').notNull(),
   body: text('body').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: moment('sent_at'),
+  createdAt: createdAt(),
 });
 
 /** Fixed-window counters kept in the database so that every replica sees the same limits. */
@@ -53,7 +52,7 @@ export const rateLimits = pgTable(
   {
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: moment('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
@@ -65,7 +64,7 @@ export const otpSends = pgTable(
   {
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: moment('last_sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.phone, t.purpose] })],
 );
@@ -80,11 +79,11 @@ export const authFailures = pgTable(
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
     failures: integer('failures').notNull().default(0),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailureAt: moment('last_failure_at').notNull().defaultNow(),
+    lockedUntil: moment('locked_until'),
     /** Checks under way (counted before the check, settled after it); stale after 30 s. */
     pending: integer('pending').notNull().default(0),
-    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    pendingAt: moment('pending_at'),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { operators } from './members.ts';
+import { bigserial, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, ref, serialId } from './columns.ts';
+import { operatorRef } from './members.ts';
 
 /**
  * An operator's API keys for the officers' plate check (issue 12). Only a SHA-256 of the key is
@@ -9,17 +10,15 @@ import { operators } from './members.ts';
 export const operatorApiKeys = pgTable(
   'operator_api_keys',
   {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    id: serialId(),
+    operatorId: operatorRef(),
     /** The key's first characters ('pk_' + 8), shown in listings so a key can be told apart. */
     prefix: text('prefix').notNull().unique(),
     keyHash: text('key_hash').notNull(),
     label: text('label').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [index('operator_api_keys_operator_idx').on(t.operatorId), check('operator_api_keys_hash_len', sql`length(${t.keyHash}) = 64`)],
 );
@@ -29,12 +28,8 @@ export const enforcementChecks = pgTable(
   'enforcement_checks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    keyId: integer('key_id')
-      .notNull()
-      .references(() => operatorApiKeys.id),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    keyId: ref('key_id', () => operatorApiKeys.id),
+    operatorId: operatorRef(),
     zoneNumber: text('zone_number').notNull(),
     /** Normalised: upper case, no spaces or dashes. */
     plate: text('plate').notNull(),
@@ -42,7 +37,7 @@ export const enforcementChecks = pgTable(
     paid: boolean('paid').notNull(),
     sessionId: integer('session_id'),
     address: text('address').notNull().default(''),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: moment('checked_at').notNull().defaultNow(),
   },
   (t) => [index('enforcement_checks_operator_time_idx').on(t.operatorId, t.checkedAt)],
 );

@@ -1,23 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, moment, position, ref, serialId, updatedAt } from './columns.ts';
 
 /** Parking operators: the spec's client_id. */
 export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   city: text('city').notNull(),
   state: text('state').notNull(),
   /** City centre: where Find Parking looks when the driver's position is unknown. */
-  lat: doublePrecision('lat').notNull(),
-  lng: doublePrecision('lng').notNull(),
+  ...position(),
   timezone: text('timezone').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const members = pgTable(
   'members',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     clientId: integer('client_id').notNull().references(() => operators.id),
     userName: text('user_name').notNull(),
     email: text('email').notNull(),
@@ -32,11 +32,11 @@ export const members = pgTable(
     zipCode: text('zip_code').notNull().default(''),
     balanceCents: integer('balance_cents').notNull().default(0),
     minBalanceCents: integer('min_balance_cents').notNull().default(0),
-    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: moment('phone_verified_at'),
     /** Carried in every access token (claim sv); logout and a password change raise it (issue 8). */
     sessionVersion: integer('session_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one account.
@@ -49,14 +49,22 @@ export const members = pgTable(
   ],
 );
 
+/** operator_id: the operator a row belongs to. */
+export function operatorRef() {
+  return ref('operator_id', () => operators.id);
+}
+
+/** A member's row in another table (member_id unless named): deleted with the member. */
+export function memberRef(name = 'member_id') {
+  return ref(name, () => members.id, 'cascade');
+}
+
 /** Default Parking Options of the profile screen, saved per member and applied by the server. */
 export const parkingOptions = pgTable('parking_options', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberRef().primaryKey(),
   autoStart: boolean('auto_start').notNull().default(false),
   autoExtend: boolean('auto_extend').notNull().default(false),
   maxPaymentEnabled: boolean('max_payment_enabled').notNull().default(false),
   maxPaymentCents: integer('max_payment_cents').notNull().default(2000),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { members, operators } from './members.ts';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
+import { members, operatorRef } from './members.ts';
 import { vehicles } from './vehicles.ts';
 import { zones } from './zones.ts';
 
@@ -13,24 +14,20 @@ import { zones } from './zones.ts';
 export const parkingSessions = pgTable(
   'parking_sessions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     guestPhone: text('guest_phone'),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id),
+    operatorId: operatorRef(),
+    zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     vehicleMake: text('vehicle_make').notNull(),
     vehicleModel: text('vehicle_model').notNull(),
     plate: text('plate').notNull(),
     plateState: text('plate_state').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startedAt: moment('started_at').notNull(),
+    endsAt: moment('ends_at').notNull(),
     /** When it really ended: Stop, or ends_at once the expiry job has run. */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: moment('ended_at'),
     /** Minutes bought, extensions included. */
     durationMinutes: integer('duration_minutes').notNull(),
     /** Minutes of the first purchase: Auto Extend extends by this much each time. */
@@ -51,12 +48,12 @@ export const parkingSessions = pgTable(
     autoSessionUsed: boolean('auto_session_used').notNull().default(false),
     autoExtendedUsed: boolean('auto_extended_used').notNull().default(false),
     /** Jobs: the 10-minute reminder sent for the current ends_at; the end notice sent. */
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
-    endNoticeSentAt: timestamp('end_notice_sent_at', { withTimezone: true }),
+    reminderSentAt: moment('reminder_sent_at'),
+    endNoticeSentAt: moment('end_notice_sent_at'),
     /** The ends_at the auto-extend job last looked at (so a refusal is not retried every tick). */
-    autoExtendCheckedEndsAt: timestamp('auto_extend_checked_ends_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    autoExtendCheckedEndsAt: moment('auto_extend_checked_ends_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('parking_sessions_owner_check', sql`${t.memberId} IS NOT NULL OR ${t.guestPhone} IS NOT NULL`),
@@ -89,16 +86,14 @@ export const parkingQuotes = pgTable(
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     guestPhone: text('guest_phone'),
     kind: text('kind').notNull(),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id),
+    zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').references(() => parkingSessions.id, { onDelete: 'cascade' }),
     /** Quick Park: the plate typed by the guest (members' quotes name a vehicle instead). */
     plate: text('plate'),
     plateState: text('plate_state'),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: moment('starts_at').notNull(),
+    endsAt: moment('ends_at').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     parkingCents: integer('parking_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
@@ -106,9 +101,9 @@ export const parkingQuotes = pgTable(
     /** The plan's zone discount in parking_cents (percent). */
     discountPercent: smallint('discount_percent').notNull().default(0),
     autoStart: boolean('auto_start').notNull().default(false),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('parking_quotes_kind_check', sql`${t.kind} IN ('start', 'extend')`),
@@ -125,14 +120,12 @@ export const parkingQuotes = pgTable(
 export const parkingCardPayments = pgTable(
   'parking_card_payments',
   {
-    id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => parkingSessions.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    sessionId: ref('session_id', () => parkingSessions.id, 'cascade'),
     chargeRef: text('charge_ref').notNull(),
     amountCents: integer('amount_cents').notNull(),
     refundedCents: integer('refunded_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('parking_card_payments_money_check', sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from './members.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ref, serialId, updatedAt } from './columns.ts';
+import { memberRef } from './members.ts';
 
 // Reference lists, seeded by migration (scripts/reference-sql.ts). Ids are fixed by that script.
 export const vehicleMakes = pgTable('vehicle_makes', {
@@ -12,9 +13,7 @@ export const vehicleModels = pgTable(
   'vehicle_models',
   {
     id: integer('id').primaryKey(),
-    makeId: integer('make_id')
-      .notNull()
-      .references(() => vehicleMakes.id),
+    makeId: ref('make_id', () => vehicleMakes.id),
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('vehicle_models_make_id_name_unique').on(t.makeId, t.name)],
@@ -33,16 +32,10 @@ export const usStates = pgTable('us_states', {
 export const vehicles = pgTable(
   'vehicles',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    makeId: integer('make_id')
-      .notNull()
-      .references(() => vehicleMakes.id),
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => vehicleModels.id),
+    id: serialId(),
+    memberId: memberRef(),
+    makeId: ref('make_id', () => vehicleMakes.id),
+    modelId: ref('model_id', () => vehicleModels.id),
     plate: text('plate').notNull(),
     // The plate without spaces and dashes (contract's plateKey): what duplicates are found by.
     plateKey: text('plate_key')
@@ -51,12 +44,10 @@ export const vehicles = pgTable(
     plateState: text('plate_state')
       .notNull()
       .references(() => usStates.code),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => vehicleColors.id),
+    colorId: ref('color_id', () => vehicleColors.id),
     year: integer('year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('vehicles_member_idx').on(t.memberId),

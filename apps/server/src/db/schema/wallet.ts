@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from './members.ts';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
+import { memberRef } from './members.ts';
 
 /**
  * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
@@ -14,9 +15,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     /** Signed: credits positive, debits negative. */
     amountCents: integer('amount_cents').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
@@ -25,7 +24,7 @@ export const ledgerEntries = pgTable(
     /** The Idempotency-Key of the request that moved the money (null for jobs). */
     idempotencyKey: text('idempotency_key'),
     balanceAfterCents: integer('balance_after_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_member_idx').on(t.memberId, t.id),
@@ -42,16 +41,14 @@ export const ledgerEntries = pgTable(
 export const walletSettings = pgTable(
   'wallet_settings',
   {
-    memberId: integer('member_id')
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef().primaryKey(),
     autoReload: boolean('auto_reload').notNull().default(false),
     defaultAddAmountCents: integer('default_add_amount_cents').notNull().default(2000),
     /** Set by a debit that left the balance below the trigger; cleared by the reload job. */
-    reloadDueAt: timestamp('reload_due_at', { withTimezone: true }),
+    reloadDueAt: moment('reload_due_at'),
     /** The payment provider's customer (Stripe: cus_…); null for the sandbox. */
     providerCustomerId: text('provider_customer_id'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('wallet_settings_default_add_amount', sql`${t.defaultAddAmountCents} between 500 and 50000`),
@@ -63,10 +60,8 @@ export const walletSettings = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    memberId: memberRef(),
     provider: text('provider').notNull(), // 'sandbox' | 'stripe'
     providerRef: text('provider_ref').notNull(),
     brand: text('brand').notNull(),
@@ -74,7 +69,7 @@ export const paymentMethods = pgTable(
     expMonth: smallint('exp_month').notNull(),
     expYear: smallint('exp_year').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('payment_methods_member_idx').on(t.memberId),
@@ -92,15 +87,13 @@ export const paymentMethods = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
     key: text('key').notNull(),
     /** sha256 of the route and the request body. */
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
@@ -131,19 +124,15 @@ export const plans = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    id: serialId(),
+    memberId: memberRef(),
+    planId: ref('plan_id', () => plans.id),
     status: text('status').notNull(), // 'active' | 'ended'
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    currentPeriodStart: moment('current_period_start').notNull(),
+    currentPeriodEnd: moment('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    endedAt: moment('ended_at'),
   },
   (t) => [
     uniqueIndex('subscriptions_one_active_key').on(t.memberId).where(sql`${t.status} = 'active'`),
@@ -156,5 +145,5 @@ export const subscriptions = pgTable(
 export const providerEvents = pgTable('provider_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: moment('received_at').notNull().defaultNow(),
 });

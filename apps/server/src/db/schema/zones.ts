@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { operators } from './members.ts';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, position, serialId } from './columns.ts';
+import { operatorRef } from './members.ts';
 
 /**
  * Parking zones of an operator. Geo search uses cube + earthdistance with a GiST index on
@@ -9,10 +10,8 @@ import { operators } from './members.ts';
 export const zones = pgTable(
   'zones',
   {
-    id: serial('id').primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    id: serialId(),
+    operatorId: operatorRef(),
     /** The short code drivers type from the street sign. */
     zoneNumber: text('zone_number').notNull(),
     name: text('name').notNull(),
@@ -20,8 +19,7 @@ export const zones = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     zip: text('zip').notNull(),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
+    ...position(),
     kind: text('kind').notNull(), // 'street' | 'lot' | 'garage'
     rateCents: integer('rate_cents').notNull(),
     maxStayMinutes: integer('max_stay_minutes').notNull(),
@@ -31,7 +29,7 @@ export const zones = pgTable(
     paidFromMinute: smallint('paid_from_minute').notNull(),
     paidUntilMinute: smallint('paid_until_minute').notNull(),
     capacity: integer('capacity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../helpers.ts';
+import { buildTestApp, publicList } from '../../helpers.ts';
 
 const { app } = await buildTestApp();
 
 describe('GET /api/Core/States', () => {
   it('lists the 50 states and DC as two-letter codes, publicly, with a cache lifetime', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/Core/States' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
-    const states = res.json<string[]>();
+    const states = await publicList<string>(app, '/api/Core/States');
     expect(states).toHaveLength(51);
     expect(states.every((s) => /^[A-Z]{2}$/.test(s))).toBe(true);
     expect(new Set(states).size).toBe(51);

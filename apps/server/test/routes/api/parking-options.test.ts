@@ -1,7 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ParkingOptions } from '@parkit/contract';
-import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { as, buildTestApp, expectRefused, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 
 const { app } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
@@ -15,13 +14,6 @@ async function options(who: SignedIn): Promise<ParkingOptions> {
   const res = await get(who);
   expect(res.statusCode).toBe(200);
   return res.json<ParkingOptions>();
-}
-
-function expectRefused(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<{ message: string; errors?: { field: string }[] }>();
-  expect(body.message).toEqual(expect.any(String));
-  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
 }
 
 describe('GET and POST /api/Account/ParkingOptions', () => {

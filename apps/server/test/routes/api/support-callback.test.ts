@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallBack, ConsoleCallBack } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { createAgent } from '../../../src/plugins/app/support/create-agent.ts';
-import { expectRefused } from '../../support-helpers.ts';
-import { as, buildTestApp, registerAndSignIn, tokenPost, type SignedIn } from '../../helpers.ts';
+import { as, buildTestApp, expectFieldErrors, expectRefused, registerAndSignIn, tokenPost, type SignedIn } from '../../helpers.ts';
 
 const { app, database } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
@@ -43,14 +42,7 @@ describe('POST /api/Support/CallBack', () => {
   it('refuses a missing field with the spec’s messages and stores nothing', async () => {
     const res = await post(alice, {});
     expectRefused(res, 400);
-    const messages = res.json<{ errors: { field: string; message: string }[] }>().errors;
-    expect(messages).toEqual(
-      expect.arrayContaining([
-        { field: 'Phone', message: 'Phone is Required' },
-        { field: 'Date', message: 'Date is Required' },
-        { field: 'Time', message: 'Time is Required' },
-      ]),
-    );
+    expectFieldErrors(res, { Phone: 'Phone is Required', Date: 'Date is Required', Time: 'Time is Required' });
     for (const blank of [{ Phone: '  ', Date: dayAhead(2), Time: '10:00' }, { Phone: '5125550111', Date: '', Time: '10:00' }, { Phone: '5125550111', Date: dayAhead(2), Time: '' }]) {
       expectRefused(await post(alice, blank), 400);
     }

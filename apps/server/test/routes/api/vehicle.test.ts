@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MAX_VEHICLES, maxVehicleYear, type Vehicle, type VehicleMakeItem, type VehicleModelItem } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { as, buildTestApp, expectRefused, publicList, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 
 const { app, database } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
@@ -44,21 +43,9 @@ async function list(who: SignedIn): Promise<Vehicle[]> {
   return res.json<Vehicle[]>();
 }
 
-/** A refusal: JSON with a message and, for a field, that field named in errors. */
-function expectRefused(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<{ message: string; errors?: { field: string; message: string }[] }>();
-  expect(body.message).toEqual(expect.any(String));
-  if (field) expect(body.errors?.map((e) => e.field)).toContain(field);
-}
-
 describe('reference lists', () => {
   it('lists the makes by name, publicly, with a cache lifetime', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/Vehicle/Makes' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
-    const makes = res.json<VehicleMakeItem[]>();
+    const makes = await publicList<VehicleMakeItem>(app, '/api/Vehicle/Makes');
     expect(makes).toHaveLength(52);
     const names = makes.map((m) => m.PvValue);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
@@ -93,10 +80,7 @@ describe('reference lists', () => {
   });
 
   it('lists the colors', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/Vehicle/Colors' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
-    const colors = res.json<{ PvDescription: string }[]>().map((c) => c.PvDescription);
+    const colors = (await publicList<{ PvDescription: string }>(app, '/api/Vehicle/Colors')).map((c) => c.PvDescription);
     expect(colors).toHaveLength(16);
     expect(colors).toContain('Silver');
   });

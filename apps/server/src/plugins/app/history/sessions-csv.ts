@@ -1,20 +1,10 @@
-/** The filtered history as CSV (RFC 4180) for expense reports. */
-export interface CsvSession {
-  sessionId: number;
-  startedAt: Date;
-  endedAt: Date;
-  durationMinutes: number;
-  zoneNumber: string;
-  address: string;
-  city: string;
-  state: string;
-  plateNumber: string;
-  plateState: string;
-  amountCents: number;
-  feeCents: number;
-  paidVia: string;
-  status: string;
-}
+import type { ReceiptData } from './receipt-pdf.ts';
+
+/** The filtered history as CSV (RFC 4180) for expense reports: a receipt's facts, the amount paid and the status. */
+export type CsvSession = Pick<
+  ReceiptData,
+  'sessionId' | 'startedAt' | 'endedAt' | 'durationMinutes' | 'zoneNumber' | 'address' | 'city' | 'state' | 'plateNumber' | 'plateState' | 'feeCents' | 'paidVia'
+> & { amountCents: number; status: string };
 
 export const CSV_HEADER = [
   'SessionId', 'StartedAt', 'EndedAt', 'DurationMinutes', 'ZoneNumber', 'Address', 'City', 'State',

@@ -6,9 +6,8 @@ import { conflict, notFound } from '../../../lib/http-error.ts';
 import { enqueue } from '../auth/outbox-repository.ts';
 import type { PaymentProvider } from '../wallet/providers/types.ts';
 import { chargeCard } from './card-payments.ts';
-import { guestQuoteView } from './guest-service.ts';
+import { guestQuoteView, insertGuestQuote } from './guest-service.ts';
 import { priceOf } from './pricing.ts';
-import { insertQuote, quoteWindow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
 
 const MINUTE = 60_000;
@@ -28,18 +27,7 @@ export async function quoteGuestExtend(db: Db, phone: string, r: { SessionId: nu
   if (r.DurationMinutes > room) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStay);
   const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
   if (price.parkingCents === 0) throw conflict('DurationMinutes', PARKING_MESSAGES.zoneFree);
-  const q = await insertQuote(db, {
-    guestPhone: phone,
-    kind: 'extend',
-    zoneId: s.zoneId,
-    sessionId: s.id,
-    plate: s.plate,
-    plateState: s.plateState,
-    ...quoteWindow(s.endsAt, r.DurationMinutes, now),
-    parkingCents: price.parkingCents,
-    feeCents: 0,
-    totalCents: price.parkingCents,
-  });
+  const q = await insertGuestQuote(db, phone, { kind: 'extend', zoneId: s.zoneId, sessionId: s.id, plate: s.plate, plateState: s.plateState }, s.endsAt, r.DurationMinutes, price.parkingCents, now);
   return guestQuoteView(q, s.rateCents, price.paidMinutes, room);
 }
 

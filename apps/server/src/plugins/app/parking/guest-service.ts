@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, centsToAmount, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
+import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../../../db/client.ts';
 import { parkingQuotes, parkingSessions, zones } from '../../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
@@ -8,7 +8,7 @@ import type { PaymentProvider } from '../wallet/providers/types.ts';
 import { defaultOperatorId, operatorById } from '../zones/operator-repository.ts';
 import { chargeCard, recordCardPayment } from './card-payments.ts';
 import { priceOf } from './pricing.ts';
-import { insertQuote, quoteWindow, type QuoteRow } from './quote-rows.ts';
+import { insertQuote, quoteTerms, quoteWindow, type QuoteInsert, type QuoteRow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
 
 /** The zone a guest typed from the sign, of the default operator (Quick Park has no account to say which). */
@@ -26,41 +26,35 @@ export async function quoteGuest(db: Db, phone: string, r: { ZoneNumber: string;
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);
-  const q = await insertQuote(db, {
-    guestPhone: phone,
-    kind: 'start',
-    zoneId: zone.id,
-    plate: r.PlateNumber,
-    plateState: r.PlateState,
-    ...quoteWindow(now, r.DurationMinutes, now),
-    parkingCents: price.parkingCents,
-    feeCents: 0,
-    totalCents: price.parkingCents,
-  });
+  const q = await insertGuestQuote(db, phone, { kind: 'start', zoneId: zone.id, plate: r.PlateNumber, plateState: r.PlateState }, now, r.DurationMinutes, price.parkingCents, now);
   return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
+}
+
+/** A guest's quote row: the card pays the parking alone (no plan, so no fee and no discount). */
+export function insertGuestQuote(
+  db: Executor,
+  phone: string,
+  what: Pick<QuoteInsert, 'kind' | 'zoneId' | 'sessionId' | 'plate' | 'plateState'>,
+  startsAt: Date,
+  minutes: number,
+  parkingCents: number,
+  now: Date,
+): Promise<QuoteRow> {
+  return insertQuote(db, { guestPhone: phone, ...what, ...quoteWindow(startsAt, minutes, now), parkingCents, feeCents: 0, totalCents: parkingCents });
 }
 
 /** A guest's quote on the wire: no plan (no fee, no discount), a card pays (no balance). */
 export function guestQuoteView(q: QuoteRow, rateCents: number, paidMinutes: number, maxMoreMinutes: number): Quote {
   return {
-    QuoteId: q.id,
-    StartsAt: q.startsAt.toISOString(),
-    EndsAt: q.endsAt.toISOString(),
-    DurationMinutes: q.durationMinutes,
-    RatePerHour: centsToAmount(rateCents),
-    PaidMinutes: paidMinutes,
-    ParkingAmount: centsToAmount(q.parkingCents),
+    ...quoteTerms(q, rateCents, paidMinutes, maxMoreMinutes),
     DiscountPercent: 0,
     DiscountAmount: 0,
     FeeAmount: 0,
-    TotalAmount: centsToAmount(q.totalCents),
-    ExpiresAt: q.expiresAt.toISOString(),
     Balance: 0,
     BalanceCovers: true,
     AutoReloadCovers: false,
     AutoReloadAmount: 0,
     OverMaxPayment: false,
-    MaxMoreMinutes: maxMoreMinutes,
   };
 }
 

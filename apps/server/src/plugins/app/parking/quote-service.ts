@@ -10,8 +10,7 @@ import * as zones from '../zones/zone-repository.ts';
 import { planTerms, walletFunds } from './payments.ts';
 import { priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';
-
-import { insertQuote, quoteWindow, type QuoteRow } from './quote-rows.ts';
+import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-rows.ts';
 
 export type { QuoteRow };
 const MINUTE = 60_000;
@@ -26,25 +25,16 @@ async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: n
   const covers = balance >= q.totalCents;
   const cap = Math.round(opts.MaxPaymentAmount * 100);
   return {
-    QuoteId: q.id,
-    StartsAt: q.startsAt.toISOString(),
-    EndsAt: q.endsAt.toISOString(),
-    DurationMinutes: q.durationMinutes,
-    RatePerHour: centsToAmount(rateCents),
-    PaidMinutes: price.paidMinutes,
-    ParkingAmount: centsToAmount(q.parkingCents),
+    ...quoteTerms(q, rateCents, price.paidMinutes, maxMoreMinutes),
     DiscountPercent: q.discountPercent,
     DiscountAmount: centsToAmount(price.discountCents),
     FeeAmount: centsToAmount(q.feeCents),
-    TotalAmount: centsToAmount(q.totalCents),
-    ExpiresAt: q.expiresAt.toISOString(),
     Balance: centsToAmount(balance),
     BalanceCovers: covers,
     // Start and Extend top up Default Add Amount first when that is enough (wallet/cover-reload.ts).
     AutoReloadCovers: !covers && reloadCents > 0 && balance + reloadCents >= q.totalCents,
     AutoReloadAmount: centsToAmount(reloadCents),
     OverMaxPayment: opts.MaxPaymentEnabled && q.totalCents > cap,
-    MaxMoreMinutes: maxMoreMinutes,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   ActiveSessions,
   AmendQuote,
@@ -16,9 +17,11 @@ import {
   StopRequest,
   StopResponse,
 } from '@parkit/contract';
+import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
 import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
+import type { CoverContext } from '../../../plugins/app/parking/payments.ts';
 import * as service from '../../../plugins/app/parking/session-service.ts';
 import * as sessions from '../../../plugins/app/parking/session-repository.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
@@ -89,25 +92,38 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/Extend',
-    {
-      config: { rateLimit: MONEY_RATE_LIMIT },
-      schema: {
-        ...base,
-        summary: 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
-        body: ExtendRequest,
-        response: { 200: ParkingSession, ...moneyErrors },
+  /**
+   * Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key; the
+   * wallet tops up afterwards when the debit left it under MinBalance.
+   */
+  function paidChange<B extends z.ZodType>(
+    path: string,
+    scope: string,
+    summary: string,
+    body: B,
+    change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date, cover: CoverContext) => Promise<ParkingSession>,
+  ) {
+    app.post(
+      path,
+      { config: { rateLimit: MONEY_RATE_LIMIT }, schema: { ...base, summary, body, response: { 200: ParkingSession, ...moneyErrors } } },
+      async (req, reply) => {
+        const result = await idempotent(req, reply, scope, async (tx, key) => ({
+          statusCode: 200,
+          body: await change(tx, req.member.memberId, req.body as z.infer<B>, key, new Date(), app.wallet),
+        }));
+        await app.wallet.reloadIfDue(req.member.memberId);
+        return result;
       },
-    },
-    async (req, reply) => {
-      const body = await idempotent(req, reply, 'parking.extend', async (tx, key) => ({
-        statusCode: 200,
-        body: await service.extend(tx, req.member.memberId, req.body, key, new Date(), app.wallet),
-      }));
-      await app.wallet.reloadIfDue(req.member.memberId);
-      return body;
-    },
+    );
+  }
+
+  paidChange('/Extend', 'parking.extend', 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)', ExtendRequest, service.extend);
+  paidChange(
+    '/Amend',
+    'parking.amend',
+    'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded (Idempotency-Key header required)',
+    AmendRequest,
+    service.amend,
   );
 
   app.post(
@@ -116,27 +132,6 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse } },
     },
     async (req) => service.stop(app.db, app.wallet.provider, req.member.memberId, req.body.SessionId, new Date()),
-  );
-
-  app.post(
-    '/Amend',
-    {
-      config: { rateLimit: MONEY_RATE_LIMIT },
-      schema: {
-        ...base,
-        summary: 'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded (Idempotency-Key header required)',
-        body: AmendRequest,
-        response: { 200: ParkingSession, ...moneyErrors },
-      },
-    },
-    async (req, reply) => {
-      const body = await idempotent(req, reply, 'parking.amend', async (tx, key) => ({
-        statusCode: 200,
-        body: await service.amend(tx, req.member.memberId, req.body, key, new Date(), app.wallet),
-      }));
-      await app.wallet.reloadIfDue(req.member.memberId);
-      return body;
-    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { ErrorResponse, Id, NearbyZonesQuery, SearchZonesQuery, Zone, ZoneList }
 import { notFound } from '../../../lib/http-error.ts';
 import { operatorForRequest } from './operator-for-request.ts';
 import * as zones from '../../../plugins/app/zones/zone-repository.ts';
+import type { ZoneHit } from '../../../plugins/app/zones/zone-repository.ts';
 import { search } from '../../../plugins/app/zones/zone-search.ts';
 import { toZoneView } from '../../../plugins/app/zones/zone-view.ts';
 
@@ -15,42 +16,24 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
  * the default one.
  */
 const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
-
-  app.get(
-    '/Nearby',
-    {
-      schema: {
-        tags: ['Parking'],
-        summary: 'Zones within radius metres of a position (default 2 km, at most 50 km), nearest first',
-        querystring: NearbyZonesQuery,
-        response: { 200: ZoneList, ...errors },
-      },
-    },
-    async (req) => {
+  /** Nearby and Search: the operator's zones a query finds, each with its payment status now. */
+  function zoneList<Q extends z.ZodType>(path: string, summary: string, querystring: Q, find: (operatorId: number, query: z.infer<Q>) => Promise<ZoneHit[]>) {
+    app.get(path, { schema: { tags: ['Parking'], summary, querystring, response: { 200: ZoneList, ...errors } } }, async (req) => {
       const operator = await operatorForRequest(app, req);
-      const { lat, lng, radius, limit } = req.query;
-      const hits = await zones.nearby(app.db, { operatorId: operator.id, lat, lng, radiusM: radius, limit });
+      const hits = await find(operator.id, req.query as z.infer<Q>);
       const now = new Date();
       return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
-    },
+    });
+  }
+
+  zoneList('/Nearby', 'Zones within radius metres of a position (default 2 km, at most 50 km), nearest first', NearbyZonesQuery, (operatorId, { lat, lng, radius, limit }) =>
+    zones.nearby(app.db, { operatorId, lat, lng, radiusM: radius, limit }),
   );
-
-  app.get(
+  zoneList(
     '/Search',
-    {
-      schema: {
-        tags: ['Parking'],
-        summary: 'A zone number (exact first) or an address or name (prefix and typo-tolerant); nearest first with lat and lng',
-        querystring: SearchZonesQuery,
-        response: { 200: ZoneList, ...errors },
-      },
-    },
-    async (req) => {
-      const operator = await operatorForRequest(app, req);
-      const hits = await search(app.db, { operatorId: operator.id, ...req.query });
-      const now = new Date();
-      return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
-    },
+    'A zone number (exact first) or an address or name (prefix and typo-tolerant); nearest first with lat and lng',
+    SearchZonesQuery,
+    (operatorId, query) => search(app.db, { operatorId, ...query }),
   );
 
   app.get(

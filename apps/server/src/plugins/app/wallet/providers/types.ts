@@ -10,34 +10,33 @@ export interface SavedCard {
   expYear: number;
 }
 
-export interface ChargeRequest {
+/** Money a provider moves once: a retried request passes the same idempotency key and never moves it twice. */
+interface ProviderRequest {
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/** The provider's answer: done, with its reference, or why not (unavailable: the provider could not be reached). */
+type ProviderResult<Done, Refusal extends string> = ({ ok: true } & Done) | { ok: false; reason: Refusal | 'unavailable'; message: string };
+
+export interface ChargeRequest extends ProviderRequest {
   /** The member's provider customer (Stripe cus_…); null for the sandbox. */
   customerRef: string | null;
   providerRef: string;
-  amountCents: number;
   currency: string;
   description: string;
-  /** Passed to the provider so that a retried request never charges twice. */
-  idempotencyKey: string;
 }
 
-export type ChargeResult =
-  | { ok: true; chargeRef: string }
-  /** declined: the card said no (nothing charged); unavailable: the provider could not be reached. */
-  | { ok: false; reason: 'declined' | 'unavailable'; message: string };
+/** declined: the card said no (nothing charged). */
+export type ChargeResult = ProviderResult<{ chargeRef: string }, 'declined'>;
 
-export interface RefundRequest {
+export interface RefundRequest extends ProviderRequest {
   /** What charge() answered: the charge (sandbox) or PaymentIntent (Stripe) to give money back from. */
   chargeRef: string;
-  amountCents: number;
-  /** Passed to the provider so that a retried request never refunds twice. */
-  idempotencyKey: string;
 }
 
-export type RefundResult =
-  | { ok: true; refundRef: string }
-  /** refused: the provider will not refund this (unknown charge, more than was charged); unavailable: not reached. */
-  | { ok: false; reason: 'refused' | 'unavailable'; message: string };
+/** refused: the provider will not refund this (unknown charge, more than was charged). */
+export type RefundResult = ProviderResult<{ refundRef: string }, 'refused'>;
 
 export interface PaymentProvider {
   readonly name: ProviderName;

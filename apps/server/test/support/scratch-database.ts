@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** One statement as the server's admin, on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
+export async function asAdmin(adminUrl: string, statement: string, connectionTimeoutMillis?: number): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A new, empty PostgreSQL database `<prefix>_<random hex>` on the admin URL's server (tests,
+ * CLI tests, benchmarks): its URL, and how to drop it (also with clients still connected).
+ */
+export async function scratchPostgres(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
