@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
-import { members, vehicles } from '../../../db/schema/index.ts';
+import { members, paymentMethods, plans, vehicles, walletSettings } from '../../../db/schema/index.ts';
+import type { WalletRow } from '../wallet/wallet-view.ts';
 
 export type Member = typeof members.$inferSelect;
 
@@ -121,18 +122,64 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
 }
 
 /** The member and their vehicle count in one round trip (GET /api/Account/Details). */
-export async function findWithVehicleCount(db: Executor, id: number): Promise<{ member: Member; vehicleCount: number } | null> {
-  const [row] = await db
+/**
+ * GET /api/Account/Details in one statement (issue 9): the member's row (its session version
+ * included), the vehicle count and the wallet's part (reload settings, default card, the plan of
+ * the active subscription, else Basic). Prepared once per database, as zones_nearby: drizzle
+ * builds the SQL once and PostgreSQL keeps the named statement's plan per connection.
+ */
+function detailsStatement(db: Executor) {
+  // Written out: drizzle renders columns of the member's table unqualified in a subquery.
+  const memberId = sql`"members"."id"`;
+  return db
     .select({
       member: members,
-      // Written out: drizzle renders columns of a one-table select unqualified, and inside the
-      // subquery an unqualified "id" would be the vehicle's.
-      vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = "members"."id")`,
+      vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = ${memberId})`,
+      autoReload: walletSettings.autoReload,
+      defaultAddAmountCents: walletSettings.defaultAddAmountCents,
+      cardId: paymentMethods.id,
+      brand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      planId: plans.id,
+      planCode: plans.code,
+      planName: plans.name,
     })
     .from(members)
-    .where(eq(members.id, id))
-    .limit(1);
-  return row ? { member: row.member, vehicleCount: Number(row.vehicleCount) } : null;
+    .leftJoin(walletSettings, eq(walletSettings.memberId, members.id))
+    .leftJoin(paymentMethods, and(eq(paymentMethods.memberId, members.id), eq(paymentMethods.isDefault, true)))
+    .leftJoin(
+      plans,
+      eq(
+        plans.id,
+        sql`coalesce((select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active'),
+                     (select b.id from plans b where b.code = 'basic'))`,
+      ),
+    )
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_details');
+}
+
+const preparedDetails = new WeakMap<Executor, ReturnType<typeof detailsStatement>>();
+
+export interface DetailsRow {
+  member: Member;
+  vehicleCount: number;
+  wallet: WalletRow;
+}
+
+/** Null when the member does not exist (a token of a deleted member: the caller answers 401). */
+export async function findDetails(db: Executor, id: number): Promise<DetailsRow | null> {
+  let statement = preparedDetails.get(db);
+  if (!statement) {
+    statement = detailsStatement(db);
+    preparedDetails.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  if (!row) return null;
+  const { member, vehicleCount, planId, planCode, planName, ...rest } = row;
+  if (planId === null || planCode === null || planName === null) throw new Error('the Basic plan is missing (migration wallet_data)');
+  return { member, vehicleCount: Number(vehicleCount), wallet: { ...rest, planId, planCode, planName } };
 }
 
 export async function countVehicles(db: Executor, memberId: number): Promise<number> {
