@@ -90,8 +90,18 @@ export async function endSessions(db: Executor, id: number): Promise<void> {
 }
 
 /** The member's session version, or null when the member no longer exists. */
+const sessionVersionStatement = (db: Executor) =>
+  db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version');
+const preparedSessionVersion = new WeakMap<Executor, ReturnType<typeof sessionVersionStatement>>();
+
+/** Every member-only request reads it (auth-plugin.ts): prepared once per database, as account_details. */
 export async function sessionVersion(db: Executor, id: number): Promise<number | null> {
-  const [row] = await db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, id)).limit(1);
+  let statement = preparedSessionVersion.get(db);
+  if (!statement) {
+    statement = sessionVersionStatement(db);
+    preparedSessionVersion.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row ? row.v : null;
 }
 
