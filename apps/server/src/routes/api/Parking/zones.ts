@@ -21,7 +21,7 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Parking'],
-        summary: 'Zones within radius metres of a position (default 2 km, at most 50 km), nearest first',
+        summary: 'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first',
         querystring: NearbyZonesQuery,
         response: { 200: ZoneList, ...errors },
       },
