@@ -138,12 +138,35 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
  * the active subscription, else Basic). Prepared once per database, as zones_nearby: drizzle
  * builds the SQL once and PostgreSQL keeps the named statement's plan per connection.
  */
+/**
+ * The member's columns the answer shows (and the session version): not the password hash, nor the
+ * timestamps, which node-postgres would parse into Dates on every request for nothing.
+ */
+const detailsColumns = {
+  id: members.id,
+  clientId: members.clientId,
+  userName: members.userName,
+  email: members.email,
+  phone: members.phone,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  addressLine1: members.addressLine1,
+  addressLine2: members.addressLine2,
+  city: members.city,
+  state: members.state,
+  zipCode: members.zipCode,
+  balanceCents: members.balanceCents,
+  minBalanceCents: members.minBalanceCents,
+  sessionVersion: members.sessionVersion,
+};
+export type DetailsMember = Pick<Member, keyof typeof detailsColumns>;
+
 function detailsStatement(db: Executor) {
   // Written out: drizzle renders columns of the member's table unqualified in a subquery.
   const memberId = sql`"members"."id"`;
   return db
     .select({
-      member: members,
+      member: detailsColumns,
       vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = ${memberId})`,
       autoReload: walletSettings.autoReload,
       defaultAddAmountCents: walletSettings.defaultAddAmountCents,
@@ -173,7 +196,7 @@ function detailsStatement(db: Executor) {
 const preparedDetails = new WeakMap<Executor, ReturnType<typeof detailsStatement>>();
 
 export interface DetailsRow {
-  member: Member;
+  member: DetailsMember;
   vehicleCount: number;
   wallet: WalletRow;
 }
@@ -198,7 +221,7 @@ export async function countVehicles(db: Executor, memberId: number): Promise<num
 }
 
 /** The spec's user_data (section 3). MinBalance is a string, '0' when none. */
-export function toUserData(m: Member): UserData {
+export function toUserData(m: Omit<DetailsMember, 'sessionVersion' | 'balanceCents' | 'clientId'>): UserData {
   return {
     MemberId: m.id,
     EmailAddress: m.email,
@@ -215,6 +238,6 @@ export function toUserData(m: Member): UserData {
   };
 }
 
-export function toAccountDetails(m: Member, vehicleCount: number, wallet: WalletDetails): AccountDetails {
+export function toAccountDetails(m: DetailsMember, vehicleCount: number, wallet: WalletDetails): AccountDetails {
   return { ...toUserData(m), Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount, ...wallet };
 }
