@@ -4,13 +4,15 @@
 //   node apps/server/scripts/build.mjs          build
 //   node apps/server/scripts/build.mjs --stale  build only when a source is newer than the bundle
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(server, '../..');
-export const BUNDLE = join(server, 'dist/server.js');
+// SERVER_BUNDLE: another file under apps/server (its packages must resolve from there), so that
+// test/start.test.ts builds and runs its own bundle beside the one a running server uses.
+export const BUNDLE = process.env.SERVER_BUNDLE ? resolve(process.env.SERVER_BUNDLE) : join(server, 'dist/server.js');
 const SOURCES = [join(server, 'src'), join(server, 'package.json'), join(root, 'packages/contract/src'), join(root, 'package-lock.json')];
 
 function newest(path) {

@@ -53,10 +53,19 @@ export const Zone = z.object({
 });
 export type Zone = z.infer<typeof Zone>;
 
+/**
+ * The widest nearby search (issue 9): 10 km, what a driver looking for a place to park needs (the
+ * app widens 2, 5, then 10 km); farther, a driver searches by zone number or address. A wider
+ * radius only made one request read a whole region (0.3-0.6 s at the old 50 km).
+ */
+export const MAX_NEARBY_RADIUS_M = 10_000;
+
 export const NearbyZonesQuery = z.object({
   lat: latitude,
   lng: longitude,
-  radius: z.coerce.number({ error: 'radius must be a number' }).int('radius must be whole metres').min(1, 'radius must be at least 1 m').max(50_000, 'radius must be at most 50 km').default(2000),
+  radius: z.coerce.number({ error: 'radius must be a number' }).int('radius must be whole metres').min(1, 'radius must be at least 1 m').max(MAX_NEARBY_RADIUS_M, 'radius must be at most 10 km')
+    .default(2000)
+    .describe('Metres around lat/lng, 1 to 10,000 (10 km: what a driver needs; farther, search by zone number or address). Default 2,000.'),
   limit: pageLimit(100),
 });
 export type NearbyZonesQuery = z.infer<typeof NearbyZonesQuery>;

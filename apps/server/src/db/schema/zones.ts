@@ -39,5 +39,9 @@ export const zones = pgTable(
     index('zones_operator_earth_idx').using('gist', t.operatorId, sql`ll_to_earth(${t.lat}, ${t.lng})`),
     index('zones_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
     index('zones_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Text search ranks one operator's zones by word similarity to the text (issue 9): a k-nearest
+    // scan of this index (`<<->`) yields the most similar first, so the best match is among the
+    // candidates however many near-misses there are (zone-search.ts, SEARCH_TEXT).
+    index('zones_operator_search_trgm_idx').using('gist', t.operatorId, sql`lower(${t.name} || ' ' || ${t.address}) gist_trgm_ops`),
   ],
 );

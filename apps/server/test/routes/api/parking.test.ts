@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Operator, Zone } from '@parkit/contract';
+import { MAX_NEARBY_RADIUS_M, type Operator, type Zone } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { operators, zones } from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
@@ -146,10 +146,12 @@ describe('GET /api/Parking/Zones/Nearby', () => {
   it('keeps to the radius and the limit', async () => {
     const within500 = (await nearby(`${position}&radius=500`)).json<Zone[]>();
     expect(within500.map((z) => z.ZoneNumber)).toEqual(['2001', '2002', '2003', '1001', '2004']);
-    const three = (await nearby(`${position}&radius=50000&limit=3`)).json<Zone[]>();
+    const three = (await nearby(`${position}&radius=10000&limit=3`)).json<Zone[]>();
     expect(three.map((z) => z.ZoneNumber)).toEqual(['2001', '2002', '2003']);
-    const wide = (await nearby(`${position}&radius=50000&limit=100`)).json<Zone[]>();
-    expect(wide).toHaveLength(all.length);
+    const wide = (await nearby(`${position}&radius=10000&limit=100`)).json<Zone[]>();
+    // Everything but the rings past the cap (12 km and 30 km away).
+    expect(wide).toHaveLength(all.length - RING.filter((m) => m > MAX_NEARBY_RADIUS_M).length);
+    expect(wide.every((z) => z.DistanceMeters! <= MAX_NEARBY_RADIUS_M)).toBe(true);
     expect((await nearby('lat=0&lng=0')).json()).toEqual([]);
   });
 
@@ -161,6 +163,15 @@ describe('GET /api/Parking/Zones/Nearby', () => {
     expect(byNumber.get('3003')).toMatchObject({ PaymentRequiredNow: false, PaidUntilNow: null, PaidDays: [] });
     // Paid around the clock: paid now, with no end in the next 24 hours.
     expect(byNumber.get('2001')).toMatchObject({ PaymentRequiredNow: true, PaidUntilNow: null });
+  });
+
+  it('refuses a radius past 10 km (MAX_NEARBY_RADIUS_M), saying so, and answers 10 km itself', async () => {
+    for (const radius of [MAX_NEARBY_RADIUS_M + 1, 50_000]) {
+      const res = await nearby(`${position}&radius=${radius}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: { field: string; message: string }[] }>().errors).toContainEqual(expect.objectContaining({ field: 'radius', message: 'radius must be at most 10 km' }));
+    }
+    expect((await nearby(`${position}&radius=${MAX_NEARBY_RADIUS_M}`)).statusCode).toBe(200);
   });
 
   it.each([
@@ -175,7 +186,7 @@ describe('GET /api/Parking/Zones/Nearby', () => {
     ['lat=1&lat=2&lng=0', 'lat'],
     ['lng=0', 'lat'],
     ['lat=0', 'lng'],
-    [`${position}&radius=50001`, 'radius'],
+    [`${position}&radius=10001`, 'radius'],
     [`${position}&radius=0`, 'radius'],
     [`${position}&radius=abc`, 'radius'],
     [`${position}&radius=1.5`, 'radius'],

@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
-import { members, vehicles } from '../../../db/schema/index.ts';
+import { members, paymentMethods, plans, vehicles, walletSettings } from '../../../db/schema/index.ts';
+import type { WalletRow } from '../wallet/wallet-view.ts';
 
 export type Member = typeof members.$inferSelect;
 
@@ -89,8 +90,18 @@ export async function endSessions(db: Executor, id: number): Promise<void> {
 }
 
 /** The member's session version, or null when the member no longer exists. */
+const sessionVersionStatement = (db: Executor) =>
+  db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version');
+const preparedSessionVersion = new WeakMap<Executor, ReturnType<typeof sessionVersionStatement>>();
+
+/** Every member-only request reads it (auth-plugin.ts): prepared once per database, as account_details. */
 export async function sessionVersion(db: Executor, id: number): Promise<number | null> {
-  const [row] = await db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, id)).limit(1);
+  let statement = preparedSessionVersion.get(db);
+  if (!statement) {
+    statement = sessionVersionStatement(db);
+    preparedSessionVersion.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row ? row.v : null;
 }
 
@@ -121,18 +132,87 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
 }
 
 /** The member and their vehicle count in one round trip (GET /api/Account/Details). */
-export async function findWithVehicleCount(db: Executor, id: number): Promise<{ member: Member; vehicleCount: number } | null> {
-  const [row] = await db
+/**
+ * GET /api/Account/Details in one statement (issue 9): the member's row (its session version
+ * included), the vehicle count and the wallet's part (reload settings, default card, the plan of
+ * the active subscription, else Basic). Prepared once per database, as zones_nearby: drizzle
+ * builds the SQL once and PostgreSQL keeps the named statement's plan per connection.
+ */
+/**
+ * The member's columns the answer shows (and the session version): not the password hash, nor the
+ * timestamps, which node-postgres would parse into Dates on every request for nothing.
+ */
+const detailsColumns = {
+  id: members.id,
+  clientId: members.clientId,
+  userName: members.userName,
+  email: members.email,
+  phone: members.phone,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  addressLine1: members.addressLine1,
+  addressLine2: members.addressLine2,
+  city: members.city,
+  state: members.state,
+  zipCode: members.zipCode,
+  balanceCents: members.balanceCents,
+  minBalanceCents: members.minBalanceCents,
+  sessionVersion: members.sessionVersion,
+};
+export type DetailsMember = Pick<Member, keyof typeof detailsColumns>;
+
+function detailsStatement(db: Executor) {
+  // Written out: drizzle renders columns of the member's table unqualified in a subquery.
+  const memberId = sql`"members"."id"`;
+  return db
     .select({
-      member: members,
-      // Written out: drizzle renders columns of a one-table select unqualified, and inside the
-      // subquery an unqualified "id" would be the vehicle's.
-      vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = "members"."id")`,
+      member: detailsColumns,
+      vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = ${memberId})`,
+      autoReload: walletSettings.autoReload,
+      defaultAddAmountCents: walletSettings.defaultAddAmountCents,
+      cardId: paymentMethods.id,
+      brand: paymentMethods.brand,
+      last4: paymentMethods.last4,
+      planId: plans.id,
+      planCode: plans.code,
+      planName: plans.name,
     })
     .from(members)
-    .where(eq(members.id, id))
-    .limit(1);
-  return row ? { member: row.member, vehicleCount: Number(row.vehicleCount) } : null;
+    .leftJoin(walletSettings, eq(walletSettings.memberId, members.id))
+    .leftJoin(paymentMethods, and(eq(paymentMethods.memberId, members.id), eq(paymentMethods.isDefault, true)))
+    .leftJoin(
+      plans,
+      eq(
+        plans.id,
+        sql`coalesce((select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active'),
+                     (select b.id from plans b where b.code = 'basic'))`,
+      ),
+    )
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_details');
+}
+
+const preparedDetails = new WeakMap<Executor, ReturnType<typeof detailsStatement>>();
+
+export interface DetailsRow {
+  member: DetailsMember;
+  vehicleCount: number;
+  wallet: WalletRow;
+}
+
+/** Null when the member does not exist (a token of a deleted member: the caller answers 401). */
+export async function findDetails(db: Executor, id: number): Promise<DetailsRow | null> {
+  let statement = preparedDetails.get(db);
+  if (!statement) {
+    statement = detailsStatement(db);
+    preparedDetails.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  if (!row) return null;
+  const { member, vehicleCount, planId, planCode, planName, ...rest } = row;
+  if (planId === null || planCode === null || planName === null) throw new Error('the Basic plan is missing (migration wallet_data)');
+  return { member, vehicleCount: Number(vehicleCount), wallet: { ...rest, planId, planCode, planName } };
 }
 
 export async function countVehicles(db: Executor, memberId: number): Promise<number> {
@@ -141,7 +221,7 @@ export async function countVehicles(db: Executor, memberId: number): Promise<num
 }
 
 /** The spec's user_data (section 3). MinBalance is a string, '0' when none. */
-export function toUserData(m: Member): UserData {
+export function toUserData(m: Omit<DetailsMember, 'sessionVersion' | 'balanceCents' | 'clientId'>): UserData {
   return {
     MemberId: m.id,
     EmailAddress: m.email,
@@ -158,6 +238,6 @@ export function toUserData(m: Member): UserData {
   };
 }
 
-export function toAccountDetails(m: Member, vehicleCount: number, wallet: WalletDetails): AccountDetails {
+export function toAccountDetails(m: DetailsMember, vehicleCount: number, wallet: WalletDetails): AccountDetails {
   return { ...toUserData(m), Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount, ...wallet };
 }

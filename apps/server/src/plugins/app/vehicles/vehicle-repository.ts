@@ -44,16 +44,28 @@ export async function listByMember(db: Executor, memberId: number): Promise<Vehi
  * The member's own vehicles and the member's session version (null: no such member), in one
  * statement (GET /api/Vehicle/List checks the session with it).
  */
-export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
-  const rows = await db
+function listWithSessionStatement(db: Executor) {
+  return db
     .select({ ...listColumns, sessionVersion: members.sessionVersion })
     .from(members)
     .leftJoin(vehicles, eq(vehicles.memberId, members.id))
     .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicles.makeId))
     .leftJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
     .leftJoin(vehicleColors, eq(vehicleColors.id, vehicles.colorId))
-    .where(eq(members.id, memberId))
-    .orderBy(asc(vehicles.id));
+    .where(eq(members.id, sql.placeholder('memberId')))
+    .orderBy(asc(vehicles.id))
+    .prepare('vehicle_list_with_session');
+}
+const preparedList = new WeakMap<Executor, ReturnType<typeof listWithSessionStatement>>();
+
+export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
+  // Prepared once per database (the hot read of the vehicle screens), as account_details.
+  let statement = preparedList.get(db);
+  if (!statement) {
+    statement = listWithSessionStatement(db);
+    preparedList.set(db, statement);
+  }
+  const rows = await statement.execute({ memberId });
   const list = rows.filter((r) => r.VehicleID !== null).map(({ sessionVersion: _, ...r }) => toVehicle(r as ListRow));
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }

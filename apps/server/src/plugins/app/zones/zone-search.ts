@@ -15,6 +15,8 @@ export interface SearchParams {
 
 /** Zones looked at before ranking: bounds the work of a short number prefix or a very common word. */
 const CANDIDATES = 1000;
+/** Name and address as zones_operator_search_trgm_idx holds them (the same expression, or no index). */
+const SEARCH_TEXT = sql`lower(${zones.name} || ' ' || ${zones.address})`;
 /** pg_trgm's indexes need a run of three letters or digits; shorter text would read every zone. */
 const INDEXABLE = /[\p{L}\p{N}]{3}/u;
 
@@ -60,12 +62,25 @@ async function searchNumber(db: Executor, p: SearchParams, q: string, chord: SQL
 }
 
 async function searchText(db: Executor, p: SearchParams, q: string, chord: SQL, byDistance: boolean): Promise<ZoneHit[]> {
+  const rows = await textQuery(db, p, q, chord, byDistance);
+  return rows.map(({ tier: _tier, similarity: _similarity, ...row }) => toHit(row));
+}
+
+/** The SQL of a text search, unexecuted: tests EXPLAIN it. */
+export function searchTextQuery(db: Executor, p: SearchParams): SQL {
+  const position = p.lat !== undefined && p.lng !== undefined;
+  const chord = position ? chordFrom(earthCube(p.lat!, p.lng!)) : sql<null>`null::float8`;
+  return textQuery(db, p, normalizeSearch(p.q), chord, position).getSQL();
+}
+
+function textQuery(db: Executor, p: SearchParams, q: string, chord: SQL, byDistance: boolean) {
   const like = likePatterns(q);
   const address = sql`lower(${zones.address})`;
   const name = sql`lower(${zones.name})`;
   const matches = (pattern: string) => sql`(${address} like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`;
-  // The trigram indexes find the candidates (substring or similar words); a text matching more
-  // than CANDIDATES zones is too broad to rank them all, the first ones found are ranked.
+  // The candidates are the CANDIDATES most similar matches (word similarity to name and address
+  // together), read in that order from zones_operator_search_trgm_idx: a text matching more zones
+  // than that keeps its best matches, never just the first ones found.
   const candidates = db
     .select({
       ...zoneColumns,
@@ -76,12 +91,12 @@ async function searchText(db: Executor, p: SearchParams, q: string, chord: SQL, 
     })
     .from(zones)
     .where(and(eq(zones.operatorId, p.operatorId), sql`(${matches(like.contains)} or ${q} <% ${address} or ${q} <% ${name})`))
+    .orderBy(sql`${q} <<-> ${SEARCH_TEXT}`)
     .limit(CANDIDATES)
     .as('c');
   const c = candidates;
   const order = byDistance
     ? [sql`(${c.tier} > 0) desc`, asc(c.chord), sql`${c.tier} desc`, sql`${c.similarity} desc`, asc(c.id)]
     : [sql`${c.tier} desc`, sql`${c.similarity} desc`, asc(c.zoneNumber)];
-  const rows = await db.select().from(c).orderBy(...order).limit(p.limit);
-  return rows.map(({ tier: _tier, similarity: _similarity, ...row }) => toHit(row));
+  return db.select().from(c).orderBy(...order).limit(p.limit);
 }

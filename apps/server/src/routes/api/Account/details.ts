@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountDetails } from '@parkit/contract';
 import { checkSession } from '../../../plugins/app/auth/auth-plugin.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
-import { walletDetails } from '../../../plugins/app/wallet/wallet-view.ts';
+import { toWalletDetails } from '../../../plugins/app/wallet/wallet-view.ts';
 
 const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Details',
     {
-      // The member's row carries the session version: one round trip (with the wallet's, at once).
+      // One statement reads the member (with the session version), the vehicle count and the
+      // wallet's part: one round trip (issue 9).
       config: { sessionInQuery: true },
       schema: {
         tags: ['Account'],
@@ -17,11 +18,10 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = req.member.memberId;
-      const [found, wallet] = await Promise.all([members.findWithVehicleCount(app.db, id), walletDetails(app.db, app.wallet, id)]);
+      const found = await members.findDetails(app.db, req.member.memberId);
       checkSession(req, found?.member.sessionVersion);
-      const { member, vehicleCount } = found!;
-      return members.toAccountDetails(member, vehicleCount, wallet);
+      const { member, vehicleCount, wallet } = found!;
+      return members.toAccountDetails(member, vehicleCount, toWalletDetails(wallet, app.wallet));
     },
   );
 };

@@ -26,7 +26,7 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  zoneList('/Nearby', 'Zones within radius metres of a position (default 2 km, at most 50 km), nearest first', NearbyZonesQuery, (operatorId, { lat, lng, radius, limit }) =>
+  zoneList('/Nearby', 'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first', NearbyZonesQuery, (operatorId, { lat, lng, radius, limit }) =>
     zones.nearby(app.db, { operatorId, lat, lng, radiusM: radius, limit }),
   );
   zoneList(

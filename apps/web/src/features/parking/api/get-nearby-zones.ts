@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { LatLng } from '../lib/position.ts';
 
 export interface NearbyParams extends LatLng {
-  /** Metres; the server allows at most 50 km. */
+  /** Metres; the server allows at most 10 km (MAX_NEARBY_RADIUS_M). */
   radius: number;
   /** At most 100. */
   limit: number;

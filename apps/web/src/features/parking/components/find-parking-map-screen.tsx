@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { LocateFixed, RefreshCw, Search } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { Zone } from '@parkit/contract';
+import { MAX_NEARBY_RADIUS_M, type Zone } from '@parkit/contract';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useNearbyZones } from '../api/get-nearby-zones.ts';
 import { useDriverPosition } from '../hooks/use-driver-position.ts';
@@ -16,7 +16,7 @@ const ZoneMap = lazy(() => import('./zone-map.tsx').then((m) => ({ default: m.Zo
 const MAP_LIMIT = 100;
 /** About what zoom 17 shows on a phone; "Search this area" covers more after zooming out. */
 const START_RADIUS = 800;
-const clampRadius = (r: number) => Math.round(Math.min(50_000, Math.max(300, r)));
+const clampRadius = (r: number) => Math.round(Math.min(MAX_NEARBY_RADIUS_M, Math.max(300, r)));
 
 interface Area {
   center: LatLng;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { Zone } from '@parkit/contract';
+import { MAX_NEARBY_RADIUS_M, type Zone } from '@parkit/contract';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useNearbyZones } from '../api/get-nearby-zones.ts';
@@ -14,8 +14,8 @@ import { ZoneList } from './zone-list.tsx';
 import { ZoneSearch } from './zone-search.tsx';
 import { ZoneSheet } from './zone-sheet.tsx';
 
-/** Search radii a driver can widen to when nothing is close (the server allows up to 50 km). */
-const RADII = [2_000, 10_000, 50_000] as const;
+/** Search radii a driver can widen to when nothing is close (the server allows up to 10 km). */
+const RADII = [2_000, 5_000, MAX_NEARBY_RADIUS_M] as const;
 const NEARBY_LIMIT = 30;
 
 /** /findparking: the zones nearest the driver, or those matching a zone number or an address. */

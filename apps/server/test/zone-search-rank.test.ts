@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { operators } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
+import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
+import { search, searchTextQuery } from '../src/plugins/app/zones/zone-search.ts';
+import { freshDatabase } from './helpers.ts';
+
+// Issue 9: text search ranks by word similarity through zones_operator_search_trgm_idx (pg_trgm's
+// GiST, k-nearest), so the best match is found however many near-misses match before it. On both
+// databases: PGlite loads pg_trgm and btree_gist from @electric-sql/pglite/contrib.
+const database = await freshDatabase();
+afterAll(() => database.close());
+const { db } = database;
+const mine = await defaultOperatorId(db);
+const [rival] = await db.insert(operators).values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' }).returning();
+
+function zone(zoneNumber: string, name: string, address: string, i: number): NewZone {
+  return {
+    zoneNumber,
+    name,
+    address,
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    lat: 30.2672 + (i % 100) * 0.0002,
+    lng: -97.7431 + Math.floor(i / 100) * 0.0002,
+    kind: 'lot',
+    rateCents: 200,
+    maxStayMinutes: 120,
+    paidDays: [1, 2, 3, 4, 5],
+    paidFromMinute: 480,
+    paidUntilMinute: 1080,
+    capacity: 10,
+  };
+}
+
+// 1,500 near-misses, each similar enough to match ("Cedar Holow"), stored before the one zone that
+// is exactly what the driver typed: read in storage order, the first 1,000 matches are all misses.
+const NEAR_MISSES = 1_500;
+await insertZones(
+  db,
+  mine,
+  Array.from({ length: NEAR_MISSES }, (_, i) => zone(`N${i}`, `Cedar Holow Lot ${i}`, `${i} Cedr Hollw Rd`, i)),
+);
+await insertZones(db, mine, [zone('BEST', 'Cedar Hollow Garage', '1 Cedar Hollow', 7)]);
+// The rival's zone with the very same name is never found for this operator.
+await insertZones(db, rival!.id, [zone('RIVAL', 'Cedar Hollow Garage', '1 Cedar Hollow', 7)]);
+await db.execute(sql`ANALYZE zones`);
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Order By'?: string;
+  Plans?: PlanNode[];
+}
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+describe('zone text search among many near-misses (issue 9)', () => {
+  it('puts the best match first', async () => {
+    const hits = await search(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
+    expect(hits.map((h) => h.zoneNumber)[0]).toBe('BEST');
+    expect(hits).toHaveLength(5);
+    expect(hits.every((h) => h.operatorId === mine)).toBe(true);
+  });
+
+  it('puts the best match first with a typo in the text too', async () => {
+    const [first] = await search(db, { operatorId: mine, q: 'cedar hollow garag', limit: 5 });
+    expect(first?.zoneNumber).toBe('BEST');
+  });
+
+  it('still answers near-misses when nothing matches exactly', async () => {
+    const hits = await search(db, { operatorId: mine, q: 'Cedar Holow Lot 12', limit: 3 });
+    expect(hits[0]?.zoneNumber).toBe('N12');
+  });
+
+  it('reads the candidates from zones_operator_search_trgm_idx, most similar first, with the operator in the index condition', async () => {
+    const query = searchTextQuery(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
+    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+    const raw = row!['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    const all = nodes(plan[0]!.Plan);
+    const scan = all.find((n) => n['Index Name'] === 'zones_operator_search_trgm_idx');
+    expect(scan, JSON.stringify(plan)).toBeDefined();
+    expect(scan!['Index Cond']).toMatch(/operator_id/);
+    // q <<-> text, which PostgreSQL writes as its commutator text <->> q.
+    expect(scan!['Order By']).toMatch(/<<->|<->>/);
+    expect(all.some((n) => n['Node Type'] === 'Seq Scan')).toBe(false);
+  });
+});
