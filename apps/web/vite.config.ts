@@ -2,11 +2,18 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './precompress.ts';
+import { routePreloads } from './route-preloads.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // The first screens past the landing page: the modules app/router.tsx loads for each route.
+    routePreloads({ '/homepage': ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'] }),
+  ],
   server: {
     port: 5173,
     // npm run dev: the API runs beside Vite; these paths go to it.
