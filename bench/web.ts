@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +21,10 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse's scores move between runs: the median of this many. */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const GOALS = { jsRatio: 1.2, performance: 98, accessibility: 100, bestPractices: 100 };
+/** WEB_BASELINE_DIST: another build of the app (a copy of apps/web/dist from before a change), served beside this one and measured in the same run. */
+const BASELINE_DIST = process.env.WEB_BASELINE_DIST;
+/** LIGHTHOUSE_DIR: each Lighthouse report is written there as JSON, to read what costs the score. */
+const REPORT_DIR = process.env.LIGHTHOUSE_DIR;
 
 interface Load {
   scripts: number;
@@ -32,6 +36,8 @@ interface Load {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** The lowest and highest performance score of the runs. */
+  range: [number, number];
 }
 
 function build(label: string, command: string, args: string[]) {
@@ -119,33 +125,41 @@ async function lighthouseRun(url: string, chromePort: number) {
   }
 }
 
-/** One cold load of url, RUNS times; scores and timings are medians, the scripts those of the median run. */
-async function measure(url: string, chromePort: number): Promise<Load> {
-  const runs: Load[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const lhr = await lighthouseRun(url, chromePort);
-    const { categories, audits } = lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
-    const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
-      (r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin),
-    );
-    runs.push({
-      scripts: items.length,
-      gzipBytes: await gzipSizes(items.map((r) => r.url)),
-      transferBytes: items.reduce((s, r) => s + (r.transferSize ?? 0), 0),
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      fcp: ms('first-contentful-paint'),
-      lcp: ms('largest-contentful-paint'),
-      tbt: ms('total-blocking-time'),
-    });
+type Run = Omit<Load, 'range'>;
+
+/** One cold load of url (run i of RUNS). */
+async function measure(label: string, url: string, chromePort: number, i: number): Promise<Run> {
+  const lhr = await lighthouseRun(url, chromePort);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`), JSON.stringify(lhr));
   }
-  const perf = median(runs.map((r) => r.performance));
-  const middle = runs.find((r) => r.performance === perf)!;
+  const { categories, audits } = lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+  const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+    (r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin),
+  );
+  return {
+    scripts: items.length,
+    gzipBytes: await gzipSizes(items.map((r) => r.url)),
+    transferBytes: items.reduce((s, r) => s + (r.transferSize ?? 0), 0),
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: ms('first-contentful-paint'),
+    lcp: ms('largest-contentful-paint'),
+    tbt: ms('total-blocking-time'),
+  };
+}
+
+/** A page's runs as one row: scores and timings are medians, the scripts those of the median run. */
+function combine(runs: Run[]): Load {
+  const scores = runs.map((r) => r.performance);
+  const middle = runs.find((r) => r.performance === median(scores))!;
   return {
     ...middle,
+    range: [Math.min(...scores), Math.max(...scores)],
     accessibility: median(runs.map((r) => r.accessibility)),
     bestPractices: median(runs.map((r) => r.bestPractices)),
     fcp: median(runs.map((r) => r.fcp)),
@@ -162,21 +176,34 @@ export async function runWebBench(): Promise<void> {
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   build('the bare page (bench/web-bare)', process.execPath, [vite, 'build', bareDir, '--config', join(bareDir, 'vite.config.ts'), '--logLevel', 'error']);
 
-  const dataDirs = [mkdtempSync(join(tmpdir(), 'parkit-bench-web-')), mkdtempSync(join(tmpdir(), 'parkit-bench-bare-'))];
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'parkit-bench-web-')), mkdtempSync(join(tmpdir(), 'parkit-bench-bare-')), mkdtempSync(join(tmpdir(), 'parkit-bench-baseline-'))];
   const servers: Started[] = [];
   let chrome: ChildProcess | null = null;
   try {
     servers.push(await serve(PORT_BASE, join(REPO_ROOT, 'apps/web/dist'), dataDirs[0]!));
     servers.push(await serve(PORT_BASE + 1, join(bareDir, 'dist'), dataDirs[1]!));
     chrome = await startChrome(PORT_BASE + 2);
+    if (BASELINE_DIST) servers.push(await serve(PORT_BASE + 3, BASELINE_DIST, dataDirs[2]!));
     const app = `http://127.0.0.1:${PORT_BASE}`;
+    const baseline = `http://127.0.0.1:${PORT_BASE + 3}`;
     const pages: [string, string][] = [
       ['bare React + React Router', `http://127.0.0.1:${PORT_BASE + 1}/`],
       ['/parkit', `${app}/parkit`],
       ['/homepage', `${app}/homepage`],
+      ...(BASELINE_DIST
+        ? ([
+            ['baseline /parkit', `${baseline}/parkit`],
+            ['baseline /homepage', `${baseline}/homepage`],
+          ] as [string, string][])
+        : []),
     ];
-    const loads: Load[] = [];
-    for (const [, url] of pages) loads.push(await measure(url, PORT_BASE + 2));
+    // Round robin: each page's runs spread over the run, so a burst of load elsewhere on the
+    // machine does not fall on one page only.
+    const runsOf: Run[][] = pages.map(() => []);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [p, [label, url]] of pages.entries()) runsOf[p]!.push(await measure(label, url, PORT_BASE + 2, i));
+    }
+    const loads = runsOf.map(combine);
     const bare = loads[0]!;
     printTable(
       `web: cold load, Lighthouse mobile (median of ${RUNS}); gzip JS = gzip -9 of every script fetched`,
@@ -189,6 +216,7 @@ export async function runWebBench(): Promise<void> {
           'x bare': Math.round((l.gzipBytes / bare.gzipBytes) * 100) / 100,
           'sent KB': kb(l.transferBytes),
           performance: l.performance,
+          range: `${l.range[0]}-${l.range[1]}`,
           accessibility: i === 0 ? '-' : l.accessibility,
           'best practices': i === 0 ? '-' : l.bestPractices,
           'FCP ms': l.fcp,

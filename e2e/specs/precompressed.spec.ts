@@ -51,3 +51,24 @@ test('the built scripts and styles go out precompressed as the request accepts',
     expect(gunzipSync(gz.body).equals(plain.body), asset).toBe(true);
   }
 });
+
+test("a first screen's chunks are preloaded by its page, and the screen needs no other", async ({ baseURL, page }) => {
+  // The build lists them (apps/web/route-preloads.ts); the server writes them into /homepage's page.
+  const html = (await get(baseURL!, '/homepage')).body.toString();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map((m) => m[1]!);
+  expect(preloads.some((f) => /\/assets\/homepage-[\w-]+\.js$/.test(f))).toBe(true);
+  expect(preloads.some((f) => /\/assets\/provider-[\w-]+\.js$/.test(f))).toBe(true);
+  for (const file of preloads) expect((await get(baseURL!, file)).status, file).toBe(200);
+  // The landing page's page preloads nothing: its screen is in the entry.
+  expect((await get(baseURL!, '/parkit')).body.toString()).not.toContain('modulepreload');
+
+  // Opened cold, /homepage fetches the entry and the preloaded chunks, nothing after.
+  const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/homepage');
+  await expect(page.getByRole('heading', { name: 'Welcome to ParkIt' })).toBeVisible();
+  expect(scripts.filter((s) => s !== entry && !preloads.includes(s))).toEqual([]);
+});

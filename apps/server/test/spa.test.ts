@@ -20,6 +20,10 @@ writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(`${big}//gz`));
 // An asset the build did not compress (too small to gain), and JSON above the threshold.
 writeFileSync(join(dist, 'assets', 'plain-2.js'), `export const plain = '${'y'.repeat(4_000)}';`);
 
+// The chunks the build lists for a page whose first screen is lazy (apps/web/route-preloads.ts).
+mkdirSync(join(dist, '.vite'));
+writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify({ '/homepage': ['/assets/provider-1.js', '/assets/homepage-2.js'] }));
+
 const { app } = await buildTestApp({ WEB_DIST: dist });
 
 describe('serving the web app', () => {
@@ -36,6 +40,20 @@ describe('serving the web app', () => {
   it('writes the map tile URL into the page, escaped', async () => {
     const res = await app.inject({ method: 'GET', url: '/findParkingMap' });
     expect(res.body).toContain('<meta name="parkit-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />');
+  });
+
+  it("puts the listed chunks of a page's first screen in that page only, as modulepreload links", async () => {
+    const links = '<link rel="modulepreload" crossorigin href="/assets/provider-1.js"><link rel="modulepreload" crossorigin href="/assets/homepage-2.js"></head>';
+    for (const url of ['/homepage', '/HomePage', '/homepage/', '/homepage?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(links);
+      expect(res.body, url).toContain('<meta name="parkit-map-tile-url"');
+    }
+    for (const url of ['/parkit', '/homepage/more', '/dashboard']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('modulepreload');
+    }
   });
 
   it('caches hashed assets for a year', async () => {

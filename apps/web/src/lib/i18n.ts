@@ -122,8 +122,13 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   return { t, i18n };
 }
 
-/** Resolves when the start language's text is here: main.tsx renders after it (no English flash). */
-export const languageReady: Promise<void> = changeLanguage(startLanguage());
+/**
+ * Switches to the start language (the profile's, else the browser's); resolves when its text is
+ * here: main.tsx calls it once and renders after it (no English flash).
+ */
+export function loadStartLanguage(): Promise<void> {
+  return changeLanguage(startLanguage());
+}
 
 export function setLanguage(lang: Language) {
   localStorage.setItem(LANGUAGE_KEY, lang);

@@ -23,6 +23,7 @@ export default fp<{ root: string; tileUrl: string; production: boolean }>(
           `<meta name="parkit-map-tile-url" content="${escapeAttr(tileUrl)}" /></head>`,
         )
       : '';
+    const pages = pagesWithPreloads(root, indexHtml);
     if (hasSpa) {
       await app.register(fastifyStatic, {
         root,
@@ -43,12 +44,33 @@ export default fp<{ root: string; tileUrl: string; production: boolean }>(
       const path = req.url.split('?')[0] ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(path) && extname(path) === '';
       if (hasSpa && isPage) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(pages.get(path.toLowerCase().replace(/(.)\/+$/, '$1')) ?? indexHtml);
       }
       return reply.code(404).send({ message: MESSAGES.notFound });
     });
   },
   { name: 'spa' },
 );
+
+/**
+ * The page as sent for a path whose first screen is lazy chunks (the web build lists them in
+ * .vite/route-preloads.json, apps/web/route-preloads.ts): index.html with a modulepreload link per
+ * chunk, so the browser fetches them beside the entry instead of after it has run (issue 9).
+ * Paths are matched as the app's router matches them: any letter case, a trailing slash or not.
+ */
+function pagesWithPreloads(root: string, indexHtml: string): Map<string, string> {
+  const file = join(root, '.vite/route-preloads.json');
+  const pages = new Map<string, string>();
+  if (!indexHtml || !existsSync(file)) return pages;
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  for (const [path, files] of Object.entries(preloads)) {
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`).join('');
+    pages.set(path.toLowerCase(), indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return pages;
+}
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
