@@ -456,10 +456,11 @@ describe('raw (an event stream, an attachment)', () => {
   it('no token, or another status: no refresh', async () => {
     const fetch = server(renewed, unauthorized);
     expect((await api.raw('/api/a')).status).toBe(401);
-    localStorage.setItem(KEYS.accessToken, 'old');
-    server(renewed, () => new Response('', { status: 403 }));
-    expect((await api.raw('/api/b')).status).toBe(403);
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/a']);
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const refused = server(renewed, () => new Response('', { status: 403 }));
+    expect((await api.raw('/api/b')).status).toBe(403);
+    expect(refused.mock.calls.map((c) => c[0])).toEqual(['/api/b']);
   });
 });
 
