@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { details, token } from '../testing/render.tsx';
 import { setLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
-import { clearSession, completeSignIn, logout, useSession } from './session.ts';
+import { accountDetailsQuery, clearSession, completeSignIn, logout, useSession } from './session.ts';
 import { connectSession, continueAsGuest, getSession, updateSession } from './session-store.ts';
 import { KEYS } from './storage.ts';
 
@@ -156,6 +156,18 @@ describe('completeSignIn, the account', () => {
     });
     await completeSignIn(token());
     expect(auth).toEqual(['Bearer header.payload.sig', 'Bearer header.payload.sig']);
+  });
+
+  it("is React Query's to cancel: its signal reaches fetch", async () => {
+    const client = new QueryClient();
+    connectSession(client);
+    const signals: unknown[] = [];
+    vi.stubGlobal('fetch', (_path: string, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return Promise.resolve(new Response(JSON.stringify(details()), { status: 200 }));
+    });
+    await client.fetchQuery(accountDetailsQuery);
+    expect(signals[0]).toBeInstanceOf(AbortSignal);
   });
 });
 
