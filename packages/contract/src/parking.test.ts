@@ -8,12 +8,14 @@ import {
   GuestExtendRequest,
   GuestQuoteRequest,
   GuestStartRequest,
+  ParkingSession,
   PARKING_MESSAGES as P,
   QUICK_PARK_MESSAGES as Q,
   QuoteRequest,
   SessionParams,
   StartRequest,
   StopRequest,
+  StopResponse,
   VEHICLE_MESSAGES as V,
 } from './index.ts';
 
@@ -125,5 +127,22 @@ describe('Quick Park', () => {
     expect(GuestExtendQuoteRequest.safeParse({ SessionId: 2_147_483_647, DurationMinutes: 1440 }).success).toBe(true);
     expect(GuestExtendRequest.parse({ QuoteId: ` ${UUID}` })).toEqual({ QuoteId: UUID });
     expect(GuestExtendRequest.safeParse({ QuoteId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('a parking session as every endpoint shows it', () => {
+  const session = {
+    SessionId: 1, ZoneId: 2, ZoneNumber: 'Z-101', Address: '1 Main St', City: 'Pune', State: 'MH', Latitude: 18.5, Longitude: 73.8,
+    VehicleId: null, VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'MH 12 AB 1234', PlateState: 'MH',
+    StartedAt: '2026-11-23T10:00:00.000Z', EndsAt: '2026-11-23T11:00:00.000Z', EndedAt: null, DurationMinutes: 60, MaxStayMinutes: 120,
+    AmountPaid: 2.5, ParkingAmount: 2, FeeAmount: 0.5, RefundedAmount: 0, PaidVia: 'wallet', PaymentStatus: 'paid',
+    AutoSessionUsed: false, AutoExtendedUsed: false, Status: 'Active', AmendableUntil: '2026-11-23T10:05:00.000Z', ServerTime: '2026-11-23T10:01:00.000Z',
+  };
+  it('keeps every field, and requires each', () => {
+    expect(ParkingSession.parse(session)).toEqual(session);
+    const { SessionId: _s, ...noId } = session;
+    expect(ParkingSession.safeParse(noId).success).toBe(false);
+    expect(ParkingSession.safeParse({ ...session, Status: 'Paused' }).success).toBe(false);
+    expect(StopResponse.parse({ ...session, Status: 'Ended', RefundAmount: 1, UnusedMinutes: 30 })).toMatchObject({ SessionId: 1, RefundAmount: 1, UnusedMinutes: 30 });
   });
 });
