@@ -147,6 +147,17 @@ describe('the language a visit starts in', () => {
     expect(await start()).toBe('en');
   });
 
+  it('English until the Hindi text is here: no half-translated screen, no missing t', async () => {
+    localStorage.setItem('language', 'hi');
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    expect(fresh.default.language).toBe('en');
+    expect(fresh.default.t('Logout')).toBe('Logout');
+    await fresh.languageReady;
+    expect(fresh.default.language).toBe('hi');
+    expect(fresh.default.t('Logout')).toBe(hindi.Logout);
+  });
+
   it("the browser's when storage refuses to be read (private mode)", async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['hi'] });
     vi.stubGlobal('localStorage', { getItem: () => { throw new DOMException('denied', 'SecurityError'); } });

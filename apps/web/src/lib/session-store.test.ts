@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
 import { clearSession } from './session.ts';
-import { connectSession, continueAsGuest, getSession, hasClientId, isAuthenticated, isMember, readStoredSession, replaceSession, sessionClient, updateSession, type Session } from './session-store.ts';
+import { connectSession, continueAsGuest, getSession, hasClientId, isAuthenticated, isMember, readStoredSession, replaceSession, sessionClient, sessionFromAccount, updateSession, type Session } from './session-store.ts';
 import { KEYS } from './storage.ts';
 import { details } from '../testing/render.tsx';
 
@@ -166,6 +166,12 @@ describe('writing the keys', () => {
     expect(getSession().user?.MinBalance).toBe('0');
   });
 
+  it("a user written without a MinBalance is stored with '0'", () => {
+    connect();
+    updateSession({ user: { ...sessionFromAccount(details()).user!, MinBalance: '' } });
+    expect(JSON.parse(localStorage.getItem('user_data')!)).toMatchObject({ FirstName: 'Riley', MinBalance: '0' });
+  });
+
   it('the account decides is_vehicle (no vehicle: false) and client_id, as strings of its numbers', () => {
     const client = connect();
     client.setQueryData(queryKeys.accountDetails, details({ VehicleCount: 0, ClientId: 0, MemberId: 12 }));
@@ -198,6 +204,7 @@ describe('what the subscriber follows', () => {
     client.setQueryData(['account'], details({ VehicleCount: 3 }));
     client.setQueryData(['account', 'details', 'x'], details({ VehicleCount: 3 }));
     client.setQueryData(['details'], details({ VehicleCount: 3 }));
+    client.setQueryData(['account', 'settings'], details({ VehicleCount: 3 }));
     client.setQueryData(['session', 'x'], { token: 'no' });
     expect(stored()).toEqual({});
     expect(getSession().isVehicle).toBeNull();
