@@ -1,3 +1,4 @@
+import type { AccountDetails } from '@parkit/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from './i18n.ts';
@@ -168,7 +169,7 @@ describe('writing the keys', () => {
 
   it("a user written without a MinBalance is stored with '0'", () => {
     connect();
-    updateSession({ user: { ...sessionFromAccount(details()).user!, MinBalance: '' } });
+    updateSession({ user: { ...sessionFromAccount(details() as AccountDetails).user!, MinBalance: '' } });
     expect(JSON.parse(localStorage.getItem('user_data')!)).toMatchObject({ FirstName: 'Riley', MinBalance: '0' });
   });
 
