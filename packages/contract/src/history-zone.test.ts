@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { EnforcementQuery, NearbyZonesQuery, ReceiptQuery, SearchZonesQuery, SessionFilters, SessionsQuery } from './index.ts';
+import { ENFORCEMENT_KEY_HEADER, EnforcementQuery, NearbyZonesQuery, ReceiptQuery, SearchZonesQuery, SessionFilters, SessionsQuery } from './index.ts';
 
 // Issue 7: the query-string schemas of the history, the receipts, the plate check and the zone
 // search, with the messages the API sends.
@@ -54,6 +54,9 @@ describe('the history filters', () => {
 });
 
 describe("an officer's plate check", () => {
+  it("the operator's key travels in x-operator-key", () => {
+    expect(ENFORCEMENT_KEY_HEADER).toBe('x-operator-key');
+  });
   const ok = { zone: 'Z-101', plate: 'mh 12-ab·1', state: 'tx' };
   it('takes a zone, a plate and a state (upper-cased), trimmed', () => {
     expect(EnforcementQuery.parse({ zone: ' Z-101 ', plate: ' MH 12.AB ', state: ' tx ' })).toEqual({ zone: 'Z-101', plate: 'MH 12.AB', state: 'TX' });
@@ -79,6 +82,7 @@ describe('the zone search', () => {
   it('nearby: a position, 2 km and 20 zones unless asked', () => {
     expect(NearbyZonesQuery.parse({ lat: '18.5', lng: '73.8' })).toEqual({ lat: 18.5, lng: 73.8, radius: 2000, limit: 20 });
     expect(NearbyZonesQuery.parse({ lat: '90', lng: '-180', radius: '50000', limit: '100' })).toEqual({ lat: 90, lng: -180, radius: 50_000, limit: 100 });
+    expect(NearbyZonesQuery.parse({ lat: '-90', lng: '180' })).toMatchObject({ lat: -90, lng: 180 });
     expect(messages(NearbyZonesQuery, { lat: '', lng: '73' })).toEqual({ lat: 'lat must be a number' });
     expect(messages(NearbyZonesQuery, { lat: 'x', lng: 'Infinity' })).toEqual({ lat: 'lat must be a number', lng: 'lng must be a number' });
     expect(messages(NearbyZonesQuery, { lat: '-91', lng: '181' })).toEqual({ lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' });

@@ -7,6 +7,7 @@ import {
   ChatMessagesQuery,
   ClientMessageId,
   CloseCallBackRequest,
+  MAX_ATTACHMENT_BYTES,
   MemberParams,
   SendChatRequest,
   SUPPORT_MESSAGES as S,
@@ -73,6 +74,13 @@ describe('chat', () => {
     expect(messages(ChatMessagesQuery, { after: '2147483648' })).toEqual({ after: 'Too large' });
     expect(messages(ChatMessagesQuery, { after: '2147483647' })).toEqual({});
     expect(messages(ChatMessagesQuery, { after: 3 })).toEqual({ after: 'Must be a number' });
+  });
+});
+
+describe('attachments', () => {
+  it("at most 5 MB (the message says so), images and PDF", () => {
+    expect(MAX_ATTACHMENT_BYTES).toBe(5_242_880);
+    expect(S.fileTooLarge).toBe('The file is larger than 5 MB');
   });
 });
 
