@@ -12,7 +12,7 @@ const projects = {
       name: 'web-lib',
       root: 'apps/web',
       environment: 'happy-dom',
-      include: ['src/lib/**/*.test.ts'],
+      include: ['src/lib/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
     },
   },

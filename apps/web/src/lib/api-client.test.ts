@@ -278,3 +278,216 @@ describe('refreshing the access token: once, and only once', () => {
     expect(localStorage.getItem(KEYS.accessToken)).toBe('old');
   });
 });
+
+// Issue 7: what a mutation run of this file found untested (the request as sent, the file and raw
+// helpers, the refresh request itself, an abort).
+describe('the request as the server receives it (spec section 7)', () => {
+  const init = (f: ReturnType<typeof respond>, i = 0) => f.mock.calls[i]![1] as RequestInit;
+  const sent = (f: ReturnType<typeof respond>, i = 0) => init(f, i).headers as Record<string, string>;
+
+  it('POST sends JSON (an empty object when no data), same-origin, with the caller\'s headers', async () => {
+    const fetch = respond(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await api.post('/api/x', { Name: 'Riley' }, { headers: { 'idempotency-key': 'k1' } });
+    await api.post('/api/y');
+    expect(init(fetch).method).toBe('POST');
+    expect(init(fetch).body).toBe('{"Name":"Riley"}');
+    expect(init(fetch).credentials).toBe('same-origin');
+    expect(sent(fetch)['content-type']).toBe('application/json');
+    expect(sent(fetch)['idempotency-key']).toBe('k1');
+    expect(init(fetch, 1).body).toBe('{}');
+  });
+
+  it('GET sends no body, no content-type, and no authorization without a token', async () => {
+    const fetch = respond(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await api.get('/api/x');
+    expect(init(fetch).method).toBe('GET');
+    expect(init(fetch).body).toBeUndefined();
+    expect(sent(fetch)['content-type']).toBeUndefined();
+    expect(sent(fetch).authorization).toBeUndefined();
+    expect(sent(fetch).appid).toBe('parkit-web');
+  });
+
+  it('the token POST is form-encoded', async () => {
+    const fetch = respond(200, { access_token: 'abc', member_id: 1 });
+    vi.stubGlobal('fetch', fetch);
+    await api.token({ grant_type: 'password', username: 'u@x.in', password: 'p&q' });
+    expect(fetch.mock.calls[0]![0]).toBe('/token');
+    expect(init(fetch).method).toBe('POST');
+    expect(sent(fetch)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(init(fetch).body as string).get('password')).toBe('p&q');
+    expect(init(fetch).body).toBe('grant_type=password&username=u%40x.in&password=p%26q');
+  });
+
+  it('upload and token keep the caller\'s options: no toast when showError is false, its signal', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    const fetch = respond(409, { message: 'taken' });
+    vi.stubGlobal('fetch', fetch);
+    const { signal } = new AbortController();
+    await api.upload('/api/x', 'file', new Blob(['x']), {}, { showError: false, signal }).catch(() => undefined);
+    await api.token({ grant_type: 'password' }, { showError: false, signal }).catch(() => undefined);
+    expect(shown).not.toHaveBeenCalled();
+    expect(init(fetch, 0).signal).toBe(signal);
+    expect(init(fetch, 1).signal).toBe(signal);
+    shown.mockRestore();
+  });
+
+  it('a success with an empty or a non-JSON body resolves to null', async () => {
+    vi.stubGlobal('fetch', respond(200, undefined));
+    await expect(api.get('/api/x')).resolves.toBeNull();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('not json', { status: 200 }))));
+    await expect(api.get('/api/x')).resolves.toBeNull();
+  });
+
+  it('an error with a non-JSON body is the unknown error', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>Bad Gateway</html>', { status: 502 }))));
+    const err = (await api.get('/api/x', { showError: false }).catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(502);
+    expect(err.body).toBeNull();
+    expect(err.message).toBe('An unkown exception has occur. Please Contact administrator.');
+  });
+
+  it('ApiError: its name, and no field message when the body has no field errors', () => {
+    const err = new ApiError(409, { message: 'taken' }, 'taken');
+    expect(err.name).toBe('ApiError');
+    expect(err.fieldMessage('UserName')).toBeUndefined();
+    expect(new ApiError(null, null, 'Server Not Responding').fieldMessage('UserName')).toBeUndefined();
+  });
+});
+
+describe('an aborted request', () => {
+  /** fetch that never answers, and rejects as a browser does when its signal aborts. */
+  function hanging() {
+    const fetch = vi.fn((_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    }));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  for (const [name, call] of [
+    ['get', (signal: AbortSignal) => api.get('/api/x', { signal })],
+    ['post', (signal: AbortSignal) => api.post('/api/x', {}, { signal })],
+    ['raw', (signal: AbortSignal) => api.raw('/api/x', { signal })],
+  ] as const) {
+    it(`${name}: the caller's signal reaches fetch, and the abort is rethrown as it is, with no toast`, async () => {
+      const shown = vi.spyOn(toast, 'error');
+      hanging();
+      const ctrl = new AbortController();
+      const pending = call(ctrl.signal).catch((e: unknown) => e);
+      ctrl.abort();
+      const err = (await pending) as Error;
+      expect(err).not.toBeInstanceOf(ApiError);
+      expect(err.name).toBe('AbortError');
+      expect(shown).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+      shown.mockRestore();
+    });
+  }
+});
+
+describe('a file (receipt PDF, CSV export)', () => {
+  it('comes back as a Blob with its bytes', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('a,b\n1,2\n', { status: 200, headers: { 'content-type': 'text/csv' } }))));
+    const blob = await api.file('/api/History/Export');
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe('a,b\n1,2\n');
+  });
+
+  it('a refusal is the same ApiError as for get, and does not redirect', async () => {
+    const fetch = respond(404, { message: 'Receipt not found' });
+    vi.stubGlobal('fetch', fetch);
+    const err = (await api.file('/api/x', { showError: false }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('Receipt not found');
+    expect((fetch.mock.calls[0]![1] as RequestInit).method).toBe('GET');
+    vi.stubGlobal('fetch', respond(401, { message: 'Unauthorized' }));
+    await api.file('/api/x', { showError: false }).catch(() => undefined);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('raw (an event stream, an attachment)', () => {
+  const unauthorized = () => new Response('{"message":"Unauthorized"}', { status: 401 });
+  function server(refresh: () => Response, answer: (auth: string | undefined) => Response) {
+    const fetch = vi.fn((url: string, init?: RequestInit) =>
+      Promise.resolve(url === '/token' ? refresh() : answer((init?.headers as Record<string, string>).authorization)));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+  const renewed = () => new Response(JSON.stringify({ access_token: 'new' }), { status: 200 });
+
+  it('is a same-origin GET with the caller\'s headers, and hands back the Response as it is', async () => {
+    localStorage.setItem(KEYS.accessToken, 'tok');
+    localStorage.setItem(KEYS.userId, '42');
+    const fetch = server(renewed, () => new Response('data: 1\n\n', { status: 200 }));
+    const res = await api.raw('/api/stream', { headers: { accept: 'text/event-stream' } });
+    expect(await res.text()).toBe('data: 1\n\n');
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.credentials).toBe('same-origin');
+    expect(init.method ?? 'GET').toBe('GET');
+    expect(init.headers).toMatchObject({ accept: 'text/event-stream', authorization: 'Bearer tok', appid: 'parkit-web' });
+    expect((init.headers as Record<string, string>).xapikey).toBeUndefined();
+  });
+
+  it('renews an expired token once and retries with the new one', async () => {
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const fetch = server(renewed, (auth) => (auth === 'Bearer new' ? new Response('ok') : unauthorized()));
+    const res = await api.raw('/api/a');
+    expect(res.status).toBe(200);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/a', '/token', '/api/a']);
+  });
+
+  it('a retry refused again is handed back, not refreshed again', async () => {
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const fetch = server(renewed, unauthorized);
+    expect((await api.raw('/api/a')).status).toBe(401);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/a', '/token', '/api/a']);
+  });
+
+  it('a refused refresh hands back the 401 without a retry', async () => {
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const fetch = server(unauthorized, unauthorized);
+    expect((await api.raw('/api/a')).status).toBe(401);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/a', '/token']);
+  });
+
+  it('no token, or another status: no refresh', async () => {
+    const fetch = server(renewed, unauthorized);
+    expect((await api.raw('/api/a')).status).toBe(401);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/a']);
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const refused = server(renewed, () => new Response('', { status: 403 }));
+    expect((await api.raw('/api/b')).status).toBe(403);
+    expect(refused.mock.calls.map((c) => c[0])).toEqual(['/api/b']);
+  });
+});
+
+describe('the refresh request (spec section 6: the refresh cookie)', () => {
+  it('is a form-encoded POST /token with grant_type=refresh_token and the cookie', async () => {
+    localStorage.setItem(KEYS.accessToken, 'old');
+    const fetch = vi.fn((url: string, _init?: RequestInit) =>
+      Promise.resolve(url === '/token' ? new Response('{"message":"Unauthorized"}', { status: 401 }) : new Response('{}', { status: 401 })));
+    vi.stubGlobal('fetch', fetch);
+    await api.get('/api/x', { showError: false }).catch(() => undefined);
+    const [url, init] = fetch.mock.calls[1]!;
+    expect(url).toBe('/token');
+    expect(init!.method).toBe('POST');
+    expect(init!.body).toBe('grant_type=refresh_token');
+    expect(init!.credentials).toBe('same-origin');
+    expect(init!.headers).toEqual({ 'content-type': 'application/x-www-form-urlencoded' });
+  });
+});
+
+describe('without a registered router', () => {
+  it('a 401 goes to /login through the browser', async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client.ts');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal('fetch', respond(401, { message: 'Unauthorized' }));
+    await fresh.api.post('/api/x', {}, { showError: false }).catch(() => undefined);
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PARKING_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
-import i18n, { loadHindi, setLanguage, useTranslation } from './i18n.ts';
+import i18n, { browserLanguage, loadHindi, setLanguage, useTranslation } from './i18n.ts';
 
 const hindi = await loadHindi();
 
@@ -90,5 +90,135 @@ describe('i18n', () => {
     });
     expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+// Issue 7: what a mutation run of this file found untested.
+describe("the browser's language", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const browser = (languages: string[] | undefined, language?: string) => vi.stubGlobal('navigator', { ...navigator, languages, language });
+
+  it('Hindi for hi and hi-XX in any case, English for anything else', () => {
+    for (const [languages, want] of [
+      [['hi'], 'hi'],
+      [['HI-in', 'en'], 'hi'],
+      [['hi-IN'], 'hi'],
+      [['en-IN', 'hi'], 'en'], // the first choice counts
+      [['hil'], 'en'], // Hiligaynon is not Hindi
+      [['en-GB'], 'en'],
+      [['mr-IN'], 'en'],
+    ] as const) {
+      browser([...languages]);
+      expect(browserLanguage(), languages.join()).toBe(want);
+    }
+  });
+
+  it('without a language list, navigator.language; without either, English', () => {
+    browser(undefined, 'hi-IN');
+    expect(browserLanguage()).toBe('hi');
+    browser([], 'hi');
+    expect(browserLanguage()).toBe('hi');
+    browser(undefined, undefined);
+    expect(browserLanguage()).toBe('en');
+  });
+});
+
+describe('the language a visit starts in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+  async function start() {
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    await fresh.languageReady;
+    return fresh.default.language;
+  }
+
+  it('the one chosen on the profile, else the browser\'s', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['hi-IN'] });
+    expect(await start()).toBe('hi');
+    localStorage.setItem('language', 'en');
+    expect(await start()).toBe('en');
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-US'] });
+    localStorage.setItem('language', 'hi');
+    expect(await start()).toBe('hi');
+    localStorage.setItem('language', 'fr');
+    expect(await start()).toBe('en');
+  });
+
+  it('English until the Hindi text is here: no half-translated screen, no missing t', async () => {
+    localStorage.setItem('language', 'hi');
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    expect(fresh.default.language).toBe('en');
+    expect(fresh.default.t('Logout')).toBe('Logout');
+    await fresh.languageReady;
+    expect(fresh.default.language).toBe('hi');
+    expect(fresh.default.t('Logout')).toBe(hindi.Logout);
+  });
+
+  it("the browser's when storage refuses to be read (private mode)", async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['hi'] });
+    vi.stubGlobal('localStorage', { getItem: () => { throw new DOMException('denied', 'SecurityError'); } });
+    expect(await start()).toBe('hi');
+  });
+});
+
+describe('t', () => {
+  it('fills every placeholder, with names of any length, trimmed; own values only', () => {
+    expect(i18n.t('{{first}} {{last}}, {{ first }}', { first: 'Riley', last: 'Tester' })).toBe('Riley Tester, Riley');
+    expect(i18n.t('Hi {{x}}!', { x: 'you' })).toBe('Hi you!');
+    expect(i18n.t('{{toString}} {{}} {{ }}', {})).toBe('{{toString}} {{}} {{ }}');
+    expect(i18n.t('{{a}}', { a: undefined })).toBe('');
+    expect(i18n.t('{{a}}', { a: false })).toBe('false');
+    expect(i18n.t('{{a}} {{b}}', { a: 1 })).toBe('1 {{b}}');
+  });
+
+  it('a text with no options is returned as written, placeholders and all', () => {
+    expect(i18n.t('{{seconds}} s')).toBe('{{seconds}} s');
+  });
+
+  it('English never looks in the Hindi dictionary', () => {
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('Logout')).toBe('Logout');
+    expect(hindi.Logout).toBeTruthy();
+  });
+
+  it('choosing the language already shown changes nothing: no re-render', async () => {
+    let renders = 0;
+    function Counter() {
+      useTranslation();
+      renders++;
+      return null;
+    }
+    render(<Counter />);
+    const before = renders;
+    await act(() => setLanguage('en'));
+    expect(renders).toBe(before);
+    await act(() => setLanguage('hi'));
+    expect(renders).toBe(before + 1);
+    await act(() => setLanguage('hi'));
+    expect(renders).toBe(before + 1);
+    await act(() => setLanguage('en'));
+  });
+
+  it('a screen that is gone is not told of a change', async () => {
+    let renders = 0;
+    function Counter() {
+      useTranslation();
+      renders++;
+      return null;
+    }
+    const { unmount } = render(<Counter />);
+    unmount();
+    const before = renders;
+    await act(() => setLanguage('hi'));
+    await act(() => setLanguage('en'));
+    expect(renders).toBe(before);
+  });
+
+  it('the Hindi text is loaded once', async () => {
+    expect(await loadHindi()).toBe(await loadHindi());
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountDetails, TokenResponse } from '@parkit/contract';
 import { api } from './api-client.ts';
 import { env } from '../config/env.ts';
@@ -72,7 +72,10 @@ export async function completeSignIn(token: TokenResponse): Promise<string> {
  */
 export function clearSession() {
   const client = sessionClient();
-  client.clear();
+  // Every query but the session's own entry, which is emptied instead: a mounted useSession()
+  // stays subscribed to it and sees the logout (after client.clear() it kept the member).
+  client.removeQueries({ predicate: (q) => q.queryHash !== hashKey(queryKeys.session) });
+  client.getMutationCache().clear();
   storage.clearAll();
   replaceSession({});
   void followBrowserLanguage();

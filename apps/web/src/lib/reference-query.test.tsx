@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFERENCE_STALE_MS, referenceQueryOptions } from './reference-query.ts';
-import { statesQueryOptions } from './states-query.ts';
+import { statesQueryOptions, useStates } from './states-query.ts';
 import { isSupportAgent } from './support-agent.ts';
 
 function answer(status: number, body: unknown) {
@@ -11,7 +14,7 @@ function answer(status: number, body: unknown) {
 }
 afterEach(() => vi.unstubAllGlobals());
 
-const run = <T>(o: { queryFn?: unknown }) => (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
+const run = <T,>(o: { queryFn?: unknown }) => (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
 
 describe('reference lists', () => {
   it('are kept an hour, under their own key, and fetched from their path', async () => {
@@ -46,5 +49,31 @@ describe('isSupportAgent', () => {
     answer(403, { message: 'Forbidden' });
     expect(await isSupportAgent()).toBe(false);
     expect(shown).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 7: the hook the address forms use.
+describe('useStates (GET /api/Core/States)', () => {
+  function hook() {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    return renderHook(() => useStates(), { wrapper });
+  }
+
+  it('gives the two-letter codes', async () => {
+    const fetch = vi.fn((_path: string, _init?: RequestInit) => Promise.resolve(new Response('["CA","NY"]', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    const { result } = hook();
+    await waitFor(() => expect(result.current.data).toEqual(['CA', 'NY']));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/Core/States');
+    expect(fetch.mock.calls[0]![1]!.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('a failure is asked once, not retried', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{"message":"down"}', { status: 500 })));
+    vi.stubGlobal('fetch', fetch);
+    const { result } = hook();
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

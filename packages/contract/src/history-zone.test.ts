@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ENFORCEMENT_KEY_HEADER, EnforcementQuery, NearbyZonesQuery, ReceiptQuery, SearchZonesQuery, SessionFilters, SessionsQuery } from './index.ts';
+
+// Issue 7: the query-string schemas of the history, the receipts, the plate check and the zone
+// search, with the messages the API sends.
+function messages(schema: z.ZodType, value: unknown): Record<string, string> {
+  const r = schema.safeParse(value);
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
+  return out;
+}
+
+describe('the history filters', () => {
+  it('newest first by default; a blank value is not given', () => {
+    expect(SessionFilters.parse({})).toEqual({ sort: 'newest' });
+    expect(SessionFilters.parse({ sort: ' ', lat: '', lng: ' ', from: '', to: '', vehicle: '' })).toEqual({ sort: 'newest' });
+    expect(SessionFilters.parse({ sort: 'far', lat: '-90', lng: '180', from: '2000-01-01', to: '2100-12-31', vehicle: '4' })).toEqual({
+      sort: 'far', lat: -90, lng: 180, from: '2000-01-01', to: '2100-12-31', vehicle: 4,
+    });
+  });
+  it('names what is wrong', () => {
+    expect(messages(SessionFilters, { sort: 'best' })).toEqual({ sort: 'sort must be one of newest, oldest, near, far' });
+    expect(messages(SessionFilters, { lat: 'north' })).toEqual({ lat: 'lat must be a number' });
+    expect(messages(SessionFilters, { lat: 'Infinity' })).toEqual({ lat: 'lat must be a number' });
+    expect(messages(SessionFilters, { lat: '90.1' })).toEqual({ lat: 'lat must be between -90 and 90' });
+    expect(messages(SessionFilters, { lat: '-90.1' })).toEqual({ lat: 'lat must be between -90 and 90' });
+    expect(messages(SessionFilters, { lng: '180.5' })).toEqual({ lng: 'lng must be between -180 and 180' });
+    expect(messages(SessionFilters, { lng: '-181' })).toEqual({ lng: 'lng must be between -180 and 180' });
+    expect(messages(SessionFilters, { from: '24-11-2026' })).toEqual({ from: 'from must be a date (YYYY-MM-DD)' });
+    expect(messages(SessionFilters, { to: 5 })).toEqual({ to: 'to must be a date (YYYY-MM-DD)' });
+    for (const d of ['2026-02-30', '2026-13-01', '1999-12-31', '2101-01-01']) expect(messages(SessionFilters, { from: d }), d).toEqual({ from: 'from must be a real date between 2000 and 2100' });
+    expect(messages(SessionFilters, { to: '2024-02-29' })).toEqual({});
+  });
+  it('the page: a cursor of safe characters, 20 rows unless asked for 1 to 50', () => {
+    expect(SessionsQuery.parse({ cursor: 'abc_DEF-1', limit: '50' })).toMatchObject({ cursor: 'abc_DEF-1', limit: 50 });
+    expect(SessionsQuery.parse({ cursor: '', limit: '' })).toMatchObject({ limit: 20 });
+    expect(SessionsQuery.parse({})).toMatchObject({ limit: 20 });
+    expect(messages(SessionsQuery, { cursor: 'a/b' })).toEqual({ cursor: 'cursor is not valid' });
+    expect(messages(SessionsQuery, { cursor: 'a'.repeat(201) })).toEqual({ cursor: 'cursor is not valid' });
+    expect(messages(SessionsQuery, { cursor: 'a'.repeat(200) })).toEqual({});
+    expect(messages(SessionsQuery, { limit: 'x' })).toEqual({ limit: 'limit must be a number' });
+    expect(messages(SessionsQuery, { limit: '1.5' })).toEqual({ limit: 'limit must be a whole number' });
+    expect(messages(SessionsQuery, { limit: '0' })).toEqual({ limit: 'limit must be at least 1' });
+    expect(messages(SessionsQuery, { limit: '51' })).toEqual({ limit: 'limit must be at most 50' });
+    expect(messages(SessionsQuery, { limit: '1' })).toEqual({});
+  });
+  it('a receipt in English or Hindi', () => {
+    expect(ReceiptQuery.parse({ lang: 'hi' })).toEqual({ lang: 'hi' });
+    expect(ReceiptQuery.parse({ lang: '' })).toEqual({});
+    expect(messages(ReceiptQuery, { lang: 'fr' })).toEqual({ lang: 'lang must be en or hi' });
+  });
+});
+
+describe("an officer's plate check", () => {
+  it("the operator's key travels in x-operator-key", () => {
+    expect(ENFORCEMENT_KEY_HEADER).toBe('x-operator-key');
+  });
+  const ok = { zone: 'Z-101', plate: 'mh 12-ab·1', state: 'tx' };
+  it('takes a zone, a plate and a state (upper-cased), trimmed', () => {
+    expect(EnforcementQuery.parse({ zone: ' Z-101 ', plate: ' MH 12.AB ', state: ' tx ' })).toEqual({ zone: 'Z-101', plate: 'MH 12.AB', state: 'TX' });
+    expect(messages(EnforcementQuery, ok)).toEqual({});
+  });
+  it('names what is wrong', () => {
+    expect(messages(EnforcementQuery, {})).toEqual({ zone: 'zone is required', plate: 'plate is required', state: 'state is required' });
+    expect(messages(EnforcementQuery, { ...ok, zone: ' ' })).toEqual({ zone: 'zone is required' });
+    expect(messages(EnforcementQuery, { ...ok, zone: 'Z'.repeat(21) })).toEqual({ zone: 'zone must be at most 20 characters' });
+    expect(messages(EnforcementQuery, { ...ok, zone: 'Z'.repeat(20) })).toEqual({});
+    expect(messages(EnforcementQuery, { ...ok, zone: 'Z 1' })).toEqual({ zone: 'zone must be letters, digits or dashes' });
+    expect(messages(EnforcementQuery, { ...ok, plate: ' ' })).toEqual({ plate: 'plate is required' });
+    expect(messages(EnforcementQuery, { ...ok, plate: '- -' })).toEqual({ plate: 'plate is required' });
+    expect(messages(EnforcementQuery, { ...ok, plate: 'A'.repeat(21) })).toEqual({ plate: 'plate must be at most 20 characters' });
+    expect(messages(EnforcementQuery, { ...ok, plate: 'A'.repeat(20) })).toEqual({});
+    expect(messages(EnforcementQuery, { ...ok, plate: 'AB#1' })).toEqual({ plate: 'plate must be letters, digits, spaces or dashes' });
+    expect(messages(EnforcementQuery, { ...ok, state: 'TEX' })).toEqual({ state: 'state must be a two-letter code' });
+    expect(messages(EnforcementQuery, { ...ok, state: 'T1' })).toEqual({ state: 'state must be a two-letter code' });
+  });
+});
+
+describe('the zone search', () => {
+  it('nearby: a position, 2 km and 20 zones unless asked', () => {
+    expect(NearbyZonesQuery.parse({ lat: '18.5', lng: '73.8' })).toEqual({ lat: 18.5, lng: 73.8, radius: 2000, limit: 20 });
+    expect(NearbyZonesQuery.parse({ lat: '90', lng: '-180', radius: '50000', limit: '100' })).toEqual({ lat: 90, lng: -180, radius: 50_000, limit: 100 });
+    expect(NearbyZonesQuery.parse({ lat: '-90', lng: '180' })).toMatchObject({ lat: -90, lng: 180 });
+    expect(messages(NearbyZonesQuery, { lat: '', lng: '73' })).toEqual({ lat: 'lat must be a number' });
+    expect(messages(NearbyZonesQuery, { lat: 'x', lng: 'Infinity' })).toEqual({ lat: 'lat must be a number', lng: 'lng must be a number' });
+    expect(messages(NearbyZonesQuery, { lat: '-91', lng: '181' })).toEqual({ lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' });
+    expect(messages(NearbyZonesQuery, { lat: '91', lng: '-181' })).toEqual({ lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' });
+    const at = (q: object) => messages(NearbyZonesQuery, { lat: '1', lng: '1', ...q });
+    expect(at({ radius: 'x' })).toEqual({ radius: 'radius must be a number' });
+    expect(at({ radius: '1.5' })).toEqual({ radius: 'radius must be whole metres' });
+    expect(at({ radius: '0' })).toEqual({ radius: 'radius must be at least 1 m' });
+    expect(at({ radius: '50001' })).toEqual({ radius: 'radius must be at most 50 km' });
+    expect(at({ radius: '1' })).toEqual({});
+    expect(at({ limit: 'x' })).toEqual({ limit: 'limit must be a number' });
+    expect(at({ limit: '2.5' })).toEqual({ limit: 'limit must be a whole number' });
+    expect(at({ limit: '0' })).toEqual({ limit: 'limit must be at least 1' });
+    expect(at({ limit: '101' })).toEqual({ limit: 'limit must be at most 100' });
+    expect(at({ limit: '1' })).toEqual({});
+  });
+  it('by text: required, at most 100 characters, no control characters; a position both or neither', () => {
+    expect(SearchZonesQuery.parse({ q: ' main ' })).toEqual({ q: 'main', limit: 20 });
+    expect(SearchZonesQuery.parse({ q: 'main', lat: '1', lng: '2', limit: '5' })).toEqual({ q: 'main', lat: 1, lng: 2, limit: 5 });
+    expect(messages(SearchZonesQuery, {})).toEqual({ q: 'q is required' });
+    expect(messages(SearchZonesQuery, { q: '  ' })).toEqual({ q: 'q is required' });
+    expect(messages(SearchZonesQuery, { q: 'x'.repeat(101) })).toEqual({ q: 'q must be at most 100 characters' });
+    expect(messages(SearchZonesQuery, { q: 'x'.repeat(100) })).toEqual({});
+    for (const c of ['\u0000', '\u001f', '\u007f']) expect(messages(SearchZonesQuery, { q: `a${c}b` })).toEqual({ q: 'q contains characters that are not allowed' });
+    expect(messages(SearchZonesQuery, { q: 'main', lat: '1' })).toEqual({ lng: 'lat and lng go together' });
+    expect(messages(SearchZonesQuery, { q: 'main', lng: '1' })).toEqual({ lng: 'lat and lng go together' });
+    for (const limit of ['0', '101', '1.5', 'x']) expect(SearchZonesQuery.safeParse({ q: 'main', limit }).success, limit).toBe(false);
+  });
+});
