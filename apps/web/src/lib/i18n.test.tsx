@@ -131,7 +131,7 @@ describe('the language a visit starts in', () => {
   async function start() {
     vi.resetModules();
     const fresh = await import('./i18n.ts');
-    await fresh.languageReady;
+    await fresh.loadStartLanguage();
     return fresh.default.language;
   }
 
@@ -153,7 +153,9 @@ describe('the language a visit starts in', () => {
     const fresh = await import('./i18n.ts');
     expect(fresh.default.language).toBe('en');
     expect(fresh.default.t('Logout')).toBe('Logout');
-    await fresh.languageReady;
+    const ready = fresh.loadStartLanguage();
+    expect(fresh.default.language).toBe('en');
+    await ready;
     expect(fresh.default.language).toBe('hi');
     expect(fresh.default.t('Logout')).toBe(hindi.Logout);
   });
