@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useAccountDetails } from '../api/get-account-details.ts';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 
 /** /dashboard: the balance ($, two decimals) and the vehicle count from GET /api/Account/Details. */
 export function DashboardScreen() {
@@ -24,30 +24,30 @@ export function DashboardScreen() {
       <div className="flex flex-col gap-4 p-4">
         {!member ? (
           <GuestPrompt message={t('Log in to see your balance and vehicles.')} />
-        ) : details.isPending ? (
-          <Skeleton rows={2} className="h-32" />
-        ) : details.isError ? (
-          <LoadError message={t('Your account could not be loaded.')} retrying={details.isFetching} onRetry={() => void details.refetch()} />
         ) : (
-          <>
-            <BalanceCard balance={`${details.data.CurrencySymbol}${formatMoney(details.data.Balance)}`}>
-              <p className="mt-1 text-sm text-brand-50/90">
-                {t('Minimum Trigger Amount')}: {details.data.CurrencySymbol}
-                {formatMoney(details.data.MinBalance)}
-              </p>
-            </BalanceCard>
-            <StatCard
-              icon={<Car className="size-8 shrink-0 text-brand-700" aria-hidden />}
-              title={t('Vehicles')}
-              value={details.data.VehicleCount}
-              testId="vehicle-count"
-              action={
-                <Link to={paths.myVehicles} className="min-h-11 content-center text-sm font-semibold text-brand-700 hover:underline">
-                  {t('My Vehicles')}
-                </Link>
-              }
-            />
-          </>
+          <Loaded query={details} skeleton={<Skeleton rows={2} className="h-32" />} failed={t('Your account could not be loaded.')}>
+            {(data) => (
+              <>
+                <BalanceCard balance={`${data.CurrencySymbol}${formatMoney(data.Balance)}`}>
+                  <p className="mt-1 text-sm text-brand-50/90">
+                    {t('Minimum Trigger Amount')}: {data.CurrencySymbol}
+                    {formatMoney(data.MinBalance)}
+                  </p>
+                </BalanceCard>
+                <StatCard
+                  icon={<Car className="size-8 shrink-0 text-brand-700" aria-hidden />}
+                  title={t('Vehicles')}
+                  value={data.VehicleCount}
+                  testId="vehicle-count"
+                  action={
+                    <Link to={paths.myVehicles} className="min-h-11 content-center text-sm font-semibold text-brand-700 hover:underline">
+                      {t('My Vehicles')}
+                    </Link>
+                  }
+                />
+              </>
+            )}
+          </Loaded>
         )}
       </div>
     </main>

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useParkingOptions, useUpdateParkingOptions } from '../api/parking-options.ts';
 import { MaxPaymentField } from './max-payment-field.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 
 type Flag = 'AutoStartParking' | 'AutoExtendParking' | 'MaxPaymentEnabled';
 
@@ -29,21 +29,19 @@ export function ParkingOptionsCard() {
         <SlidersHorizontal className="size-5 text-brand-700" aria-hidden />
         {t('Default Parking Options')}
       </h2>
-      {options.isPending ? (
-        <Skeleton rows={3} className="h-8" />
-      ) : options.isError ? (
-        <LoadError compact message={t('Your parking options could not be loaded.')} retrying={options.isFetching} onRetry={() => void options.refetch()} />
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {switches.map(({ field, label, hint }) => (
-            <li key={field} className="py-1">
-              <Switch label={label} checked={options.data[field]} onCheckedChange={(v) => update.mutate({ [field]: v })} />
-              <p className="-mt-1 pb-2 text-xs text-slate-500">{hint}</p>
-              {field === 'MaxPaymentEnabled' && options.data.MaxPaymentEnabled && <MaxPaymentField options={options.data} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={options} skeleton={<Skeleton rows={3} className="h-8" />} failed={t('Your parking options could not be loaded.')} compact>
+        {(data) => (
+          <ul className="divide-y divide-slate-100">
+            {switches.map(({ field, label, hint }) => (
+              <li key={field} className="py-1">
+                <Switch label={label} checked={data[field]} onCheckedChange={(v) => update.mutate({ [field]: v })} />
+                <p className="-mt-1 pb-2 text-xs text-slate-500">{hint}</p>
+                {field === 'MaxPaymentEnabled' && data.MaxPaymentEnabled && <MaxPaymentField options={data} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { BellRing, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useActiveSessions } from '../api/get-active-sessions.ts';
@@ -45,10 +45,11 @@ function ActiveSessionCard({ session, offset }: SessionProps) {
 export function ActiveSessions() {
   const { t } = useTranslation();
   const active = useActiveSessions();
-  if (active.isPending) return <Skeleton rows={1} className="h-24" />;
-  if (active.isError) return <LoadError message={t('Your sessions could not be loaded.')} retrying={active.isFetching} onRetry={() => void active.refetch()} />;
-  if (active.data.Sessions.length === 0) return null;
-  return <ul className="flex flex-col gap-2">{eachSession(active, ActiveSessionCard)}</ul>;
+  return (
+    <Loaded query={active} skeleton={<Skeleton rows={1} className="h-24" />} failed={t('Your sessions could not be loaded.')}>
+      {(data) => data.Sessions.length > 0 && <ul className="flex flex-col gap-2">{eachSession({ data, dataUpdatedAt: active.dataUpdatedAt }, ActiveSessionCard)}</ul>}
+    </Loaded>
+  );
 }
 
 function Reminder({ session, offset }: SessionProps) {

@@ -13,7 +13,7 @@ import { useZone } from '../api/get-zone.ts';
 import { usePayQuote } from '../api/pay-parking.ts';
 import { ZoneFacts } from './zone-facts.tsx';
 import { ZoneSign } from './zone-sign.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useIdParam } from '../hooks/use-id-param.ts';
 
@@ -97,33 +97,33 @@ export function ConfirmZoneScreen() {
       <div className="flex flex-col gap-4 p-4">
         {id === null ? (
           <Problem title={t('No zone chosen')} text={t('Choose a zone from the list or the map first.')} />
-        ) : zone.isPending ? (
-          <Skeleton rows={2} className="h-40" />
         ) : notFound ? (
           <Problem title={t('This zone was not found')} text={t('Check the zone number on the parking sign and search again.')} />
-        ) : zone.isError ? (
-          <LoadError message={t('The zone could not be loaded.')} retrying={zone.isFetching} onRetry={() => void zone.refetch()} />
         ) : (
-          <>
-            <section aria-labelledby="zone-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs">
-              <div className="flex items-center gap-4 pb-3">
-                <ZoneSign number={zone.data.ZoneNumber} size="lg" />
-                <div className="min-w-0">
-                  <h2 id="zone-title" className="text-lg leading-snug font-bold text-slate-900">
-                    {zone.data.Name}
-                  </h2>
-                  <p className="text-sm text-slate-600">{t('Check that this number matches the sign where you parked.')}</p>
+          <Loaded query={zone} skeleton={<Skeleton rows={2} className="h-40" />} failed={t('The zone could not be loaded.')}>
+            {(z) => (
+              <>
+                <section aria-labelledby="zone-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs">
+                  <div className="flex items-center gap-4 pb-3">
+                    <ZoneSign number={z.ZoneNumber} size="lg" />
+                    <div className="min-w-0">
+                      <h2 id="zone-title" className="text-lg leading-snug font-bold text-slate-900">
+                        {z.Name}
+                      </h2>
+                      <p className="text-sm text-slate-600">{t('Check that this number matches the sign where you parked.')}</p>
+                    </div>
+                  </div>
+                  <ZoneFacts zone={z} showAddress />
+                </section>
+                <div className="flex flex-col gap-2">
+                  <ContinueButton zoneId={z.ZoneId} zoneNumber={z.ZoneNumber} />
+                  <ButtonLink to={paths.findParking} variant="secondary" size="lg" block>
+                    {t('Choose another zone')}
+                  </ButtonLink>
                 </div>
-              </div>
-              <ZoneFacts zone={zone.data} showAddress />
-            </section>
-            <div className="flex flex-col gap-2">
-              <ContinueButton zoneId={zone.data.ZoneId} zoneNumber={zone.data.ZoneNumber} />
-              <ButtonLink to={paths.findParking} variant="secondary" size="lg" block>
-                {t('Choose another zone')}
-              </ButtonLink>
-            </div>
-          </>
+              </>
+            )}
+          </Loaded>
         )}
       </div>
     </main>

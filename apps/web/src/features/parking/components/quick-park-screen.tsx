@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -61,9 +61,11 @@ function LinkedSession({ token, id }: { token: string; id: number }) {
   const { t } = useTranslation();
   const q = useGuestSession(token, id);
   const [override, setOverride] = useState<ParkingSession | null>(null);
-  if (q.isPending) return <Skeleton rows={2} className="h-32" />;
-  if (q.isError) return <LoadError message={t('This parking session was not found.')} retrying={q.isFetching} onRetry={() => void q.refetch()} />;
-  return <GuestSession token={token} session={override ?? q.data} offset={clockOffset(q.data.ServerTime, q.dataUpdatedAt)} onChange={setOverride} />;
+  return (
+    <Loaded query={q} skeleton={<Skeleton rows={2} className="h-32" />} failed={t('This parking session was not found.')}>
+      {(data) => <GuestSession token={token} session={override ?? data} offset={clockOffset(data.ServerTime, q.dataUpdatedAt)} onChange={setOverride} />}
+    </Loaded>
+  );
 }
 
 /**

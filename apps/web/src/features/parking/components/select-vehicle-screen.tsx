@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_DURATION_MINUTES, formatMoney, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { both, Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
@@ -96,94 +96,81 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
   };
   const onPay = () => (quote.data?.OverMaxPayment ? setConfirmOpen(true) : start(false));
 
-  let body;
-  if (zoneId === null) {
-    body = (
+  const busy = busySessionId(quote.error);
+  const q = quote.data;
+  const payError = pay.error instanceof ApiError ? pay.error : null;
+  const body =
+    zoneId === null ? (
       <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700">
         {t('Choose a zone from the list or the map first.')}
       </p>
-    );
-  } else if (zone.isPending || vehicles.isPending) {
-    body = <Skeleton rows={3} className="h-24" />;
-  } else if (zone.isError || vehicles.isError) {
-    body = (
-      <LoadError
-        message={t('The zone could not be loaded.')}
-        retrying={zone.isFetching || vehicles.isFetching}
-        onRetry={() => {
-          void zone.refetch();
-          void vehicles.refetch();
-        }}
-      />
-    );
-  } else if (list.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
-        <CarFront className="size-10 text-slate-400" aria-hidden />
-        <p className="font-semibold text-slate-900">{t('Add a vehicle to park')}</p>
-        <p className="text-sm text-slate-600">{t('Your plate is how the parking officer sees that you paid.')}</p>
-        <ButtonLink to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} size="lg" block>
-          <Plus className="size-5" aria-hidden />
-          {t('Add Vehicle')}
-        </ButtonLink>
-      </div>
-    );
-  } else {
-    const busy = busySessionId(quote.error);
-    const q = quote.data;
-    const payError = pay.error instanceof ApiError ? pay.error : null;
-    body = (
-      <>
-        <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-xs">
-          <ZoneSign number={zone.data.ZoneNumber} />
-          <div className="min-w-0">
-            <p className="font-semibold break-words text-slate-900">{zone.data.Name}</p>
-            <p className="text-sm text-slate-600">{zone.data.Address}</p>
-          </div>
-        </div>
-        <VehicleChoice vehicles={list} value={vehicleId ?? 0} onChange={setPicked} />
-        <Link to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} className="inline-flex min-h-11 items-center gap-1 self-start px-1 text-sm font-semibold text-brand-700 hover:underline">
-          <Plus className="size-4" aria-hidden />
-          {t('Add Vehicle')}
-        </Link>
-        {duration !== null && <DurationPicker choices={choices} value={duration} onChange={setMinutes} label={t('How long?')} />}
-        {busy !== null ? (
-          <div role="alert" className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-            <p>{t('This vehicle is already parked')}</p>
-            <Link to={href(paths.parkDetails, { id: busy })} className="font-semibold underline">
-              {t('Open its session')}
-            </Link>
-          </div>
-        ) : quote.isError ? (
-          <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-            {t(quote.error instanceof ApiError ? quote.error.message : 'The price could not be loaded.')}
-          </p>
-        ) : q ? (
-          <QuoteSummary quote={q} />
-        ) : (
-          <Skeleton rows={1} className="h-32" />
-        )}
-        {q && (
-          <FundsNotice
-            quote={q}
-            addMoney={
-              <Link to={paths.addMoney} className="font-semibold underline">
-                {t('Add Money')}
+    ) : (
+      <Loaded query={both(zone, vehicles)} skeleton={<Skeleton rows={3} className="h-24" />} failed={t('The zone could not be loaded.')}>
+        {([z]) =>
+          list.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+              <CarFront className="size-10 text-slate-400" aria-hidden />
+              <p className="font-semibold text-slate-900">{t('Add a vehicle to park')}</p>
+              <p className="text-sm text-slate-600">{t('Your plate is how the parking officer sees that you paid.')}</p>
+              <ButtonLink to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} size="lg" block>
+                <Plus className="size-5" aria-hidden />
+                {t('Add Vehicle')}
+              </ButtonLink>
+            </div>
+          ) : (
+            <>
+              <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-xs">
+                <ZoneSign number={z.ZoneNumber} />
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{z.Name}</p>
+                  <p className="text-sm text-slate-600">{z.Address}</p>
+                </div>
+              </div>
+              <VehicleChoice vehicles={list} value={vehicleId ?? 0} onChange={setPicked} />
+              <Link to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} className="inline-flex min-h-11 items-center gap-1 self-start px-1 text-sm font-semibold text-brand-700 hover:underline">
+                <Plus className="size-4" aria-hidden />
+                {t('Add Vehicle')}
               </Link>
-            }
-          />
-        )}
-        {payError && (
-          <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-            {t(payError.message)}
-          </p>
-        )}
-        <Button block size="lg" loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={onPay}>
-          {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
-        </Button>
-      </>
+              {duration !== null && <DurationPicker choices={choices} value={duration} onChange={setMinutes} label={t('How long?')} />}
+              {busy !== null ? (
+                <div role="alert" className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+                  <p>{t('This vehicle is already parked')}</p>
+                  <Link to={href(paths.parkDetails, { id: busy })} className="font-semibold underline">
+                    {t('Open its session')}
+                  </Link>
+                </div>
+              ) : quote.isError ? (
+                <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+                  {t(quote.error instanceof ApiError ? quote.error.message : 'The price could not be loaded.')}
+                </p>
+              ) : q ? (
+                <QuoteSummary quote={q} />
+              ) : (
+                <Skeleton rows={1} className="h-32" />
+              )}
+              {q && (
+                <FundsNotice
+                  quote={q}
+                  addMoney={
+                    <Link to={paths.addMoney} className="font-semibold underline">
+                      {t('Add Money')}
+                    </Link>
+                  }
+                />
+              )}
+              {payError && (
+                <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+                  {t(payError.message)}
+                </p>
+              )}
+              <Button block size="lg" loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={onPay}>
+                {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
+              </Button>
+            </>
+          )
+        }
+      </Loaded>
     );
-  }
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">

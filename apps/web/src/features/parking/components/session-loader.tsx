@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ParkingSession } from '@parkit/contract';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -28,7 +28,9 @@ export function SessionLoader({
       </p>
     );
   }
-  if (session.isPending) return <Skeleton rows={2} className="h-40" />;
-  if (session.isError) return <LoadError message={failed} retrying={session.isFetching} onRetry={() => void session.refetch()} />;
-  return <>{children(session.data)}</>;
+  return (
+    <Loaded query={session} skeleton={<Skeleton rows={2} className="h-40" />} failed={failed}>
+      {children}
+    </Loaded>
+  );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mergeMessages } from '../api/chat.ts';
@@ -18,18 +18,19 @@ type Tab = 'chats' | 'callbacks';
 export function ConsoleScreen() {
   const { t } = useTranslation();
   const me = useConsoleMe();
-  if (me.isPending) return <Skeleton rows={3} className="h-16" />;
-  if (me.isError) {
-    const forbidden = me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 401);
-    return forbidden ? (
+  const forbidden = me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 401);
+  if (forbidden) {
+    return (
       <p role="alert" className="rounded-2xl bg-slate-50 p-6 text-center text-sm text-slate-700">
         {t('Only support agents can open the console')}
       </p>
-    ) : (
-      <LoadError message={t('The console could not be loaded.')} onRetry={() => void me.refetch()} retrying={me.isFetching} />
     );
   }
-  return <Console />;
+  return (
+    <Loaded query={me} skeleton={<Skeleton rows={3} className="h-16" />} failed={t('The console could not be loaded.')}>
+      {() => <Console />}
+    </Loaded>
+  );
 }
 
 function Console() {
@@ -83,12 +84,10 @@ function Console() {
           <ConsoleCallBacks query={queue} />
         ) : open !== null ? (
           <ConsoleConversation memberId={open} conversation={conversations.data?.find((c) => c.MemberId === open)} onBack={() => setOpen(null)} />
-        ) : conversations.isPending ? (
-          <Skeleton rows={3} className="h-16" />
-        ) : conversations.isError ? (
-          <LoadError message={t('Conversations could not be loaded.')} onRetry={() => void conversations.refetch()} retrying={conversations.isFetching} />
         ) : (
-          <ConversationList conversations={conversations.data} onOpen={setOpen} />
+          <Loaded query={conversations} skeleton={<Skeleton rows={3} className="h-16" />} failed={t('Conversations could not be loaded.')}>
+            {(list) => <ConversationList conversations={list} onOpen={setOpen} />}
+          </Loaded>
         )}
       </div>
     </div>

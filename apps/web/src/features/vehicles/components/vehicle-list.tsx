@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { useVehicles } from '../api/get-vehicles.ts';
 import { DeleteVehicleDialog } from './delete-vehicle-dialog.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 function AddVehicleLink() {
@@ -25,39 +25,40 @@ export function VehicleList() {
   const vehicles = useVehicles();
   const [deleting, setDeleting] = useState<{ vehicle: Vehicle; n: number } | null>(null);
 
-  if (vehicles.isPending) return <Skeleton rows={2} className="h-36" />;
-  if (vehicles.isError) {
-    // The spec leaves the list blank; a way to try again is the least a driver needs.
-    return <LoadError message={t('Your vehicles could not be loaded.')} retrying={vehicles.isFetching} onRetry={() => void vehicles.refetch()} />;
-  }
-  const list = vehicles.data;
-  const full = list.length >= MAX_VEHICLES;
+  // The spec leaves the list blank on a failure; a way to try again is the least a driver needs.
   return (
-    <>
-      {list.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-600">{t('You have not added a vehicle yet.')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {list.map((v, i) => (
-            <li key={v.VehicleID}>
-              <VehicleCard vehicle={v} n={i + 1} onDelete={() => setDeleting({ vehicle: v, n: i + 1 })} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="mt-4">
-        {full ? (
+    <Loaded query={vehicles} skeleton={<Skeleton rows={2} className="h-36" />} failed={t('Your vehicles could not be loaded.')}>
+      {(list) => {
+        const full = list.length >= MAX_VEHICLES;
+        return (
           <>
-            <Button block disabled>
-              {t('+ Add Vehicle')}
-            </Button>
-            <p className="mt-2 text-center text-xs text-slate-500">{t(VEHICLE_MESSAGES.tooManyVehicles)}</p>
+            {list.length === 0 ? (
+              <p className="py-8 text-center text-sm text-slate-600">{t('You have not added a vehicle yet.')}</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {list.map((v, i) => (
+                  <li key={v.VehicleID}>
+                    <VehicleCard vehicle={v} n={i + 1} onDelete={() => setDeleting({ vehicle: v, n: i + 1 })} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-4">
+              {full ? (
+                <>
+                  <Button block disabled>
+                    {t('+ Add Vehicle')}
+                  </Button>
+                  <p className="mt-2 text-center text-xs text-slate-500">{t(VEHICLE_MESSAGES.tooManyVehicles)}</p>
+                </>
+              ) : (
+                <AddVehicleLink />
+              )}
+            </div>
+            <DeleteVehicleDialog vehicle={deleting?.vehicle ?? null} n={deleting?.n ?? 0} onClose={() => setDeleting(null)} />
           </>
-        ) : (
-          <AddVehicleLink />
-        )}
-      </div>
-      <DeleteVehicleDialog vehicle={deleting?.vehicle ?? null} n={deleting?.n ?? 0} onClose={() => setDeleting(null)} />
-    </>
+        );
+      }}
+    </Loaded>
   );
 }

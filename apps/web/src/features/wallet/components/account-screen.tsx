@@ -4,7 +4,7 @@ import { BalanceCard } from '../../../components/ui/balance-card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Panel, StatCard } from '../../../components/ui/panel.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountDetails } from '../api/account.ts';
@@ -23,34 +23,32 @@ export function AccountScreen() {
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Account')} />
       <div className="flex flex-col gap-4 p-4">
-        {details.isPending ? (
-          <Skeleton rows={3} className="h-32" />
-        ) : details.isError ? (
-          <LoadError message={t('Your account could not be loaded.')} retrying={details.isFetching} onRetry={() => void details.refetch()} />
-        ) : (
-          <>
-            <BalanceCard balance={money(details.data.CurrencySymbol, details.data.Balance)} badge={details.data.PaymentProvider === 'sandbox' && <TestModeBadge />} />
-            <AutoReloadCard key={`${details.data.DefaultAddAmount}-${details.data.MinBalance}`} details={details.data} />
-            <CardBlock />
-            <StatCard
-              icon={<Crown className="size-6 shrink-0 text-amber-500" aria-hidden />}
-              title={t('Your plan')}
-              value={t(details.data.Plan.Name)}
-              testId="current-plan"
-              action={
-                <ButtonLink to={paths.subscription} variant="ghost">
-                  {t('Plans')}
-                </ButtonLink>
-              }
-            />
-            <Panel title={t('Spending')}>
-              <SpendingChart symbol={details.data.CurrencySymbol} />
-            </Panel>
-            <Panel title={t('Transactions')}>
-              <TransactionList symbol={details.data.CurrencySymbol} />
-            </Panel>
-          </>
-        )}
+        <Loaded query={details} skeleton={<Skeleton rows={3} className="h-32" />} failed={t('Your account could not be loaded.')}>
+          {(data) => (
+            <>
+              <BalanceCard balance={money(data.CurrencySymbol, data.Balance)} badge={data.PaymentProvider === 'sandbox' && <TestModeBadge />} />
+              <AutoReloadCard key={`${data.DefaultAddAmount}-${data.MinBalance}`} details={data} />
+              <CardBlock />
+              <StatCard
+                icon={<Crown className="size-6 shrink-0 text-amber-500" aria-hidden />}
+                title={t('Your plan')}
+                value={t(data.Plan.Name)}
+                testId="current-plan"
+                action={
+                  <ButtonLink to={paths.subscription} variant="ghost">
+                    {t('Plans')}
+                  </ButtonLink>
+                }
+              />
+              <Panel title={t('Spending')}>
+                <SpendingChart symbol={data.CurrencySymbol} />
+              </Panel>
+              <Panel title={t('Transactions')}>
+                <TransactionList symbol={data.CurrencySymbol} />
+              </Panel>
+            </>
+          )}
+        </Loaded>
       </div>
     </main>
   );

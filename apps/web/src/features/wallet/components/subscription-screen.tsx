@@ -4,7 +4,7 @@ import { Check, Crown } from 'lucide-react';
 import { formatDateLong, type PlanSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
+import { both, Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -33,52 +33,50 @@ export function SubscriptionScreen() {
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Subscription')} back={paths.homepage} />
       <div className="flex flex-col gap-4 p-4">
-        {plans.isPending || current.isPending ? (
-          <Skeleton rows={2} className="h-44" />
-        ) : plans.isError || current.isError ? (
-          <LoadError message={t('The plans could not be loaded.')} retrying={plans.isFetching} onRetry={() => void Promise.all([plans.refetch(), current.refetch()])} />
-        ) : (
-          plans.data.map((plan) => {
-            const mine = current.data.Plan.PlanId === plan.PlanId;
-            return (
-              <article key={plan.PlanId} aria-labelledby={`plan-${plan.PlanId}`} className={`flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ${mine ? 'ring-2 ring-brand-700' : 'ring-1 ring-slate-200'}`}>
-                <div className="flex items-start justify-between gap-2">
-                  <h2 id={`plan-${plan.PlanId}`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                    {plan.Price > 0 && <Crown className="size-5 text-amber-500" aria-hidden />}
-                    {t(plan.Name)}
-                  </h2>
-                  {mine && <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">{t('Current plan')}</span>}
-                </div>
-                <p className="text-2xl font-bold tabular-nums">{plan.Price > 0 ? t('{{price}} a month', { price: money(symbol, plan.Price) }) : t('Free')}</p>
-                <ul className="flex flex-col gap-1.5">
-                  {features(plan, symbol, t).map((f) => (
-                    <li key={f} className="flex items-start gap-2 text-sm text-slate-700">
-                      <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-                {mine && current.data.CurrentPeriodEnd && (
-                  <p className="text-sm text-slate-600" data-testid="period">
-                    {current.data.CancelAtPeriodEnd
-                      ? t('Ends on {{date}}; then Basic.', { date: formatDateLong(current.data.CurrentPeriodEnd) })
-                      : t('Renews on {{date}}.', { date: formatDateLong(current.data.CurrentPeriodEnd) })}
-                  </p>
-                )}
-                {plan.Price > 0 && (!mine || current.data.CancelAtPeriodEnd) && (
-                  <ButtonLink to={paths.subscriptionPayment} block>
-                    {mine ? t('Keep {{plan}}', { plan: t(plan.Name) }) : t('Subscribe to {{plan}}', { plan: t(plan.Name) })}
-                  </ButtonLink>
-                )}
-                {plan.Price > 0 && mine && !current.data.CancelAtPeriodEnd && (
-                  <Button variant="secondary" block loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('Your plan will end at the end of the period')) })}>
-                    {t('Cancel plan')}
-                  </Button>
-                )}
-              </article>
-            );
-          })
-        )}
+        <Loaded query={both(plans, current)} skeleton={<Skeleton rows={2} className="h-44" />} failed={t('The plans could not be loaded.')}>
+          {([planList, currentPlan]) =>
+            planList.map((plan) => {
+              const mine = currentPlan.Plan.PlanId === plan.PlanId;
+              return (
+                <article key={plan.PlanId} aria-labelledby={`plan-${plan.PlanId}`} className={`flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ${mine ? 'ring-2 ring-brand-700' : 'ring-1 ring-slate-200'}`}>
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 id={`plan-${plan.PlanId}`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+                      {plan.Price > 0 && <Crown className="size-5 text-amber-500" aria-hidden />}
+                      {t(plan.Name)}
+                    </h2>
+                    {mine && <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">{t('Current plan')}</span>}
+                  </div>
+                  <p className="text-2xl font-bold tabular-nums">{plan.Price > 0 ? t('{{price}} a month', { price: money(symbol, plan.Price) }) : t('Free')}</p>
+                  <ul className="flex flex-col gap-1.5">
+                    {features(plan, symbol, t).map((f) => (
+                      <li key={f} className="flex items-start gap-2 text-sm text-slate-700">
+                        <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+                        {f}
+                      </li>
+                    ))}
+                  </ul>
+                  {mine && currentPlan.CurrentPeriodEnd && (
+                    <p className="text-sm text-slate-600" data-testid="period">
+                      {currentPlan.CancelAtPeriodEnd
+                        ? t('Ends on {{date}}; then Basic.', { date: formatDateLong(currentPlan.CurrentPeriodEnd) })
+                        : t('Renews on {{date}}.', { date: formatDateLong(currentPlan.CurrentPeriodEnd) })}
+                    </p>
+                  )}
+                  {plan.Price > 0 && (!mine || currentPlan.CancelAtPeriodEnd) && (
+                    <ButtonLink to={paths.subscriptionPayment} block>
+                      {mine ? t('Keep {{plan}}', { plan: t(plan.Name) }) : t('Subscribe to {{plan}}', { plan: t(plan.Name) })}
+                    </ButtonLink>
+                  )}
+                  {plan.Price > 0 && mine && !currentPlan.CancelAtPeriodEnd && (
+                    <Button variant="secondary" block loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('Your plan will end at the end of the period')) })}>
+                      {t('Cancel plan')}
+                    </Button>
+                  )}
+                </article>
+              );
+            })
+          }
+        </Loaded>
       </div>
     </main>
   );

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { both, type QueryState } from './loaded.tsx';
+
+const pending = (): QueryState<number> => ({ isPending: true, isError: false, isFetching: true, refetch: vi.fn(() => Promise.resolve()) });
+const failed = (): QueryState<number> => ({ isPending: false, isError: true, isFetching: false, refetch: vi.fn(() => Promise.resolve()) });
+const done = (data: number): QueryState<number> => ({ isPending: false, isError: false, data, isFetching: false, refetch: vi.fn(() => Promise.resolve()) });
+
+describe('both', () => {
+  it('loads while either query loads, even when the other failed', () => {
+    expect(both(pending(), failed()).isPending).toBe(true);
+    expect(both(done(1), pending()).isPending).toBe(true);
+  });
+
+  it('fails when either failed and none loads', () => {
+    const s = both(done(1), failed());
+    expect([s.isPending, s.isError]).toEqual([false, true]);
+    expect(both(failed(), done(2)).isError).toBe(true);
+  });
+
+  it('gives both data when both have loaded', () => {
+    const s = both(done(1), done(2));
+    expect(s.isPending || s.isError ? null : s.data).toEqual([1, 2]);
+  });
+
+  it('retries both queries and is fetching while either is', async () => {
+    const a = failed();
+    const b = { ...done(2), isFetching: true };
+    const s = both(a, b);
+    expect(s.isFetching).toBe(true);
+    await s.refetch();
+    expect(a.refetch).toHaveBeenCalledOnce();
+    expect(b.refetch).toHaveBeenCalledOnce();
+  });
+});
