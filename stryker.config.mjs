@@ -6,7 +6,7 @@ const scope = process.env.MUTATE === 'web' ? 'web' : 'contract';
 process.env.MUTATE = scope;
 
 const mutate = {
-  contract: ['packages/contract/src/**/*.ts', '!**/*.test.ts'],
+  contract: ['packages/contract/src/**/*.ts', '!**/*.test.ts', '!packages/contract/src/test-messages.ts'],
   web: [
     'apps/web/src/lib/**/*.ts',
     '!**/*.test.ts',

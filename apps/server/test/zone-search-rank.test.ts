@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { operators } from '../src/db/schema/index.ts';
-import { queryRows } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
 import { search, searchTextQuery } from '../src/plugins/app/zones/zone-search.ts';
 import { freshDatabase } from './helpers.ts';
+import { explainJson, planNodes } from './support/query-plan.ts';
 
 // Issue 9: text search ranks by word similarity through zones_operator_search_trgm_idx (pg_trgm's
 // GiST, k-nearest), so the best match is found however many near-misses match before it. On both
@@ -49,15 +49,6 @@ await insertZones(db, mine, [zone('BEST', 'Cedar Hollow Garage', '1 Cedar Hollow
 await insertZones(db, rival!.id, [zone('RIVAL', 'Cedar Hollow Garage', '1 Cedar Hollow', 7)]);
 await db.execute(sql`ANALYZE zones`);
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Order By'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
 describe('zone text search among many near-misses (issue 9)', () => {
   it('puts the best match first', async () => {
     const hits = await search(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
@@ -78,10 +69,8 @@ describe('zone text search among many near-misses (issue 9)', () => {
 
   it('reads the candidates from zones_operator_search_trgm_idx, most similar first, with the operator in the index condition', async () => {
     const query = searchTextQuery(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
-    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
-    const raw = row!['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    const all = nodes(plan[0]!.Plan);
+    const plan = await explainJson(db, query);
+    const all = planNodes(plan);
     const scan = all.find((n) => n['Index Name'] === 'zones_operator_search_trgm_idx');
     expect(scan, JSON.stringify(plan)).toBeDefined();
     expect(scan!['Index Cond']).toMatch(/operator_id/);

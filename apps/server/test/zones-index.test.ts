@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators } from '../src/db/schema/index.ts';
-import { queryRows } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { insertZones, nearby, nearbyQuery, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
 import { freshDatabase } from './helpers.ts';
+import { explainJson, planNodes } from './support/query-plan.ts';
 
 // Issue 9: one operator's nearby zones come from the (operator_id, position) GiST index, so a
 // second operator's zones in the same streets are never read. EXPLAIN on both databases.
@@ -39,22 +39,11 @@ await insertZones(db, mine, grid(1_000, 'M'));
 await insertZones(db, theirs!.id, grid(10_000, 'R'));
 await db.execute(sql`ANALYZE zones`);
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
 describe('nearby zones of one operator (issue 9)', () => {
   it('reads them through zones_operator_earth_idx with the operator in the index condition, nothing of the other operator', async () => {
     const query = nearbyQuery(db, { operatorId: mine, lat: 30.2672, lng: -97.7431, radiusM: 2000, limit: 20 });
-    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
-    const raw = row!['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    const all = nodes(plan[0]!.Plan);
+    const plan = await explainJson(db, query, { analyze: true });
+    const all = planNodes(plan);
     const scan = all.find((n) => n['Index Name'] === 'zones_operator_earth_idx');
     expect(scan, JSON.stringify(plan)).toBeDefined();
     expect(scan!['Index Cond']).toMatch(/operator_id/);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { ENFORCEMENT_KEY_HEADER, EnforcementQuery, NearbyZonesQuery, ReceiptQuery, SearchZonesQuery, SessionFilters, SessionsQuery } from './index.ts';
+import { messages, expectMessages } from './test-messages.ts';
 
 // Issue 7: the query-string schemas of the history, the receipts, the plate check and the zone
 // search, with the messages the API sends.
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
-  return out;
-}
 
 describe('the history filters', () => {
   it('newest first by default; a blank value is not given', () => {
@@ -21,15 +14,17 @@ describe('the history filters', () => {
     });
   });
   it('names what is wrong', () => {
-    expect(messages(SessionFilters, { sort: 'best' })).toEqual({ sort: 'sort must be one of newest, oldest, near, far' });
-    expect(messages(SessionFilters, { lat: 'north' })).toEqual({ lat: 'lat must be a number' });
-    expect(messages(SessionFilters, { lat: 'Infinity' })).toEqual({ lat: 'lat must be a number' });
-    expect(messages(SessionFilters, { lat: '90.1' })).toEqual({ lat: 'lat must be between -90 and 90' });
-    expect(messages(SessionFilters, { lat: '-90.1' })).toEqual({ lat: 'lat must be between -90 and 90' });
-    expect(messages(SessionFilters, { lng: '180.5' })).toEqual({ lng: 'lng must be between -180 and 180' });
-    expect(messages(SessionFilters, { lng: '-181' })).toEqual({ lng: 'lng must be between -180 and 180' });
-    expect(messages(SessionFilters, { from: '24-11-2026' })).toEqual({ from: 'from must be a date (YYYY-MM-DD)' });
-    expect(messages(SessionFilters, { to: 5 })).toEqual({ to: 'to must be a date (YYYY-MM-DD)' });
+    expectMessages(SessionFilters, [
+      [{ sort: 'best' }, { sort: 'sort must be one of newest, oldest, near, far' }],
+      [{ lat: 'north' }, { lat: 'lat must be a number' }],
+      [{ lat: 'Infinity' }, { lat: 'lat must be a number' }],
+      [{ lat: '90.1' }, { lat: 'lat must be between -90 and 90' }],
+      [{ lat: '-90.1' }, { lat: 'lat must be between -90 and 90' }],
+      [{ lng: '180.5' }, { lng: 'lng must be between -180 and 180' }],
+      [{ lng: '-181' }, { lng: 'lng must be between -180 and 180' }],
+      [{ from: '24-11-2026' }, { from: 'from must be a date (YYYY-MM-DD)' }],
+      [{ to: 5 }, { to: 'to must be a date (YYYY-MM-DD)' }],
+    ]);
     for (const d of ['2026-02-30', '2026-13-01', '1999-12-31', '2101-01-01']) expect(messages(SessionFilters, { from: d }), d).toEqual({ from: 'from must be a real date between 2000 and 2100' });
     expect(messages(SessionFilters, { to: '2024-02-29' })).toEqual({});
   });
@@ -37,14 +32,16 @@ describe('the history filters', () => {
     expect(SessionsQuery.parse({ cursor: 'abc_DEF-1', limit: '50' })).toMatchObject({ cursor: 'abc_DEF-1', limit: 50 });
     expect(SessionsQuery.parse({ cursor: '', limit: '' })).toMatchObject({ limit: 20 });
     expect(SessionsQuery.parse({})).toMatchObject({ limit: 20 });
-    expect(messages(SessionsQuery, { cursor: 'a/b' })).toEqual({ cursor: 'cursor is not valid' });
-    expect(messages(SessionsQuery, { cursor: 'a'.repeat(201) })).toEqual({ cursor: 'cursor is not valid' });
-    expect(messages(SessionsQuery, { cursor: 'a'.repeat(200) })).toEqual({});
-    expect(messages(SessionsQuery, { limit: 'x' })).toEqual({ limit: 'limit must be a number' });
-    expect(messages(SessionsQuery, { limit: '1.5' })).toEqual({ limit: 'limit must be a whole number' });
-    expect(messages(SessionsQuery, { limit: '0' })).toEqual({ limit: 'limit must be at least 1' });
-    expect(messages(SessionsQuery, { limit: '51' })).toEqual({ limit: 'limit must be at most 50' });
-    expect(messages(SessionsQuery, { limit: '1' })).toEqual({});
+    expectMessages(SessionsQuery, [
+      [{ cursor: 'a/b' }, { cursor: 'cursor is not valid' }],
+      [{ cursor: 'a'.repeat(201) }, { cursor: 'cursor is not valid' }],
+      [{ cursor: 'a'.repeat(200) }, {}],
+      [{ limit: 'x' }, { limit: 'limit must be a number' }],
+      [{ limit: '1.5' }, { limit: 'limit must be a whole number' }],
+      [{ limit: '0' }, { limit: 'limit must be at least 1' }],
+      [{ limit: '51' }, { limit: 'limit must be at most 50' }],
+      [{ limit: '1' }, {}],
+    ]);
   });
   it('a receipt in English or Hindi', () => {
     expect(ReceiptQuery.parse({ lang: 'hi' })).toEqual({ lang: 'hi' });
@@ -63,18 +60,20 @@ describe("an officer's plate check", () => {
     expect(messages(EnforcementQuery, ok)).toEqual({});
   });
   it('names what is wrong', () => {
-    expect(messages(EnforcementQuery, {})).toEqual({ zone: 'zone is required', plate: 'plate is required', state: 'state is required' });
-    expect(messages(EnforcementQuery, { ...ok, zone: ' ' })).toEqual({ zone: 'zone is required' });
-    expect(messages(EnforcementQuery, { ...ok, zone: 'Z'.repeat(21) })).toEqual({ zone: 'zone must be at most 20 characters' });
-    expect(messages(EnforcementQuery, { ...ok, zone: 'Z'.repeat(20) })).toEqual({});
-    expect(messages(EnforcementQuery, { ...ok, zone: 'Z 1' })).toEqual({ zone: 'zone must be letters, digits or dashes' });
-    expect(messages(EnforcementQuery, { ...ok, plate: ' ' })).toEqual({ plate: 'plate is required' });
-    expect(messages(EnforcementQuery, { ...ok, plate: '- -' })).toEqual({ plate: 'plate is required' });
-    expect(messages(EnforcementQuery, { ...ok, plate: 'A'.repeat(21) })).toEqual({ plate: 'plate must be at most 20 characters' });
-    expect(messages(EnforcementQuery, { ...ok, plate: 'A'.repeat(20) })).toEqual({});
-    expect(messages(EnforcementQuery, { ...ok, plate: 'AB#1' })).toEqual({ plate: 'plate must be letters, digits, spaces or dashes' });
-    expect(messages(EnforcementQuery, { ...ok, state: 'TEX' })).toEqual({ state: 'state must be a two-letter code' });
-    expect(messages(EnforcementQuery, { ...ok, state: 'T1' })).toEqual({ state: 'state must be a two-letter code' });
+    expectMessages(EnforcementQuery, [
+      [{}, { zone: 'zone is required', plate: 'plate is required', state: 'state is required' }],
+      [{ ...ok, zone: ' ' }, { zone: 'zone is required' }],
+      [{ ...ok, zone: 'Z'.repeat(21) }, { zone: 'zone must be at most 20 characters' }],
+      [{ ...ok, zone: 'Z'.repeat(20) }, {}],
+      [{ ...ok, zone: 'Z 1' }, { zone: 'zone must be letters, digits or dashes' }],
+      [{ ...ok, plate: ' ' }, { plate: 'plate is required' }],
+      [{ ...ok, plate: '- -' }, { plate: 'plate is required' }],
+      [{ ...ok, plate: 'A'.repeat(21) }, { plate: 'plate must be at most 20 characters' }],
+      [{ ...ok, plate: 'A'.repeat(20) }, {}],
+      [{ ...ok, plate: 'AB#1' }, { plate: 'plate must be letters, digits, spaces or dashes' }],
+      [{ ...ok, state: 'TEX' }, { state: 'state must be a two-letter code' }],
+      [{ ...ok, state: 'T1' }, { state: 'state must be a two-letter code' }],
+    ]);
   });
 });
 
@@ -83,10 +82,12 @@ describe('the zone search', () => {
     expect(NearbyZonesQuery.parse({ lat: '18.5', lng: '73.8' })).toEqual({ lat: 18.5, lng: 73.8, radius: 2000, limit: 20 });
     expect(NearbyZonesQuery.parse({ lat: '90', lng: '-180', radius: '10000', limit: '100' })).toEqual({ lat: 90, lng: -180, radius: 10_000, limit: 100 });
     expect(NearbyZonesQuery.parse({ lat: '-90', lng: '180' })).toMatchObject({ lat: -90, lng: 180 });
-    expect(messages(NearbyZonesQuery, { lat: '', lng: '73' })).toEqual({ lat: 'lat must be a number' });
-    expect(messages(NearbyZonesQuery, { lat: 'x', lng: 'Infinity' })).toEqual({ lat: 'lat must be a number', lng: 'lng must be a number' });
-    expect(messages(NearbyZonesQuery, { lat: '-91', lng: '181' })).toEqual({ lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' });
-    expect(messages(NearbyZonesQuery, { lat: '91', lng: '-181' })).toEqual({ lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' });
+    expectMessages(NearbyZonesQuery, [
+      [{ lat: '', lng: '73' }, { lat: 'lat must be a number' }],
+      [{ lat: 'x', lng: 'Infinity' }, { lat: 'lat must be a number', lng: 'lng must be a number' }],
+      [{ lat: '-91', lng: '181' }, { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' }],
+      [{ lat: '91', lng: '-181' }, { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' }],
+    ]);
     const at = (q: object) => messages(NearbyZonesQuery, { lat: '1', lng: '1', ...q });
     expect(at({ radius: 'x' })).toEqual({ radius: 'radius must be a number' });
     expect(at({ radius: '1.5' })).toEqual({ radius: 'radius must be whole metres' });
@@ -102,10 +103,12 @@ describe('the zone search', () => {
   it('by text: required, at most 100 characters, no control characters; a position both or neither', () => {
     expect(SearchZonesQuery.parse({ q: ' main ' })).toEqual({ q: 'main', limit: 20 });
     expect(SearchZonesQuery.parse({ q: 'main', lat: '1', lng: '2', limit: '5' })).toEqual({ q: 'main', lat: 1, lng: 2, limit: 5 });
-    expect(messages(SearchZonesQuery, {})).toEqual({ q: 'q is required' });
-    expect(messages(SearchZonesQuery, { q: '  ' })).toEqual({ q: 'q is required' });
-    expect(messages(SearchZonesQuery, { q: 'x'.repeat(101) })).toEqual({ q: 'q must be at most 100 characters' });
-    expect(messages(SearchZonesQuery, { q: 'x'.repeat(100) })).toEqual({});
+    expectMessages(SearchZonesQuery, [
+      [{}, { q: 'q is required' }],
+      [{ q: '  ' }, { q: 'q is required' }],
+      [{ q: 'x'.repeat(101) }, { q: 'q must be at most 100 characters' }],
+      [{ q: 'x'.repeat(100) }, {}],
+    ]);
     for (const c of ['\u0000', '\u001f', '\u007f']) expect(messages(SearchZonesQuery, { q: `a${c}b` })).toEqual({ q: 'q contains characters that are not allowed' });
     expect(messages(SearchZonesQuery, { q: 'main', lat: '1' })).toEqual({ lng: 'lat and lng go together' });
     expect(messages(SearchZonesQuery, { q: 'main', lng: '1' })).toEqual({ lng: 'lat and lng go together' });

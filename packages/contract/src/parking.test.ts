@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   AmendQuoteRequest,
   AmendRequest,
@@ -18,16 +17,9 @@ import {
   StopResponse,
   VEHICLE_MESSAGES as V,
 } from './index.ts';
+import { messages, expectMessages, UUID } from './test-messages.ts';
 
 // Issue 7: the park-and-pay and Quick Park request schemas with the messages the API sends.
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
-  return out;
-}
-const UUID = '0b7a4c3e-2f61-4a8e-9d2c-5e4f3a2b1c0d';
 
 describe('the quote (POST /api/Parking/Quote)', () => {
   it('a new session: ZoneId, VehicleId and a duration', () => {
@@ -97,17 +89,19 @@ describe('Quick Park', () => {
     expect(GuestQuoteRequest.parse({ ...quote, ZoneNumber: ' Z-101 ' })).toEqual({ ZoneNumber: 'Z-101', PlateNumber: 'MH 12-AB', PlateState: 'TX', DurationMinutes: 60 });
   });
   it('says what is missing or wrong, field by field', () => {
-    expect(messages(GuestQuoteRequest, { ...quote, ZoneNumber: ' ' })).toEqual({ ZoneNumber: Q.zoneNumberRequired });
-    expect(messages(GuestQuoteRequest, { ...quote, ZoneNumber: undefined })).toEqual({ ZoneNumber: 'Zone number is required' });
-    expect(messages(GuestQuoteRequest, { ...quote, ZoneNumber: 'Z 1' })).toEqual({ ZoneNumber: 'No zone has this number' });
-    expect(messages(GuestQuoteRequest, { ...quote, ZoneNumber: 'Z'.repeat(21) })).toEqual({ ZoneNumber: Q.zoneNotFound });
-    expect(messages(GuestQuoteRequest, { ...quote, ZoneNumber: 'Z'.repeat(20) })).toEqual({});
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: '' })).toEqual({ PlateNumber: V.plateRequired });
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: undefined })).toEqual({ PlateNumber: V.plateRequired });
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: 'A' })).toEqual({ PlateNumber: V.plateFormat });
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: 'ABCDEFGHIJK' })).toEqual({ PlateNumber: V.plateFormat });
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: 'AB#1' })).toEqual({ PlateNumber: V.plateFormat });
-    expect(messages(GuestQuoteRequest, { ...quote, PlateNumber: 'ABCDEFGHIJ' })).toEqual({});
+    expectMessages(GuestQuoteRequest, [
+      [{ ...quote, ZoneNumber: ' ' }, { ZoneNumber: Q.zoneNumberRequired }],
+      [{ ...quote, ZoneNumber: undefined }, { ZoneNumber: 'Zone number is required' }],
+      [{ ...quote, ZoneNumber: 'Z 1' }, { ZoneNumber: 'No zone has this number' }],
+      [{ ...quote, ZoneNumber: 'Z'.repeat(21) }, { ZoneNumber: Q.zoneNotFound }],
+      [{ ...quote, ZoneNumber: 'Z'.repeat(20) }, {}],
+      [{ ...quote, PlateNumber: '' }, { PlateNumber: V.plateRequired }],
+      [{ ...quote, PlateNumber: undefined }, { PlateNumber: V.plateRequired }],
+      [{ ...quote, PlateNumber: 'A' }, { PlateNumber: V.plateFormat }],
+      [{ ...quote, PlateNumber: 'ABCDEFGHIJK' }, { PlateNumber: V.plateFormat }],
+      [{ ...quote, PlateNumber: 'AB#1' }, { PlateNumber: V.plateFormat }],
+      [{ ...quote, PlateNumber: 'ABCDEFGHIJ' }, {}],
+    ]);
     for (const d of [0, 1441, 1.5]) expect(GuestQuoteRequest.safeParse({ ...quote, DurationMinutes: d }).success, String(d)).toBe(false);
     for (const d of [1, 1440]) expect(GuestQuoteRequest.safeParse({ ...quote, DurationMinutes: d }).success, String(d)).toBe(true);
     expect(GuestQuoteRequest.safeParse({ ...quote, Extra: 1 }).success).toBe(false);

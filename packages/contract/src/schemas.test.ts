@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   AddVehicleRequest,
   acceptsDigitKey,
@@ -17,15 +16,8 @@ import {
   UpdateParkingOptionsRequest,
   VEHICLE_MESSAGES as V,
 } from './index.ts';
+import { messages, expectMessages } from './test-messages.ts';
 
-/** The message each field gets, as a form shows it (path -> first message). */
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
-  return out;
-}
 
 const profile = {
   ID: 7,
@@ -70,9 +62,11 @@ describe('Edit Profile (spec section 5): the spec messages, letter for letter', 
   it('accepts a whole profile and trims it', () => {
     const r = UpdateAccountRequest.parse({ ...profile, City: ' Austin ', MinBalance: '' });
     expect(r.City).toBe('Austin');
-    expect(messages(UpdateAccountRequest, { ...profile, ZipCode: '7870' })).toEqual({ ZipCode: MESSAGES.zipFormat });
-    expect(messages(UpdateAccountRequest, { ...profile, State: 'Texas' })).toEqual({ State: MESSAGES.stateUnknown });
-    expect(messages(UpdateAccountRequest, { ...profile, MinBalance: 'ten' })).toEqual({ MinBalance: 'MinBalance must be an amount' });
+    expectMessages(UpdateAccountRequest, [
+      [{ ...profile, ZipCode: '7870' }, { ZipCode: MESSAGES.zipFormat }],
+      [{ ...profile, State: 'Texas' }, { State: MESSAGES.stateUnknown }],
+      [{ ...profile, MinBalance: 'ten' }, { MinBalance: 'MinBalance must be an amount' }],
+    ]);
   });
 });
 
@@ -106,9 +100,11 @@ describe('Vehicle (spec section 5)', () => {
 
   it('takes the year as yyyy from 1900 to next year, as a string or a number', () => {
     expect(AddVehicleRequest.parse({ ...vehicle, VehicleYear: 1999 }).VehicleYear).toBe('1999');
-    expect(messages(AddVehicleRequest, { ...vehicle, VehicleYear: '1899' })).toEqual({ VehicleYear: V.yearRange });
-    expect(messages(AddVehicleRequest, { ...vehicle, VehicleYear: String(new Date().getFullYear() + 2) })).toEqual({ VehicleYear: V.yearRange });
-    expect(messages(AddVehicleRequest, { ...vehicle, VehicleYear: '21' })).toEqual({ VehicleYear: V.yearRange });
+    expectMessages(AddVehicleRequest, [
+      [{ ...vehicle, VehicleYear: '1899' }, { VehicleYear: V.yearRange }],
+      [{ ...vehicle, VehicleYear: String(new Date().getFullYear() + 2) }, { VehicleYear: V.yearRange }],
+      [{ ...vehicle, VehicleYear: '21' }, { VehicleYear: V.yearRange }],
+    ]);
   });
 
   it('upper-cases a two-letter state and refuses anything else', () => {
@@ -171,10 +167,12 @@ describe('Default Parking Options', () => {
     expect(messages(UpdateParkingOptionsRequest, {})).toEqual({ '(root)': 'Nothing to update' });
     expect(UpdateParkingOptionsRequest.safeParse({ MaxPaymentAmount: 1 }).success).toBe(true);
     expect(UpdateParkingOptionsRequest.safeParse({ MaxPaymentAmount: 500 }).success).toBe(true);
-    expect(messages(UpdateParkingOptionsRequest, { MaxPaymentAmount: 0.99 })).toEqual({ MaxPaymentAmount: 'MaxPaymentAmount must be from 1.00 to 500.00' });
-    expect(messages(UpdateParkingOptionsRequest, { MaxPaymentAmount: 500.01 })).toEqual({ MaxPaymentAmount: 'MaxPaymentAmount must be from 1.00 to 500.00' });
-    expect(messages(UpdateParkingOptionsRequest, { MaxPaymentAmount: 12.345 })).toEqual({ MaxPaymentAmount: 'MaxPaymentAmount has at most two decimals' });
-    expect(messages(UpdateParkingOptionsRequest, { AutoStartParking: 'yes' })).toEqual({ AutoStartParking: 'AutoStartParking must be true or false' });
+    expectMessages(UpdateParkingOptionsRequest, [
+      [{ MaxPaymentAmount: 0.99 }, { MaxPaymentAmount: 'MaxPaymentAmount must be from 1.00 to 500.00' }],
+      [{ MaxPaymentAmount: 500.01 }, { MaxPaymentAmount: 'MaxPaymentAmount must be from 1.00 to 500.00' }],
+      [{ MaxPaymentAmount: 12.345 }, { MaxPaymentAmount: 'MaxPaymentAmount has at most two decimals' }],
+      [{ AutoStartParking: 'yes' }, { AutoStartParking: 'AutoStartParking must be true or false' }],
+    ]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   AttachmentParams,
   CallBackParams,
@@ -12,16 +11,9 @@ import {
   SendChatRequest,
   SUPPORT_MESSAGES as S,
 } from './index.ts';
+import { messages, expectMessages, UUID } from './test-messages.ts';
 
 // Issue 7: the support request schemas with the spec's messages (section 5) and ours.
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
-  return out;
-}
-const UUID = '0b7a4c3e-2f61-4a8e-9d2c-5e4f3a2b1c0d';
 
 describe('Request a call back (spec section 5)', () => {
   const ok = { Phone: '5551234567', Date: '2026-11-24', Time: '09:30' };
@@ -71,9 +63,11 @@ describe('chat', () => {
     for (const limit of ['0', '101', '1.5']) expect(ChatMessagesQuery.safeParse({ limit }).success, limit).toBe(false);
     expect(messages(ChatMessagesQuery, { limit: 'x' })).toEqual({ limit: 'Must be a number' });
     for (const after of ['x', '-1', '1.5', '12345678901']) expect(messages(ChatMessagesQuery, { after }), after).toEqual({ after: 'Must be a number' });
-    expect(messages(ChatMessagesQuery, { after: '2147483648' })).toEqual({ after: 'Too large' });
-    expect(messages(ChatMessagesQuery, { after: '2147483647' })).toEqual({});
-    expect(messages(ChatMessagesQuery, { after: 3 })).toEqual({ after: 'Must be a number' });
+    expectMessages(ChatMessagesQuery, [
+      [{ after: '2147483648' }, { after: 'Too large' }],
+      [{ after: '2147483647' }, {}],
+      [{ after: 3 }, { after: 'Must be a number' }],
+    ]);
   });
 });
 

@@ -13,15 +13,9 @@ import {
   WALLET_MESSAGES as W,
   WireAmount,
 } from './index.ts';
+import { messages, expectMessages } from './test-messages.ts';
 
 // Issue 7: the wallet's request schemas with the messages the API sends.
-function messages(schema: z.ZodType, value: unknown): Record<string, string> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const i of r.error.issues) out[i.path.join('.') || '(root)'] ??= i.message;
-  return out;
-}
 const root = (schema: z.ZodType, value: unknown) => messages(schema, value)['(root)'];
 
 describe('Add Money: an amount from 5.00 to 500.00, in cents', () => {
@@ -93,10 +87,12 @@ describe('ids in a wallet body: a number or digits', () => {
 describe('cards', () => {
   it('a token, trimmed, required, at most 2000 characters', () => {
     expect(AddCardRequest.parse({ Token: ' tok ', MakeDefault: true })).toEqual({ Token: 'tok', MakeDefault: true });
-    expect(messages(AddCardRequest, {})).toEqual({ Token: 'Token is required' });
-    expect(messages(AddCardRequest, { Token: '  ' })).toEqual({ Token: W.tokenRequired });
-    expect(messages(AddCardRequest, { Token: 'x'.repeat(2001) })).toEqual({ Token: W.tokenInvalid });
-    expect(messages(AddCardRequest, { Token: 'x'.repeat(2000) })).toEqual({});
+    expectMessages(AddCardRequest, [
+      [{}, { Token: 'Token is required' }],
+      [{ Token: '  ' }, { Token: W.tokenRequired }],
+      [{ Token: 'x'.repeat(2001) }, { Token: W.tokenInvalid }],
+      [{ Token: 'x'.repeat(2000) }, {}],
+    ]);
   });
   it("the sandbox tokenizer's card: the provider's own messages", () => {
     const card = { Number: '4242424242424242', ExpMonth: '12', ExpYear: 2030, Cvc: '123' };
@@ -115,13 +111,15 @@ describe('the transactions page', () => {
   it('20 by default, 1 to 100, after a positive cursor', () => {
     expect(TransactionsQuery.parse({})).toEqual({ limit: 20 });
     expect(TransactionsQuery.parse({ cursor: '5', limit: '100' })).toEqual({ cursor: 5, limit: 100 });
-    expect(messages(TransactionsQuery, { limit: '0' })).toEqual({ limit: 'limit must be from 1 to 100' });
-    expect(messages(TransactionsQuery, { limit: '101' })).toEqual({ limit: 'limit must be from 1 to 100' });
-    expect(messages(TransactionsQuery, { limit: '1.5' })).toEqual({ limit: 'limit must be a whole number' });
-    expect(messages(TransactionsQuery, { limit: 'x' })).toEqual({ limit: 'limit must be a number' });
-    expect(messages(TransactionsQuery, { cursor: 'x' })).toEqual({ cursor: 'cursor must be a number' });
-    expect(messages(TransactionsQuery, { cursor: '1.5' })).toEqual({ cursor: 'cursor must be a whole number' });
-    expect(messages(TransactionsQuery, { cursor: '0' })).toEqual({ cursor: 'cursor must be positive' });
+    expectMessages(TransactionsQuery, [
+      [{ limit: '0' }, { limit: 'limit must be from 1 to 100' }],
+      [{ limit: '101' }, { limit: 'limit must be from 1 to 100' }],
+      [{ limit: '1.5' }, { limit: 'limit must be a whole number' }],
+      [{ limit: 'x' }, { limit: 'limit must be a number' }],
+      [{ cursor: 'x' }, { cursor: 'cursor must be a number' }],
+      [{ cursor: '1.5' }, { cursor: 'cursor must be a whole number' }],
+      [{ cursor: '0' }, { cursor: 'cursor must be positive' }],
+    ]);
     expect(TransactionsQuery.safeParse({ cursor: String(Number.MAX_SAFE_INTEGER) }).success).toBe(true);
     expect(TransactionsQuery.safeParse({ cursor: '1e16' }).success).toBe(false);
   });

@@ -6,6 +6,9 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
+  'Order By'?: string;
+  'Actual Rows'?: number;
   'CTE Name'?: string;
   'Presorted Key'?: string[];
   Plans?: PlanNode[];
@@ -15,9 +18,12 @@ export function planNodes(n: PlanNode): PlanNode[] {
   return [n, ...(n.Plans ?? []).flatMap(planNodes)];
 }
 
-/** EXPLAIN (FORMAT JSON) of a query: the root node (PGlite answers parsed JSON, node-postgres too; text is parsed). */
-export async function explainJson(db: Db, query: SQL): Promise<PlanNode> {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+/**
+ * EXPLAIN (FORMAT JSON) of a query: the root node (PGlite answers parsed JSON, node-postgres too;
+ * text is parsed). With analyze, the query runs and the nodes carry their actual rows.
+ */
+export async function explainJson(db: Db, query: SQL, { analyze = false } = {}): Promise<PlanNode> {
+  const [row] = await queryRows<Record<string, unknown>>(db, analyze ? sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}` : sql`EXPLAIN (FORMAT JSON) ${query}`);
   const value = Object.values(row!)[0];
   const doc = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
   return doc[0]!.Plan;
