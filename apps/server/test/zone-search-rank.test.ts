@@ -6,6 +6,7 @@ import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-reposit
 import { search, searchTextQuery } from '../src/plugins/app/zones/zone-search.ts';
 import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
+import { zoneAt } from './parking-helpers.ts';
 
 // Issue 9: text search ranks by word similarity through zones_operator_search_trgm_idx (pg_trgm's
 // GiST, k-nearest), so the best match is found however many near-misses match before it. On both
@@ -16,24 +17,9 @@ const { db } = database;
 const mine = await defaultOperatorId(db);
 const [rival] = await db.insert(operators).values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' }).returning();
 
+/** A zone of the parking tests' terms, named, on a grid (100 a column, about 20 m apart). */
 function zone(zoneNumber: string, name: string, address: string, i: number): NewZone {
-  return {
-    zoneNumber,
-    name,
-    address,
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    lat: 30.2672 + (i % 100) * 0.0002,
-    lng: -97.7431 + Math.floor(i / 100) * 0.0002,
-    kind: 'lot',
-    rateCents: 200,
-    maxStayMinutes: 120,
-    paidDays: [1, 2, 3, 4, 5],
-    paidFromMinute: 480,
-    paidUntilMinute: 1080,
-    capacity: 10,
-  };
+  return { ...zoneAt(zoneNumber, address, { lat: 30.2672 + (i % 100) * 0.0002, lng: -97.7431 + Math.floor(i / 100) * 0.0002 }), name };
 }
 
 // 1,500 near-misses, each similar enough to match ("Cedar Holow"), stored before the one zone that

@@ -5,6 +5,7 @@ import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.
 import { insertZones, nearby, nearbyQuery, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
 import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
+import { zoneAt } from './parking-helpers.ts';
 
 // Issue 9: one operator's nearby zones come from the (operator_id, position) GiST index, so a
 // second operator's zones in the same streets are never read. EXPLAIN on both databases.
@@ -17,21 +18,8 @@ const [theirs] = await db.insert(operators).values({ name: 'Rival', city: 'Austi
 /** n zones on a grid (100 a row, about 20 m apart) centred on downtown Austin. */
 function grid(n: number, tag: string): NewZone[] {
   return Array.from({ length: n }, (_, i) => ({
-    zoneNumber: `${tag}${i}`,
+    ...zoneAt(`${tag}${i}`, `${i} Congress Ave`, { lat: 30.2672 + (Math.floor(i / 100) - n / 200) * 0.0002, lng: -97.7431 + ((i % 100) - 50) * 0.0002 }),
     name: `Zone ${tag}${i}`,
-    address: `${i} Congress Ave`,
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    lat: 30.2672 + (Math.floor(i / 100) - n / 200) * 0.0002,
-    lng: -97.7431 + ((i % 100) - 50) * 0.0002,
-    kind: 'street',
-    rateCents: 200,
-    maxStayMinutes: 120,
-    paidDays: [1, 2, 3, 4, 5],
-    paidFromMinute: 480,
-    paidUntilMinute: 1080,
-    capacity: 10,
   }));
 }
 // The rival has ten times as many zones in the same streets.
