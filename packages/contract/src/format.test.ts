@@ -25,6 +25,12 @@ describe('formatDateLong (DD MMM YYYY) and formatTime (hh:mm A)', () => {
     expect(formatTime(new Date(2024, 0, 1, 0, 7))).toBe('12:07 AM');
     expect(formatTime(new Date(2024, 0, 1, 12, 0))).toBe('12:00 PM');
   });
+  it('reads a date with a time as that instant, only a bare YYYY-MM-DD as a calendar day', () => {
+    // Local date-times, so the test holds in every time zone.
+    expect(formatTime('2024-09-12T14:05:00')).toBe('02:05 PM');
+    expect(formatDateLong('2024-09-12T23:59:00')).toBe('12 Sep 2024');
+    expect(formatTime('2024-09-12')).toBe('12:00 AM');
+  });
   it('answers empty for no date', () => {
     expect(formatDateLong('')).toBe('');
     expect(formatTime(null)).toBe('');
