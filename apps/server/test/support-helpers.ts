@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
 import { tokenPost, type SignedIn } from './helpers.ts';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 /** A support agent made as `npm run support:agent` makes one, signed in through /token. */
 export async function signedInAgent(app: FastifyInstance, database: Database, userName = `agent_${randomUUID().slice(0, 8)}`): Promise<SignedIn> {
@@ -41,24 +42,11 @@ export async function readEvents(url: string, headers: Record<string, string>, u
   try {
     const res = await fetch(url, { headers, signal: ctrl.signal });
     if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+    const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let idx;
-      while ((idx = buffer.indexOf('\n\n')) >= 0) {
-        const chunk = buffer.slice(0, idx);
-        buffer = buffer.slice(idx + 2);
-        const data = chunk
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n');
-        if (data) events.push(JSON.parse(data));
-      }
+      events.push(JSON.parse(value.data));
       if (until(events)) break;
     }
   } catch (err) {

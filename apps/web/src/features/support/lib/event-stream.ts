@@ -1,4 +1,5 @@
 import type { SupportEvent } from '@parkit/contract';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { api } from '../../../lib/api-client.ts';
 
 export type StreamEvent = SupportEvent | { type: 'ready' };
@@ -25,31 +26,18 @@ export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, o
         if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
         onStatus('open');
         pause = 500;
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
+        // Server-sent events parsed by eventsource-parser (EventSource itself cannot send the token).
+        const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) {
             ended = true;
             break;
           }
-          buffer += value;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = block
-              .split('\n')
-              .filter((l) => l.startsWith('data: '))
-              .map((l) => l.slice(6))
-              .join('\n');
-            if (data) {
-              try {
-                onEvent(JSON.parse(data) as StreamEvent);
-              } catch {
-                /* a malformed event is skipped */
-              }
-            }
+          try {
+            onEvent(JSON.parse(value.data) as StreamEvent);
+          } catch {
+            /* a malformed event is skipped */
           }
         }
       } catch {
