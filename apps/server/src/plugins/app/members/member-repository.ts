@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
+import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { members, paymentMethods, plans, vehicles, walletSettings } from '../../../db/schema/index.ts';
 import type { WalletRow } from '../wallet/wallet-view.ts';
 
@@ -90,18 +91,13 @@ export async function endSessions(db: Executor, id: number): Promise<void> {
 }
 
 /** The member's session version, or null when the member no longer exists. */
-const sessionVersionStatement = (db: Executor) =>
-  db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version');
-const preparedSessionVersion = new WeakMap<Executor, ReturnType<typeof sessionVersionStatement>>();
+const sessionVersionStatement = preparedPerDatabase((db) =>
+  db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version'),
+);
 
 /** Every member-only request reads it (auth-plugin.ts): prepared once per database, as account_details. */
 export async function sessionVersion(db: Executor, id: number): Promise<number | null> {
-  let statement = preparedSessionVersion.get(db);
-  if (!statement) {
-    statement = sessionVersionStatement(db);
-    preparedSessionVersion.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await sessionVersionStatement(db).execute({ id });
   return row ? row.v : null;
 }
 
@@ -193,7 +189,7 @@ function detailsStatement(db: Executor) {
     .prepare('account_details');
 }
 
-const preparedDetails = new WeakMap<Executor, ReturnType<typeof detailsStatement>>();
+const preparedDetails = preparedPerDatabase(detailsStatement);
 
 export interface DetailsRow {
   member: DetailsMember;
@@ -203,12 +199,7 @@ export interface DetailsRow {
 
 /** Null when the member does not exist (a token of a deleted member: the caller answers 401). */
 export async function findDetails(db: Executor, id: number): Promise<DetailsRow | null> {
-  let statement = preparedDetails.get(db);
-  if (!statement) {
-    statement = detailsStatement(db);
-    preparedDetails.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await preparedDetails(db).execute({ id });
   if (!row) return null;
   const { member, vehicleCount, planId, planCode, planName, ...rest } = row;
   if (planId === null || planCode === null || planName === null) throw new Error('the Basic plan is missing (migration wallet_data)');

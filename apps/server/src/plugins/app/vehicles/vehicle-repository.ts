@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { plateKey, type Vehicle } from '@parkit/contract';
 import { queryRows, type Executor } from '../../../db/client.ts';
+import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { members, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
 import type { VehicleRefs } from './reference-repository.ts';
 
@@ -56,16 +57,11 @@ function listWithSessionStatement(db: Executor) {
     .orderBy(asc(vehicles.id))
     .prepare('vehicle_list_with_session');
 }
-const preparedList = new WeakMap<Executor, ReturnType<typeof listWithSessionStatement>>();
+const preparedList = preparedPerDatabase(listWithSessionStatement);
 
 export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
   // Prepared once per database (the hot read of the vehicle screens), as account_details.
-  let statement = preparedList.get(db);
-  if (!statement) {
-    statement = listWithSessionStatement(db);
-    preparedList.set(db, statement);
-  }
-  const rows = await statement.execute({ memberId });
+  const rows = await preparedList(db).execute({ memberId });
   const list = rows.filter((r) => r.VehicleID !== null).map(({ sessionVersion: _, ...r }) => toVehicle(r as ListRow));
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }

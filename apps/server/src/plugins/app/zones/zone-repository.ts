@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { zones } from '../../../db/schema/index.ts';
 import { chordBetween, earthPoint, metresOfChord, searchCubes } from './earth.ts';
 
@@ -66,17 +67,10 @@ function nearbyStatement(db: Executor, a: NearbyArgs) {
  * nearby() is the hot path: prepared once per database (or transaction), drizzle builds its SQL
  * once and PostgreSQL can keep the plan of the named statement.
  */
-const prepared = new WeakMap<Executor, ReturnType<ReturnType<typeof nearbyStatement>['prepare']>>();
-
-function preparedNearby(db: Executor) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    const p = (name: keyof NearbyArgs) => sql.placeholder(name);
-    statement = nearbyStatement(db, { operatorId: p('operatorId'), centre: p('centre'), box: p('box'), limit: p('limit') }).prepare('zones_nearby');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const preparedNearby = preparedPerDatabase((db) => {
+  const p = (name: keyof NearbyArgs) => sql.placeholder(name);
+  return nearbyStatement(db, { operatorId: p('operatorId'), centre: p('centre'), box: p('box'), limit: p('limit') }).prepare('zones_nearby');
+});
 
 /** The SQL nearby() runs, unexecuted: tests and the benchmark EXPLAIN it. */
 export function nearbyQuery(db: Executor, p: NearbyParams): SQL {
