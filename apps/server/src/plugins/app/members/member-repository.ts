@@ -95,7 +95,7 @@ const sessionVersionStatement = preparedPerDatabase((db) =>
   db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version'),
 );
 
-/** Every member-only request reads it (auth-plugin.ts): prepared once per database, as account_details. */
+/** Read before a member route whose own statement does not read it (auth-plugin.ts): prepared once per database, as member_session_version. */
 export async function sessionVersion(db: Executor, id: number): Promise<number | null> {
   const [row] = await sessionVersionStatement(db).execute({ id });
   return row ? row.v : null;
@@ -127,11 +127,10 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
   return row ?? null;
 }
 
-/** The member and their vehicle count in one round trip (GET /api/Account/Details). */
 /**
  * GET /api/Account/Details in one statement (issue 9): the member's row (its session version
  * included), the vehicle count and the wallet's part (reload settings, default card, the plan of
- * the active subscription, else Basic). Prepared once per database, as zones_nearby: drizzle
+ * the active subscription, else Basic). Prepared once per database, as account_details: drizzle
  * builds the SQL once and PostgreSQL keeps the named statement's plan per connection.
  */
 /**

@@ -60,7 +60,7 @@ function listWithSessionStatement(db: Executor) {
 const preparedList = preparedPerDatabase(listWithSessionStatement);
 
 export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
-  // Prepared once per database (the hot read of the vehicle screens), as account_details.
+  // Prepared once per database (the hot read of the vehicle screens), as vehicle_list_with_session.
   const rows = await preparedList(db).execute({ memberId });
   const list = rows.filter((r) => r.VehicleID !== null).map(({ sessionVersion: _, ...r }) => toVehicle(r as ListRow));
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
