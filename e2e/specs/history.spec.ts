@@ -33,10 +33,23 @@ test.describe('past parking', () => {
     await context.setGeolocation(h.centre);
     const [s1, s2, s3, s4] = h.sessions as [number, number, number, number];
 
+    // Infinite scroll by keyset cursor: the app's pages of 20 are asked for as pages of 3 (only the
+    // request's limit is rewritten; the real server pages), so four sessions take two pages.
+    const asked: string[] = [];
+    await page.route('**/api/Parking/Sessions?*', async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', '3');
+      asked.push(url.search);
+      await route.continue({ url: url.toString() });
+    });
     await page.goto('/pastpark');
     await expect(page.getByRole('heading', { name: 'Past Parking Sessions' })).toBeVisible();
+    await cards(page).last().scrollIntoViewIfNeeded();
     await expect(cards(page)).toHaveCount(4);
     expect(await order(page)).toEqual([s4, s3, s2, s1]);
+    expect(asked.some((q) => q.includes('cursor='))).toBe(true);
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await page.unrouteAll();
     await expect(cards(page).first()).toContainText(h.zones[1]!.ZoneNumber);
     await expect(cards(page).first()).toContainText(h.zones[1]!.Address);
     await expect(cards(page).first()).toContainText(/\d+ min/); // stopped at once: what was parked
@@ -86,6 +99,9 @@ test.describe('past parking', () => {
     await filters.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${day(1)}`));
     await expect(page.getByText('No sessions match these filters.')).toBeVisible();
+    await page.reload(); // the filter lives in the URL
+    await expect(page.getByText('No sessions match these filters.')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
     await page.getByRole('button', { name: /^Filters/ }).click();
     await filters.getByLabel('From', { exact: true }).fill(day(0));
     await filters.getByLabel('To', { exact: true }).fill(day(0));
