@@ -1,0 +1,103 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSignIn, authHeaders, registerNewMember } from './fixtures.ts';
+
+/** Past parking's e2e helpers (issue 12): a member's sessions made through the real flow (wallet, Quote, Start, Stop). */
+
+type Headers = Record<string, string>;
+export interface Zone {
+  ZoneId: number;
+  ZoneNumber: string;
+  Address: string;
+  Latitude: number;
+  Longitude: number;
+  DistanceMeters: number;
+  PaymentRequiredNow: boolean;
+  MaxStayMinutes: number;
+}
+
+export async function fund(request: APIRequestContext, headers: Headers, amount: number) {
+  const tok = await request.post('/api/Sandbox/Tokens', { data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
+  const card = await request.post('/api/PaymentMethods/Add', { headers, data: { Token: ((await tok.json()) as { Token: string }).Token } });
+  expect(card.ok(), await card.text()).toBeTruthy();
+  const add = await request.post('/api/Wallet/AddMoney', { headers: { ...headers, 'idempotency-key': `e2e-h-${Date.now()}-${Math.random()}` }, data: { Amount: amount } });
+  expect(add.ok(), await add.text()).toBeTruthy();
+}
+
+export async function addVehicle(request: APIRequestContext, headers: Headers, plate: string): Promise<number> {
+  const res = await request.post('/api/Vehicle/Add', {
+    headers,
+    data: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: plate, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { VehicleID: number }).VehicleID;
+}
+
+/** Quote and Start, the app's own way; returns the session id. */
+export async function start(request: APIRequestContext, headers: Headers, zoneId: number, vehicleId: number, minutes = 30): Promise<{ SessionId: number; EndsAt: string }> {
+  const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes } });
+  expect(q.ok(), await q.text()).toBeTruthy();
+  const s = await request.post('/api/Parking/Start', { headers: { ...headers, 'idempotency-key': `e2e-s-${Date.now()}-${Math.random()}` }, data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId } });
+  expect(s.status(), await s.text()).toBe(201);
+  return (await s.json()) as { SessionId: number; EndsAt: string };
+}
+
+export async function stop(request: APIRequestContext, headers: Headers, sessionId: number) {
+  const res = await request.post('/api/Parking/Stop', { headers, data: { SessionId: sessionId } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** Payable demo zones at clearly different distances from the city centre (nearest first). */
+export async function spreadZones(request: APIRequestContext, headers: Headers, vehicleId: number, count: number) {
+  const centre = (await (await request.get('/api/Parking/Operator', { headers })).json()) as { Latitude: number; Longitude: number };
+  const res = await request.get(`/api/Parking/Zones/Nearby?lat=${centre.Latitude}&lng=${centre.Longitude}&radius=10000&limit=100`, { headers });
+  const zones = ((await res.json()) as Zone[]).filter((z) => z.PaymentRequiredNow && z.MaxStayMinutes >= 60);
+  const picked: Zone[] = [];
+  for (const z of zones) {
+    if (picked.length === count) break;
+    if (picked.some((p) => Math.abs(p.DistanceMeters - z.DistanceMeters) < 80)) continue;
+    const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 30 } });
+    if (q.ok()) picked.push(z);
+  }
+  expect(picked.length, 'enough payable demo zones').toBe(count);
+  return { centre: { latitude: centre.Latitude, longitude: centre.Longitude }, zones: picked };
+}
+
+/** A new member, signed in in the page, with four ended sessions at four zones (made in this order). */
+export async function memberWithHistory(page: Page, request: APIRequestContext) {
+  const member = await registerNewMember(page, request);
+  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
+  const plate = `HX${member.PhoneNumber.slice(-5)}`;
+  const vehicleId = await addVehicle(request, headers, plate);
+  await fund(request, headers, 50);
+  const { centre, zones } = await spreadZones(request, headers, vehicleId, 4);
+  const sessions: number[] = [];
+  for (const z of [zones[2]!, zones[0]!, zones[3]!, zones[1]!]) {
+    const s = await start(request, headers, z.ZoneId, vehicleId);
+    await stop(request, headers, s.SessionId);
+    sessions.push(s.SessionId);
+  }
+  return { headers, plate, vehicleId, centre, zones, sessions };
+}
+
+/** A new member, signed in in the page, with one ended session (the real flow). */
+export async function memberWithOneSession(page: Page, request: APIRequestContext) {
+  const member = await registerNewMember(page, request);
+  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
+  const plate = `HI${member.PhoneNumber.slice(-5)}`;
+  const vehicleId = await addVehicle(request, headers, plate);
+  await fund(request, headers, 20);
+  const { zones } = await spreadZones(request, headers, vehicleId, 1);
+  const s = await start(request, headers, zones[0]!.ZoneId, vehicleId);
+  await stop(request, headers, s.SessionId);
+  return { plate, zone: zones[0]!, sessionId: s.SessionId };
+}
+
+/** A colour as the screen paints it, in sRGB (Tailwind's colours are oklch in CSS). */
+export const painted = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = getComputedStyle(el).backgroundColor;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return { r: r!, g: g!, b: b! };
+  });
