@@ -54,6 +54,19 @@ describe('Start in one statement', () => {
     expect(read).toMatchObject({ ZoneNumber: '7401', DurationMinutes: 60, AmountPaid: 2.85, Status: 'Active', EndedAt: null });
   });
 
+  it('sends its statements as named statements on PostgreSQL, planned once per connection', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 1000);
+    const q = await quoteFor(m, await addVehicle(app, m));
+    const names = await db.transaction(async (tx) => {
+      expect(await startInOneStatement(tx, m.memberId, q, false, null, new Date())).not.toBeNull();
+      // pg_prepared_statements lists this connection's (the transaction's) named statements.
+      return queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'parking_start%' order by name`);
+    });
+    // PGlite runs in this process and takes no names: nothing to plan again there.
+    expect(names.map((n) => n.name)).toEqual(database.driver === 'postgres' ? ['parking_start', 'parking_start_lock'] : []);
+  });
+
   it('writes nothing and leaves the rest to the step-by-step path: short balance, over Max Payment Amount, a vehicle with an active row, another member', async () => {
     const poor = await registerAndSignIn(app);
     await credit(db, poor.memberId, 100);

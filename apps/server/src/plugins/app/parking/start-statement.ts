@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client.ts';
+import { queryRowsNamed, type Tx } from '../../../db/client.ts';
 import type { SessionViewRow } from './session-repository.ts';
 
 /**
@@ -35,9 +35,10 @@ export async function startInOneStatement(
   // after every payment of this member that came before has committed, and reads its balance. (A
   // FOR NO KEY UPDATE inside the statement is not enough: the PostgreSQL run of the 10-concurrent-
   // starts test debited past zero, caught by members_balance_nonneg.)
-  const locked = await queryRows<{ id: number }>(tx, lockMemberSql(memberId));
+  // Named statements: planned once per connection, not on every Start.
+  const locked = await queryRowsNamed<{ id: number }>(tx, 'parking_start_lock', lockMemberSql(memberId));
   if (locked.length === 0) return null;
-  const [row] = await queryRows<StartedRow>(tx, startSql(memberId, quoteId, confirmedOverMax, key, now));
+  const [row] = await queryRowsNamed<StartedRow>(tx, 'parking_start', startSql(memberId, quoteId, confirmedOverMax, key, now));
   if (!row) return null;
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
