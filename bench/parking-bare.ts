@@ -47,29 +47,38 @@ export interface BareResult {
   /** Median of 50 Starts one at a time, before the load. */
   single: number;
   pgCpuMs: number;
+  /** CPU of this (client) process during the load, ms: node-postgres's share of a Start. */
+  clientCpuMs: number;
 }
 
 /**
  * Start's statements from `connections` concurrent loops through a pool of `poolSize` connections
  * (the server's pool size), for `seconds`, each spending the next quote. Also one at a time first.
  */
-export async function bareStarts(url: string, dbName: string, next: () => { id: string; member: number }, opts: { connections: number; poolSize: number; seconds: number }): Promise<BareResult> {
+export async function bareStarts(
+  url: string,
+  dbName: string,
+  next: () => { id: string; member: number },
+  opts: { connections: number; poolSize: number; seconds: number; prepared: boolean },
+): Promise<BareResult> {
   const lock = template(lockMemberSql(SENTINEL.member));
   const start = template(startSql(SENTINEL.member, SENTINEL.quote, false, SENTINEL.key, SENTINEL.now));
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize });
   let refused = 0;
+  // prepared: named statements, parsed and planned once per connection (the server sends them unnamed: planned every time).
+  const send = (c: pg.PoolClient | pg.Pool, name: string, text: string, values: unknown[]) => c.query(opts.prepared ? { name, text, values } : { text, values });
   const one = async () => {
     const q = next();
     const key = `bare-${q.id}`;
-    await pool.query(SESSION_VERSION, [q.member, 1]);
+    await send(pool, 'bench-session-version', SESSION_VERSION, [q.member, 1]);
     const c = await pool.connect();
     try {
       await c.query('begin');
-      await c.query(CLAIM, [q.member, key, 'bench-request-hash']);
-      await c.query(lock.text, lock.fill(q.member, q.id, key, ''));
-      const res = await c.query(start.text, start.fill(q.member, q.id, key, new Date().toISOString()));
+      await send(c, 'bench-claim', CLAIM, [q.member, key, 'bench-request-hash']);
+      await send(c, 'bench-lock', lock.text, lock.fill(q.member, q.id, key, ''));
+      const res = await send(c, 'bench-start', start.text, start.fill(q.member, q.id, key, new Date().toISOString()));
       if (res.rows.length !== 1) refused += 1;
-      await c.query(STORE, [201, JSON.stringify(res.rows[0] ?? null), q.member, key]);
+      await send(c, 'bench-store', STORE, [201, JSON.stringify(res.rows[0] ?? null), q.member, key]);
       await c.query('commit');
     } catch (err) {
       await c.query('rollback');
@@ -87,6 +96,7 @@ export async function bareStarts(url: string, dbName: string, next: () => { id: 
     }
     single.sort((a, b) => a - b);
     const backends = await pgCpu(url, dbName);
+    const client = process.cpuUsage();
     const ms: number[] = [];
     const end = Date.now() + opts.seconds * 1000;
     await Promise.all(
@@ -98,9 +108,10 @@ export async function bareStarts(url: string, dbName: string, next: () => { id: 
         }
       }),
     );
+    const used = process.cpuUsage(client);
     const pgCpuMs = (await pgCpu(url, dbName)).minus(backends);
     ms.sort((a, b) => a - b);
-    return { rps: ms.length / opts.seconds, p50: percentile(ms, 50), p99: percentile(ms, 99), done: ms.length, refused, single: percentile(single, 50), pgCpuMs };
+    return { rps: ms.length / opts.seconds, p50: percentile(ms, 50), p99: percentile(ms, 99), done: ms.length, refused, single: percentile(single, 50), pgCpuMs, clientCpuMs: (used.user + used.system) / 1000 };
   } finally {
     await pool.end();
   }

@@ -18,7 +18,7 @@ import { printTable } from './table.ts';
  * concurrent requests mostly pay from different wallets. Afterwards: sessions == 201 answers, and
  * every wallet's ledger sums to its balance.
  *
- * The server is the production bundle (apps/server/dist/server.js, NODE_ENV=production). Beside
+ * The server is the production bundle (apps/server/dist/server.js). Beside
  * the two rows, the figures that say where a Start's time goes: Starts one at a time on a cold and
  * on a warm server, PostgreSQL round trips per Start, CPU per Start of the server and of
  * PostgreSQL, and (parking-bare.ts) the same statements sent straight from node-postgres: the
@@ -185,7 +185,8 @@ export async function runParkingBench(): Promise<void> {
   try {
     const yardstick = await hello();
     server = await startServer(
-      { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0',
+      // development only for the demo seed (the operator and the vehicle makes); nothing on Start's path differs.
+      { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0',
         // Every request comes from one address and a few members: the limits would measure only 429s.
         API_RATE_LIMIT: '10000000', MONEY_RATE_LIMIT: '10000000', ADDRESS_RATE_LIMIT_SCALE: '1000', BENCH_PG_COUNT_FILE: countFile },
       `http://127.0.0.1:${PORT}/api/health`,
@@ -244,10 +245,11 @@ export async function runParkingBench(): Promise<void> {
     await stop(server);
     server = undefined;
     // The same statements without the server, then the commit alone.
-    const bare = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS });
+    const bare = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: false });
+    const barePrepared = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: true });
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
-    const answered = ok + 70 + bare.done + 50 - bare.refused;
+    const answered = ok + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     printTable('parking (issue 11): Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
       { target: 'GET / (bare Fastify hello-world)', 'req/s': Math.round(yardstick.rps), 'p99 ms': yardstick.p99, '201 (sessions)': '-', 'non-2xx/errors': '-' },
       {
@@ -264,10 +266,17 @@ export async function runParkingBench(): Promise<void> {
         '201 (sessions)': `${bare.done - bare.refused} (${Math.round((bare.done - bare.refused) / SECONDS)}/s)`,
         'non-2xx/errors': bare.refused,
       },
+      {
+        target: "Start's SQL alone, prepared statements",
+        'req/s': Math.round(barePrepared.rps),
+        'p99 ms': Number(barePrepared.p99.toFixed(1)),
+        '201 (sessions)': `${barePrepared.done - barePrepared.refused} (${Math.round((barePrepared.done - barePrepared.refused) / SECONDS)}/s)`,
+        'non-2xx/errors': barePrepared.refused,
+      },
     ]);
     console.log(`one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`);
     console.log(
-      `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (its backends for this database and its background processes); Start's SQL alone: PostgreSQL ${(bare.pgCpuMs / Math.max(1, bare.done)).toFixed(2)} ms per Start, median ${bare.p50.toFixed(1)} ms`,
+      `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (its backends for this database and its background processes); Start's SQL alone: PostgreSQL ${(bare.pgCpuMs / Math.max(1, bare.done)).toFixed(2)} ms per Start (median ${bare.p50.toFixed(1)} ms), node-postgres ${(bare.clientCpuMs / Math.max(1, bare.done)).toFixed(2)} ms; prepared: PostgreSQL ${(barePrepared.pgCpuMs / Math.max(1, barePrepared.done)).toFixed(2)} ms (median ${barePrepared.p50.toFixed(1)} ms, one at a time ${barePrepared.single.toFixed(1)} ms)`,
     );
     console.log(
       `commit, one at a time (BEGIN; INSERT; COMMIT): synchronous_commit on median ${commit.on.median.toFixed(2)} ms (p99 ${commit.on.p99.toFixed(2)}), off median ${commit.off.median.toFixed(2)} ms (p99 ${commit.off.p99.toFixed(2)}): the WAL flush is ${(commit.on.median - commit.off.median).toFixed(2)} ms`,
