@@ -119,7 +119,9 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   // A tick that fell due as the clock paused may still be rendering (React commits on a real-time
   // message, not a timer): read the countdown once it holds still.
   const shown = await settled(page, countdown);
-  await page.clock.fastForward(10_000);
+  // runFor fires every tick on its way (fastForward would fire the interval once, at the end:
+  // 10 s plus the part of a second since the last tick, sometimes a second too many).
+  await page.clock.runFor(10_000);
   await expect(countdown).toHaveText(countdownText(shown - 10));
   // The phone sleeps for 20 minutes of device time, but the server's clock says almost no time
   // passed: on waking the countdown goes back to the server's time, not 39 minutes.
@@ -179,6 +181,23 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   expect(tx.Items.map((i) => i.Kind).sort()).toEqual(['parking', 'parking', 'refund', 'top-up']);
   await page.goto('/dashboard');
   await expect(page.getByText(money(left))).toBeVisible();
+  // /account: the balance, and the ledger newest first: the refund, the extension, the start, the top-up.
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Current Balance' })).toContainText(money(left));
+  const rows = page.getByTestId('transactions').getByRole('listitem');
+  const signed = (n: number) => (n > 0 ? `+${money(n)}` : `-${money(-n)}`);
+  await expect(rows).toHaveCount(4);
+  for (const [i, [label, item]] of (<[string, { Amount: number }][]>[
+    ['Parking refund', tx.Items[0]!],
+    ['Parking', tx.Items[1]!],
+    ['Parking', tx.Items[2]!],
+    ['Money added', tx.Items[3]!],
+  ]).entries()) {
+    await expect(rows.nth(i)).toContainText(label);
+    await expect(rows.nth(i)).toContainText(signed(item.Amount));
+  }
+  expect(tx.Items[3]).toMatchObject({ Kind: 'top-up', Amount: 20 });
+  expect(tx.Items[0]!.Kind).toBe('refund');
 
   // Back from the receipt goes to the same zone; OK goes home.
   await page.goto(`/ClosingReceipt?id=${id}`);
