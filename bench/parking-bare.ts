@@ -46,7 +46,8 @@ export interface BareResult {
   refused: number;
   /** Median of 50 Starts one at a time, before the load. */
   single: number;
-  pgCpuMs: number;
+  /** PostgreSQL's CPU during the load (ms): the backends of this database, and the background processes. */
+  pgCpuMs: { backends: number; background: number };
   /** CPU of this (client) process during the load, ms: node-postgres's share of a Start. */
   clientCpuMs: number;
 }
@@ -161,7 +162,8 @@ export interface PgCpu {
   backends: Map<number, number>;
   /** PostgreSQL's background processes (WAL writer, checkpointer, ...), shared by every database. */
   background: Map<number, number>;
-  minus(before: PgCpu): number;
+  /** CPU between two readings, ms: the database's backends, and the background processes (these also serve other databases' writes). */
+  minus(before: PgCpu): { backends: number; background: number; total: number };
 }
 
 /**
@@ -183,7 +185,15 @@ export async function pgCpu(url: string, dbName: string): Promise<PgCpu> {
     const backends = procCpu(rows.filter((r) => r.kind === 'backend').map((r) => r.pid));
     const background = procCpu(rows.filter((r) => r.kind === 'background').map((r) => r.pid));
     const sum = (m: Map<number, number>, before?: Map<number, number>) => [...m].reduce((a, [pid, v]) => a + v - (before?.get(pid) ?? 0), 0);
-    return { backends, background, minus: (before) => sum(backends, before.backends) + sum(background, before.background) };
+    return {
+      backends,
+      background,
+      minus: (before) => {
+        const b = sum(backends, before.backends);
+        const bg = sum(background, before.background);
+        return { backends: b, background: bg, total: b + bg };
+      },
+    };
   } finally {
     await db.end();
   }

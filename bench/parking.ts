@@ -117,6 +117,10 @@ async function roundTrips(server: Started, file: string): Promise<{ count: numbe
   throw new Error('the server did not write its round-trip count');
 }
 
+/** PostgreSQL's CPU per Start, split: the bench database's backends, and the background processes (WAL writer, checkpointer: shared with any other database's writes). */
+const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
+  `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
+
 /** Starts one at a time through HTTP: the median and the largest, in ms. */
 async function oneAtATime(count: number, next: () => { id: string; member: number }, tokens: Map<number, string>): Promise<{ median: number; max: number }> {
   const ms: number[] = [];
@@ -239,7 +243,8 @@ export async function runParkingBench(): Promise<void> {
     // Every Start sent (answered or still in flight when autocannon stopped counting) used CPU.
     const sent = next - 20;
     const cpuPerStart = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent);
-    const pgPerStart = (await pgCpu(url.toString(), name)).minus(pgBefore) / Math.max(1, sent);
+    const pgUsed = (await pgCpu(url.toString(), name)).minus(pgBefore);
+    const pgPerStart = pgUsed.total / Math.max(1, sent);
     // One at a time again, now that the code is warm (JIT-compiled, statements planned).
     const warm = await oneAtATime(50, take, tokens);
     await stop(server);
@@ -276,7 +281,7 @@ export async function runParkingBench(): Promise<void> {
     ]);
     console.log(`one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`);
     console.log(
-      `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (its backends for this database and its background processes); Start's SQL alone: PostgreSQL ${(bare.pgCpuMs / Math.max(1, bare.done)).toFixed(2)} ms per Start (median ${bare.p50.toFixed(1)} ms), node-postgres ${(bare.clientCpuMs / Math.max(1, bare.done)).toFixed(2)} ms; prepared: PostgreSQL ${(barePrepared.pgCpuMs / Math.max(1, barePrepared.done)).toFixed(2)} ms (median ${barePrepared.p50.toFixed(1)} ms, one at a time ${barePrepared.single.toFixed(1)} ms)`,
+      `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (${perStartOf(pgUsed, sent)}); Start's SQL alone: PostgreSQL ${perStartOf(bare.pgCpuMs, bare.done)} (median ${bare.p50.toFixed(1)} ms), node-postgres ${(bare.clientCpuMs / Math.max(1, bare.done)).toFixed(2)} ms; prepared: PostgreSQL ${perStartOf(barePrepared.pgCpuMs, barePrepared.done)} (median ${barePrepared.p50.toFixed(1)} ms, one at a time ${barePrepared.single.toFixed(1)} ms)`,
     );
     console.log(
       `commit, one at a time (BEGIN; INSERT; COMMIT): synchronous_commit on median ${commit.on.median.toFixed(2)} ms (p99 ${commit.on.p99.toFixed(2)}), off median ${commit.off.median.toFixed(2)} ms (p99 ${commit.off.p99.toFixed(2)}): the WAL flush is ${(commit.on.median - commit.off.median).toFixed(2)} ms`,
