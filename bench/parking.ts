@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { tokenSigner } from '@parkit/server/src/plugins/app/auth/tokens.ts';
 import { admin } from './http.ts';
-import { REPO_ROOT, startNode, stop, type Started } from './processes.ts';
+import { bareStarts, commitLatency, pgCpu } from './parking-bare.ts';
+import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
@@ -16,13 +17,19 @@ import { printTable } from './table.ts';
  * vehicle (one active session per vehicle), 2,000 members x 10 vehicles, interleaved so that
  * concurrent requests mostly pay from different wallets. Afterwards: sessions == 201 answers, and
  * every wallet's ledger sums to its balance.
+ *
+ * The server is the production bundle (apps/server/dist/server.js). Beside
+ * the two rows, the figures that say where a Start's time goes: Starts one at a time on a cold and
+ * on a warm server, PostgreSQL round trips per Start, CPU per Start of the server and of
+ * PostgreSQL, and (parking-bare.ts) the same statements sent straight from node-postgres: the
+ * ceiling of PostgreSQL itself doing Starts on this machine, and the WAL flush's share of a commit.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
 const HELLO_PORT = PORT + 1;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
 const SECONDS = 5;
-const MEMBERS = 2000;
+const MEMBERS = 3000;
 const VEHICLES_EACH = 10;
 const SECRET = randomBytes(32).toString('hex');
 
@@ -110,6 +117,28 @@ async function roundTrips(server: Started, file: string): Promise<{ count: numbe
   throw new Error('the server did not write its round-trip count');
 }
 
+/** PostgreSQL's CPU per Start, split: the bench database's backends, and the background processes (WAL writer, checkpointer: shared with any other database's writes). */
+const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
+  `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
+
+/** Starts one at a time through HTTP: the median and the largest, in ms. */
+async function oneAtATime(count: number, next: () => { id: string; member: number }, tokens: Map<number, string>): Promise<{ median: number; max: number }> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const q = next();
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
+      body: JSON.stringify({ QuoteId: q.id }),
+    });
+    ms.push(performance.now() - t0);
+    if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(count / 2)]!, max: ms[count - 1]! };
+}
+
 /** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
 async function pgLatency(url: string): Promise<{ median: number; p99: number }> {
   const db = new pg.Client({ connectionString: url });
@@ -159,47 +188,33 @@ export async function runParkingBench(): Promise<void> {
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   try {
     const yardstick = await hello();
-    server = await startNode(
-      'apps/server/src/server.ts',
+    server = await startServer(
+      // development only for the demo seed (the operator and the vehicle makes); nothing on Start's path differs.
       { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0',
         // Every request comes from one address and a few members: the limits would measure only 429s.
         API_RATE_LIMIT: '10000000', MONEY_RATE_LIMIT: '10000000', ADDRESS_RATE_LIMIT_SCALE: '1000', BENCH_PG_COUNT_FILE: countFile },
       `http://127.0.0.1:${PORT}/api/health`,
-      90_000,
-      [
-        '--import',
-        pathToFileURL(join(REPO_ROOT, 'bench/pg-round-trips.mjs')).href,
-        // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server (written when it stops), for bench/profile-summary.ts.
-        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-        // The sources through tsx (not startServer's bundle): the counter patches node_modules/pg, which the bundle inlines.
-        '--import',
-        'tsx',
-      ],
+      // The round-trip counter patches node_modules/pg, which the bundle imports (packages stay external).
+      // BENCH_CPU_PROF=<dir>: startServer adds --cpu-prof (the profile is written when the server stops).
+      ['--import', pathToFileURL(join(REPO_ROOT, 'bench/pg-round-trips.mjs')).href],
     );
     const { quotes, tokens } = await prepare(url.toString());
     let next = 0;
-    // One at a time first: the latency of a Start with no queueing.
-    const single: number[] = [];
+    const take = () => {
+      if (next >= quotes.length) throw new Error('parking bench: out of quotes');
+      return quotes[next++]!;
+    };
+    // One at a time first: the latency of a Start with no queueing, on a server that has not run one yet.
     const countBefore = await roundTrips(server, countFile);
-    for (let i = 0; i < 20; i++) {
-      const q = quotes[next++]!;
-      const t0 = performance.now();
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
-        body: JSON.stringify({ QuoteId: q.id }),
-      });
-      single.push(performance.now() - t0);
-      if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
-    }
+    const cold = await oneAtATime(20, take, tokens);
     const countAfter = await roundTrips(server, countFile);
-    single.sort((a, b) => a - b);
     const perStart = (countAfter.count - countBefore.count) / 20;
     const rtt = await pgLatency(url.toString());
-    console.log(`one at a time: median ${single[10]!.toFixed(1)} ms, max ${single[19]!.toFixed(1)} ms`);
+    console.log(`one at a time, cold (the server's first 20 Starts): median ${cold.median.toFixed(1)} ms, max ${cold.max.toFixed(1)} ms`);
     console.log(`PostgreSQL round trips per Start: ${perStart} (BEGIN/COMMIT included); one round trip (select 1) median ${rtt.median.toFixed(2)} ms, p99 ${rtt.p99.toFixed(2)} ms: ${(perStart * rtt.median).toFixed(1)} ms per Start in round trips alone`);
     if (process.env.BENCH_PG_TRACE) console.log(countAfter.recent.slice(-Math.round(perStart)).join('\n'));
     const cpuBefore = cpuMs(server.child.pid!);
+    const pgBefore = await pgCpu(url.toString(), name);
     let ok = 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${PORT}`,
@@ -210,8 +225,7 @@ export async function runParkingBench(): Promise<void> {
           method: 'POST',
           path: '/api/Parking/Start',
           setupRequest: (req) => {
-            const q = quotes[next % quotes.length]!;
-            next += 1;
+            const q = take();
             return {
               ...req,
               body: JSON.stringify({ QuoteId: q.id }),
@@ -224,10 +238,23 @@ export async function runParkingBench(): Promise<void> {
         },
       ],
     });
-    const cpuPerStart = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, result.requests.total);
     // Requests still in flight when autocannon stops finish before the count.
     await new Promise((r) => setTimeout(r, 3000));
+    // Every Start sent (answered or still in flight when autocannon stopped counting) used CPU.
+    const sent = next - 20;
+    const cpuPerStart = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent);
+    const pgUsed = (await pgCpu(url.toString(), name)).minus(pgBefore);
+    const pgPerStart = pgUsed.total / Math.max(1, sent);
+    // One at a time again, now that the code is warm (JIT-compiled, statements planned).
+    const warm = await oneAtATime(50, take, tokens);
+    await stop(server);
+    server = undefined;
+    // The same statements without the server, then the commit alone.
+    const bare = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: false });
+    const barePrepared = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: true });
+    const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
+    const answered = ok + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     printTable('parking (issue 11): Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
       { target: 'GET / (bare Fastify hello-world)', 'req/s': Math.round(yardstick.rps), 'p99 ms': yardstick.p99, '201 (sessions)': '-', 'non-2xx/errors': '-' },
       {
@@ -237,12 +264,35 @@ export async function runParkingBench(): Promise<void> {
         '201 (sessions)': `${ok} (${Math.round(ok / SECONDS)}/s)`,
         'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
       },
+      {
+        target: "Start's SQL alone (node-postgres, pool 10)",
+        'req/s': Math.round(bare.rps),
+        'p99 ms': Number(bare.p99.toFixed(1)),
+        '201 (sessions)': `${bare.done - bare.refused} (${Math.round((bare.done - bare.refused) / SECONDS)}/s)`,
+        'non-2xx/errors': bare.refused,
+      },
+      {
+        target: "Start's SQL alone, prepared statements",
+        'req/s': Math.round(barePrepared.rps),
+        'p99 ms': Number(barePrepared.p99.toFixed(1)),
+        '201 (sessions)': `${barePrepared.done - barePrepared.refused} (${Math.round((barePrepared.done - barePrepared.refused) / SECONDS)}/s)`,
+        'non-2xx/errors': barePrepared.refused,
+      },
     ]);
+    console.log(`one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`);
     console.log(
-      `server CPU (node, one process) per Start under load: ${cpuPerStart.toFixed(2)} ms, so one process tops out near ${Math.round(1000 / cpuPerStart)} Starts/s on a whole core; load average at start ${load}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`,
+      `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (${perStartOf(pgUsed, sent)}); Start's SQL alone: PostgreSQL ${perStartOf(bare.pgCpuMs, bare.done)} (median ${bare.p50.toFixed(1)} ms), node-postgres ${(bare.clientCpuMs / Math.max(1, bare.done)).toFixed(2)} ms; prepared: PostgreSQL ${perStartOf(barePrepared.pgCpuMs, barePrepared.done)} (median ${barePrepared.p50.toFixed(1)} ms, one at a time ${barePrepared.single.toFixed(1)} ms)`,
     );
-    console.log(`check: ${after.sessions} sessions in the database for ${ok + 20} answers 201 (${after.sessions - ok - 20} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`);
-    if (after.sessions < ok || after.walletsOff !== 0) throw new Error('parking bench: the database does not match the answers');
+    console.log(
+      `commit, one at a time (BEGIN; INSERT; COMMIT): synchronous_commit on median ${commit.on.median.toFixed(2)} ms (p99 ${commit.on.p99.toFixed(2)}), off median ${commit.off.median.toFixed(2)} ms (p99 ${commit.off.p99.toFixed(2)}): the WAL flush is ${(commit.on.median - commit.off.median).toFixed(2)} ms`,
+    );
+    console.log(
+      `so one server process tops out near ${Math.round(1000 / cpuPerStart)} Starts/s on a whole core, and server + PostgreSQL near ${Math.round(2000 / (cpuPerStart + pgPerStart))} Starts/s on 2 whole cores; load average at start ${load}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`,
+    );
+    console.log(
+      `check: ${after.sessions} sessions in the database for ${answered} Starts answered 201 or run alone (${after.sessions - answered} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`,
+    );
+    if (after.sessions < answered || after.walletsOff !== 0) throw new Error('parking bench: the database does not match the answers');
   } finally {
     if (server) await stop(server);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -71,8 +71,10 @@ let built = false;
 /**
  * The ParkIt server as production runs it: the bundle apps/server/dist/server.js, built once per
  * run. BENCH_CPU_PROF=<folder>: with --cpu-prof, the profile written there when the server stops.
+ * `nodeArgs` go to node before the script (e.g. an --import preload: the bundle imports packages
+ * from node_modules, so a preload that patches one is seen).
  */
-export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string): Promise<Started> {
+export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string, nodeArgs: string[] = []): Promise<Started> {
   if (!built) {
     // @ts-expect-error: a plain .mjs script without types
     const { buildServer } = (await import('../apps/server/scripts/build.mjs')) as { buildServer: () => Promise<void> };
@@ -81,5 +83,5 @@ export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string): Pro
   }
   const prof = process.env.BENCH_CPU_PROF;
   const profArgs = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
-  return startNode('apps/server/dist/server.js', env, readyUrl, 90_000, [...profArgs, '--enable-source-maps']);
+  return startNode('apps/server/dist/server.js', env, readyUrl, 90_000, [...nodeArgs, ...profArgs, '--enable-source-maps']);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember, type NewMember } from '../fixtures.ts';
 
 /**
@@ -72,6 +72,17 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
 }
 
+/** The countdown in seconds once two reads 250 ms of real time apart agree (the page's clock is paused). */
+async function settled(page: Page, countdown: Locator): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const now = seconds(await countdown.textContent());
+    if (now === last) return now;
+    last = now;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt', async ({ page, request }) => {
   // The page's clock is Playwright's: real time until paused, then moved by the test.
   await page.clock.install();
@@ -105,8 +116,12 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
 
   // The countdown counts on the device's clock: 10 s later it shows 10 s less, to the second.
   await pauseClock(page);
-  const shown = seconds(await countdown.textContent());
-  await page.clock.fastForward(10_000);
+  // A tick that fell due as the clock paused may still be rendering (React commits on a real-time
+  // message, not a timer): read the countdown once it holds still.
+  const shown = await settled(page, countdown);
+  // runFor fires every tick on its way (fastForward would fire the interval once, at the end:
+  // 10 s plus the part of a second since the last tick, sometimes a second too many).
+  await page.clock.runFor(10_000);
   await expect(countdown).toHaveText(countdownText(shown - 10));
   // The phone sleeps for 20 minutes of device time, but the server's clock says almost no time
   // passed: on waking the countdown goes back to the server's time, not 39 minutes.
@@ -166,6 +181,23 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   expect(tx.Items.map((i) => i.Kind).sort()).toEqual(['parking', 'parking', 'refund', 'top-up']);
   await page.goto('/dashboard');
   await expect(page.getByText(money(left))).toBeVisible();
+  // /account: the balance, and the ledger newest first: the refund, the extension, the start, the top-up.
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Current Balance' })).toContainText(money(left));
+  const rows = page.getByTestId('transactions').getByRole('listitem');
+  const signed = (n: number) => (n > 0 ? `+${money(n)}` : `-${money(-n)}`);
+  await expect(rows).toHaveCount(4);
+  for (const [i, [label, item]] of (<[string, { Amount: number }][]>[
+    ['Parking refund', tx.Items[0]!],
+    ['Parking', tx.Items[1]!],
+    ['Parking', tx.Items[2]!],
+    ['Money added', tx.Items[3]!],
+  ]).entries()) {
+    await expect(rows.nth(i)).toContainText(label);
+    await expect(rows.nth(i)).toContainText(signed(item.Amount));
+  }
+  expect(tx.Items[3]).toMatchObject({ Kind: 'top-up', Amount: 20 });
+  expect(tx.Items[0]!.Kind).toBe('refund');
 
   // Back from the receipt goes to the same zone; OK goes home.
   await page.goto(`/ClosingReceipt?id=${id}`);

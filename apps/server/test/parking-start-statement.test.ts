@@ -2,8 +2,9 @@
 // step-by-step path does when everything is in order, and write nothing when anything is not.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '@parkit/contract';
+import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
+import { toSessionView } from '../src/plugins/app/parking/session-repository.ts';
 import { startInOneStatement } from '../src/plugins/app/parking/start-statement.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { addVehicle, addZone, credit, quote, walletState } from './parking-helpers.ts';
@@ -38,6 +39,32 @@ describe('Start in one statement', () => {
     expect(entry).toMatchObject({ reference: `session:${done!.sessionId}`, idempotency_key: `key-${q}`, balance_after_cents: 715 });
     // Spent: a second run does nothing.
     expect(await run(m, q)).toBeNull();
+  });
+
+  it('returns the view Start answers with, field for field what Session reads afterwards', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 1000);
+    const car = await addVehicle(app, m);
+    const q = await quoteFor(m, car);
+    const now = new Date();
+    const done = await db.transaction((tx) => startInOneStatement(tx, m.memberId, q, false, null, now));
+    expect(done).not.toBeNull();
+    const read = (await as(app, m, { method: 'GET', url: `/api/Parking/Session/${done!.sessionId}` })).json<ParkingSession>();
+    expect({ ...toSessionView(done!.view, now), ServerTime: read.ServerTime }).toEqual(read);
+    expect(read).toMatchObject({ ZoneNumber: '7401', DurationMinutes: 60, AmountPaid: 2.85, Status: 'Active', EndedAt: null });
+  });
+
+  it('sends its statements as named statements on PostgreSQL, planned once per connection', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 1000);
+    const q = await quoteFor(m, await addVehicle(app, m));
+    const names = await db.transaction(async (tx) => {
+      expect(await startInOneStatement(tx, m.memberId, q, false, null, new Date())).not.toBeNull();
+      // pg_prepared_statements lists this connection's (the transaction's) named statements.
+      return queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'parking_start%' order by name`);
+    });
+    // PGlite runs in this process and takes no names: nothing to plan again there.
+    expect(names.map((n) => n.name)).toEqual(database.driver === 'postgres' ? ['parking_start', 'parking_start_lock'] : []);
   });
 
   it('writes nothing and leaves the rest to the step-by-step path: short balance, over Max Payment Amount, a vehicle with an active row, another member', async () => {

@@ -102,8 +102,34 @@ export async function latestOf(db: Executor, memberId: number): Promise<SessionR
 
 const iso = (d: Date) => d.toISOString();
 
+/** The columns a session's view reads (Start's one statement returns just these). */
+export interface SessionViewRow {
+  session: Pick<
+    SessionRow,
+    | 'id'
+    | 'zoneId'
+    | 'vehicleId'
+    | 'vehicleMake'
+    | 'vehicleModel'
+    | 'plate'
+    | 'plateState'
+    | 'startedAt'
+    | 'endsAt'
+    | 'endedAt'
+    | 'durationMinutes'
+    | 'parkingCents'
+    | 'feeCents'
+    | 'refundedCents'
+    | 'paidVia'
+    | 'autoSessionUsed'
+    | 'autoExtendedUsed'
+    | 'status'
+  >;
+  zone: Pick<SessionWithZone['zone'], 'zoneNumber' | 'address' | 'city' | 'state' | 'lat' | 'lng' | 'maxStayMinutes'>;
+}
+
 /** A session as the API shows it (issue 11's fields). */
-export function toSessionView({ session: s, zone }: SessionWithZone, now: Date): ParkingSession {
+export function toSessionView({ session: s, zone }: SessionViewRow, now: Date): ParkingSession {
   const running = s.status === 'active' && s.endsAt.getTime() > now.getTime();
   return {
     SessionId: s.id,

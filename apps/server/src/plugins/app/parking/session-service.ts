@@ -53,7 +53,8 @@ export async function start(
   }
   if (fast) {
     paid.reloadDue = fast.reloadDue;
-    return view(tx, memberId, fast.sessionId, now);
+    // The statement returned the view's columns: no third read.
+    return sessions.toSessionView(fast.view, now);
   }
   const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
   await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRowsNamed, type Tx } from '../../../db/client.ts';
+import type { SessionViewRow } from './session-repository.ts';
 
 /**
  * Start's common case in one statement (issue 11, the parking bench): the quote claimed, its
@@ -16,9 +17,11 @@ import { queryRows, type Tx } from '../../../db/client.ts';
  * The member row is locked first (FOR NO KEY UPDATE, as postEntry's UPDATE would, in a statement of
  * its own) and the quote row FOR UPDATE, so concurrent requests queue as they do on the
  * step-by-step path; a session started for the same vehicle in between still meets the unique
- * index (the caller maps it to 409). Two round trips in all, instead of twelve.
+ * index (the caller maps it to 409). Two round trips in all, instead of twelve; the statement
+ * returns the columns of the session's view too, so the answer needs no third read.
  *
- * Returns the new session's id and whether its debit marked an auto-reload due, or null.
+ * Returns the new session's id, its view's columns and whether its debit marked an auto-reload
+ * due, or null.
  */
 export async function startInOneStatement(
   tx: Tx,
@@ -27,17 +30,90 @@ export async function startInOneStatement(
   confirmedOverMax: boolean,
   key: string | null,
   now: Date,
-): Promise<{ sessionId: number; reloadDue: boolean } | null> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+): Promise<{ sessionId: number; reloadDue: boolean; view: SessionViewRow } | null> {
   // The member's row is locked by its own statement first, so that the statement below starts
   // after every payment of this member that came before has committed, and reads its balance. (A
   // FOR NO KEY UPDATE inside the statement is not enough: the PostgreSQL run of the 10-concurrent-
   // starts test debited past zero, caught by members_balance_nonneg.)
-  const locked = await queryRows<{ id: number }>(tx, sql`select id from members where id = ${memberId} for no key update`);
+  // Named statements: planned once per connection, not on every Start.
+  const locked = await queryRowsNamed<{ id: number }>(tx, 'parking_start_lock', lockMemberSql(memberId));
   if (locked.length === 0) return null;
-  const [row] = await queryRows<{ session_id: number; reload_due: boolean }>(
-    tx,
-    sql`with m as (
+  const [row] = await queryRowsNamed<StartedRow>(tx, 'parking_start', startSql(memberId, quoteId, confirmedOverMax, key, now));
+  if (!row) return null;
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    sessionId: Number(row.id),
+    reloadDue: Boolean(row.reload_due),
+    view: {
+      session: {
+        id: Number(row.id),
+        zoneId: Number(row.zone_id),
+        vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
+        vehicleMake: row.vehicle_make,
+        vehicleModel: row.vehicle_model,
+        plate: row.plate,
+        plateState: row.plate_state,
+        startedAt: at(row.started_at)!,
+        endsAt: at(row.ends_at)!,
+        endedAt: at(row.ended_at),
+        durationMinutes: Number(row.duration_minutes),
+        parkingCents: Number(row.parking_cents),
+        feeCents: Number(row.fee_cents),
+        refundedCents: Number(row.refunded_cents),
+        paidVia: row.paid_via,
+        autoSessionUsed: Boolean(row.auto_session_used),
+        autoExtendedUsed: Boolean(row.auto_extended_used),
+        status: row.status,
+      },
+      zone: {
+        zoneNumber: row.zone_number,
+        address: row.address,
+        city: row.city,
+        state: row.state,
+        lat: Number(row.lat),
+        lng: Number(row.lng),
+        maxStayMinutes: Number(row.max_stay_minutes),
+      },
+    },
+  };
+}
+
+interface StartedRow {
+  id: number;
+  zone_id: number;
+  vehicle_id: number | null;
+  vehicle_make: string;
+  vehicle_model: string;
+  plate: string;
+  plate_state: string;
+  started_at: Date | string;
+  ends_at: Date | string;
+  ended_at: Date | string | null;
+  duration_minutes: number;
+  parking_cents: number;
+  fee_cents: number;
+  refunded_cents: number;
+  paid_via: string;
+  auto_session_used: boolean;
+  auto_extended_used: boolean;
+  status: string;
+  zone_number: string;
+  address: string;
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+  max_stay_minutes: number;
+  reload_due: boolean;
+}
+
+/** Start's first statement: the member's row locked (exported for bench/parking.ts's bare-SQL row). */
+export const lockMemberSql = (memberId: number): SQL => sql`select id from members where id = ${memberId} for no key update`;
+
+/** Start's second statement (exported for bench/parking.ts's bare-SQL row, which sends the same text). */
+export function startSql(memberId: number, quoteId: string, confirmedOverMax: boolean, key: string | null, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`with m as (
           select id, client_id, balance_cents from members where id = ${memberId}
         ), q as (
           select * from parking_quotes
@@ -51,7 +127,7 @@ export async function startInOneStatement(
           join vehicle_colors c on c.id = v.color_id
           where v.id = (select vehicle_id from q) and v.member_id = ${memberId}
         ), z as (
-          select z.id, z.operator_id, z.rate_cents from zones z
+          select z.id, z.operator_id, z.rate_cents, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes from zones z
           where z.id = (select zone_id from q) and z.operator_id = (select client_id from m)
         ), ok as (
           select 1 from q
@@ -73,7 +149,8 @@ export async function startInOneStatement(
             ${at}, ${at} + make_interval(mins => q.duration_minutes), q.duration_minutes, q.duration_minutes, z.rate_cents,
             q.parking_cents, q.fee_cents, q.discount_percent, 'Wallet', q.auto_start, ${at}
           from q, v, z where exists (select 1 from claim)
-          returning id
+          returning id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state, started_at, ends_at, ended_at,
+            duration_minutes, parking_cents, fee_cents, refunded_cents, paid_via, auto_session_used, auto_extended_used, status
         ), debit as (
           update members set balance_cents = balance_cents - (select total_cents from q)
           where id = ${memberId} and exists (select 1 from ins)
@@ -90,8 +167,6 @@ export async function startInOneStatement(
             and exists (select 1 from payment_methods pm where pm.member_id = ${memberId} and pm.is_default)
           returning member_id
         )
-        select ins.id as session_id, exists (select 1 from mark) as reload_due
-        from ins where exists (select 1 from led)`,
-  );
-  return row ? { sessionId: Number(row.session_id), reloadDue: Boolean(row.reload_due) } : null;
+        select ins.*, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes, exists (select 1 from mark) as reload_due
+        from ins, z where exists (select 1 from led)`;
 }
