@@ -40,8 +40,13 @@ export function apiShape(app: FastifyInstance) {
  * route files never add it themselves.
  */
 export function memberOnly(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => shape(route, memberErrors, [{ bearer: [] }]));
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRoute', (route) => {
+    shape(route, memberErrors, [{ bearer: [] }]);
+    // A route hook after the rate limit's (@fastify/rate-limit adds its own to each route's
+    // onRequest before this scope's onRoute runs): requests without a valid token count against
+    // their address too (issue 8, item 9), instead of a 401 that nothing counts.
+    route.onRequest = [...[route.onRequest ?? []].flat(), app.authenticate];
+  });
 }
 
 /**

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, MANY_REQUESTS, registerAndSignIn } from '../helpers.ts';
@@ -14,7 +17,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 // Hundreds of requests from one member: the money routes' limit raised so every case reaches validation.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
+// The web app's page is served too, so an API path that reaches it instead of a JSON 404 shows.
+const dist = mkdtempSync(join(tmpdir(), 'parkit-fuzz-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+const { app, database } = await buildTestApp({ ...MANY_REQUESTS, WEB_DIST: dist });
 const { db } = database;
 const member = await registerAndSignIn(app);
 const ops = await operations(app);
@@ -39,9 +45,26 @@ describe('every operation refuses bad input with a JSON 4xx and changes nothing'
         expect(res.statusCode, what).not.toBe(429);
         expect(res.headers['content-type'], what).toMatch(/^application\/json/);
         expect(res.headers['cache-control'], what).toBe('no-store');
+        // Issue 8, item 10: the headers every answer carries.
+        expect(res.headers['permissions-policy'], what).toContain('camera=()');
+        expect(res.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-frame-options'], what).toBeUndefined();
         expect(await tableChecksums(db), what).toEqual(before);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+  });
+});
+
+describe('every operation’s path in another letter case is a JSON 404, never the web app’s page', () => {
+  it.each(ops.map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (_name, op) => {
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    for (const url of [path.toUpperCase(), path.toLowerCase()].filter((u) => u !== path)) {
+      const res = await app.inject({ method: op.method as 'GET', url, headers: op.memberOnly ? member.headers : {} });
+      const what = `${op.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 80)}`;
+      expect(res.statusCode, what).toBe(404);
+      expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
   });
 });

@@ -66,6 +66,22 @@ describe('item 1: code attempts are counted atomically', () => {
     expect(locked.json()).toEqual({ message: MESSAGES.tooManyAttempts });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
+
+  it('Quick Park’s codes count against the same cap per phone', async () => {
+    const phone = newMember().PhoneNumber;
+    const guest = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload });
+    const statuses: number[] = [];
+    let code = '';
+    for (let round = 0; round < 3; round++) {
+      expect((await guest('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
+      code = await lastCode(app, phone);
+      for (let i = 0; i < 5; i++) statuses.push((await guest('Verify', { PhoneNumber: phone, Code: wrong(code, i + 1) })).statusCode);
+      await ageSends(phone);
+    }
+    expect(statuses.slice(0, 11).every((s) => s === 400)).toBe(true);
+    expect(statuses[11]).toBe(429);
+    expect((await guest('Verify', { PhoneNumber: phone, Code: code })).statusCode).toBe(429);
+  });
 });
 
 describe('item 2: one live code per phone and purpose; the 30 s wait holds under concurrency', () => {

@@ -128,6 +128,17 @@ describe('item 9: rate limits on every route', () => {
     expect(counts.hit('test', 'k', 60_000).count).toBe(4);
   });
 
+  it('counts requests with no or a forged token on member-only routes against their address', async () => {
+    // Before, the member scope's authentication answered 401 ahead of the limit: 1,300 requests
+    // without a token to GET /api/Vehicle/List from one address were 1,300 401s, none counted.
+    const limit = DEFAULT_MONEY_RATE_LIMIT.max * ADDRESS_FACTOR;
+    const results = await concurrently(limit + 5, (i) =>
+      server.inject({ method: 'POST', url: '/api/Wallet/AddMoney', payload: {}, remoteAddress: '10.9.8.7', headers: i % 2 ? { authorization: 'Bearer forged.token.here' } : {} }),
+    );
+    expect(statusCounts(results)).toEqual({ 401: limit, 429: 5 });
+    expect(results.find((r) => r.statusCode === 429)!.json()).toEqual({ message: MESSAGES.tooManyAttempts });
+  });
+
   it('limits an address without a token (anyone behind it together)', async () => {
     const limit = 5 * ADDRESS_FACTOR;
     const results = await concurrently(limit + 3, () => other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.9' }));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { buildTestApp, freshLimitsEachTest, lastCode, newMember, tokenPost } from '../helpers.ts';
+import { as, buildTestApp, freshLimitsEachTest, lastCode, newMember, registerAndSignIn, tokenPost } from '../helpers.ts';
 
 // Issue 8, items 8, 11 and 12: lockout that a stranger cannot turn on the owner, the password
 // hash, and accounts whose phone was never proven.
@@ -86,6 +86,16 @@ describe('item 11: argon2id, re-hash on sign-in, common passwords refused', () =
     const res = await register(newMember({ Password }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MESSAGES.passwordCommon, errors: [{ field: 'Password', message: MESSAGES.passwordCommon }] });
+  });
+
+  it('refuses a common password as a new password, and keeps the old one', async () => {
+    const who = await registerAndSignIn(app);
+    const [before] = await queryRows<{ password_hash: string }>(db, sql`SELECT password_hash FROM members WHERE id = ${who.memberId}`);
+    const res = await as(app, who, { method: 'POST', url: '/api/Account/ResetPassword', payload: { NewPassword: 'Password1' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGES.passwordCommon, errors: [{ field: 'NewPassword', message: MESSAGES.passwordCommon }] });
+    const [after] = await queryRows<{ password_hash: string }>(db, sql`SELECT password_hash FROM members WHERE id = ${who.memberId}`);
+    expect(after!.password_hash).toBe(before!.password_hash);
   });
 });
 

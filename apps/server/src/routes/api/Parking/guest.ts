@@ -17,10 +17,10 @@ import {
   StopRequest,
   StopResponse,
 } from '@parkit/contract';
-import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
 import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
-import * as otp from '../../../plugins/app/auth/otp-repository.ts';
+import { checkCode } from '../../../plugins/app/auth/otp-grant.ts';
 import { quoteGuest, startGuest } from '../../../plugins/app/parking/guest-service.ts';
 import * as sessions from '../../../plugins/app/parking/session-repository.ts';
 import { stopOwned } from '../../../plugins/app/parking/session-service.ts';
@@ -61,7 +61,8 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...base, summary: 'Checks the code and answers a guest token for this phone (24 hours)', body: GuestVerifyRequest, response: { 200: GuestToken } } },
     async (req) => {
       await enforceAddress(app, LIMITS.loginAddress, req.ip);
-      if (!(await otp.consume(app.db, req.body.PhoneNumber, 'quickpark', req.body.Code))) throw badRequest('Code', MESSAGES.invalidCode);
+      // Per code (five tries) and per phone across its codes, with back-off, as sign-in's codes (issue 8, item 1).
+      await checkCode(app, req.ip, req.body.PhoneNumber, 'quickpark', req.body.Code, 'Code');
       const { token, expiresAt } = await app.guestTokens.sign(req.body.PhoneNumber);
       return { GuestToken: token, PhoneNumber: req.body.PhoneNumber, ExpiresAt: expiresAt.toISOString() };
     },
