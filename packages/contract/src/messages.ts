@@ -44,6 +44,7 @@ export const MESSAGES = {
   forbidden: 'Forbidden',
   bodyTooLarge: 'The request is too large',
   malformedBody: 'The request body is not valid',
+  hostRequired: 'The Host header is required',
 } as const;
 
 /** Vehicle form and API (spec section 5, letter for letter; the rest ours). */

@@ -44,7 +44,7 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
     app.addHook('onRequest', async (req, reply) => {
       // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
       if (!req.headers.host) {
-        return reply.code(400).type('application/json').send({ message: MESSAGES.malformedBody, errors: [{ field: 'host', message: 'The Host header is required' }] });
+        return reply.code(400).type('application/json').send({ message: MESSAGES.hostRequired, errors: [{ field: 'host', message: MESSAGES.hostRequired }] });
       }
     });
     app.addHook('onSend', async (req, reply) => {
