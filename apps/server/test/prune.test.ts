@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { pruneExpired, pruneJob, PRUNE_EVERY_MS } from '../src/plugins/app/jobs/prune.ts';
+import { createKey } from '../src/plugins/app/enforcement/api-key-repository.ts';
+import { AUDIT_ANSWER_DAYS, AUDIT_REFUSAL_DAYS, pruneExpired, pruneJob, PRUNE_EVERY_MS } from '../src/plugins/app/jobs/prune.ts';
 import { buildTestApp, registerAndSignIn } from './helpers.ts';
 
 // Issue 9: expired tokens, codes, outbox messages and rate-limit windows are deleted by a job;
@@ -48,6 +49,22 @@ describe('the prune job (issue 9)', () => {
     // Nothing else: the member's own sign-in token and code are still there.
     expect(deleted).toBe(5);
     expect((await app.inject({ method: 'GET', url: '/api/Account/Details', headers: who.headers })).statusCode).toBe(200);
+  });
+
+  it('keeps the plate-check audit a year for answers and 30 days for refusals (issue 12)', async () => {
+    const [op] = await queryRows<{ id: number }>(db, sql`SELECT id FROM operators ORDER BY id LIMIT 1`);
+    const key = await createKey(db, op!.id);
+    const audit = (label: string, outcome: string, days: number) =>
+      db.execute(sql`INSERT INTO enforcement_checks (key_id, operator_id, key_prefix, zone_number, plate, plate_state, outcome, paid, checked_at)
+        VALUES (${outcome === 'unauthorized' ? null : key.id}, ${outcome === 'unauthorized' ? null : op!.id}, 'pk_x', '1', ${label}, 'TX', ${outcome},
+                ${outcome === 'paid' ? true : outcome === 'not_paid' ? false : null}, ${ago(days * 24)})`);
+    await audit('prune-answer-366-days', 'paid', AUDIT_ANSWER_DAYS + 1);
+    await audit('prune-answer-364-days', 'not_paid', AUDIT_ANSWER_DAYS - 1);
+    await audit('prune-refusal-31-days', 'unauthorized', AUDIT_REFUSAL_DAYS + 1);
+    await audit('prune-refusal-29-days', 'rate_limited', AUDIT_REFUSAL_DAYS - 1);
+    expect(await pruneExpired(db, now)).toBe(2);
+    const left = await queryRows<{ plate: string }>(db, sql`SELECT plate FROM enforcement_checks WHERE plate LIKE 'prune-%' ORDER BY 1`);
+    expect(left.map((r) => r.plate)).toEqual(['prune-answer-364-days', 'prune-refusal-29-days']);
   });
 
   it('runs on the jobs tick at most every PRUNE_EVERY_MS', async () => {

@@ -9,6 +9,8 @@ export interface PlanNode {
   'Index Cond'?: string;
   'Order By'?: string;
   'Actual Rows'?: number;
+  /** Rows an index scan read and its Filter then dropped (per loop, like Actual Rows). */
+  'Rows Removed by Filter'?: number;
   'CTE Name'?: string;
   'Presorted Key'?: string[];
   Plans?: PlanNode[];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, moment, ref, serialId } from './columns.ts';
-import { operatorRef } from './members.ts';
+import { createdAt, moment, serialId } from './columns.ts';
+import { operatorRef, operators } from './members.ts';
 
 /**
  * An operator's API keys for the officers' plate check (issue 12). Only a SHA-256 of the key is
@@ -23,21 +23,45 @@ export const operatorApiKeys = pgTable(
   (t) => [index('operator_api_keys_operator_idx').on(t.operatorId), check('operator_api_keys_hash_len', sql`length(${t.keyHash}) = 64`)],
 );
 
-/** Every plate check: which key asked, when, about what, and what it was told. */
+/** What a plate check was told: answered (paid, not paid, no such zone of the key's operator) or refused (401, 429). */
+export const CHECK_OUTCOMES = ['paid', 'not_paid', 'zone_not_found', 'unauthorized', 'rate_limited'] as const;
+export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
+
+/**
+ * Every plate check, answered or refused (issue 12): who asked (the key, its operator, the first
+ * characters of the key presented, the client address), when, about what (zone, normalised plate,
+ * state) and the outcome. A refused attempt whose key matches no row has no key_id or operator_id.
+ * Kept for a while only (jobs/prune.ts): a year for answers, 30 days for refusals.
+ */
 export const enforcementChecks = pgTable(
   'enforcement_checks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    keyId: ref('key_id', () => operatorApiKeys.id),
-    operatorId: operatorRef(),
+    /** The key's row when the presented key matches one (live or revoked); null for an unknown or missing key. */
+    keyId: integer('key_id').references(() => operatorApiKeys.id),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** The first characters of the key presented (a real key's public prefix, never the secret); null when none was. */
+    keyPrefix: text('key_prefix'),
+    clientAddress: text('client_address').notNull().default(''),
     zoneNumber: text('zone_number').notNull(),
     /** Normalised: upper case, no spaces or dashes. */
     plate: text('plate').notNull(),
     plateState: text('plate_state').notNull(),
-    paid: boolean('paid').notNull(),
+    outcome: text('outcome').notNull(),
+    /** The answer given; null when the check was refused. */
+    paid: boolean('paid'),
     sessionId: integer('session_id'),
     address: text('address').notNull().default(''),
     checkedAt: moment('checked_at').notNull().defaultNow(),
   },
-  (t) => [index('enforcement_checks_operator_time_idx').on(t.operatorId, t.checkedAt)],
+  (t) => [
+    index('enforcement_checks_operator_time_idx').on(t.operatorId, t.checkedAt),
+    // The prune job deletes by age.
+    index('enforcement_checks_checked_at_idx').on(t.checkedAt),
+    check('enforcement_checks_outcome_check', sql`${t.outcome} IN ('paid', 'not_paid', 'zone_not_found', 'unauthorized', 'rate_limited')`),
+    check(
+      'enforcement_checks_answered_check',
+      sql`${t.outcome} IN ('unauthorized', 'rate_limited') OR (${t.keyId} IS NOT NULL AND ${t.operatorId} IS NOT NULL AND ${t.paid} IS NOT NULL)`,
+    ),
+  ],
 );

@@ -64,6 +64,8 @@ export const parkingSessions = pgTable(
     index('parking_sessions_member_started_idx').on(t.memberId, t.startedAt.desc(), t.id.desc()),
     // Its distance sorts: the member's distinct zones (a loose index scan), then each zone's sessions newest first.
     index('parking_sessions_member_zone_idx').on(t.memberId, t.zoneId, t.startedAt.desc(), t.id.desc()),
+    // Its vehicle filter, newest/oldest: the vehicle's sessions in the page's order, however rarely the member uses it.
+    index('parking_sessions_member_vehicle_started_idx').on(t.memberId, t.vehicleId, t.startedAt.desc(), t.id.desc()),
     index('parking_sessions_guest_idx').on(t.guestPhone),
     index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
     // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.

@@ -11,7 +11,7 @@ import { enforcementChecks, members, operatorApiKeys, operators, zones } from '.
 import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/plugins/app/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/plugins/app/enforcement/plate.ts';
-import { KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
+import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/api/Enforcement/index.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
@@ -121,22 +121,57 @@ describe('GET /api/Enforcement/Check', () => {
     }
   });
 
-  it('audits every check with the key, the operator, the time, the question and the answer', async () => {
+  it('audits every check, answered or refused: who, when, what was asked and the outcome', async () => {
     await db.delete(enforcementChecks);
+    const revoked = await createKey(db, cityA);
+    expect(await revokeKey(db, cityA, revoked.prefix)).toBe(true);
+    const lookAlike = keyA.key.slice(0, -1) + (keyA.key.endsWith('A') ? 'B' : 'A');
     const t0 = Date.now();
-    await check(keyA.key, 'zone=6001&plate=abc-1234&state=TX');
-    await check(keyA.key, 'zone=6001&plate=NOPE&state=TX');
-    await check(keyA.key, 'zone=9001&plate=XYZ1&state=TX');
-    await check('wrong', 'zone=6001&plate=ABC1234&state=TX');
+    const from = (remoteAddress: string, key: string | undefined, qs: string) =>
+      app.inject({ method: 'GET', url: `/api/Enforcement/Check?${qs}`, remoteAddress, headers: key === undefined ? {} : { 'x-operator-key': key } });
+    expect((await from('10.12.0.1', keyA.key, 'zone=6001&plate=abc-1234&state=TX')).statusCode).toBe(200);
+    expect((await from('10.12.0.1', keyA.key, 'zone=6001&plate=NOPE&state=TX')).statusCode).toBe(200);
+    expect((await from('10.12.0.1', keyA.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(404);
+    for (const key of [undefined, 'wrong-secret', lookAlike, revoked.key]) {
+      expect((await from('10.12.0.2', key, 'zone=6001&plate=abc 1234&state=TX')).statusCode, String(key)).toBe(401);
+    }
+    // Bad input asks nothing: a 400, not audited.
+    expect((await from('10.12.0.2', 'wrong', 'zone=6001&plate=---&state=TX')).statusCode).toBe(400);
     const rows = await db.select().from(enforcementChecks).orderBy(asc(enforcementChecks.id));
-    expect(rows.map((r) => [r.keyId, r.operatorId, r.zoneNumber, r.plate, r.plateState, r.paid, r.sessionId])).toEqual([
-      [keyA.id, cityA, '6001', 'ABC1234', 'TX', true, paid],
-      [keyA.id, cityA, '6001', 'NOPE', 'TX', false, null],
-      [keyA.id, cityA, '9001', 'XYZ1', 'TX', false, null],
+    const ask = ['6001', 'ABC1234', 'TX'];
+    expect(rows.map((r) => [r.outcome, r.keyId, r.operatorId, r.keyPrefix, r.clientAddress, r.zoneNumber, r.plate, r.plateState, r.paid, r.sessionId])).toEqual([
+      ['paid', keyA.id, cityA, keyA.prefix, '10.12.0.1', '6001', 'ABC1234', 'TX', true, paid],
+      ['not_paid', keyA.id, cityA, keyA.prefix, '10.12.0.1', '6001', 'NOPE', 'TX', false, null],
+      ['zone_not_found', keyA.id, cityA, keyA.prefix, '10.12.0.1', '9001', 'XYZ1', 'TX', false, null],
+      ['unauthorized', null, null, null, '10.12.0.2', ...ask, null, null],
+      // Of a key that matches nothing, at most half of what was presented.
+      ['unauthorized', null, null, 'wrong-', '10.12.0.2', ...ask, null, null],
+      ['unauthorized', null, null, keyA.prefix, '10.12.0.2', ...ask, null, null],
+      ['unauthorized', revoked.id, cityA, revoked.prefix, '10.12.0.2', ...ask, null, null],
     ]);
     for (const r of rows) expect(r.checkedAt.getTime()).toBeGreaterThanOrEqual(t0 - 1000);
+    // Never the secret: only the public prefix of a key is kept.
+    expect(JSON.stringify(rows)).not.toContain(keyA.key.slice(11, 20));
     const [k] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
     expect(k!.lastUsedAt).not.toBeNull();
+    const [r] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, revoked.id));
+    expect(r!.lastUsedAt).toBeNull();
+  });
+
+  it('audits a flood of bad keys a window at a time: each 401, and the first 429 of the window', async () => {
+    const address = '10.12.0.3';
+    const results = [];
+    for (let i = 0; i < BAD_KEY_LIMIT.limit + 10; i++) {
+      results.push(await app.inject({ method: 'GET', url: '/api/Enforcement/Check?zone=6001&plate=ABC1234&state=TX', remoteAddress: address, headers: { 'x-operator-key': `guess-${i}-${'x'.repeat(40)}` } }));
+    }
+    const refused = results.filter((x) => x.statusCode === 429).length;
+    expect(refused).toBe(10); // 20 × 401, then 429 (a 10-minute window boundary inside this loop would change that)
+    const rows = await db.select().from(enforcementChecks).where(eq(enforcementChecks.clientAddress, address));
+    expect(rows.filter((x) => x.outcome === 'unauthorized')).toHaveLength(results.filter((x) => x.statusCode === 401).length);
+    expect(rows.filter((x) => x.outcome === 'rate_limited')).toHaveLength(1);
+    expect(rows).toHaveLength(results.length - refused + 1);
+    for (const x of rows) expect(x.keyPrefix).toMatch(/^guess-\d+-x*$/);
+    for (const x of rows) expect(x.keyPrefix!.length).toBeLessThanOrEqual(11);
   });
 
   it('answers NOT paid once the session is stopped', async () => {
@@ -159,6 +194,13 @@ describe('GET /api/Enforcement/Check', () => {
     expect(ok).toBeLessThanOrEqual(KEY_LIMIT.limit * 2);
     expect(limited.length).toBeGreaterThanOrEqual(5);
     expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Audited: every answer, and the first refusal of each minute window (one, or two across a boundary).
+    const audited = await db.select().from(enforcementChecks).where(eq(enforcementChecks.keyId, key.id));
+    expect(audited.filter((r) => r.outcome === 'paid')).toHaveLength(ok);
+    const limitedRows = audited.filter((r) => r.outcome === 'rate_limited');
+    expect(limitedRows.length).toBeGreaterThanOrEqual(1);
+    expect(limitedRows.length).toBeLessThanOrEqual(2);
+    expect(limitedRows[0]).toMatchObject({ operatorId: cityA, keyPrefix: key.prefix, zoneNumber: '6001', plate: 'ABC1234', plateState: 'TX', paid: null });
     // Another key is not affected.
     expect((await check(keyB.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(200);
   });

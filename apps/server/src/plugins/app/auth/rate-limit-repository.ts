@@ -11,7 +11,12 @@ export interface Limit {
  * Counts one hit in a fixed window kept in the database, so every replica shares the count.
  * Returns the seconds to wait when the limit is exceeded, else 0.
  */
-export async function hit(db: Executor, { bucket, limit, windowSeconds }: Limit, key: string): Promise<number> {
+export async function hit(db: Executor, limit: Limit, key: string): Promise<number> {
+  return (await hitWindow(db, limit, key)).wait;
+}
+
+/** hit(), also saying whether this is the window's first refusal (count = limit + 1). */
+export async function hitWindow(db: Executor, { bucket, limit, windowSeconds }: Limit, key: string): Promise<{ wait: number; firstRefusal: boolean }> {
   const nowMs = Date.now();
   const windowMs = windowSeconds * 1000;
   const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
@@ -20,7 +25,7 @@ export async function hit(db: Executor, { bucket, limit, windowSeconds }: Limit,
     ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
     RETURNING count`);
   const count = Number(rows[0]?.count ?? 0);
-  return count > limit ? (start.getTime() + windowMs - nowMs) / 1000 : 0;
+  return { wait: count > limit ? (start.getTime() + windowMs - nowMs) / 1000 : 0, firstRefusal: count === limit + 1 };
 }
 
 /** Forgets the hits of one key, e.g. failed logins after a successful one. */

@@ -50,17 +50,37 @@ export async function revokeKey(db: Executor, operatorId: number, prefix: string
   return rows.length > 0;
 }
 
-/** The live key a header names, compared in constant time; null for anything else. */
-export async function verifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number } | null> {
+/**
+ * The key row a header's key matches by its hash (constant-time compare), revoked or not; null for
+ * anything else (missing, malformed, unknown prefix, wrong secret).
+ */
+export async function identifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number; revoked: boolean } | null> {
   if (!key || !KEY_PATTERN.test(key)) return null;
   const prefix = key.slice(0, 3 + PREFIX_CHARS);
+  // The prefix is unique across all keys, revoked ones included.
   const [row] = await db
-    .select({ id: operatorApiKeys.id, operatorId: operatorApiKeys.operatorId, keyHash: operatorApiKeys.keyHash })
+    .select({ id: operatorApiKeys.id, operatorId: operatorApiKeys.operatorId, keyHash: operatorApiKeys.keyHash, revokedAt: operatorApiKeys.revokedAt })
     .from(operatorApiKeys)
-    .where(and(eq(operatorApiKeys.prefix, prefix), isNull(operatorApiKeys.revokedAt)))
+    .where(eq(operatorApiKeys.prefix, prefix))
     .limit(1);
   if (!row) return null;
   const a = Buffer.from(row.keyHash, 'hex');
   const b = Buffer.from(sha256(key), 'hex');
-  return a.length === b.length && timingSafeEqual(a, b) ? { id: row.id, operatorId: row.operatorId } : null;
+  return a.length === b.length && timingSafeEqual(a, b) ? { id: row.id, operatorId: row.operatorId, revoked: row.revokedAt !== null } : null;
+}
+
+/** The live key a header names; null for anything else. */
+export async function verifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number } | null> {
+  const row = await identifyKey(db, key);
+  return row && !row.revoked ? { id: row.id, operatorId: row.operatorId } : null;
+}
+
+/**
+ * What the audit keeps of a presented key: a real key's public prefix ('pk_' + 8, as listings show
+ * it), and of anything else at most as many characters and at most half of it, so a secret
+ * pasted by mistake is never stored whole. Null when nothing was presented.
+ */
+export function presentedPrefix(key: string | undefined): string | null {
+  if (!key) return null;
+  return key.slice(0, Math.min(3 + PREFIX_CHARS, Math.floor(key.length / 2)));
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.ts';
-import { enforcementChecks, operatorApiKeys } from '../../../db/schema/index.ts';
+import { enforcementChecks, operatorApiKeys, type CheckOutcome } from '../../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 export interface CheckResult {
@@ -30,11 +30,30 @@ export async function checkPlate(db: Executor, operatorId: number, zoneNumber: s
   return { zoneFound: true, address: zone.address, sessionId: session?.id ?? null, endsAt: session ? new Date(session.ends_at) : null };
 }
 
-/** The audit: who (key, operator), when, what (zone, plate, state) and the answer given. */
-export async function audit(
-  db: Executor,
-  e: { keyId: number; operatorId: number; zoneNumber: string; plate: string; plateState: string; paid: boolean; sessionId: number | null; address: string },
-): Promise<void> {
+export type { CheckOutcome };
+
+export interface AuditEntry {
+  /** The key row the presented key matched (live or revoked), else null. */
+  keyId: number | null;
+  operatorId: number | null;
+  /** presentedPrefix(): never the whole presented key. */
+  keyPrefix: string | null;
+  clientAddress: string;
+  zoneNumber: string;
+  plate: string;
+  plateState: string;
+  outcome: CheckOutcome;
+  /** The answer given; null when refused. */
+  paid: boolean | null;
+  sessionId: number | null;
+  address: string;
+}
+
+/**
+ * The audit (issue 12): who (key, operator, key prefix, client address), when, what (zone, plate,
+ * state) and the outcome, for answers and refusals alike. An answer also marks the key as used.
+ */
+export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   await db.insert(enforcementChecks).values(e);
-  await db.update(operatorApiKeys).set({ lastUsedAt: new Date() }).where(eq(operatorApiKeys.id, e.keyId));
+  if (e.keyId !== null && e.paid !== null) await db.update(operatorApiKeys).set({ lastUsedAt: new Date() }).where(eq(operatorApiKeys.id, e.keyId));
 }

@@ -9,7 +9,11 @@ import { decodeCursor, encodeCursor } from './history-cursor.ts';
  * parking_sessions_member_started_idx (member_id, started_at, id) from the cursor on, so page 100 costs what page 1
  * costs; the cursor carries started_at to the microsecond and the id, so rows that share a start
  * time are neither skipped nor repeated, and rows inserted meanwhile do not shift the pages.
- * Distance sorts walk the member's distinct zones by distance, and each zone's sessions newest first.
+ * With a vehicle, date sorts walk parking_sessions_member_vehicle_started_idx (member_id,
+ * vehicle_id, started_at, id) the same way, so a vehicle the member rarely uses costs a page, not
+ * a walk through the member's other sessions.
+ * Distance sorts walk the member's distinct zones by distance, and each zone's sessions newest first
+ * (with a vehicle, each zone's page comes from either index, whichever the planner finds fewer rows in).
  */
 export interface HistoryParams extends Omit<SessionFilters, 'lat' | 'lng'> {
   memberId: number;

@@ -3,6 +3,9 @@ import { queryRows, type Db } from '../../../db/client.ts';
 
 /** How often the prune job does its work (it is called on every jobs tick). */
 export const PRUNE_EVERY_MS = 10 * 60_000;
+/** How long the plate-check audit keeps an answered check, and a refused one. */
+export const AUDIT_ANSWER_DAYS = 365;
+export const AUDIT_REFUSAL_DAYS = 30;
 
 /**
  * Issue 9: rows nothing will read again are deleted, in one statement:
@@ -12,6 +15,11 @@ export const PRUNE_EVERY_MS = 10 * 60_000;
  * - outbox messages sent a day ago, or a week old (codes in them have long expired; reminders
  *   and receipts are stale);
  * - rate-limit windows that started more than a day ago (the longest window is an hour).
+ * Issue 12: the plate checks' audit (enforcement_checks) is kept for a while, not for ever:
+ * - answers (paid, not paid, no such zone) for AUDIT_ANSWER_DAYS: a citation contested months
+ *   later, or the city's yearly review, can still see what the officer was told;
+ * - refusals (401, 429) for AUDIT_REFUSAL_DAYS: enough to look into a run of bad keys, while a
+ *   flood of them (from many addresses) cannot grow the table for more than that.
  * Returns how many rows went.
  */
 export async function pruneExpired(db: Db, now: Date): Promise<number> {
@@ -23,8 +31,14 @@ export async function pruneExpired(db: Db, now: Date): Promise<number> {
            DELETE FROM outbox
            WHERE sent_at < ${at}::timestamptz - interval '1 day' OR created_at < ${at}::timestamptz - interval '7 days'
            RETURNING 1),
-         windows AS (DELETE FROM rate_limits WHERE window_start < ${at}::timestamptz - interval '1 day' RETURNING 1)
-    SELECT (SELECT count(*) FROM tokens) + (SELECT count(*) FROM codes) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM windows) AS n`);
+         windows AS (DELETE FROM rate_limits WHERE window_start < ${at}::timestamptz - interval '1 day' RETURNING 1),
+         checks AS (
+           DELETE FROM enforcement_checks
+           WHERE checked_at < ${at}::timestamptz - make_interval(days => ${AUDIT_REFUSAL_DAYS})
+             AND (outcome IN ('unauthorized', 'rate_limited') OR checked_at < ${at}::timestamptz - make_interval(days => ${AUDIT_ANSWER_DAYS}))
+           RETURNING 1)
+    SELECT (SELECT count(*) FROM tokens) + (SELECT count(*) FROM codes) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM windows)
+      + (SELECT count(*) FROM checks) AS n`);
   return Number(row?.n ?? 0);
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENFORCEMENT_KEY_HEADER, EnforcementAnswer, EnforcementQuery, ErrorResponse, HISTORY_MESSAGES as M, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../../../lib/http-error.ts';
-import { hit } from '../../../plugins/app/auth/rate-limit-repository.ts';
-import { verifyKey } from '../../../plugins/app/enforcement/api-key-repository.ts';
-import { audit, checkPlate } from '../../../plugins/app/enforcement/check-repository.ts';
+import { hitWindow } from '../../../plugins/app/auth/rate-limit-repository.ts';
+import { identifyKey, presentedPrefix } from '../../../plugins/app/enforcement/api-key-repository.ts';
+import { audit, checkPlate, type CheckOutcome } from '../../../plugins/app/enforcement/check-repository.ts';
 import { normalisePlate } from '../../../plugins/app/enforcement/plate.ts';
 
 /** An officer's phone checks a plate every few seconds at most; a script that scrapes does not. */
@@ -26,29 +26,46 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const header = req.headers[ENFORCEMENT_KEY_HEADER];
-      const key = await verifyKey(app.db, typeof header === 'string' ? header : undefined);
-      if (!key) {
-        const wait = await hit(app.db, BAD_KEY_LIMIT, req.ip);
-        if (wait > 0) throw tooManyRequests(M.tooManyChecks, wait);
-        throw new HttpError(401, SPEC_MESSAGES.unauthorized);
-      }
-      const wait = await hit(app.db, KEY_LIMIT, String(key.id));
-      if (wait > 0) throw tooManyRequests(M.tooManyChecks, wait);
-
+      const presented = typeof header === 'string' ? header : undefined;
+      const row = await identifyKey(app.db, presented);
+      const key = row && !row.revoked ? row : null;
       const zoneNumber = req.query.zone;
       const plate = normalisePlate(req.query.plate);
+      // Every check is audited, refused ones too (bad input, a 400, is not: it asked nothing).
+      const entry = (outcome: CheckOutcome, answer?: { paid: boolean; sessionId: number | null; address: string }) =>
+        audit(app.db, {
+          keyId: row?.id ?? null,
+          operatorId: row?.operatorId ?? null,
+          keyPrefix: presentedPrefix(presented),
+          clientAddress: req.ip,
+          zoneNumber,
+          plate,
+          plateState: req.query.state,
+          outcome,
+          paid: answer?.paid ?? null,
+          sessionId: answer?.sessionId ?? null,
+          address: answer?.address ?? '',
+        });
+      // A flood is audited a window at a time: each 401 (at most BAD_KEY_LIMIT per address per window)
+      // and the window's first 429; the refusals after it are only counted, in rate_limits.
+      if (!key) {
+        const limited = await hitWindow(app.db, BAD_KEY_LIMIT, req.ip);
+        if (limited.wait > 0) {
+          if (limited.firstRefusal) await entry('rate_limited');
+          throw tooManyRequests(M.tooManyChecks, limited.wait);
+        }
+        await entry('unauthorized');
+        throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+      }
+      const limited = await hitWindow(app.db, KEY_LIMIT, String(key.id));
+      if (limited.wait > 0) {
+        if (limited.firstRefusal) await entry('rate_limited');
+        throw tooManyRequests(M.tooManyChecks, limited.wait);
+      }
+
       const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
       const paid = found.sessionId !== null;
-      await audit(app.db, {
-        keyId: key.id,
-        operatorId: key.operatorId,
-        zoneNumber,
-        plate,
-        plateState: req.query.state,
-        paid,
-        sessionId: found.sessionId,
-        address: found.address,
-      });
+      await entry(!found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', { paid, sessionId: found.sessionId, address: found.address });
       void reply.header('cache-control', 'no-store');
       // Another operator's zone (or none) is not found: the key must not reveal it exists.
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);

@@ -1,0 +1,1 @@
+CREATE INDEX "parking_sessions_member_vehicle_started_idx" ON "parking_sessions" USING btree ("member_id","vehicle_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST);
