@@ -41,6 +41,7 @@ describe('money edges', () => {
 describe('date edges', () => {
   it('formatDate: padding, the zero date, a day with text around it, numbers as instants', () => {
     expect(formatDate(' 2024-01-05 ')).toBe('05-Jan-2024');
+    expect(formatDate(' 2024-02-30 ')).toBe('NA'); // padded, still a day that does not exist (not 1 Mar)
     expect(formatDate('0000-00-00 00:00:00')).toBe('NA');
     expect(formatDate('')).toBe('NA');
     expect(formatDate(true)).toBe('NA');
