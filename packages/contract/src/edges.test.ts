@@ -59,6 +59,8 @@ describe('vehicle edges', () => {
     expect(year(String(maxVehicleYear()))).toBeNull();
     expect(year(String(MIN_VEHICLE_YEAR - 1))).not.toBeNull();
     expect(year(String(maxVehicleYear() + 1))).not.toBeNull();
+    // A number that reads as a year in range is still not four digits.
+    for (const y of ['02020', '+2020', '2020.0', '2020e0']) expect(year(y), y).toBe('Year must be from 1900 to next year');
     expect(year('20201')).not.toBeNull();
     expect(year('x2020')).not.toBeNull();
     expect(year('2020x')).not.toBeNull();
