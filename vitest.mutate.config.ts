@@ -1,5 +1,42 @@
 import { defineConfig } from 'vitest/config';
+import type { Vitest } from 'vitest/node';
+import type { Reporter } from 'vitest/reporters';
 import './vitest.config.ts'; // its Map.groupBy for Node 20
+
+/**
+ * StrykerJS's vitest runner (9.6.1) counts only the tests it collects: a mutant that makes a module
+ * throw while it loads (e.g. `new Intl.NumberFormat('')` at module level) leaves the test files
+ * that import it with no test at all, and was reported as "Survived". This reporter gives such a
+ * file one failed test carrying its load error, so the runner sees the failure and the mutant is
+ * killed. A normal run never has such a file (it would fail anyway).
+ */
+let vitest: Vitest | undefined;
+const loadFailures: Reporter = {
+  onInit(ctx) {
+    vitest = ctx;
+  },
+  onTestRunEnd() {
+    for (const file of vitest?.state.getFiles() ?? []) {
+      if (file.result?.state !== 'fail' || file.tasks.length > 0) continue;
+      file.tasks.push({
+        type: 'test',
+        id: `${file.id}_load`,
+        name: 'the test file loads',
+        fullName: `${file.name} the test file loads`,
+        fullTestName: 'the test file loads',
+        mode: 'run',
+        file,
+        suite: file,
+        meta: {},
+        annotations: [],
+        artifacts: [],
+        timeout: 0,
+        context: undefined as never,
+        result: { state: 'fail', errors: file.result.errors },
+      });
+    }
+  },
+};
 
 // The tests a mutation run (npm run mutate, stryker.config.mjs) holds against the code it mutates:
 // the contract's own tests, or the web app's lib/ tests (not the screens' tests, which would make
@@ -12,6 +49,7 @@ const projects = {
       name: 'web-lib',
       root: 'apps/web',
       environment: 'happy-dom',
+      css: { include: [/noto-sans-devanagari/] }, // as apps/web/vite.config.ts
       include: ['src/lib/**/*.test.{ts,tsx}'],
       setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
     },
@@ -19,5 +57,6 @@ const projects = {
 };
 
 export default defineConfig({
-  test: { projects: process.env.MUTATE === 'web' ? [projects.web] : [projects.contract] },
+  test: {
+    reporters: ['default', loadFailures], projects: process.env.MUTATE === 'web' ? [projects.web] : [projects.contract] },
 });

@@ -44,6 +44,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // The Devanagari font's real CSS, so a test sees its @font-face rules arrive with Hindi.
+    css: { include: [/noto-sans-devanagari/] },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
   },

@@ -41,6 +41,7 @@ describe('money edges', () => {
 describe('date edges', () => {
   it('formatDate: padding, the zero date, a day with text around it, numbers as instants', () => {
     expect(formatDate(' 2024-01-05 ')).toBe('05-Jan-2024');
+    expect(formatDate(' 2024-02-30 ')).toBe('NA'); // padded, still a day that does not exist (not 1 Mar)
     expect(formatDate('0000-00-00 00:00:00')).toBe('NA');
     expect(formatDate('')).toBe('NA');
     expect(formatDate(true)).toBe('NA');
@@ -58,6 +59,8 @@ describe('vehicle edges', () => {
     expect(year(String(maxVehicleYear()))).toBeNull();
     expect(year(String(MIN_VEHICLE_YEAR - 1))).not.toBeNull();
     expect(year(String(maxVehicleYear() + 1))).not.toBeNull();
+    // A number that reads as a year in range is still not four digits.
+    for (const y of ['02020', '+2020', '2020.0', '2020e0']) expect(year(y), y).toBe('Year must be from 1900 to next year');
     expect(year('20201')).not.toBeNull();
     expect(year('x2020')).not.toBeNull();
     expect(year('2020x')).not.toBeNull();

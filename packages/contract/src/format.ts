@@ -8,8 +8,8 @@ function toDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   if (typeof value === 'string') {
+    // '' and every 0000-00-00 form are invalid dates below (month 00 is no month).
     const s = value.trim();
-    if (s === '' || s.startsWith('0000-00-00')) return null;
     const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
     if (day) {
       const d = new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
@@ -48,5 +48,5 @@ export const DIGIT_FIELD_LIMIT = 11;
  */
 export function acceptsDigitKey(current: string, key: string): boolean {
   if (key.length !== 1) return true; // Backspace, Tab, arrows…
-  return /^[0-9]$/.test(key) && current.length <= DIGIT_FIELD_LIMIT;
+  return /[0-9]/.test(key) && current.length <= DIGIT_FIELD_LIMIT; // key is one character here
 }

@@ -9,14 +9,13 @@ export type SessionSort = z.infer<typeof SessionSort>;
 
 export const MAX_SESSIONS_PAGE = 50;
 
-/** Query strings are text: '' is "not given", never 0 (the equator). */
+/** Query strings are text: '' is "not given", never 0 (the equator). z.number() refuses Infinity itself. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const coord = (name: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z.coerce
       .number({ error: `${name} must be a number` })
-      .refine(Number.isFinite, `${name} must be a number`)
       .refine((v) => v >= -max && v <= max, `${name} must be between -${max} and ${max}`)
       .optional(),
   );

@@ -9,7 +9,8 @@ export function centsToAmount(cents: number): number {
 
 /** Parses a decimal amount with at most two places into cents; null when it is not one. */
 export function amountToCents(amount: number | string): number | null {
-  const s = typeof amount === 'number' ? (Number.isFinite(amount) ? amount.toFixed(10) : '') : amount.trim();
+  // NaN, Infinity and numbers too large for 12 digits print as 'NaN', 'Infinity' or '1e+21': no match.
+  const s = typeof amount === 'number' ? amount.toFixed(10) : amount.trim();
   const m = /^(-?)(\d{1,12})(?:\.(\d{0,10}))?$/.exec(s);
   if (!m) return null;
   const [, sign, whole = '0', frac = ''] = m;
@@ -22,7 +23,7 @@ const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, m
 
 /** Spec section 9: exactly two decimals, en-US style, '0.00' when empty or invalid. */
 export function formatMoney(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '0.00';
+  // null and undefined are not numbers (NaN); '' and blanks are Number('') = 0: all '0.00'.
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '')) : NaN;
   return Number.isFinite(n) ? moneyFormat.format(n) : '0.00';
 }

@@ -51,11 +51,11 @@ export const TopUpAmount = z
   .transform((v, ctx) => {
     const cents = amountToCents(v);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.amountFormat });
+      ctx.addIssue(WALLET_MESSAGES.amountFormat);
       return z.NEVER;
     }
     if (cents < 500 || cents > 50_000) {
-      ctx.addIssue({ code: 'custom', message: WALLET_MESSAGES.amountRange });
+      ctx.addIssue(WALLET_MESSAGES.amountRange);
       return z.NEVER;
     }
     return cents;
@@ -67,7 +67,7 @@ export const TriggerAmount = z
   .transform((v, ctx) => {
     const cents = amountToCents(v);
     if (cents === null || cents < 0 || cents > 50_000) {
-      ctx.addIssue({ code: 'custom', message: cents === null ? WALLET_MESSAGES.amountFormat : WALLET_MESSAGES.triggerRange });
+      ctx.addIssue(cents === null ? WALLET_MESSAGES.amountFormat : WALLET_MESSAGES.triggerRange);
       return z.NEVER;
     }
     return cents;

@@ -5,16 +5,17 @@ import { pageLimit, queryText } from './common.ts';
 export const ZoneKind = z.enum(['street', 'lot', 'garage']);
 export type ZoneKind = z.infer<typeof ZoneKind>;
 
-/** Query strings are text: '' must not coerce to 0 (the equator) but be refused like 'abc'. */
+/**
+ * Query strings are text: '' must not coerce to 0 (the equator) but be refused like 'abc'.
+ * z.number() refuses Infinity and NaN itself, with the same message.
+ */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const latitude = z.preprocess(blankToUndefined, z.coerce
   .number({ error: 'lat must be a number' })
-  .refine(Number.isFinite, 'lat must be a number')
   .refine((v) => v >= -90 && v <= 90, 'lat must be between -90 and 90'));
 const longitude = z.preprocess(blankToUndefined, z.coerce
   .number({ error: 'lng must be a number' })
-  .refine(Number.isFinite, 'lng must be a number')
   .refine((v) => v >= -180 && v <= 180, 'lng must be between -180 and 180'));
 
 export const Zone = z.object({

@@ -48,12 +48,16 @@ export function errorMessage(status: number | null, body: Partial<ErrorResponse>
   return body?.message || SPEC_MESSAGES.unknownError;
 }
 
-function headers(method: string, extra?: Record<string, string>): Record<string, string> {
+/**
+ * Spec section 7: the bearer token and appid always; xapikey (the stored user id) on post and put,
+ * so on `write` requests (this API's writes are all POST).
+ */
+function headers(write: boolean, extra?: Record<string, string>): Record<string, string> {
   const session = getSession();
   const h: Record<string, string> = { appid: session.appId ?? env.VITE_APP_ID, ...extra };
   if (session.token) h.authorization = `Bearer ${session.token}`;
   const userId = session.userId;
-  if (userId && (method === 'POST' || method === 'PUT')) h.xapikey = userId;
+  if (userId && write) h.xapikey = userId;
   return h;
 }
 
@@ -99,7 +103,7 @@ async function request<T>(
       body,
       signal: opts.signal,
       credentials: 'same-origin',
-      headers: headers(method, { ...(contentType ? { 'content-type': contentType } : {}), ...opts.headers }),
+      headers: headers(method === 'POST', { ...(contentType ? { 'content-type': contentType } : {}), ...opts.headers }),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -139,7 +143,7 @@ async function request<T>(
  * one-time token refresh on 401. The caller reads the body and handles its status.
  */
 async function raw(path: string, opts: RequestOptions = {}, retry = true): Promise<Response> {
-  const res = await fetch(path, { signal: opts.signal, credentials: 'same-origin', headers: headers('GET', opts.headers) });
+  const res = await fetch(path, { signal: opts.signal, credentials: 'same-origin', headers: headers(false, opts.headers) });
   if (res.status === 401 && retry && getSession().token && (await refreshAccessToken())) return raw(path, opts, false);
   return res;
 }

@@ -224,3 +224,42 @@ describe('t', () => {
     expect(await loadHindi()).toBe(await loadHindi());
   });
 });
+
+describe('what Hindi downloads', () => {
+  afterEach(() => {
+    vi.doUnmock('./hindi.ts');
+    vi.resetModules();
+  });
+  const fontDeclared = () => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes("font-family: 'Noto Sans Devanagari'"));
+
+  it('Hindi shows with its Devanagari font declared; an English visit never loads it', async () => {
+    for (const s of document.querySelectorAll('style')) if (s.textContent?.includes('Noto Sans Devanagari')) s.remove();
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    await fresh.setLanguage('en');
+    expect(fresh.default.language).toBe('en');
+    expect(fontDeclared()).toBe(false);
+    await fresh.setLanguage('hi');
+    expect(fresh.default.language).toBe('hi');
+    expect(fontDeclared()).toBe(true);
+    expect(document.documentElement.lang).toBe('hi');
+    await fresh.setLanguage('en');
+  });
+
+  it('offline, the screen stays in its language; a later try loads Hindi', async () => {
+    vi.resetModules();
+    vi.doMock('./hindi.ts', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const fresh = await import('./i18n.ts');
+    await fresh.setLanguage('hi'); // resolves: no unhandled error
+    expect(fresh.default.language).toBe('en');
+    expect(fresh.default.t('Logout')).toBe('Logout');
+    expect(document.documentElement.lang).not.toBe('hi');
+    vi.doUnmock('./hindi.ts');
+    await fresh.setLanguage('hi');
+    expect(fresh.default.language).toBe('hi');
+    expect(fresh.default.t('Logout')).toBe(hindi.Logout);
+    await fresh.setLanguage('en');
+  });
+});

@@ -36,10 +36,15 @@ function startLanguage(): Language {
   return browserLanguage();
 }
 
-/** Every Hindi text, one chunk fetched the first time Hindi is wanted (lib/hindi.ts). */
+/**
+ * Every Hindi text (lib/hindi.ts, one chunk) and the Devanagari font (lib/hindi-font.ts), fetched
+ * together the first time Hindi is wanted. The glyphs ship with the app (phones without a
+ * Devanagari font showed empty boxes, issue 7), English readers never download them, and Hindi
+ * shows only once its font faces are declared.
+ */
 let hindi: Record<string, string> | null = null;
 export async function loadHindi(): Promise<Record<string, string>> {
-  hindi ??= (await import('./hindi.ts')).hindi;
+  hindi ??= (await Promise.all([import('./hindi.ts'), import('./hindi-font.ts')]))[0].hindi;
   return hindi;
 }
 
@@ -73,15 +78,6 @@ const listeners = new Set<() => void>();
 let requested = 0;
 
 /**
- * Devanagari glyphs ship with the app (phones without a Devanagari font showed empty boxes,
- * issue 7) and load only for Hindi: English readers never download them.
- */
-function applyLanguage(lang: Language) {
-  document.documentElement.lang = lang;
-  if (lang === 'hi') void import('./hindi-font.ts');
-}
-
-/**
  * Switches the language once its text is here (at once for English), so a screen never shows
  * half of each. A later call wins over an earlier one still loading.
  */
@@ -94,7 +90,7 @@ async function changeLanguage(lang: Language): Promise<void> {
     return; // The chunk did not come (offline): the language stays as it is; a later try loads it.
   }
   if (ticket !== requested) return;
-  applyLanguage(lang);
+  document.documentElement.lang = lang;
   if (state.language === lang) return;
   state = { language: lang, t: translator(lang, dictionary) };
   for (const listener of listeners) listener();

@@ -5,6 +5,7 @@ describe('initials', () => {
   it('takes the first letter of each name, upper-cased', () => {
     expect(initials('riley', 'tester')).toBe('RT');
     expect(initials('  Ana ', '')).toBe('A');
+    expect(initials('', '')).toBe(''); // no name and no username: an empty avatar, not a stray letter
   });
 
   it('keeps an emoji whole, with its skin tone or its joined parts', () => {
