@@ -25,6 +25,7 @@ import { pruneJob } from './plugins/app/jobs/prune.ts';
 import guestTokens from './plugins/app/parking/guest-plugin.ts';
 import routes from './routes/index.ts';
 import supportBus from './plugins/app/support/support-bus.ts';
+import notifications from './plugins/app/notifications.ts';
 import { attachmentStore } from './plugins/app/support/attachment-store.ts';
 import { parseHours } from './plugins/app/support/support-hours.ts';
 
@@ -98,6 +99,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     void reply.header('x-request-id', req.id);
   });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
+  await fastify.register(notifications);
   await fastify.register(security, { tileUrl: config.MAP_TILE_URL, stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) });
   await fastify.register(swagger, { ui: apiDocsEnabled(config) });
   await fastify.register(errors);

@@ -15,6 +15,7 @@ import { create as createMember } from '../src/plugins/app/members/member-reposi
 import { createAgent } from '../src/plugins/app/support/create-agent.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import supportBus from '../src/plugins/app/support/support-bus.ts';
+import notifications from '../src/plugins/app/notifications.ts';
 import db from '../src/plugins/external/db.ts';
 import { openStream, signedInAgent } from './support-helpers.ts';
 
@@ -153,6 +154,7 @@ if (process.env.TEST_DB === 'postgres') {
       const database = await freshDatabase();
       const app = Fastify({ logger: false });
       await app.register(db, { database, closeOnExit: true });
+      await app.register(notifications);
       await app.register(supportBus);
       await app.ready();
       const seen: unknown[] = [];

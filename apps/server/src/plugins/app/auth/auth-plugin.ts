@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
+import { SESSION_CHANNEL, SessionCache, type Ticket } from './session-cache.ts';
 import { tokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Member id -> session version of this process (session-cache.ts); forget() after a change commits. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     member: AccessClaims;
@@ -21,18 +24,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A GET route whose own statement reads the member's session version and hands it to
-     * checkSession() (one round trip instead of two); every other member-only route has it
-     * checked before its handler runs.
+     * checkSession() (it also fills the cache); every other member-only route has it checked
+     * before its handler runs, from the cache or, on a miss, by one statement.
      */
     sessionInQuery?: boolean;
   }
 }
 
+const TICKET = Symbol('session ticket');
+type WithTicket = FastifyRequest & { [TICKET]?: Ticket };
+
 /**
  * Issue 8, items 6 and 7: a token of a member who no longer exists (version null), or made before
- * a logout or a password change, is refused.
+ * a logout or a password change, is refused. A sessionInQuery route's fresh version fills the cache.
  */
 export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
+  const ticket = (req as WithTicket)[TICKET];
+  if (ticket) req.server.sessionCache.remember(req.member.memberId, version, ticket);
   if (version === null || version === undefined || version !== req.member.sessionVersion) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
 }
 
@@ -72,13 +80,28 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
       }
       req.member = claims;
     });
-    // After every onRequest hook (authentication, then the rate limit): one statement reads the
-    // member's session version, unless the route's own statement does (sessionInQuery).
+    const cache = new SessionCache(app.notifications);
+    app.decorate('sessionCache', cache);
+    app.notifications.listen(SESSION_CHANNEL, (payload) => {
+      const id = Number(payload);
+      if (Number.isSafeInteger(id)) cache.forget(id);
+    });
+    // After every onRequest hook (authentication, then the rate limit): the member's session
+    // version from this process's cache; on a miss (the member's first request here, or LISTEN
+    // having been down) one statement reads it, unless the route's own statement does.
     app.addHook('preValidation', async (req) => {
       const claims = req.member;
-      if (!claims || req.routeOptions.config.sessionInQuery) return;
+      if (!claims) return;
+      const known = cache.get(claims.memberId);
+      if (known !== undefined) {
+        checkSession(req, known);
+        return;
+      }
+      const ticket = cache.ticket();
+      (req as WithTicket)[TICKET] = ticket;
+      if (req.routeOptions.config.sessionInQuery) return;
       checkSession(req, await members.sessionVersion(app.db, claims.memberId));
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['notifications'] },
 );

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
+import { SESSION_CHANNEL } from '../auth/session-cache.ts';
 import { members, paymentMethods, plans, vehicles, walletSettings } from '../../../db/schema/index.ts';
 import type { WalletRow } from '../wallet/wallet-view.ts';
 
@@ -72,12 +73,25 @@ export async function markPhoneVerified(db: Executor, id: number): Promise<void>
   await db.update(members).set({ phoneVerifiedAt: sql`coalesce(${members.phoneVerifiedAt}, now())` }).where(eq(members.id, id));
 }
 
+/**
+ * Raises the member's session version, and in the same statement tells every process by pg_notify
+ * (delivered when it commits): each one drops its cached version (auth/session-cache.ts). The caller
+ * also forgets it in its own process's cache once this committed (app.sessionCache.forget()).
+ */
+async function bumpSessionVersion(db: Executor, id: number, also: Partial<Pick<Member, 'passwordHash'>> = {}): Promise<void> {
+  const bumped = db.$with('bumped').as(
+    db
+      .update(members)
+      .set({ ...also, sessionVersion: sql`${members.sessionVersion} + 1`, ...(also.passwordHash ? { updatedAt: sql`now()` } : {}) })
+      .where(eq(members.id, id))
+      .returning({ id: members.id }),
+  );
+  await db.with(bumped).select({ n: sql`pg_notify(${SESSION_CHANNEL}, ${bumped.id}::text)` }).from(bumped);
+}
+
 /** A new password: every session of the member ends (session_version goes up; issue 8, item 7). */
 export async function setPassword(db: Executor, id: number, passwordHash: string): Promise<void> {
-  await db
-    .update(members)
-    .set({ passwordHash, sessionVersion: sql`${members.sessionVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(members.id, id));
+  await bumpSessionVersion(db, id, { passwordHash });
 }
 
 /** The same password re-hashed with today's parameters, unless it changed meanwhile. */
@@ -87,7 +101,7 @@ export async function setPasswordHash(db: Executor, id: number, oldHash: string,
 
 /** Logout: every access token of the member stops working at once. */
 export async function endSessions(db: Executor, id: number): Promise<void> {
-  await db.update(members).set({ sessionVersion: sql`${members.sessionVersion} + 1` }).where(eq(members.id, id));
+  await bumpSessionVersion(db, id);
 }
 
 /** The member's session version, or null when the member no longer exists. */
@@ -105,8 +119,8 @@ export async function sessionVersion(db: Executor, id: number): Promise<number |
  * Issue 8, item 12: an account whose phone was never verified holds its username, e-mail and phone
  * only as long as its code lives. A registration that wants one of them removes such accounts.
  */
-export async function releaseUnverified(db: Executor, r: Pick<RegisterRequest, 'UserName' | 'EmailAddress' | 'PhoneNumber'>, olderThanSeconds: number) {
-  await db.delete(members).where(
+export async function releaseUnverified(db: Executor, r: Pick<RegisterRequest, 'UserName' | 'EmailAddress' | 'PhoneNumber'>, olderThanSeconds: number): Promise<number[]> {
+  const removed = db.$with('removed').as(db.delete(members).where(
     and(
       isNull(members.phoneVerifiedAt),
       sql`${members.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
@@ -116,7 +130,11 @@ export async function releaseUnverified(db: Executor, r: Pick<RegisterRequest, '
         eq(members.phone, r.PhoneNumber),
       ),
     ),
-  );
+  ).returning({ id: members.id }));
+  // A removed member's cached session version goes everywhere (as bumpSessionVersion), at commit:
+  // a token of theirs gets 401 (issue 8, item 6). The caller forgets the ids here after commit.
+  const rows = await db.with(removed).select({ id: removed.id, n: sql`pg_notify(${SESSION_CHANNEL}, ${removed.id}::text)` }).from(removed);
+  return rows.map((r) => r.id);
 }
 
 /** The profile fields a member may change (Edit Profile); username, email and phone are not among them. */

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { notify } from '../notifications.ts';
 
 /**
  * Support's live events (issue 13). Small: ids only, each listener loads what it may show.
@@ -47,51 +46,13 @@ export default fp(
     };
 
     if (app.dbDriver === 'postgres') {
-      const pool = (app.db as unknown as { $client: pg.Pool }).$client;
-      let client: pg.PoolClient | null = null;
-      let closed = false;
-      let retry: NodeJS.Timeout | undefined;
-      const connect = async (): Promise<void> => {
-        try {
-          const c = await pool.connect();
-          c.on('notification', (msg) => {
-            const e = msg.channel === CHANNEL ? parse(msg.payload) : null;
-            if (e) emit(e);
-          });
-          c.on('error', (err) => {
-            // Only the live listener reconnects: once closing handed it back, an error (the database
-            // going away) must not release it a second time.
-            if (client !== c) return;
-            app.log.warn({ err }, 'support event channel lost; reconnecting');
-            c.release(err);
-            client = null;
-            if (!closed) retry = setTimeout(() => void connect().then(() => emit({ k: 'resync' })), 1000);
-          });
-          client = c;
-          await c.query(`LISTEN ${CHANNEL}`);
-        } catch (err) {
-          app.log.warn({ err }, 'support event channel unavailable; retrying');
-          const c = client;
-          client = null;
-          c?.release(true);
-          if (!closed) retry = setTimeout(() => void connect().then(() => emit({ k: 'resync' })), 1000);
-        }
-      };
-      await connect();
-      publish = async (e) => {
-        await app.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(e)})`);
-      };
-      app.addHook('preClose', async () => {
-        closed = true;
-        clearTimeout(retry);
-        const c = client;
-        client = null;
-        if (c) {
-          await c.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-          // Destroyed, not pooled: its notification listener must not ride along into other queries.
-          c.release(true);
-        }
+      // The process's one LISTEN connection (notifications.ts) carries the channel.
+      app.notifications.listen(CHANNEL, (payload) => {
+        const e = parse(payload);
+        if (e) emit(e);
       });
+      app.notifications.onReconnect(() => emit({ k: 'resync' }));
+      publish = (e) => notify(app.db, CHANNEL, JSON.stringify(e));
     }
 
     app.decorate('supportBus', {
@@ -102,5 +63,5 @@ export default fp(
       },
     });
   },
-  { name: 'support-bus', dependencies: ['db'] },
+  { name: 'support-bus', dependencies: ['db', 'notifications'] },
 );

@@ -27,6 +27,7 @@ const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (memberId !== null) {
         await refresh.revokeAllOf(app.db, memberId);
         await members.endSessions(app.db, memberId);
+        app.sessionCache.forget(memberId);
       }
       clearRefreshCookie(reply);
       return { message: MESSAGES.loggedOut };

@@ -53,6 +53,7 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Every session ends (session_version goes up, refresh tokens die); this device gets a fresh pair.
       await members.setPassword(app.db, member.id, await hashPassword(NewPassword));
+      app.sessionCache.forget(member.id);
       await refresh.revokeAllOf(app.db, member.id);
       clearRefreshCookie(reply);
       return issueTokens(app, reply, member.id, req.member.amr);

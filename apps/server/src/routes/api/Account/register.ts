@@ -26,9 +26,10 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
       const passwordHash = await hashPassword(body.Password);
       // Before the transaction: PGlite is one connection, so a query on app.db inside it deadlocks.
       const operatorId = await clientId();
+      let released: number[] = [];
       const created = await app.db.transaction(async (tx) => {
         // An account never verified holds its names and phone only while its code lives (issue 8).
-        await members.releaseUnverified(tx, body, OTP_TTL_SECONDS);
+        released = await members.releaseUnverified(tx, body, OTP_TTL_SECONDS);
         const taken = await members.takenFields(tx, body);
         const errors = [
           taken.UserName && { field: 'UserName', message: MESSAGES.usernameTaken },
@@ -43,6 +44,9 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
         // Two registrations racing for one name: the unique index decides.
         if (isUniqueViolation(err)) throw conflict('UserName', MESSAGES.usernameTaken);
         throw err;
+      }).finally(() => {
+        // After the commit (or a rollback, when forgetting is harmless): see session-cache.ts.
+        for (const id of released) app.sessionCache.forget(id);
       });
       return reply.code(201).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(created.phone) });
     },

@@ -1,0 +1,130 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import app, { serverOptions } from '../../src/app.ts';
+import { openDatabase, queryRows, type Db } from '../../src/db/client.ts';
+import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+
+// Issue 8, item 7: the session check costs no statement once a member's version is cached, and a
+// logout or password change still ends every token at once, in this process and in others.
+const { app: a, database } = await buildTestApp();
+const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
+let plates = 0;
+
+/** Records the text of every statement the app's database client runs (either driver). */
+function recordStatements(db: Db): string[] {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const seen: string[] = [];
+  const original = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const q = args[0] as string | { text: string };
+    seen.push(typeof q === 'string' ? q : q.text);
+    return original(...args);
+  };
+  return seen;
+}
+const versionReads = (seen: string[]) => seen.filter((t) => /"session_version"/.test(t)).length;
+
+const active = (instance: FastifyInstance, who: SignedIn) => as(instance, who, { method: 'GET', url: '/api/Parking/Active' });
+const addVehicle = (instance: FastifyInstance, who: SignedIn) =>
+  as(instance, who, { method: 'POST', url: '/api/Vehicle/Add', payload: { ...VEHICLE, PlateNumber: `SC ${++plates}` } });
+
+const seen = recordStatements(database.db);
+
+describe('one process', () => {
+  it('reads the session version on a member’s first request only', async () => {
+    const who = await registerAndSignIn(a);
+    seen.length = 0;
+    expect((await active(a, who)).statusCode).toBe(200);
+    expect(versionReads(seen)).toBe(1);
+    for (const send of [active, addVehicle, active, addVehicle]) {
+      seen.length = 0;
+      expect([200, 201]).toContain((await send(a, who)).statusCode);
+      expect(versionReads(seen)).toBe(0);
+      // The recorder sees the request's own statement (a write's transaction runs on a pool
+      // connection it does not see; the session check never runs in one).
+      if (send === active) expect(seen.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('logout ends a cached access token at once', async () => {
+    const who = await registerAndSignIn(a);
+    expect((await active(a, who)).statusCode).toBe(200);
+    expect((await active(a, who)).statusCode).toBe(200);
+    expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+    expect((await active(a, who)).statusCode).toBe(401);
+    expect((await addVehicle(a, who)).statusCode).toBe(401);
+  });
+
+  it('a password change ends a cached access token at once; the new one works', async () => {
+    const who = await registerAndSignIn(a);
+    const other = { ...who };
+    expect((await addVehicle(a, other)).statusCode).toBe(201);
+    const res = await as(a, who, { method: 'POST', url: '/api/Account/ResetPassword', payload: { NewPassword: 'a new password 42' } });
+    expect(res.statusCode).toBe(200);
+    expect((await active(a, other)).statusCode).toBe(401);
+    expect((await addVehicle(a, other)).statusCode).toBe(401);
+    const fresh = { ...who, headers: { ...who.headers, authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` } };
+    expect((await active(a, fresh)).statusCode).toBe(200);
+  });
+});
+
+if (process.env.TEST_DB === 'postgres') {
+  // A second app instance on the same database: another server process, as far as the cache knows.
+  const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+  const second = await openDatabase({ url, poolSize: 4 });
+  const b = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  // Wrapped so its decorations (notifications) are visible here.
+  await b.register(fp(app), {
+    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    database: second,
+    closeDatabase: true,
+  });
+  await b.ready();
+  afterAll(() => b.close());
+  const seenB = recordStatements(second.db);
+
+  describe('two processes on one PostgreSQL database', () => {
+    it('a logout on A makes B refuse the old token within a second', async () => {
+      const who = await registerAndSignIn(a);
+      expect((await active(b, who)).statusCode).toBe(200);
+      seenB.length = 0;
+      expect((await active(b, who)).statusCode).toBe(200);
+      expect(versionReads(seenB)).toBe(0);
+      expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+      const started = Date.now();
+      await expect.poll(async () => (await active(b, who)).statusCode, { timeout: 1000, interval: 5 }).toBe(401);
+      console.log(`B refused the token ${Date.now() - started} ms after A's logout answered`);
+      expect((await addVehicle(b, who)).statusCode).toBe(401);
+    });
+
+    it('with B’s LISTEN connection cut, B reads the database: no stale acceptance', async () => {
+      const who = await registerAndSignIn(a);
+      expect((await active(b, who)).statusCode).toBe(200);
+      expect((await active(b, who)).statusCode).toBe(200);
+      const before = b.notifications.generation;
+      const name = (await queryRows<{ db: string }>(database.db, sql`select current_database() as db`))[0]!.db;
+      const cut = await queryRows<{ ok: boolean }>(
+        database.db,
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`,
+      );
+      expect(cut.length).toBe(2);
+      await expect.poll(() => b.notifications.generation, { timeout: 5000, interval: 5 }).not.toBe(before);
+      // The logout's notification may be lost (B is not listening): B must not trust its entry.
+      expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+      seenB.length = 0;
+      expect((await active(b, who)).statusCode).toBe(401);
+      expect(versionReads(seenB)).toBe(1);
+      // Back up (a new generation): the old entry is read again, never trusted.
+      await expect.poll(() => b.notifications.live, { timeout: 10_000 }).toBe(true);
+      expect((await active(b, who)).statusCode).toBe(401);
+      // And the cache serves again once LISTEN is up: a fresh member's second request reads nothing.
+      const next = await registerAndSignIn(a);
+      expect((await active(b, next)).statusCode).toBe(200);
+      seenB.length = 0;
+      expect((await active(b, next)).statusCode).toBe(200);
+      expect(versionReads(seenB)).toBe(0);
+    });
+  });
+}
