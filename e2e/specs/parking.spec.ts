@@ -67,9 +67,20 @@ const countdownText = (s: number) => {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
 };
 
-/** Stops the page's clock now: from here only fastForward moves it (timers fire as they fall due). */
+/**
+ * Stops the page's clock a moment from now: from here only the test moves it (timers fire as they
+ * fall due). The page's clock runs in real time until then, and on a loaded machine the moment
+ * can pass before pauseAt arrives ("Cannot fast-forward to the past"): then a later moment.
+ */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+  for (let margin = 200; ; margin *= 4) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
+      return;
+    } catch (err) {
+      if (margin >= 51_200 || !String(err).includes('to the past')) throw err;
+    }
+  }
 }
 
 /** The countdown in seconds once two reads 250 ms of real time apart agree (the page's clock is paused). */
