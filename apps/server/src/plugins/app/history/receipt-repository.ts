@@ -1,27 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../../db/client.ts';
 import type { ReceiptData } from './receipt-pdf.ts';
+import type { SessionSqlRow } from '../../../db/session-row.ts';
 
-interface Row {
-  id: number;
+interface Row extends Omit<SessionSqlRow, 'zone_id' | 'lat' | 'lng' | 'vehicle_id'> {
   operator_name: string;
   timezone: string;
-  zone_number: string;
-  address: string;
-  city: string;
-  state: string;
-  plate: string;
-  plate_state: string;
-  vehicle_make: string;
-  vehicle_model: string;
-  started_at: Date | string;
-  ends_at: Date | string;
-  ended_at: Date | string | null;
-  duration_minutes: number;
-  parking_cents: number;
-  fee_cents: number;
-  refunded_cents: number;
-  paid_via: string;
 }
 
 /** One of the member's sessions as its receipt prints it; null when it is not the member's. */

@@ -3,6 +3,7 @@ import { centsToAmount, type PastSession, type SessionFilters, type SessionSort 
 import { queryRows, type Executor } from '../../../db/client.ts';
 import { EARTH_CUBE_RADIUS_M, earthPoint, metresOfChord } from '../zones/earth.ts';
 import { decodeCursor, encodeCursor } from './history-cursor.ts';
+import type { SessionSqlRow } from '../../../db/session-row.ts';
 
 /**
  * The member's sessions, keyset-paged (issue 12). Date sorts walk the index
@@ -26,28 +27,9 @@ export interface HistoryParams extends Omit<SessionFilters, 'lat' | 'lng'> {
 }
 
 
-interface Row {
-  id: number;
-  zone_id: number;
-  zone_number: string;
-  address: string;
-  city: string;
-  state: string;
-  lat: number;
-  lng: number;
-  vehicle_id: number | null;
-  vehicle_make: string;
-  vehicle_model: string;
-  plate: string;
-  plate_state: string;
-  started_at: Date | string;
-  ends_at: Date | string;
-  ended_at: Date | string | null;
+interface Row extends Omit<SessionSqlRow, 'parking_cents' | 'refunded_cents'> {
   started_key: string;
-  duration_minutes: number;
   paid_cents: number;
-  fee_cents: number;
-  paid_via: string;
   running: boolean;
   /** near/far: the chord to the zone on earthdistance's sphere (the sort key); metres via metresOfChord. */
   distance_m: number | null;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRowsNamed, type Tx } from '../../../db/client.ts';
 import type { SessionViewRow } from './session-repository.ts';
+import type { SessionSqlRow } from '../../../db/session-row.ts';
 
 /**
  * Start's common case in one statement (issue 11, the parking bench): the quote claimed, its
@@ -78,31 +79,10 @@ export async function startInOneStatement(
   };
 }
 
-interface StartedRow {
-  id: number;
-  zone_id: number;
-  vehicle_id: number | null;
-  vehicle_make: string;
-  vehicle_model: string;
-  plate: string;
-  plate_state: string;
-  started_at: Date | string;
-  ends_at: Date | string;
-  ended_at: Date | string | null;
-  duration_minutes: number;
-  parking_cents: number;
-  fee_cents: number;
-  refunded_cents: number;
-  paid_via: string;
+interface StartedRow extends SessionSqlRow {
   auto_session_used: boolean;
   auto_extended_used: boolean;
   status: string;
-  zone_number: string;
-  address: string;
-  city: string;
-  state: string;
-  lat: number;
-  lng: number;
   max_stay_minutes: number;
   reload_due: boolean;
 }
