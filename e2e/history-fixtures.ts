@@ -62,16 +62,19 @@ export async function spreadZones(request: APIRequestContext, headers: Headers, 
   return { centre: { latitude: centre.Latitude, longitude: centre.Longitude }, zones: picked };
 }
 
-/** A new member, signed in in the page, with four ended sessions at four zones (made in this order). */
-export async function memberWithHistory(page: Page, request: APIRequestContext) {
+/**
+ * A new member, signed in in the page, with a plate starting `prefix`, `amount` in the wallet and
+ * one ended session at each of `order.length` spread zones, made in that order of the zones.
+ */
+async function memberWithSessions(page: Page, request: APIRequestContext, prefix: string, order: number[], amount: number) {
   const member = await registerNewMember(page, request);
   const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
-  const plate = `HX${member.PhoneNumber.slice(-5)}`;
+  const plate = `${prefix}${member.PhoneNumber.slice(-5)}`;
   const vehicleId = await addVehicle(request, headers, plate);
-  await fund(request, headers, 50);
-  const { centre, zones } = await spreadZones(request, headers, vehicleId, 4);
+  await fund(request, headers, amount);
+  const { centre, zones } = await spreadZones(request, headers, vehicleId, order.length);
   const sessions: number[] = [];
-  for (const z of [zones[2]!, zones[0]!, zones[3]!, zones[1]!]) {
+  for (const z of order.map((k) => zones[k]!)) {
     const s = await start(request, headers, z.ZoneId, vehicleId);
     await stop(request, headers, s.SessionId);
     sessions.push(s.SessionId);
@@ -79,17 +82,15 @@ export async function memberWithHistory(page: Page, request: APIRequestContext) 
   return { headers, plate, vehicleId, centre, zones, sessions };
 }
 
-/** A new member, signed in in the page, with one ended session (the real flow). */
+/** A new member with four ended sessions at four zones (made out of the zones' order). */
+export function memberWithHistory(page: Page, request: APIRequestContext) {
+  return memberWithSessions(page, request, 'HX', [2, 0, 3, 1], 50);
+}
+
+/** A new member with one ended session (the real flow). */
 export async function memberWithOneSession(page: Page, request: APIRequestContext) {
-  const member = await registerNewMember(page, request);
-  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
-  const plate = `HI${member.PhoneNumber.slice(-5)}`;
-  const vehicleId = await addVehicle(request, headers, plate);
-  await fund(request, headers, 20);
-  const { zones } = await spreadZones(request, headers, vehicleId, 1);
-  const s = await start(request, headers, zones[0]!.ZoneId, vehicleId);
-  await stop(request, headers, s.SessionId);
-  return { plate, zone: zones[0]!, sessionId: s.SessionId };
+  const { plate, zones, sessions } = await memberWithSessions(page, request, 'HI', [0], 20);
+  return { plate, zone: zones[0]!, sessionId: sessions[0]! };
 }
 
 /** A colour as the screen paints it, in sRGB (Tailwind's colours are oklch in CSS). */
