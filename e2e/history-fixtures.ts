@@ -1,50 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSignIn, authHeaders, registerNewMember } from './fixtures.ts';
+import { addVehicle, fund, start, stop, type Headers, type Zone } from './parking-fixtures.ts';
 
 /** Past parking's e2e helpers (issue 12): a member's sessions made through the real flow (wallet, Quote, Start, Stop). */
-
-type Headers = Record<string, string>;
-export interface Zone {
-  ZoneId: number;
-  ZoneNumber: string;
-  Address: string;
-  Latitude: number;
-  Longitude: number;
-  DistanceMeters: number;
-  PaymentRequiredNow: boolean;
-  MaxStayMinutes: number;
-}
-
-export async function fund(request: APIRequestContext, headers: Headers, amount: number) {
-  const tok = await request.post('/api/Sandbox/Tokens', { data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
-  const card = await request.post('/api/PaymentMethods/Add', { headers, data: { Token: ((await tok.json()) as { Token: string }).Token } });
-  expect(card.ok(), await card.text()).toBeTruthy();
-  const add = await request.post('/api/Wallet/AddMoney', { headers: { ...headers, 'idempotency-key': `e2e-h-${Date.now()}-${Math.random()}` }, data: { Amount: amount } });
-  expect(add.ok(), await add.text()).toBeTruthy();
-}
-
-export async function addVehicle(request: APIRequestContext, headers: Headers, plate: string): Promise<number> {
-  const res = await request.post('/api/Vehicle/Add', {
-    headers,
-    data: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: plate, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { VehicleID: number }).VehicleID;
-}
-
-/** Quote and Start, the app's own way; returns the session id. */
-export async function start(request: APIRequestContext, headers: Headers, zoneId: number, vehicleId: number, minutes = 30): Promise<{ SessionId: number; EndsAt: string }> {
-  const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes } });
-  expect(q.ok(), await q.text()).toBeTruthy();
-  const s = await request.post('/api/Parking/Start', { headers: { ...headers, 'idempotency-key': `e2e-s-${Date.now()}-${Math.random()}` }, data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId } });
-  expect(s.status(), await s.text()).toBe(201);
-  return (await s.json()) as { SessionId: number; EndsAt: string };
-}
-
-export async function stop(request: APIRequestContext, headers: Headers, sessionId: number) {
-  const res = await request.post('/api/Parking/Stop', { headers, data: { SessionId: sessionId } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
 
 /** Payable demo zones at clearly different distances from the city centre (nearest first). */
 export async function spreadZones(request: APIRequestContext, headers: Headers, vehicleId: number, count: number) {

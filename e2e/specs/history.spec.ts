@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/support/pdf-text.ts';
 import { apiSignIn, authHeaders, continueAsGuest, registerNewMember } from '../fixtures.ts';
-import { addVehicle, fund, memberWithHistory, memberWithOneSession, painted, spreadZones, start, stop } from '../history-fixtures.ts';
+import { memberWithHistory, memberWithOneSession, painted, spreadZones } from '../history-fixtures.ts';
+import { addVehicle, fund, start, stop } from '../parking-fixtures.ts';
 
 /**
  * Issue 12, past parking: sessions made through the real flow (wallet top-up, Quote, Start, Stop),

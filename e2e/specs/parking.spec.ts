@@ -1,98 +1,12 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember, type NewMember } from '../fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember } from '../fixtures.ts';
+import { balance, countdownText, driver, money, pauseClock, payableZone, seconds, settled, start } from '../parking-fixtures.ts';
 
 /**
  * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
  * watch the countdown, extend, stop, read the receipt; Auto Start, a short balance, a plate
  * correction, a reminder, Hindi. Real server, real wallet (sandbox card), real Chromium.
  */
-
-interface Zone {
-  ZoneId: number;
-  ZoneNumber: string;
-  Latitude: number;
-  Longitude: number;
-}
-type Headers = Record<string, string>;
-
-const money = (n: number) => `$${n.toFixed(2)}`;
-
-/** A new member, signed in in the page, with a vehicle and (optionally) money from a sandbox card. */
-async function driver(page: Page, request: APIRequestContext, opts: { fund?: number; plates?: string[] } = {}) {
-  const member: NewMember = await registerNewMember(page, request);
-  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
-  const vehicles: number[] = [];
-  for (const plate of opts.plates ?? [`E2E${member.PhoneNumber.slice(-5)}`]) {
-    const res = await request.post('/api/Vehicle/Add', {
-      headers,
-      data: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: plate, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    vehicles.push(((await res.json()) as { VehicleID: number }).VehicleID);
-  }
-  if (opts.fund) await fund(request, headers, opts.fund);
-  return { member, headers, vehicles };
-}
-
-/** Adds the sandbox's test Visa and tops the wallet up through the wallet's own API. */
-async function fund(request: APIRequestContext, headers: Headers, amount: number) {
-  const tok = await request.post('/api/Sandbox/Tokens', { data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
-  expect(tok.ok(), await tok.text()).toBeTruthy();
-  const card = await request.post('/api/PaymentMethods/Add', { headers, data: { Token: ((await tok.json()) as { Token: string }).Token } });
-  expect(card.ok(), await card.text()).toBeTruthy();
-  const add = await request.post('/api/Wallet/AddMoney', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }, data: { Amount: amount } });
-  expect(add.ok(), await add.text()).toBeTruthy();
-}
-
-/** A demo zone that charges during the next hour (demo zones keep real paid hours; some are free now). */
-async function payableZone(request: APIRequestContext, headers: Headers, vehicleId: number): Promise<Zone> {
-  const op = (await (await request.get('/api/Parking/Operator', { headers })).json()) as { Latitude: number; Longitude: number };
-  const res = await request.get(`/api/Parking/Zones/Nearby?lat=${op.Latitude}&lng=${op.Longitude}&radius=5000&limit=100`, { headers });
-  const zones = (await res.json()) as (Zone & { MaxStayMinutes: number; PaymentRequiredNow: boolean })[];
-  for (const z of zones.filter((x) => x.PaymentRequiredNow && x.MaxStayMinutes >= 120)) {
-    const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 60 } });
-    if (q.ok()) return z;
-  }
-  throw new Error('no demo zone charges in the next hour');
-}
-
-async function balance(request: APIRequestContext, headers: Headers): Promise<number> {
-  return ((await (await request.get('/api/Account/Details', { headers })).json()) as { Balance: number }).Balance;
-}
-
-/** The countdown's text in seconds ('1:00:00' → 3600, '59:58' → 3598), and back. */
-const seconds = (text: string | null) => (text ?? '').split(':').reduce((a, p) => a * 60 + Number(p), 0);
-const countdownText = (s: number) => {
-  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
-};
-
-/**
- * Stops the page's clock a moment from now: from here only the test moves it (timers fire as they
- * fall due). The page's clock runs in real time until then, and on a loaded machine the moment
- * can pass before pauseAt arrives ("Cannot fast-forward to the past"): then a later moment.
- */
-async function pauseClock(page: Page) {
-  for (let margin = 200; ; margin *= 4) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
-      return;
-    } catch (err) {
-      if (margin >= 51_200 || !String(err).includes('to the past')) throw err;
-    }
-  }
-}
-
-/** The countdown in seconds once two reads 250 ms of real time apart agree (the page's clock is paused). */
-async function settled(page: Page, countdown: Locator): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const now = seconds(await countdown.textContent());
-    if (now === last) return now;
-    last = now;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt', async ({ page, request }) => {
   // The page's clock is Playwright's: real time until paused, then moved by the test.
@@ -217,15 +131,6 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   await expect(page).toHaveURL(/\/homepage$/);
 });
 
-/** Starts a session through the API (the screens are tested above). */
-async function startViaApi(request: APIRequestContext, headers: Headers, zoneId: number, vehicleId: number, minutes: number): Promise<number> {
-  const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes } });
-  expect(q.ok(), await q.text()).toBeTruthy();
-  const s = await request.post('/api/Parking/Start', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }, data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId } });
-  expect(s.status(), await s.text()).toBe(201);
-  return ((await s.json()) as { SessionId: number }).SessionId;
-}
-
 test('Auto Start: Continue pays at once for the default vehicle and duration', async ({ page, request }) => {
   const { headers, vehicles } = await driver(page, request, { fund: 20 });
   const zone = await payableZone(request, headers, vehicles[0]!);
@@ -259,8 +164,8 @@ test('on the page clock: the end of the time opens the receipt, and the banner a
   // The server's time runs for real; the page's clock can only run ahead of it between two reads
   // of the server's clock (every 30 s). So the page opens once the moment is less than 25 s away:
   // the end of a 1-minute session, then 10 minutes before the end of a 12-minute one.
-  const ending = await startViaApi(request, headers, zone.ZoneId, vehicles[0]!, 1);
-  const banner = await startViaApi(request, headers, zone.ZoneId, vehicles[1]!, 12);
+  const ending = (await start(request, headers, zone.ZoneId, vehicles[0]!, 1)).SessionId;
+  const banner = (await start(request, headers, zone.ZoneId, vehicles[1]!, 12)).SessionId;
   const secondsLeft = async (id: number) => {
     const s = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { EndsAt: string; ServerTime: string };
     return (Date.parse(s.EndsAt) - Date.parse(s.ServerTime)) / 1000;
@@ -293,7 +198,7 @@ test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox
   const { member, headers, vehicles } = await driver(page, request, { fund: 20, plates: ['WRONG1', 'RIGHT2'] });
   const zone = await payableZone(request, headers, vehicles[0]!);
   // Ten minutes: the reminder is due at once (the server's jobs tick every 15 s).
-  const id = await startViaApi(request, headers, zone.ZoneId, vehicles[0]!, 10);
+  const id = (await start(request, headers, zone.ZoneId, vehicles[0]!, 10)).SessionId;
   await page.goto(`/parkdetails?id=${id}`);
   await expect(page.getByTestId('plate')).toHaveText('WRONG1');
   await page.getByRole('combobox', { name: 'Vehicle' }).selectOption({ label: 'RIGHT2 (TX)' });
