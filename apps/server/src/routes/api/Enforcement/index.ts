@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENFORCEMENT_KEY_HEADER, EnforcementAnswer, EnforcementQuery, ErrorResponse, HISTORY_MESSAGES as M, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../../../lib/http-error.ts';
-import { hitWindow } from '../../../plugins/app/auth/rate-limit-repository.ts';
+import { hitWindow, type Limit } from '../../../plugins/app/auth/rate-limit-repository.ts';
 import { identifyKey, presentedPrefix } from '../../../plugins/app/enforcement/api-key-repository.ts';
 import { audit, checkPlate, type CheckOutcome } from '../../../plugins/app/enforcement/check-repository.ts';
 import { normalisePlate } from '../../../plugins/app/enforcement/plate.ts';
@@ -48,20 +48,19 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       // A flood is audited a window at a time: each 401 (at most BAD_KEY_LIMIT per address per window)
       // and the window's first 429; the refusals after it are only counted, in rate_limits.
-      if (!key) {
-        const limited = await hitWindow(app.db, BAD_KEY_LIMIT, req.ip);
+      const refuseOverLimit = async (limit: Limit, bucket: string) => {
+        const limited = await hitWindow(app.db, limit, bucket);
         if (limited.wait > 0) {
           if (limited.firstRefusal) await entry('rate_limited');
           throw tooManyRequests(M.tooManyChecks, limited.wait);
         }
+      };
+      if (!key) {
+        await refuseOverLimit(BAD_KEY_LIMIT, req.ip);
         await entry('unauthorized');
         throw new HttpError(401, SPEC_MESSAGES.unauthorized);
       }
-      const limited = await hitWindow(app.db, KEY_LIMIT, String(key.id));
-      if (limited.wait > 0) {
-        if (limited.firstRefusal) await entry('rate_limited');
-        throw tooManyRequests(M.tooManyChecks, limited.wait);
-      }
+      await refuseOverLimit(KEY_LIMIT, String(key.id));
 
       const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
       const paid = found.sessionId !== null;
