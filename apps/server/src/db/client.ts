@@ -25,10 +25,13 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** One round trip (`select 1`) on the driver itself, for the health probe: no query to build. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
+const PING = 'select 1';
 
 export interface OpenOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite in dataDir ('memory://' for a throwaway one). */
@@ -49,14 +52,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', close: () => pool.end() }, migratePg);
+    const ping = async () => void (await pool.query(PING));
+    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() }, migratePg);
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
   });
-  return migrated({ db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() }, migratePglite);
+  const ping = async () => void (await client.query(PING));
+  return migrated({ db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, migratePglite);
 }
 
 /** Applies the pending migrations to a database just opened; a failure closes it before it is thrown. */

@@ -16,11 +16,12 @@ export default fp(
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= BODY_LIMIT;
     });
-    app.addHook('preValidation', async (req) => {
+    app.addHook('preValidation', (req, _reply, done) => {
       for (const part of [req.params, req.query, req.body]) {
         const field = nulField(part);
-        if (field !== null) throw badRequest(field, MESSAGES.malformedBody);
+        if (field !== null) return done(badRequest(field, MESSAGES.malformedBody));
       }
+      done();
     });
   },
   { name: 'input-guard' },

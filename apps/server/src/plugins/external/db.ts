@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbDriver: Database['driver'];
+    /** One `select 1` on the driver (GET /api/health). */
+    dbPing: Database['ping'];
   }
 }
 
@@ -13,6 +15,7 @@ export default fp<{ database: Database; closeOnExit: boolean }>(
   async (app, { database, closeOnExit }) => {
     app.decorate('db', database.db);
     app.decorate('dbDriver', database.driver);
+    app.decorate('dbPing', () => database.ping());
     if (closeOnExit) app.addHook('onClose', () => database.close());
   },
   { name: 'db' },

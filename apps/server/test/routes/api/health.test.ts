@@ -1,5 +1,12 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../helpers.ts';
+import appPlugin, { serverOptions } from '../../../src/app.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../src/db/client.ts';
+import { buildTestApp, freshDatabase, TEST_SECRET } from '../../helpers.ts';
+import { asAdmin } from '../../support/scratch-database.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const { app, database } = await buildTestApp();
 
@@ -21,4 +28,32 @@ describe('GET /api/health', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('answers 503 when the database does not answer (the driver’s own round trip)', async () => {
+    const database = await freshDatabase();
+    const down = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+    await down.register(appPlugin, {
+      config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      database,
+    });
+    await down.ready();
+    const [{ name }] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+    try {
+      expect((await down.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      // PGlite: the database closed. PostgreSQL: the server refuses every connection to it and
+      // ends those open (a superuser too: ALLOW_CONNECTIONS, unlike CONNECTION LIMIT, binds everyone).
+      if (database.driver === 'pglite') await database.close();
+      else await asAdmin(ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false; SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+      const res = await down.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: database.driver });
+    } finally {
+      await down.close();
+      if (database.driver === 'postgres') {
+        await asAdmin(ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await database.close();
+      }
+    }
+    // A second database of its own: PGlite's migrations take a while on a loaded machine.
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
@@ -14,7 +14,7 @@ declare module 'fastify' {
     /** Cookies carry Secure unless development or test was asked for (NODE_ENV). */
     secureCookies: boolean;
     /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
-    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: onRequestHookHandler;
     /** Member id -> session version of this process (session-cache.ts); forget() after a change commits. */
     sessionCache: SessionCache;
   }
@@ -39,9 +39,16 @@ type WithTicket = FastifyRequest & { [TICKET]?: Ticket };
  * a logout or a password change, is refused. A sessionInQuery route's fresh version fills the cache.
  */
 export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
+  const err = sessionError(req, version);
+  if (err) throw err;
+}
+
+/** checkSession's refusal, returned instead of thrown (for a hook's done()). */
+function sessionError(req: FastifyRequest, version: number | null | undefined): HttpError | undefined {
   const ticket = (req as WithTicket)[TICKET];
   if (ticket) req.server.sessionCache.remember(req.member.memberId, version, ticket);
-  if (version === null || version === undefined || version !== req.member.sessionVersion) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+  if (version === null || version === undefined || version !== req.member.sessionVersion) return new HttpError(401, SPEC_MESSAGES.unauthorized);
+  return undefined;
 }
 
 const CLAIMS = Symbol('bearer claims');
@@ -70,15 +77,16 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
         throw new Error(`${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`);
       }
     });
-    app.decorate('authenticate', async (req: FastifyRequest) => {
+    app.decorate('authenticate', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const claims = bearerClaims(app, req);
-      if (!claims) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+      if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
       // DESIGN.md section 4: the spec's xapikey carries the member id; a mismatch is refused.
       const apiKey = req.headers.xapikey;
       if (apiKey !== undefined && apiKey !== '' && apiKey !== String(claims.memberId)) {
-        throw new HttpError(403, MESSAGES.forbidden);
+        return done(new HttpError(403, MESSAGES.forbidden));
       }
       req.member = claims;
+      done();
     });
     const cache = new SessionCache(app.notifications);
     app.decorate('sessionCache', cache);
@@ -89,18 +97,16 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     // After every onRequest hook (authentication, then the rate limit): the member's session
     // version from this process's cache; on a miss (the member's first request here, or LISTEN
     // having been down) one statement reads it, unless the route's own statement does.
-    app.addHook('preValidation', async (req) => {
+    // Callback style: a cache hit answers without a promise (issue 9).
+    app.addHook('preValidation', (req, _reply, done) => {
       const claims = req.member;
-      if (!claims) return;
+      if (!claims) return done();
       const known = cache.get(claims.memberId);
-      if (known !== undefined) {
-        checkSession(req, known);
-        return;
-      }
+      if (known !== undefined) return done(sessionError(req, known));
       const ticket = cache.ticket();
       (req as WithTicket)[TICKET] = ticket;
-      if (req.routeOptions.config.sessionInQuery) return;
-      checkSession(req, await members.sessionVersion(app.db, claims.memberId));
+      if (req.routeOptions.config.sessionInQuery) return done();
+      members.sessionVersion(app.db, claims.memberId).then((version) => done(sessionError(req, version)), done);
     });
   },
   { name: 'auth', dependencies: ['notifications'] },

@@ -32,8 +32,17 @@ function listQuery(db: Executor) {
 }
 
 type ListRow = Omit<Vehicle, 'VehicleYear'> & { year: number };
-// Spec section 3: VehicleYear is a four-digit string.
-const toVehicle = ({ year, ...v }: ListRow): Vehicle => ({ ...v, VehicleYear: String(year) });
+// Spec section 3: VehicleYear is a four-digit string. Fields named one by one: a rest pattern
+// copies the row on V8's slow path (issue 9), and a row with more columns gives only these.
+const toVehicle = (r: ListRow): Vehicle => ({
+  VehicleID: r.VehicleID,
+  VehicleMake: r.VehicleMake,
+  VehicleModel: r.VehicleModel,
+  PlateNumber: r.PlateNumber,
+  PlateState: r.PlateState,
+  VehicleColor: r.VehicleColor,
+  VehicleYear: String(r.year),
+});
 
 /** The member's own vehicles, oldest first (the web numbers them 'Vehicle 1', 'Vehicle 2'…). */
 export async function listByMember(db: Executor, memberId: number): Promise<Vehicle[]> {
@@ -62,7 +71,7 @@ const preparedList = preparedPerDatabase(listWithSessionStatement);
 export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
   // Prepared once per database (the hot read of the vehicle screens), as vehicle_list_with_session.
   const rows = await preparedList(db).execute({ memberId });
-  const list = rows.filter((r) => r.VehicleID !== null).map(({ sessionVersion: _, ...r }) => toVehicle(r as ListRow));
+  const list = rows.filter((r) => r.VehicleID !== null).map((r) => toVehicle(r as ListRow));
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
@@ -10,7 +9,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['Health'], summary: 'Up, and the database answers', response: { 200: Health, 503: Health } } },
     async (_req, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await app.dbPing();
         return { status: 'ok' as const, database: app.dbDriver };
       } catch (err) {
         app.log.error({ err }, 'health check: database unreachable');
