@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { useTranslation, type TFunction } from '../../lib/i18n.ts';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { MemberOnly, MemberScreen } from '../../components/session/guest-prompt.tsx';
 
-/** What a guest sees in place of the screen: its header (title, back link) and why to sign in. */
-interface GuestView {
+/** The screen's header (title, back link) and why a guest should sign in. */
+interface RouteView {
   title: string;
   back?: string;
   message: string;
@@ -12,13 +12,21 @@ interface GuestView {
 /**
  * The route module of a screen that needs a member's account (issue 7): a guest, or a visitor whose
  * session is gone, gets the screen's header over the sign-in prompt, and none of the screen's
- * requests are made. `guest` translates its texts with the `t` it is given, so each text stays a
- * literal call of t that the i18n test finds.
+ * requests are made. `view` translates its texts with the `t` it is given, so each text stays a
+ * literal call of t that the i18n test finds. `header`: 'screen' when the screen draws its own
+ * (MemberOnly), 'route' when the route draws it for members too (MemberScreen).
  */
-export function memberRoute(Screen: ComponentType, guest: (t: TFunction) => GuestView): ComponentType {
+export function memberRoute(Screen: ComponentType, view: (t: TFunction) => RouteView, header: 'screen' | 'route' = 'screen'): ComponentType {
   return function Component() {
     const { t } = useTranslation();
-    const { title, back, message } = guest(t);
+    const { title, back, message } = view(t);
+    if (header === 'route') {
+      return (
+        <MemberScreen title={title} back={back} message={message}>
+          <Screen />
+        </MemberScreen>
+      );
+    }
     return (
       <MemberOnly screen={title} back={back} message={message}>
         <Screen />
