@@ -96,6 +96,12 @@ async function changeLanguage(lang: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** Tells `listener` of every language change until the returned function is called (a screen's, when it unmounts). */
+function onChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 const i18n = {
   get language(): Language {
     return state.language;
@@ -103,18 +109,15 @@ const i18n = {
   /** For code outside React (the API client's toasts); screens use useTranslation(). */
   t: ((key, options) => state.t(key, options)) as TFunction,
   changeLanguage,
+  onChange,
 };
 export default i18n;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 const current = () => state;
 
 /** A screen's `t`, re-rendering it when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const { t } = useSyncExternalStore(subscribe, current, current);
+  const { t } = useSyncExternalStore(i18n.onChange, current, current);
   return { t, i18n };
 }
 

@@ -1,14 +1,10 @@
-import { useTranslation } from '../../lib/i18n.ts';
-import { MemberScreen } from '../../components/session/guest-prompt.tsx';
+import { memberRoute } from './member-route.tsx';
 import { paths } from '../../config/paths.ts';
 import { RequestCallScreen } from '../../features/support/components/request-call-screen.tsx';
 
 /** Request call back (/requestcall), spec section 2: back link to /supportpage; a guest gets the sign-in prompt. */
-export function Component() {
-  const { t } = useTranslation();
-  return (
-    <MemberScreen title={t('Request call back')} back={paths.supportPage} message={t('Call-back requests and chat need an account.')}>
-      <RequestCallScreen />
-    </MemberScreen>
-  );
-}
+export const Component = memberRoute(
+  RequestCallScreen,
+  (t) => ({ title: t('Request call back'), back: paths.supportPage, message: t('Call-back requests and chat need an account.') }),
+  'route',
+);

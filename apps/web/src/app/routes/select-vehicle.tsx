@@ -1,15 +1,10 @@
-import { useTranslation } from '../../lib/i18n.ts';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { memberRoute } from './member-route.tsx';
 import { WithVehicles } from './with-vehicles.tsx';
 import { SelectVehicleScreen } from '../../features/parking/components/select-vehicle-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
 /** /SelectVehicle?zone=ID: the parking feature's screen with the member's vehicles; a guest is asked to sign in (or use Quick Park). */
-export function Component() {
-  const { t } = useTranslation();
-  return (
-    <MemberOnly screen={t('Select Vehicle')} back={paths.homepage} message={t('Log in or register to park with your vehicles, or use Quick Park.')}>
-      <WithVehicles screen={SelectVehicleScreen} />
-    </MemberOnly>
-  );
-}
+export const Component = memberRoute(
+  () => <WithVehicles screen={SelectVehicleScreen} />,
+  (t) => ({ title: t('Select Vehicle'), back: paths.homepage, message: t('Log in or register to park with your vehicles, or use Quick Park.') }),
+);

@@ -1,13 +1,8 @@
-import { useTranslation } from '../../lib/i18n.ts';
-import { MemberOnly } from '../../components/session/guest-prompt.tsx';
+import { memberRoute } from './member-route.tsx';
 import { SubscriptionScreen } from '../../features/wallet/components/subscription-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
-export function Component() {
-  const { t } = useTranslation();
-  return (
-    <MemberOnly screen={t('Subscription')} back={paths.homepage} message={t('Sign in to choose a plan.')}>
-      <SubscriptionScreen />
-    </MemberOnly>
-  );
-}
+export const Component = memberRoute(
+  SubscriptionScreen,
+  (t) => ({ title: t('Subscription'), back: paths.homepage, message: t('Sign in to choose a plan.') }),
+);

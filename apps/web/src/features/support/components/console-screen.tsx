@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { mergeMessages } from '../api/chat.ts';
 import { markRead, useCallBackQueue, useConsoleMe, useConversations } from '../api/console.ts';
 import { supportKeys } from '../api/keys.ts';
@@ -18,16 +17,13 @@ type Tab = 'chats' | 'callbacks';
 export function ConsoleScreen() {
   const { t } = useTranslation();
   const me = useConsoleMe();
-  const forbidden = me.error instanceof ApiError && (me.error.status === 403 || me.error.status === 401);
-  if (forbidden) {
-    return (
-      <p role="alert" className="rounded-2xl bg-slate-50 p-6 text-center text-sm text-slate-700">
-        {t('Only support agents can open the console')}
-      </p>
-    );
-  }
   return (
-    <Loaded query={me} skeleton={<Skeleton rows={3} className="h-16" />} failed={t('The console could not be loaded.')}>
+    <Loaded
+      query={me}
+      skeleton={<Skeleton rows={3} className="h-16" />}
+      failed={t('The console could not be loaded.')}
+      refused={{ status: [401, 403], message: t('Only support agents can open the console') }}
+    >
       {() => <Console />}
     </Loaded>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -12,8 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
-import { useIntentKey } from '../../../lib/intent-key.ts';
-import { NoCard, PaidDialog, PaymentHeader } from './payment-parts.tsx';
+import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
 
 const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });
 type FormIn = z.input<typeof Form>;
@@ -27,40 +25,22 @@ export function AddMoneyScreen() {
   const details = useAccountDetails();
   const cards = useCards();
   const add = useAddMoney();
-  const intent = useIntentKey();
-  const [declined, setDeclined] = useState<string | null>(null);
-  const [added, setAdded] = useState(false);
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(Form), defaultValues: { Amount: '', PaymentMethodId: '' } });
+  const payment = usePayment(add.mutateAsync, (err) => {
+    // A decline (402) or an unreachable provider (503): the provider's reason, nothing credited.
+    if (err instanceof ApiError && (err.status === 402 || err.status === 503)) return err.message;
+    showFormError(err, form.setError, { Amount: 'Amount', PaymentMethodId: 'PaymentMethodId' });
+    return null;
+  });
   const symbol = details.data?.CurrencySymbol ?? '$';
 
-  const submit = async (values: FormOut) => {
-    setDeclined(null);
-    const body = { amount: (values.Amount / 100).toFixed(2), paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined };
-    try {
-      await add.mutateAsync({ ...body, key: intent.keyFor(body) });
-      intent.done();
-      setAdded(true);
-    } catch (err) {
-      // A decline (402) or an unreachable provider (503): the provider's reason, nothing credited.
-      if (err instanceof ApiError && (err.status === 402 || err.status === 503)) {
-        intent.done();
-        setDeclined(err.message);
-        return;
-      }
-      showFormError(err, form.setError, { Amount: 'Amount', PaymentMethodId: 'PaymentMethodId' });
-    }
-  };
+  const submit = (values: FormOut) => payment.pay({ amount: (values.Amount / 100).toFixed(2), paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined });
 
   const list = cards.data ?? [];
   return (
-    <main className="flex flex-1 flex-col bg-slate-50">
-      <PaymentHeader title={t('Add Money')} back={paths.account} details={details.data} />
-      <div className="flex flex-col gap-4 p-4">
-        {cards.isPending || details.isPending ? (
-          <Skeleton rows={2} className="h-20" />
-        ) : list.length === 0 ? (
-          <NoCard from={paths.addMoney} />
-        ) : (
+    <PaymentScreen title={t('Add Money')} back={paths.account} details={details.data} paid={{ open: payment.paid, to: paths.account, title: t('Money Added'), description: t('successfully added') }}>
+      <CardNeeded from={paths.addMoney} loading={cards.isPending || details.isPending} skeleton={<Skeleton rows={2} className="h-20" />} hasCard={list.length > 0}>
+        {() => (
           <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
             <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: `${symbol}5.00`, max: `${symbol}500.00` })}>
               {({ id, describedBy }) => (
@@ -108,18 +88,13 @@ export function AddMoneyScreen() {
                 {t('Pay with')}: {list[0]!.Brand} •••• {list[0]!.Last4}
               </p>
             )}
-            {declined && (
-              <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700">
-                {t(declined)} {t('Nothing was added to your wallet.')}
-              </p>
-            )}
+            {payment.declined && <Declined reason={payment.declined}>{t('Nothing was added to your wallet.')}</Declined>}
             <Button id="add-money" type="submit" block loading={add.isPending}>
               {t('Add Money')}
             </Button>
           </form>
         )}
-      </div>
-      <PaidDialog open={added} to={paths.account} title={t('Money Added')} description={t('successfully added')} />
-    </main>
+      </CardNeeded>
+    </PaymentScreen>
   );
 }

@@ -1,5 +1,7 @@
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { both, type QueryState } from './loaded.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { both, Loaded, type QueryState } from './loaded.tsx';
 
 const pending = (): QueryState<number> => ({ isPending: true, isError: false, isFetching: true, refetch: vi.fn(() => Promise.resolve()) });
 const failed = (): QueryState<number> => ({ isPending: false, isError: true, isFetching: false, refetch: vi.fn(() => Promise.resolve()) });
@@ -30,5 +32,33 @@ describe('both', () => {
     await s.refetch();
     expect(a.refetch).toHaveBeenCalledOnce();
     expect(b.refetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Loaded', () => {
+  const refusal = (status: number): QueryState<number> => ({ ...failed(), isPending: false, isError: true, error: new ApiError(status, null, 'No') });
+  const shown = (query: QueryState<number>) =>
+    render(
+      <Loaded query={query} skeleton="loading" failed="Could not load" refused={{ status: [403, 404], message: 'Not yours' }}>
+        {(n) => `got ${n}`}
+      </Loaded>,
+    );
+
+  it('says a refusal that answers the screen, with no Try again; any other failure can be tried again', () => {
+    shown(refusal(404));
+    expect(screen.getByRole('alert').textContent).toBe('Not yours');
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    shown(refusal(500));
+    expect(screen.getByRole('alert').textContent).toContain('Could not load');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    cleanup();
+    shown(done(7));
+    expect(screen.getByText('got 7')).toBeTruthy();
+  });
+
+  it('joins two queries: the refusal of either', () => {
+    const s = both(done(1), refusal(403));
+    expect(s.isError && s.error instanceof ApiError && s.error.status).toBe(403);
   });
 });
