@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WireId } from './vehicle.ts';
+import { Vehicle, WireId } from './vehicle.ts';
+import { Zone } from './zone.ts';
 
 /** Park and pay (issue 11). Amounts are decimal dollars on the wire, cents in the database. */
 
@@ -123,18 +124,11 @@ export type SessionStatus = z.infer<typeof SessionStatus>;
 /** A parking session as every endpoint shows it (issue 11's field list, plus what the screens need). */
 export const ParkingSession = z.object({
   SessionId: z.number().int(),
-  ZoneId: z.number().int(),
-  ZoneNumber: z.string(),
-  Address: z.string(),
-  City: z.string(),
-  State: z.string(),
-  Latitude: z.number(),
-  Longitude: z.number(),
+  // Its zone and vehicle, as Zone and Vehicle have them (the server copies them at the start, so
+  // a receipt stays true; VehicleId is null once the vehicle is deleted).
+  ...Zone.pick({ ZoneId: true, ZoneNumber: true, Address: true, City: true, State: true, Latitude: true, Longitude: true }).shape,
   VehicleId: z.number().int().nullable(),
-  VehicleMake: z.string(),
-  VehicleModel: z.string(),
-  PlateNumber: z.string(),
-  PlateState: z.string(),
+  ...Vehicle.pick({ VehicleMake: true, VehicleModel: true, PlateNumber: true, PlateState: true }).shape,
   StartedAt: z.string(),
   EndsAt: z.string(),
   EndedAt: z.string().nullable(),

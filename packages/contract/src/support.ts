@@ -153,10 +153,10 @@ export type SupportEvent =
 
 // Console (agents only).
 export const ConsoleMe = z.object({ MemberId: z.number().int(), UserName: z.string() });
+/** The driver a conversation or a call back is from, as the console names them (Name: first and last). */
+const ConsoleMember = { MemberId: z.number().int(), UserName: z.string(), Name: z.string() };
 export const Conversation = z.object({
-  MemberId: z.number().int(),
-  UserName: z.string(),
-  Name: z.string(),
+  ...ConsoleMember,
   Phone: z.string(),
   LastMessage: z.string(),
   LastMessageAt: z.string(),
@@ -164,7 +164,7 @@ export const Conversation = z.object({
 });
 export type Conversation = z.infer<typeof Conversation>;
 export const ConversationList = z.array(Conversation);
-export const ConsoleCallBack = CallBack.extend({ MemberId: z.number().int(), UserName: z.string(), Name: z.string() });
+export const ConsoleCallBack = CallBack.extend(ConsoleMember);
 export type ConsoleCallBack = z.infer<typeof ConsoleCallBack>;
 export const ConsoleCallBackList = z.array(ConsoleCallBack);
 export const CloseCallBackRequest = z.object({ Status: z.enum(['called', 'no_answer'], { error: 'Status must be called or no_answer' }) });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ErrorResponse, SUPPORT_MESSAGES } from '@parkit/contract';
+import { ErrorResponse, QUICK_PARK_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
 import { isAgent } from '../plugins/app/support/agent-repository.ts';
 
@@ -12,6 +12,8 @@ export const commonErrors = { 429: ErrorResponse, 500: ErrorResponse } as const;
 export const inputErrors = { 400: ErrorResponse } as const;
 /** What a route behind a bearer token can answer besides its own. */
 export const memberErrors = { 401: ErrorResponse, 403: ErrorResponse } as const;
+/** What a Quick Park route behind a guest token can answer besides its own. */
+export const guestErrors = { 401: ErrorResponse } as const;
 
 type Security = Array<Record<string, string[]>>;
 type Schema = { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown; security?: Security; response?: Record<string, unknown> };
@@ -60,5 +62,22 @@ export function agentOnly(app: FastifyInstance) {
   // session is current (a stale or orphaned token is a 401, never this 403).
   app.addHook('preValidation', async (req) => {
     if (!(await isAgent(app.db, req.member.memberId))) throw new HttpError(403, SUPPORT_MESSAGES.agentsOnly);
+  });
+}
+
+/**
+ * Quick Park guests only (issue 11): everything registered in this scope needs the guest token a
+ * verified phone got (header `x-guest-token`), finds that phone in `req.guestPhone`, answers 401
+ * without one and is documented so. Checked after the input (preHandler), as each route did
+ * itself before: a bad body is still a 400 first. The routes stay public in the document
+ * (`security: []`): the token is not a member's bearer token.
+ */
+export function guestOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => shape(route, guestErrors));
+  app.addHook('preHandler', async (req) => {
+    const raw = req.headers['x-guest-token'];
+    const phone = typeof raw === 'string' && raw.length < 2000 ? await app.guestTokens.verify(raw) : null;
+    if (!phone) throw new HttpError(401, QUICK_PARK_MESSAGES.guestTokenMissing);
+    req.guestPhone = phone;
   });
 }

@@ -5,6 +5,14 @@ import { members, operatorRef } from './members.ts';
 import { vehicles } from './vehicles.ts';
 import { zones } from './zones.ts';
 
+/** Whose session or quote: a member's, or a Quick Park guest's phone (until that phone registers). */
+function owner() {
+  return {
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    guestPhone: text('guest_phone'),
+  };
+}
+
 /**
  * Parking sessions (issue 11). A member's session has member_id; a Quick Park session (no account)
  * has guest_phone instead, and gets member_id when that phone registers later. Vehicle and zone
@@ -15,8 +23,7 @@ export const parkingSessions = pgTable(
   'parking_sessions',
   {
     id: serialId(),
-    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
-    guestPhone: text('guest_phone'),
+    ...owner(),
     operatorId: operatorRef(),
     zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
@@ -85,8 +92,7 @@ export const parkingQuotes = pgTable(
   'parking_quotes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
-    guestPhone: text('guest_phone'),
+    ...owner(),
     kind: text('kind').notNull(),
     zoneId: ref('zone_id', () => zones.id),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),

@@ -3,6 +3,14 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { createdAt, moment, ref, serialId } from './columns.ts';
 import { memberRef, members } from './members.ts';
 
+/**
+ * The agent who closed a call back or sent a reply: null once that member is deleted, so the
+ * driver's record stays.
+ */
+function agentRef(name: string) {
+  return integer(name).references(() => members.id, { onDelete: 'set null' });
+}
+
 /** Members who answer support (issue 13). Created by `npm run support:agent`. */
 export const supportAgents = pgTable('support_agents', {
   memberId: memberRef().primaryKey(),
@@ -21,7 +29,7 @@ export const supportCallBacks = pgTable(
     slotTime: text('slot_time').notNull(),
     scheduledAt: moment('scheduled_at').notNull(),
     status: text('status').notNull().default('open'),
-    closedBy: integer('closed_by').references(() => members.id, { onDelete: 'set null' }),
+    closedBy: agentRef('closed_by'),
     closedAt: moment('closed_at'),
     createdAt: createdAt(),
   },
@@ -65,7 +73,7 @@ export const supportMessages = pgTable(
     memberId: ref('member_id', () => supportConversations.memberId, 'cascade'),
     /** user (the driver), agent, or greeting (the server's opening message). */
     sender: text('sender').notNull(),
-    agentId: integer('agent_id').references(() => members.id, { onDelete: 'set null' }),
+    agentId: agentRef('agent_id'),
     text: text('text').notNull().default(''),
     attachmentId: uuid('attachment_id').references(() => supportAttachments.id, { onDelete: 'set null' }),
     clientMessageId: text('client_message_id'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { GuestToken, ParkingSession, Quote } from '@parkit/contract';
+import { QUICK_PARK_MESSAGES, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, lastCode, newMember, registerAndSignIn } from '../../helpers.ts';
 import { addZone } from '../../parking-helpers.ts';
@@ -135,6 +135,27 @@ describe('Quick Park', () => {
     }
     expect((await post('Extend', { QuoteId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(401);
     expect((await post('Extend', { QuoteId: '00000000-0000-4000-8000-000000000000' }, token)).statusCode).toBe(404);
+  });
+
+  it('answers 401 with one message on every guest-token route, after checking the input', async () => {
+    const QUOTE_ID = '00000000-0000-4000-8000-000000000000';
+    const routes: ['GET' | 'POST', string, Record<string, unknown>?][] = [
+      ['POST', 'Quote', { ZoneNumber: '9101', PlateNumber: 'QP1', PlateState: 'TX', DurationMinutes: 60 }],
+      ['POST', 'Start', { QuoteId: QUOTE_ID, CardToken: 'tok' }],
+      ['GET', 'Session/1'],
+      ['POST', 'Stop', { SessionId: 1 }],
+      ['POST', 'ExtendQuote', { SessionId: 1, DurationMinutes: 30 }],
+      ['POST', 'Extend', { QuoteId: QUOTE_ID }],
+    ];
+    for (const [method, url, payload] of routes) {
+      for (const headers of [{}, { 'x-guest-token': 'not-a-token' }]) {
+        const res = await app.inject({ method, url: `/api/Parking/Guest/${url}`, payload, headers });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json(), url).toEqual({ message: QUICK_PARK_MESSAGES.guestTokenMissing });
+      }
+    }
+    // The input is checked first: a bad body without a token is a 400.
+    expect((await post('Stop', { SessionId: 'x' })).statusCode).toBe(400);
   });
 
   it('registering later with that phone carries the sessions into the new account', async () => {

@@ -12,12 +12,11 @@ import {
   MESSAGES,
   ParkingSession,
   Quote,
-  QUICK_PARK_MESSAGES,
   SessionParams,
   StopRequest,
   StopResponse,
 } from '@parkit/contract';
-import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
 import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
 import { checkCode } from '../../../plugins/app/auth/otp-grant.ts';
@@ -26,6 +25,7 @@ import * as sessions from '../../../plugins/app/parking/session-repository.ts';
 import { stopOwned } from '../../../plugins/app/parking/session-service.ts';
 import { extendGuest, quoteGuestExtend } from '../../../plugins/app/parking/guest-extend.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { guestOnly } from '../../scopes.ts';
 
 const base = { tags: ['Quick Park'] };
 
@@ -37,14 +37,6 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
   });
-
-  /** The verified phone of the request's guest token; 401 without one. */
-  const guestPhone = async (headers: Record<string, unknown>): Promise<string> => {
-    const raw = headers['x-guest-token'];
-    const phone = typeof raw === 'string' && raw.length < 2000 ? await app.guestTokens.verify(raw) : null;
-    if (!phone) throw new HttpError(401, QUICK_PARK_MESSAGES.guestTokenMissing);
-    return phone;
-  };
 
   app.post(
     '/SendCode',
@@ -68,10 +60,18 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The rest need the phone's guest token: their own scope (below).
+  await app.register(guestTokenRoutes);
+};
+
+/** Quick Park with a guest token: the phone's quotes, payments and sessions (routes/scopes.ts guestOnly: 401 without one). */
+const guestTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  guestOnly(app);
+
   app.post(
     '/Quote',
-    { schema: { ...base, summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)', body: GuestQuoteRequest, response: { 200: Quote, 401: ErrorResponse, 409: ErrorResponse } } },
-    async (req) => quoteGuest(app.db, await guestPhone(req.headers), req.body, new Date()),
+    { schema: { ...base, summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)', body: GuestQuoteRequest, response: { 200: Quote, 409: ErrorResponse } } },
+    async (req) => quoteGuest(app.db, req.guestPhone, req.body, new Date()),
   );
 
   app.post(
@@ -82,22 +82,21 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
         body: GuestStartRequest,
-        response: { 201: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
+        response: { 201: ParkingSession, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (req, reply) => {
-      const phone = await guestPhone(req.headers);
       const token = String(req.headers['x-guest-token']);
-      const session = await startGuest(app.db, app.wallet.provider, phone, req.body, (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`, new Date());
+      const session = await startGuest(app.db, app.wallet.provider, req.guestPhone, req.body, (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`, new Date());
       return reply.code(201).send(session);
     },
   );
 
   app.get(
     '/Session/:id',
-    { schema: { ...base, summary: 'One of this phone’s Quick Park sessions', params: SessionParams, response: { 200: ParkingSession, 401: ErrorResponse, 404: ErrorResponse } } },
+    { schema: { ...base, summary: 'One of this phone’s Quick Park sessions', params: SessionParams, response: { 200: ParkingSession, 404: ErrorResponse } } },
     async (req) => {
-      const found = await sessions.findOwned(app.db, { guestPhone: await guestPhone(req.headers) }, req.params.id);
+      const found = await sessions.findOwned(app.db, { guestPhone: req.guestPhone }, req.params.id);
       if (!found) throw notFound();
       return sessions.toSessionView(found, new Date());
     },
@@ -110,10 +109,10 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Ends one of this phone’s Quick Park sessions now; the unused whole minutes are refunded to the card',
         body: StopRequest,
-        response: { 200: StopResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
+        response: { 200: StopResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => stopOwned(app.db, app.wallet.provider, { guestPhone: await guestPhone(req.headers) }, req.body.SessionId, new Date()),
+    async (req) => stopOwned(app.db, app.wallet.provider, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -123,10 +122,10 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card',
         body: GuestExtendQuoteRequest,
-        response: { 200: Quote, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: Quote, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (req) => quoteGuestExtend(app.db, await guestPhone(req.headers), req.body, new Date()),
+    async (req) => quoteGuestExtend(app.db, req.guestPhone, req.body, new Date()),
   );
 
   app.post(
@@ -137,10 +136,10 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Pays an extension quote with the card the session was paid with (the quote is spent once)',
         body: GuestExtendRequest,
-        response: { 200: ParkingSession, 401: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
+        response: { 200: ParkingSession, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => extendGuest(app.db, app.wallet.provider, await guestPhone(req.headers), req.body, new Date()),
+    async (req) => extendGuest(app.db, app.wallet.provider, req.guestPhone, req.body, new Date()),
   );
 };
 
