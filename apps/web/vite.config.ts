@@ -38,8 +38,10 @@ export default defineConfig({
             { name: 'first', tags: ['$initial'], priority: 3 },
             // /homepage's screen in three chunks (the data layer, the tabs, the screen) beside the entry.
             ...homepageChunks.groups,
-            // The data layer (React Query, toasts) that every screen past the landing page loads.
-            { name: 'data', test: /node_modules[\\/](@tanstack|sonner)[\\/]/, priority: 2 },
+            // What is left of the data layer (React Query) for the other screens, and the toasts,
+            // which come after the first screen (lib/toasts.ts).
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
             // The icons the other screens use (a few hundred bytes each): one file, not one each.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
           ],
