@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
+type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 
 /** Where the build writes the list; the server (apps/server/src/plugins/external/spa.ts) reads it. */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -50,11 +51,69 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
     const files = new Set<string>();
     for (const module of modules) {
       const id = resolve(root, module);
-      const chunk = chunks.find((c) => c.facadeModuleId === id);
-      if (!chunk) return `route-preloads: ${module} (for ${path}) starts no chunk: is it still loaded lazily by app/router.tsx?`;
+      // The chunk it starts, or the one firstScreenChunks put it in.
+      const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => !c.isEntry && c.moduleIds.includes(id));
+      if (!chunk) return `route-preloads: ${module} (for ${path}) is in no lazy chunk: is it still loaded lazily by app/router.tsx?`;
       withImports(chunk.fileName, files);
     }
     result[path] = [...files].filter((f) => !entry.has(f)).map((f) => base + f);
   }
   return result;
+}
+
+/**
+ * One chunk per module of a first screen (as routePreloads lists them, in load order), each holding
+ * that module and what it imports statically that the entry and the chunks before it do not
+ * have, instead of one chunk per shared module (issue 9: /homepage fetched 14 chunks of 0.3-19 KB
+ * beside the entry; on a phone's slow 4G every few requests cost a round trip). Schemas (a module
+ * that imports zod) and zod stay out: a screen reaches the contract through its one entry, which
+ * would bring every schema; the contract's plain modules (messages, formats) come along and are
+ * dropped if unused. The groups' tests read the module graph, recorded when every module is read.
+ */
+export function firstScreenChunks(modules: string[], priority: number): { plugin: Plugin; groups: CodeSplittingGroup[] } {
+  const owner = new Map<string, number>();
+  let root = process.cwd();
+  const plugin: Plugin = {
+    name: 'parkit:first-screen-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildEnd() {
+      owner.clear();
+      const isZod = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      /** The modules `from` imports statically, through any depth, but not past `stop`. */
+      const reach = (from: string[], stop: Set<string>) => {
+        const found = new Set<string>();
+        const stack = [...from];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (found.has(id) || stop.has(id) || id.startsWith('\0') || isZod(id) || imports(id).some(isZod)) continue;
+          found.add(id);
+          stack.push(...imports(id));
+        }
+        return found;
+      };
+      // What the entry has already (index.html loads it).
+      const taken = reach([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
+      modules.forEach((module, i) => {
+        const id = resolve(root, module);
+        if (!this.getModuleInfo(id)) this.error(`first-screen-chunks: ${module} is not in the build`);
+        for (const m of reach([id], taken)) {
+          taken.add(m);
+          owner.set(m, i);
+        }
+      });
+    },
+  };
+  const groups = modules.map((module, i): CodeSplittingGroup => ({
+    name: basename(module).replace(/\.[^.]+$/, ''),
+    test: (id: string) => owner.get(id) === i,
+    // The earlier module's chunk first; above every other group but the entry's own modules.
+    priority: priority + modules.length - i,
+    // Each group holds its own closure already; what it imports beyond it is the entry's.
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, groups };
 }

@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './precompress.ts';
-import { routePreloads } from './route-preloads.ts';
+import { firstScreenChunks, routePreloads } from './route-preloads.ts';
+
+// The first screens past the landing page: the modules app/router.tsx loads for each route.
+const homepage = ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'];
+const homepageChunks = firstScreenChunks(homepage, 3);
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -11,8 +15,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    // The first screens past the landing page: the modules app/router.tsx loads for each route.
-    routePreloads({ '/homepage': ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'] }),
+    routePreloads({ '/homepage': homepage }),
+    homepageChunks.plugin,
   ],
   server: {
     port: 5173,
@@ -32,8 +36,12 @@ export default defineConfig({
           groups: [
             // What the entry needs before it renders, as one file (it was three).
             { name: 'first', tags: ['$initial'], priority: 3 },
-            // The data layer (React Query, toasts) that every screen past the landing page loads.
-            { name: 'data', test: /node_modules[\\/](@tanstack|sonner)[\\/]/, priority: 2 },
+            // /homepage's screen in three chunks (the data layer, the tabs, the screen) beside the entry.
+            ...homepageChunks.groups,
+            // What is left of the data layer (React Query) for the other screens, and the toasts,
+            // which come after the first screen (lib/toasts.ts).
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
             // The icons the other screens use (a few hundred bytes each): one file, not one each.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
           ],

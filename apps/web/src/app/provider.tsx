@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
+import { Outlet, useMatch, useNavigate } from 'react-router';
+import { paths } from '../config/paths.ts';
 import { ApiError, setNavigator } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 import { connectSession } from '../lib/session-store.ts';
+import { loadToasts } from '../lib/toasts.tsx';
 import { ParkingReminderBanner } from '../features/parking/components/active-sessions.tsx';
-import { setToaster } from './app-shell.tsx';
 
 /**
  * Server state (React Query) and the session in it. A client error is not retried; a dropped
@@ -25,9 +25,6 @@ const queryClient = new QueryClient({
 });
 // The signed-in member lives in this cache (lib/session-store.ts), seeded from storage.
 connectSession(queryClient);
-setToaster(function AppToaster() {
-  return <Toaster position="top-center" richColors closeButton />;
-});
 
 /** The router's layout for every screen but the landing page (app/router.tsx). */
 export function Component() {
@@ -38,11 +35,19 @@ export function Component() {
   );
 }
 
-/** Registers the router with the API client (a 401 navigates); the parking reminder above the screen. */
+/**
+ * Registers the router with the API client (a 401 navigates); the parking reminder above the
+ * screen. Every screen but /homepage loads the toasts as it opens (its forms and actions toast);
+ * /homepage paints without them and loads them at its first toast (lib/toasts.ts, issue 9).
+ */
 function DataShell() {
   const navigate = useNavigate();
   const { member } = useSession();
+  const home = useMatch(paths.homepage) !== null;
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useEffect(() => {
+    if (!home) loadToasts().catch(() => {}); // offline: the next toast tries again
+  }, [home]);
   return (
     <>
       <ParkingReminderBanner enabled={member} />

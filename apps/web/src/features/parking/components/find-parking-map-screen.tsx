@@ -8,7 +8,7 @@ import { useDriverPosition } from '../hooks/use-driver-position.ts';
 import { distanceMeters, type LatLng } from '../lib/position.ts';
 import { PositionNotice } from './position-notice.tsx';
 import { ViewToggle } from './view-toggle.tsx';
-import { ZoneSheet } from './zone-sheet.tsx';
+import { ZoneSheet } from './zone-sheet-lazy.tsx';
 
 // Leaflet is the heaviest part of the app: only the map screen loads it.
 const ZoneMap = lazy(() => import('./zone-map.tsx').then((m) => ({ default: m.ZoneMap })));

@@ -12,7 +12,7 @@ import { PositionNotice } from './position-notice.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { ZoneList } from './zone-list.tsx';
 import { ZoneSearch } from './zone-search.tsx';
-import { ZoneSheet } from './zone-sheet.tsx';
+import { ZoneSheet } from './zone-sheet-lazy.tsx';
 
 /** Search radii a driver can widen to when nothing is close (the server allows up to 10 km). */
 const RADII = [2_000, 5_000, MAX_NEARBY_RADIUS_M] as const;
