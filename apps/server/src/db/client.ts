@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { withNamedStatements } from './pglite-named.ts';
 import { SERVER_ROOT } from '../paths.ts';
 
 export type Schema = typeof schema;
@@ -61,7 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
   });
   const ping = async () => void (await client.query(PING));
-  return migrated({ db: drizzlePglite(client, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, migratePglite);
+  const named = withNamedStatements(client);
+  return migrated({ db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, migratePglite);
 }
 
 /** Applies the pending migrations to a database just opened; a failure closes it before it is thrown. */

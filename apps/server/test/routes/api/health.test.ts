@@ -37,7 +37,8 @@ describe('GET /api/health', () => {
       database,
     });
     await down.ready();
-    const [{ name }] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+    const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+    const name = row!.name;
     try {
       expect((await down.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       // PGlite: the database closed. PostgreSQL: the server refuses every connection to it and
