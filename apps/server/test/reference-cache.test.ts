@@ -8,9 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import { SERVER_ROOT } from '../src/paths.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { freshDatabase, TEST_SECRET } from './helpers.ts';
+import { AccountDetails } from '@parkit/contract';
+import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
 
-// Issue 9: makes, models, colors and states are served from memory. They change only with a
+// Issue 9: makes, models, colors, states and the plans' names are served from memory. They change only with a
 // migration, which runs before the app starts: a process started after a migration that changes
 // them serves the new lists; the lists are never read from the database per request.
 const database = await freshDatabase();
@@ -25,7 +26,8 @@ await defaultOperatorId(database.db);
 async function start(): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
   await instance.register(app, {
-    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    // DEV_OUTBOX: the test signs a driver in with the code from the outbox.
+    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },
     database,
   });
   await instance.ready();
@@ -50,6 +52,7 @@ async function migrateWithNewLists() {
       "INSERT INTO vehicle_models (id, make_id, name) VALUES (990002, 990001, 'Breeze');",
       "UPDATE vehicle_colors SET name = 'Sky Blue' WHERE id = (SELECT min(id) FROM vehicle_colors);",
       "INSERT INTO us_states (code, name) VALUES ('PR', 'Puerto Rico');",
+      "UPDATE plans SET name = 'Basic Plus' WHERE code = 'basic';",
     ].join('\n--> statement-breakpoint\n'),
   );
   if (database.driver === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
@@ -66,6 +69,10 @@ describe('reference lists in memory (issue 9)', () => {
     const colors = await get(before, '/api/Vehicle/Colors');
     const states = await get(before, '/api/Core/States');
     expect(states).not.toContain('PR');
+    const driver = await registerAndSignIn(before);
+    const planName = async (a: FastifyInstance) => AccountDetails.parse((await as(a, driver, { method: 'GET', url: '/api/Account/Details' })).json()).Plan.Name;
+    const basicName = await planName(before);
+    expect(basicName).not.toBe('Basic Plus');
 
     await migrateWithNewLists();
 
@@ -74,11 +81,14 @@ describe('reference lists in memory (issue 9)', () => {
     expect(await get(after, '/api/Vehicle/Models/990001')).toEqual([{ PVID: 990002, PvValue: 'Breeze' }]);
     expect(((await get(after, '/api/Vehicle/Colors')) as { PvDescription: string }[])[0]).toEqual({ PvDescription: 'Sky Blue' });
     expect(await get(after, '/api/Core/States')).toContain('PR');
+    // The plans too (GET /api/Account/Details names the member's plan from memory).
+    expect(await planName(after)).toBe('Basic Plus');
 
     // The earlier process answers from memory: not one list was read again.
     expect(await get(before, '/api/Vehicle/Makes')).toEqual(makes);
     expect(await get(before, '/api/Vehicle/Colors')).toEqual(colors);
     expect(await get(before, '/api/Core/States')).toEqual(states);
+    expect(await planName(before)).toBe(basicName);
     expect((await before.inject({ method: 'GET', url: '/api/Vehicle/Models/990001' })).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { SESSION_CHANNEL } from '../auth/session-cache.ts';
-import { members, paymentMethods, plans, vehicles, walletSettings } from '../../../db/schema/index.ts';
+import { members, paymentMethods, vehicles, walletSettings } from '../../../db/schema/index.ts';
 import type { WalletRow } from '../wallet/wallet-view.ts';
 
 export type Member = typeof members.$inferSelect;
@@ -186,21 +186,13 @@ function detailsStatement(db: Executor) {
       cardId: paymentMethods.id,
       brand: paymentMethods.brand,
       last4: paymentMethods.last4,
-      planId: plans.id,
-      planCode: plans.code,
-      planName: plans.name,
+      // The active subscription's plan, null for Basic: the plans' names are reference data in
+      // memory (ReferenceCache), not joined on every request (issue 9).
+      subscribedPlanId: sql<number | null>`(select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active')`,
     })
     .from(members)
     .leftJoin(walletSettings, eq(walletSettings.memberId, members.id))
     .leftJoin(paymentMethods, and(eq(paymentMethods.memberId, members.id), eq(paymentMethods.isDefault, true)))
-    .leftJoin(
-      plans,
-      eq(
-        plans.id,
-        sql`coalesce((select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active'),
-                     (select b.id from plans b where b.code = 'basic'))`,
-      ),
-    )
     .where(eq(members.id, sql.placeholder('id')))
     .limit(1)
     .prepare('account_details');
@@ -219,9 +211,8 @@ export async function findDetails(db: Executor, id: number): Promise<DetailsRow 
   const [row] = await preparedDetails(db).execute({ id });
   if (!row) return null;
   // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path (issue 9).
-  const { member, vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, planId, planCode, planName } = row;
-  if (planId === null || planCode === null || planName === null) throw new Error('the Basic plan is missing (migration wallet_data)');
-  return { member, vehicleCount: Number(vehicleCount), wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, planId, planCode, planName } };
+  const { member, vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;
+  return { member, vehicleCount: Number(vehicleCount), wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
 }
 
 export async function countVehicles(db: Executor, memberId: number): Promise<number> {

@@ -8,7 +8,8 @@ import {
   type VehicleModelItem,
 } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
-import { usStates, vehicleColors, vehicleMakes, vehicleModels } from '../../../db/schema/index.ts';
+import { BASIC_PLAN_CODE } from '../wallet/plans.ts';
+import { plans, usStates, vehicleColors, vehicleMakes, vehicleModels } from '../../../db/schema/index.ts';
 
 /**
  * Cache-Control of the reference list routes. The lists change only with a migration (a deploy),
@@ -40,16 +41,28 @@ export interface ReferenceLists {
   /** Key: `${makeId}\n${lower-case model name}`. */
   modelByName: Map<string, Named>;
   stateCodes: Set<string>;
+  /** The subscription plans by id (GET /api/Account/Details names the member's), and Basic's id. */
+  plans: Map<number, PlanName>;
+  basicPlanId: number;
 }
 
-/** Reads every list (four statements, at once). */
+export interface PlanName {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** Reads every list (five statements, at once). */
 export async function loadReferenceLists(db: Executor): Promise<ReferenceLists> {
-  const [makes, models, colors, states] = await Promise.all([
+  const [makes, models, colors, states, planRows] = await Promise.all([
     db.select({ id: vehicleMakes.id, name: vehicleMakes.name }).from(vehicleMakes),
     db.select({ id: vehicleModels.id, name: vehicleModels.name, makeId: vehicleModels.makeId }).from(vehicleModels),
     db.select({ id: vehicleColors.id, name: vehicleColors.name }).from(vehicleColors).orderBy(asc(vehicleColors.id)),
     db.select({ code: usStates.code }).from(usStates).orderBy(asc(usStates.code)),
+    db.select({ id: plans.id, code: plans.code, name: plans.name }).from(plans),
   ]);
+  const basic = planRows.find((p) => p.code === BASIC_PLAN_CODE);
+  if (!basic) throw new Error('the Basic plan is missing (migration wallet_data)');
   const byMake = new Map<number, VehicleModelItem[]>(makes.map((m) => [m.id, []]));
   for (const m of models) byMake.get(m.makeId)?.push({ PVID: m.id, PvValue: m.name });
   for (const list of byMake.values()) sortByValue(list);
@@ -64,6 +77,8 @@ export async function loadReferenceLists(db: Executor): Promise<ReferenceLists> 
     colorByName: new Map(colors.map((c) => [c.name.toLowerCase(), c])),
     modelByName: new Map(models.map((m) => [`${m.makeId}\n${m.name.toLowerCase()}`, { id: m.id, name: m.name }])),
     stateCodes: new Set(states.map((s) => s.code)),
+    plans: new Map(planRows.map((p) => [p.id, p])),
+    basicPlanId: basic.id,
   };
 }
 
@@ -74,7 +89,7 @@ declare module 'fastify' {
 }
 
 /**
- * The lists change only with a migration, and migrations run before the app starts
+ * The lists (and the plans) change only with a migration, and migrations run before the app starts
  * (openDatabase), so each app instance reads them once, on first use, and keeps them (issue 9).
  */
 export class ReferenceCache {

@@ -1,4 +1,5 @@
 import { centsToAmount, type WalletDetails } from '@parkit/contract';
+import type { ReferenceLists } from '../vehicles/reference-repository.ts';
 import type { WalletService } from './wallet-plugin.ts';
 
 export const DEFAULT_ADD_AMOUNT_CENTS = 2000;
@@ -10,23 +11,24 @@ export interface WalletRow {
   cardId: number | null;
   brand: string | null;
   last4: string | null;
-  planId: number;
-  planCode: string;
-  planName: string;
+  /** The active subscription's plan; null: Basic. */
+  subscribedPlanId: number | null;
 }
 
 /**
  * The wallet part of GET /api/Account/Details: reload settings (defaults when never saved), the
  * default card, the plan (the active subscription's, else Basic), currency and provider.
  */
-export function toWalletDetails(row: WalletRow, wallet: WalletService): WalletDetails {
+export function toWalletDetails(row: WalletRow, wallet: WalletService, lists: Pick<ReferenceLists, 'plans' | 'basicPlanId'>): WalletDetails {
+  const plan = lists.plans.get(row.subscribedPlanId ?? lists.basicPlanId);
+  if (!plan) throw new Error(`plan ${row.subscribedPlanId ?? lists.basicPlanId} is not among the plans read at start`);
   return {
     DefaultAddAmount: centsToAmount(row.defaultAddAmountCents ?? DEFAULT_ADD_AMOUNT_CENTS),
     AutoReload: row.autoReload ?? false,
     Currency: wallet.currency.toUpperCase(),
     CurrencySymbol: wallet.currencySymbol,
     DefaultCard: row.cardId !== null ? { PaymentMethodId: row.cardId, Brand: row.brand ?? '', Last4: row.last4 ?? '' } : null,
-    Plan: { PlanId: row.planId, Code: row.planCode, Name: row.planName },
+    Plan: { PlanId: plan.id, Code: plan.code, Name: plan.name },
     PaymentProvider: wallet.provider.name,
   };
 }

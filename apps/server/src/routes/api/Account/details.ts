@@ -9,7 +9,7 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Details',
     {
       // One statement reads the member (with the session version), the vehicle count and the
-      // wallet's part: one round trip (issue 9).
+      // wallet's part: one round trip (issue 9); the plan's name comes from the reference lists.
       config: { sessionInQuery: true },
       schema: {
         tags: ['Account'],
@@ -18,10 +18,10 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await members.findDetails(app.db, req.member.memberId);
+      const [found, lists] = await Promise.all([members.findDetails(app.db, req.member.memberId), app.referenceLists.get(app.db)]);
       checkSession(req, found?.member.sessionVersion);
       const { member, vehicleCount, wallet } = found!;
-      return members.toAccountDetails(member, vehicleCount, toWalletDetails(wallet, app.wallet));
+      return members.toAccountDetails(member, vehicleCount, toWalletDetails(wallet, app.wallet, lists));
     },
   );
 };
