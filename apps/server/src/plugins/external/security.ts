@@ -37,21 +37,19 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it (issue 8).
       frameguard: false,
     });
-    // Hooks in callback style: no promise per request for work that never waits (issue 9).
+    headers['permissions-policy'] = PERMISSIONS_POLICY;
+    // One hook, in callback style: no promise per request for work that never waits (issue 9).
     app.addHook('onRequest', (req, reply, done) => {
       void reply.headers(headers);
+      // API answers are personal (or may be): never stored by a browser or a proxy. A route that
+      // may be cached (the reference lists) sets its own Cache-Control over this one.
+      if (isApiPath(req.url)) void reply.header('cache-control', 'no-store');
       // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
       if (!req.headers.host) {
         void reply.code(400).type('application/json').send({ message: MESSAGES.hostRequired, errors: [{ field: 'host', message: MESSAGES.hostRequired }] });
         return;
       }
       done();
-    });
-    app.addHook('onSend', (req, reply, payload, done) => {
-      void reply.header('permissions-policy', PERMISSIONS_POLICY);
-      // API answers are personal (or may be): never stored by a browser or a proxy.
-      if (isApiPath(req.url) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-      done(null, payload);
     });
     // Answers made per request (API JSON, CSV, the app's page) are compressed here. The built app's
     // files are compressed once, at build, and served as written (spa.ts; issue 9): not again.
