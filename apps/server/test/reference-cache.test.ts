@@ -2,11 +2,13 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import { SERVER_ROOT } from '../src/paths.ts';
+import { ReferenceCache } from '../src/plugins/app/vehicles/reference-repository.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { AccountDetails } from '@parkit/contract';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
@@ -90,5 +92,16 @@ describe('reference lists in memory (issue 9)', () => {
     expect(await get(before, '/api/Core/States')).toEqual(states);
     expect(await planName(before)).toBe(basicName);
     expect((await before.inject({ method: 'GET', url: '/api/Vehicle/Models/990001' })).statusCode).toBe(404);
+  });
+
+  it('names a plan added after the lists were read from the database, not a 500', async () => {
+    const cache = new ReferenceCache();
+    const basic = await cache.plan(database.db, null);
+    expect(basic.code).toBe('basic');
+    await database.db.execute(
+      sql`INSERT INTO plans (id, code, name, price_cents, convenience_fee_cents) VALUES (990010, 'gold', 'Gold', 1500, 0)`,
+    );
+    expect(await cache.plan(database.db, 990010)).toEqual({ id: 990010, code: 'gold', name: 'Gold' });
+    await expect(cache.plan(database.db, 990011)).rejects.toThrow('plan 990011 does not exist');
   });
 });

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   MESSAGES,
   VEHICLE_MESSAGES,
@@ -101,6 +101,19 @@ export class ReferenceCache {
       throw err;
     });
     return this.loading;
+  }
+
+  /**
+   * A plan by id (null: Basic). A plan added by a migration after this process started (a rolling
+   * deploy, another process subscribing a member to it) is read from the database instead.
+   */
+  async plan(db: Executor, id: number | null): Promise<PlanName> {
+    const lists = await this.get(db);
+    const known = lists.plans.get(id ?? lists.basicPlanId);
+    if (known) return known;
+    const [row] = await db.select({ id: plans.id, code: plans.code, name: plans.name }).from(plans).where(eq(plans.id, id ?? lists.basicPlanId));
+    if (!row) throw new Error(`plan ${id} does not exist`);
+    return row;
   }
 }
 

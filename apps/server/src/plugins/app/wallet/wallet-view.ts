@@ -1,5 +1,5 @@
 import { centsToAmount, type WalletDetails } from '@parkit/contract';
-import type { ReferenceLists } from '../vehicles/reference-repository.ts';
+import type { PlanName } from '../vehicles/reference-repository.ts';
 import type { WalletService } from './wallet-plugin.ts';
 
 export const DEFAULT_ADD_AMOUNT_CENTS = 2000;
@@ -11,7 +11,7 @@ export interface WalletRow {
   cardId: number | null;
   brand: string | null;
   last4: string | null;
-  /** The active subscription's plan; null: Basic. */
+  /** The active subscription's plan; null: Basic (its name: ReferenceCache.plan()). */
   subscribedPlanId: number | null;
 }
 
@@ -19,9 +19,7 @@ export interface WalletRow {
  * The wallet part of GET /api/Account/Details: reload settings (defaults when never saved), the
  * default card, the plan (the active subscription's, else Basic), currency and provider.
  */
-export function toWalletDetails(row: WalletRow, wallet: WalletService, lists: Pick<ReferenceLists, 'plans' | 'basicPlanId'>): WalletDetails {
-  const plan = lists.plans.get(row.subscribedPlanId ?? lists.basicPlanId);
-  if (!plan) throw new Error(`plan ${row.subscribedPlanId ?? lists.basicPlanId} is not among the plans read at start`);
+export function toWalletDetails(row: WalletRow, wallet: WalletService, plan: PlanName): WalletDetails {
   return {
     DefaultAddAmount: centsToAmount(row.defaultAddAmountCents ?? DEFAULT_ADD_AMOUNT_CENTS),
     AutoReload: row.autoReload ?? false,

@@ -18,10 +18,11 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const [found, lists] = await Promise.all([members.findDetails(app.db, req.member.memberId), app.referenceLists.get(app.db)]);
+      const found = await members.findDetails(app.db, req.member.memberId);
       checkSession(req, found?.member.sessionVersion);
       const { member, vehicleCount, wallet } = found!;
-      return members.toAccountDetails(member, vehicleCount, toWalletDetails(wallet, app.wallet, lists));
+      const plan = await app.referenceLists.plan(app.db, wallet.subscribedPlanId);
+      return members.toAccountDetails(member, vehicleCount, toWalletDetails(wallet, app.wallet, plan));
     },
   );
 };
