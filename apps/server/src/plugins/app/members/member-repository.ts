@@ -242,3 +242,13 @@ export function toAccountDetails(m: DetailsMember, vehicleCount: number, wallet:
   // Object.assign onto the fresh user data: spreads in the middle of a literal take V8's slow path.
   return Object.assign(toUserData(m), { Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount }, wallet);
 }
+
+/**
+ * Locks the member's row until the transaction ends, so that one member's writes of a kind (cards,
+ * vehicles, call-backs, reload settings) run one after the other and a read-then-write between them
+ * holds. False when the member no longer exists.
+ */
+export async function lockMember(tx: Executor, memberId: number): Promise<boolean> {
+  const rows = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  return rows.length > 0;
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { plateKey, type Vehicle } from '@parkit/contract';
-import { queryRows, type Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { members, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
 import type { VehicleRefs } from './reference-repository.ts';
@@ -81,16 +81,6 @@ export async function findOwned(db: Executor, memberId: number, vehicleId: numbe
     .where(and(eq(vehicles.id, vehicleId), eq(vehicles.memberId, memberId)))
     .limit(1);
   return row ? toVehicle(row) : null;
-}
-
-/**
- * Locks the member's row until the transaction ends, so that two requests of one member adding
- * or changing vehicles run one after the other (the count limit and the plate check hold).
- * False when the member no longer exists.
- */
-export async function lockMember(tx: Executor, memberId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(tx, sql`select id from members where id = ${memberId} for update`);
-  return rows.length > 0;
 }
 
 /**

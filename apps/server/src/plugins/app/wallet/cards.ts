@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CardSummary } from '@parkit/contract';
 import type { Executor, Tx } from '../../../db/client.ts';
-import { members, paymentMethods, walletSettings } from '../../../db/schema/index.ts';
+import { paymentMethods, walletSettings } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import type { SavedCard } from './providers/types.ts';
 
@@ -22,12 +22,6 @@ export function toCardSummary(c: PaymentMethod): CardSummary {
 
 export async function listCards(db: Executor, memberId: number): Promise<PaymentMethod[]> {
   return db.select().from(paymentMethods).where(eq(paymentMethods.memberId, memberId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id));
-}
-
-/** Locks the member row: card writes of one member run one after another. 404 when gone. */
-export async function lockMember(tx: Tx, memberId: number): Promise<void> {
-  const [m] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
-  if (!m) throw new HttpError(404, 'Not found');
 }
 
 /** The wallet settings row, created on first use. */

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { AutoReloadRequest, AutoReloadResponse, centsToAmount, ErrorResponse, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
 import { members, paymentMethods, walletSettings } from '../../../db/schema/index.ts';
-import { HttpError } from '../../../lib/http-error.ts';
-import { ensureSettings, lockMember } from '../../../plugins/app/wallet/cards.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { lockMember } from '../../../plugins/app/members/member-repository.ts';
+import { ensureSettings } from '../../../plugins/app/wallet/cards.ts';
 
 /** POST /api/Account/AutoReload: Default Add Amount, Minimum Trigger Amount (MinBalance) and the switch. */
 const autoReloadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ const autoReloadRoutes: FastifyPluginAsyncZod = async (app) => {
       const memberId = req.member.memberId;
       const { AutoReload, DefaultAddAmount, MinBalance } = req.body;
       await app.db.transaction(async (tx) => {
-        await lockMember(tx, memberId);
+        if (!(await lockMember(tx, memberId))) throw notFound();
         if (AutoReload) {
           const [card] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)));
           if (!card) throw new HttpError(400, WALLET_MESSAGES.noCard, [{ field: 'AutoReload', message: WALLET_MESSAGES.noCard }]);

@@ -12,7 +12,8 @@ import {
 } from '@parkit/contract';
 import { z } from 'zod';
 import { walletSettings } from '../../../db/schema/index.ts';
-import { HttpError } from '../../../lib/http-error.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { lockMember } from '../../../plugins/app/members/member-repository.ts';
 import * as cards from '../../../plugins/app/wallet/cards.ts';
 import { CardError } from '../../../plugins/app/wallet/providers/types.ts';
 import type { stripeProvider } from '../../../plugins/app/wallet/providers/stripe.ts';
@@ -75,7 +76,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const row = await app.db.transaction(async (tx) => {
-        await cards.lockMember(tx, memberId);
+        if (!(await lockMember(tx, memberId))) throw notFound();
         return cards.insertCard(tx, memberId, app.wallet.provider.name, saved, req.body.MakeDefault ?? false);
       });
       return reply.code(201).send(cards.toCardSummary(row));
@@ -90,7 +91,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const memberId = req.member.memberId;
       const row = await app.db.transaction(async (tx) => {
-        await cards.lockMember(tx, memberId);
+        if (!(await lockMember(tx, memberId))) throw notFound();
         return cards.setDefault(tx, memberId, req.body.PaymentMethodId);
       });
       return cards.toCardSummary(row);
@@ -110,7 +111,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const memberId = req.member.memberId;
       const { card, autoReloadTurnedOff } = await app.db.transaction(async (tx) => {
-        await cards.lockMember(tx, memberId);
+        if (!(await lockMember(tx, memberId))) throw notFound();
         return cards.deleteCard(tx, memberId, req.body.PaymentMethodId);
       });
       await app.wallet.provider.detach(card.providerRef);

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { ErrorResponse, WebhookAck } from '@parkit/contract';
 import { paymentMethods, providerEvents, walletSettings } from '../../../db/schema/index.ts';
-import { HttpError } from '../../../lib/http-error.ts';
-import { deleteCard, insertCard, lockMember } from '../../../plugins/app/wallet/cards.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { lockMember } from '../../../plugins/app/members/member-repository.ts';
+import { deleteCard, insertCard } from '../../../plugins/app/wallet/cards.ts';
 import type { stripeProvider } from '../../../plugins/app/wallet/providers/stripe.ts';
 
 /**
@@ -42,7 +43,7 @@ const stripeRoutes: FastifyPluginAsync = async (app) => {
           if (owner) {
             const card = await provider.attach(pm, customer);
             await app.db.transaction(async (tx) => {
-              await lockMember(tx, owner.memberId);
+              if (!(await lockMember(tx, owner.memberId))) throw notFound();
               const [exists] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.memberId, owner.memberId), eq(paymentMethods.providerRef, pm)));
               if (!exists) await insertCard(tx, owner.memberId, 'stripe', card, false);
             });
@@ -53,7 +54,7 @@ const stripeRoutes: FastifyPluginAsync = async (app) => {
         const [row] = await app.db.select().from(paymentMethods).where(eq(paymentMethods.providerRef, pm.id));
         if (row) {
           await app.db.transaction(async (tx) => {
-            await lockMember(tx, row.memberId);
+            if (!(await lockMember(tx, row.memberId))) throw notFound();
             await deleteCard(tx, row.memberId, row.id).catch(() => undefined);
           });
         }
