@@ -38,8 +38,7 @@ export function Component() {
 /**
  * Registers the router with the API client (a 401 navigates); the parking reminder above the
  * screen. Every screen but /homepage loads the toasts as it opens (its forms and actions toast);
- * /homepage paints without them and loads them when the browser is next idle, or at its first
- * toast (lib/toasts.ts, issue 9).
+ * /homepage paints without them and loads them at its first toast (lib/toasts.ts, issue 9).
  */
 function DataShell() {
   const navigate = useNavigate();
@@ -47,13 +46,7 @@ function DataShell() {
   const home = useMatch(paths.homepage) !== null;
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
   useEffect(() => {
-    const load = () => void loadToasts().catch(() => {}); // offline: the next toast tries again
-    if (!home) return load();
-    // /homepage: once the browser is idle after the first paint, so that a toast made later (the
-    // connection lost included) has sonner at hand.
-    if (typeof window.requestIdleCallback !== 'function') return load();
-    const id = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+    if (!home) loadToasts().catch(() => {}); // offline: the next toast tries again
   }, [home]);
   return (
     <>
