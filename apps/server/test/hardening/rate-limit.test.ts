@@ -145,4 +145,14 @@ describe('item 9: rate limits on every route', () => {
     expect(statusCounts(results)).toEqual({ 200: limit, 429: 3 });
     expect((await other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.10' })).statusCode).toBe(200);
   });
+
+  it('never limits the health probe, nor counts it against its address', async () => {
+    const address = '10.9.9.11';
+    const probes = await concurrently(DEFAULT_RATE_LIMIT.max * ADDRESS_FACTOR + 20, () => server.inject({ method: 'GET', url: '/api/health', remoteAddress: address }));
+    expect(statusCounts(probes)).toEqual({ 200: DEFAULT_RATE_LIMIT.max * ADDRESS_FACTOR + 20 });
+    expect(probes.some((r) => 'ratelimit-limit' in r.headers)).toBe(false);
+    const after = await server.inject({ method: 'GET', url: '/api/Core/States', remoteAddress: address });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['ratelimit-remaining']).toBe(String(DEFAULT_RATE_LIMIT.max - 1));
+  });
 });

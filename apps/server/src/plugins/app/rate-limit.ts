@@ -107,9 +107,9 @@ export default fp<{ max: number; moneyMax: number; addressScale: number; flushMs
         const claims = bearerClaims(app, req);
         return claims ? `${req.ip}|${claims.memberId}` : req.ip;
       },
-      // Static files of the web app are not counted, nor are the load balancer's health probes
-      // (GET /api/health reads nothing personal).
-      allowList: (req: FastifyRequest) => !(req.url.startsWith('/api/') || req.url.startsWith('/token')) || req.url === '/api/health',
+      // Static files of the web app are not counted. (Nor is GET /api/health, the load balancer's
+      // probe: its route sets `rateLimit: false`.)
+      allowList: (req: FastifyRequest) => !(req.url.startsWith('/api/') || req.url.startsWith('/token')),
       errorResponseBuilder: (_req, ctx) => tooManyRequests(MESSAGES.tooManyAttempts, ctx.ttl / 1000),
     });
   },

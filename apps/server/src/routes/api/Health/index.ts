@@ -6,7 +6,11 @@ const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.str
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['Health'], summary: 'Up, and the database answers', response: { 200: Health, 503: Health } } },
+    {
+      // The load balancer's probe: it reads nothing personal, and is not rate-limited (no hook at all).
+      config: { rateLimit: false },
+      schema: { tags: ['Health'], summary: 'Up, and the database answers', response: { 200: Health, 503: Health } },
+    },
     async (_req, reply) => {
       try {
         await app.dbPing();
