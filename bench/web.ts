@@ -74,7 +74,15 @@ async function startChrome(port: number): Promise<ChildProcess> {
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
-  chrome.once('exit', () => rmSync(profile, { recursive: true, force: true }));
+  // Chrome's helper processes may still write to the profile for a moment after the browser exits
+  // (ENOTEMPTY): retried, and a profile left in the temp folder does not fail the run.
+  chrome.once('exit', () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (err) {
+      console.warn(`could not remove ${profile}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
   process.once('exit', () => chrome.kill('SIGKILL'));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
