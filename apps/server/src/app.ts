@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultOperatorId } from './plugins/app/zones/operator-repository.ts';
 import { OperatorCache } from './plugins/app/zones/operator-cache.ts';
+import { ZoneCache } from './plugins/app/zones/zone-cache.ts';
 import { ReferenceCache } from './plugins/app/vehicles/reference-repository.ts';
 import db from './plugins/external/db.ts';
 import security from './plugins/external/security.ts';
@@ -122,6 +123,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.jobs.register('prune.expired', pruneJob());
   fastify.decorate('operators', new OperatorCache());
   fastify.decorate('referenceLists', new ReferenceCache());
+  fastify.decorate('zoneRows', new ZoneCache());
   await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(supportBus);
   // Support's attachments live in the data folder, outside the web root (issue 13); a test app

@@ -38,19 +38,19 @@ await db.execute(sql`ANALYZE zones`);
 describe('zone text search among many near-misses (issue 9)', () => {
   it('puts the best match first', async () => {
     const hits = await search(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
-    expect(hits.map((h) => h.zoneNumber)[0]).toBe('BEST');
+    expect(hits.map((h) => h.zone.zoneNumber)[0]).toBe('BEST');
     expect(hits).toHaveLength(5);
-    expect(hits.every((h) => h.operatorId === mine)).toBe(true);
+    expect(hits.every((h) => h.zone.operatorId === mine)).toBe(true);
   });
 
   it('puts the best match first with a typo in the text too', async () => {
     const [first] = await search(db, { operatorId: mine, q: 'cedar hollow garag', limit: 5 });
-    expect(first?.zoneNumber).toBe('BEST');
+    expect(first?.zone.zoneNumber).toBe('BEST');
   });
 
   it('still answers near-misses when nothing matches exactly', async () => {
     const hits = await search(db, { operatorId: mine, q: 'Cedar Holow Lot 12', limit: 3 });
-    expect(hits[0]?.zoneNumber).toBe('N12');
+    expect(hits[0]?.zone.zoneNumber).toBe('N12');
   });
 
   it('reads the candidates from zones_operator_search_trgm_idx, most similar first, with the operator in the index condition', async () => {

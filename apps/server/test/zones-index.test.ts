@@ -3,6 +3,7 @@ import { operators } from '../src/db/schema/index.ts';
 import { sql } from 'drizzle-orm';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { insertZones, nearby, nearbyQuery, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
+import { ZoneCache } from '../src/plugins/app/zones/zone-cache.ts';
 import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
 import { zoneAt } from './parking-helpers.ts';
@@ -41,10 +42,10 @@ describe('nearby zones of one operator (issue 9)', () => {
   });
 
   it('still finds the nearest of the operator’s own zones, nearest first', async () => {
-    const hits = await nearby(db, { operatorId: mine, lat: 30.2672, lng: -97.7431, radiusM: 2000, limit: 20 });
+    const hits = await nearby(db, new ZoneCache(), { operatorId: mine, lat: 30.2672, lng: -97.7431, radiusM: 2000, limit: 20 });
     expect(hits).toHaveLength(20);
-    expect(hits.every((h) => h.operatorId === mine)).toBe(true);
-    expect(hits[0]!.zoneNumber).toBe('M550'); // the one at the centre
+    expect(hits.every((h) => h.zone.operatorId === mine)).toBe(true);
+    expect(hits[0]!.zone.zoneNumber).toBe('M550'); // the one at the centre
     for (let i = 1; i < hits.length; i++) expect(hits[i]!.distanceM!).toBeGreaterThanOrEqual(hits[i - 1]!.distanceM! - 1e-6);
   });
 });

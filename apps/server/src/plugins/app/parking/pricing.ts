@@ -1,4 +1,4 @@
-import { localTime, weekWindows, type PaidSchedule } from '../zones/paid-hours.ts';
+import { localTime, paidTimeline, type PaidSchedule } from '../zones/paid-hours.ts';
 
 /**
  * Parking prices (issue 11): the rate times the paid minutes inside the session, rounded half-up
@@ -8,7 +8,6 @@ import { localTime, weekWindows, type PaidSchedule } from '../zones/paid-hours.t
  */
 
 const DAY = 1440;
-const WEEK = 7 * DAY;
 const MINUTE_MS = 60_000;
 /**
  * Local clocks change (DST) only at whole or half hours in every IANA zone in use, so walking in
@@ -19,10 +18,8 @@ const STEP_CAP = 30;
 /** Minutes of [start, start + minutes) during which the zone charges. */
 export function paidMinutes(schedule: PaidSchedule, timeZone: string, start: Date, minutes: number): number {
   if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError(`minutes must be a whole number >= 0, got ${minutes}`);
-  const windows = weekWindows(schedule);
-  if (windows.length === 0 || minutes === 0) return 0;
-  // Windows of last week, this week and next week: one that began last Sunday still runs on Monday.
-  const timeline = [...windows.map(([a, b]) => [a - WEEK, b - WEEK]), ...windows, ...windows.map(([a, b]) => [a + WEEK, b + WEEK])] as [number, number][];
+  const timeline = paidTimeline(schedule);
+  if (timeline.length === 0 || minutes === 0) return 0;
   const boundaries = [...new Set(timeline.flat())].sort((a, b) => a - b);
   let t = start.getTime();
   let remaining = minutes;

@@ -107,14 +107,25 @@ export function weekWindows(s: PaidSchedule): [number, number][] {
     });
 }
 
+/**
+ * The paid windows of last week, this week and next week, in minutes of this week: a window that
+ * began last Sunday still runs on Monday. Empty: never paid.
+ */
+export function paidTimeline(s: PaidSchedule): [number, number][] {
+  const windows = weekWindows(s);
+  return [...windows.map(([a, b]): [number, number] => [a - WEEK, b - WEEK]), ...windows, ...windows.map(([a, b]): [number, number] => [a + WEEK, b + WEEK])];
+}
+
 /** Whether payment is required at `now` and, if so, until when (local 'HH:MM'). */
 export function paymentStatus(s: PaidSchedule, timeZone: string, now: Date): PaymentStatus {
-  const windows = weekWindows(s);
-  if (windows.length === 0) return { paidNow: false, paidUntil: null };
+  return statusOnTimeline(paidTimeline(s), timeZone, now);
+}
+
+/** paymentStatus() on a timeline made once (paidTimeline): a zone shown again and again (zone-view.ts). */
+export function statusOnTimeline(timeline: readonly (readonly [number, number])[], timeZone: string, now: Date): PaymentStatus {
+  if (timeline.length === 0) return { paidNow: false, paidUntil: null };
   const { isoDay, minute } = localTime(now, timeZone);
   const t = (isoDay - 1) * DAY + minute;
-  // Two weeks of windows, shifted back one week, cover a window that began last Sunday.
-  const timeline = [...windows.map(([a, b]): [number, number] => [a - WEEK, b - WEEK]), ...windows, ...windows.map(([a, b]): [number, number] => [a + WEEK, b + WEEK])];
   const current = timeline.find(([a, b]) => a <= t && t < b);
   if (!current) return { paidNow: false, paidUntil: null };
   // Follow windows that start where (or before) the previous one ends: one continuous paid period.

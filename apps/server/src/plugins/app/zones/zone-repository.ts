@@ -7,8 +7,21 @@ import { chordBetween, earthPoint, metresOfChord, searchCubes } from './earth.ts
 /** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse). */
 export const { createdAt: _createdAt, ...zoneColumns } = getTableColumns(zones);
 export type ZoneRecord = Omit<typeof zones.$inferSelect, 'createdAt'>;
-/** A zone row with its great-circle distance in metres from the position asked about (null without one). */
-export type ZoneHit = ZoneRecord & { distanceM: number | null };
+/** A zone found, with its great-circle distance in metres from the position asked about (null without one). */
+export interface ZoneHit {
+  zone: ZoneRecord;
+  distanceM: number | null;
+}
+/** A zone's id and row version: PostgreSQL's xmin, which every UPDATE of the row changes (zone-cache.ts). */
+export interface ZoneRef {
+  id: number;
+  version: string;
+}
+const rowVersion = sql<string>`${zones}.xmin::text`;
+/** Where nearby() gets the rows of the zones it found (ZoneCache). */
+export interface ZoneRows {
+  records(db: Executor, refs: readonly ZoneRef[]): Promise<ZoneRecord[]>;
+}
 export type NewZone = Omit<typeof zones.$inferInsert, 'id' | 'operatorId' | 'createdAt'>;
 
 /** The expression of the GiST index zones_operator_earth_idx (with operator_id): queries must repeat it exactly to use the index. */
@@ -28,21 +41,31 @@ export interface NearbyParams {
  * Zones within radiusM, nearest first. The box around the centre (earth_box) is what the GiST
  * index answers, and ordering by the chord `<->` (which grows with the great-circle distance) is a
  * k-nearest scan of the same index: the first `limit` rows in the box come out in order without
- * sorting the box. The box over-covers the circle, so rows past the radius are dropped here: every
- * row in the circle is nearer than any outside it, so what remains is the nearest within the radius.
- * (Measuring in SQL would run ll_to_earth with its domain checks again for every row: ~0.3 ms.)
+ * sorting the box. The query returns ids and row versions only, and the rows come from the cache
+ * (issue 9: parsing every column of 20 rows was most of the request's time). The box over-covers
+ * the circle, so rows past the radius are dropped here: every row in the circle is nearer than any
+ * outside it, so what remains is the nearest within the radius. (Measuring in SQL would run
+ * ll_to_earth with its domain checks again for every row: ~0.3 ms.)
  */
-export async function nearby(db: Executor, p: NearbyParams): Promise<ZoneHit[]> {
+export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
   const { centre, box, chord } = searchCubes(p.lat, p.lng, p.radiusM);
-  const rows = await preparedNearby(db).execute({ operatorId: p.operatorId, centre, box, limit: p.limit });
+  const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre, box, limit: p.limit });
   const from = earthPoint(p.lat, p.lng);
   const hits: ZoneHit[] = [];
-  for (const row of rows) {
-    const c = chordBetween(from, earthPoint(row.lat, row.lng));
+  for (const zone of await rows.records(db, refs)) {
+    const c = chordBetween(from, earthPoint(zone.lat, zone.lng));
     if (c > chord) break;
-    hits.push({ ...row, distanceM: metresOfChord(c) });
+    hits.push({ zone, distanceM: metresOfChord(c) });
   }
   return hits;
+}
+
+/** Zones by id with their row versions (the cache's reads), in no order; ids not there are left out. */
+export function zonesByIds(db: Executor, ids: readonly number[]): Promise<(ZoneRecord & { version: string })[]> {
+  return db
+    .select({ ...zoneColumns, version: rowVersion })
+    .from(zones)
+    .where(inArray(zones.id, [...ids]));
 }
 
 type Arg<T> = T | Placeholder;
@@ -56,7 +79,7 @@ interface NearbyArgs {
 /** The query of nearby(), with values or with placeholders for a prepared statement. */
 function nearbyStatement(db: Executor, a: NearbyArgs) {
   return db
-    .select(zoneColumns)
+    .select({ id: zones.id, version: rowVersion })
     .from(zones)
     .where(and(eq(zones.operatorId, a.operatorId), sql`${zonePoint} <@ ${a.box}::cube`))
     .orderBy(chordFrom(a.centre))
@@ -79,7 +102,7 @@ export function nearbyQuery(db: Executor, p: NearbyParams): SQL {
 
 /** A row with the chord to the position asked about (or null) as a zone with its distance in metres. */
 export function toHit({ chord, ...zone }: ZoneRecord & { chord: unknown }): ZoneHit {
-  return { ...zone, distanceM: chord === null ? null : metresOfChord(Number(chord)) };
+  return { zone, distanceM: chord === null ? null : metresOfChord(Number(chord)) };
 }
 
 export async function byId(db: Executor, operatorId: number, id: number): Promise<ZoneRecord | null> {

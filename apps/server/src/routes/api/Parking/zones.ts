@@ -22,12 +22,12 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = await operatorForRequest(app, req);
       const hits = await find(operator.id, req.query as z.infer<Q>);
       const now = new Date();
-      return hits.map((h) => toZoneView(h, operator, now, h.distanceM));
+      return hits.map((h) => toZoneView(h.zone, operator, now, h.distanceM));
     });
   }
 
   zoneList('/Nearby', 'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first', NearbyZonesQuery, (operatorId, { lat, lng, radius, limit }) =>
-    zones.nearby(app.db, { operatorId, lat, lng, radiusM: radius, limit }),
+    zones.nearby(app.db, app.zoneRows, { operatorId, lat, lng, radiusM: radius, limit }),
   );
   zoneList(
     '/Search',
