@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { withNamedStatements } from './pglite-named.ts';
+import { TEXT_PARSERS, withNamedStatements } from './pglite-named.ts';
 import { SERVER_ROOT } from '../paths.ts';
 
 export type Schema = typeof schema;
@@ -60,6 +60,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
+    // As drizzle reads them (pglite-named.ts): a query need not bring its own parsers.
+    parsers: TEXT_PARSERS,
   });
   const ping = async () => void (await client.query(PING));
   const named = withNamedStatements(client);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { literal, REGISTER, withNamedStatements } from './pglite-named.ts';
+import { literal, REGISTER, TEXT_PARSERS, withNamedStatements } from './pglite-named.ts';
 
 const raw = await PGlite.create();
 afterAll(() => raw.close());
@@ -76,5 +76,26 @@ describe('PGlite named statements (issue 9: prepared once with PREPARE, run with
       expect((await tx.query(text, [1])).rows).toEqual([{ note: 'one' }]);
     });
     expect((await prepared()).length).toBe(before);
+  });
+});
+
+describe("a query's parsers on PGlite (issue 9: PGlite spreads them into its own on every call)", () => {
+  const textParsers = { 1184: (v: string) => v, 1082: (v: string) => v };
+  it('reads timestamps and dates as text, as drizzle asks, with the parsers set once on the database', async () => {
+    const db = withNamedStatements(await PGlite.create({ parsers: TEXT_PARSERS }));
+    const text = `select '2025-06-01 10:00:00+00'::timestamptz as at, '2025-06-01'::date as day`;
+    const viaDrizzlesParsers = await db.query(text, [], { rowMode: 'array', parsers: textParsers });
+    expect(viaDrizzlesParsers.rows).toEqual([['2025-06-01 10:00:00+00', '2025-06-01']]);
+    await db.close();
+  });
+
+  it("still applies a query's own parser that is not one of the text parsers", async () => {
+    const db = withNamedStatements(await PGlite.create({ parsers: TEXT_PARSERS }));
+    const doubled = await db.query('select 21 as n', [], { rowMode: 'array', parsers: { 23: (v: string) => Number(v) * 2 } });
+    expect(doubled.rows).toEqual([[42]]);
+    // A parser for a text type that does something else is kept too.
+    const dated = await db.query(`select '2025-06-01'::date as day`, [], { rowMode: 'array', parsers: { 1082: (v: string) => `day ${v}` } });
+    expect(dated.rows).toEqual([['day 2025-06-01']]);
+    await db.close();
   });
 });

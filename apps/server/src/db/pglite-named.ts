@@ -15,6 +15,31 @@ import pg from 'pg';
 export const REGISTER = Symbol('register a named statement');
 
 type Query = PGlite['query'];
+type QueryOptions = Parameters<Query>[2];
+
+/**
+ * The types drizzle reads as text (timestamps, dates, intervals and their arrays): its PGlite
+ * session passes a parser for each with every query. PGlite merges a query's parsers into its own
+ * with an object spread on every call (~100 µs a query: issue 9), so the PGlite of openDatabase()
+ * reads these types as text itself, and query() drops a query's parsers when they only say so.
+ */
+const TEXT_TYPES = [1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231];
+export const TEXT_PARSERS: Record<number, (value: string) => string> = Object.fromEntries(TEXT_TYPES.map((t) => [t, (value: string) => value]));
+
+const plainOptions = new WeakMap<object, QueryOptions>();
+
+/** The query's options without its parsers when each of them is one of TEXT_PARSERS' (it reads the text as it is). */
+function withoutTextParsers(options: QueryOptions): QueryOptions {
+  const parsers = options?.parsers;
+  if (!parsers) return options;
+  let plain = plainOptions.get(options);
+  if (plain === undefined) {
+    const onlyText = Object.entries(parsers).every(([type, parse]) => TEXT_TYPES.includes(Number(type)) && parse('2025-01-01 00:00:00+00') === '2025-01-01 00:00:00+00');
+    plain = onlyText ? { ...options, parsers: undefined } : options;
+    plainOptions.set(options, plain);
+  }
+  return plain;
+}
 export type NamedClient = PGlite & { [REGISTER]: (text: string) => void };
 
 /** A literal PostgreSQL reads as the parameter's type; undefined for a value that cannot be one. */
@@ -28,7 +53,8 @@ export function literal(v: unknown): string | undefined {
 
 /** The client drizzle is given: PGlite itself, but query() runs registered statements by name. */
 export function withNamedStatements(client: PGlite, max = 200): NamedClient {
-  const run: Query = client.query.bind(client);
+  const query0: Query = client.query.bind(client);
+  const run: Query = (text, params, options) => query0(text, params, withoutTextParsers(options));
   const names = new Map<string, string>();
   const prepared = new Map<string, Promise<boolean>>();
   const query: Query = async (text, params, options) => {
