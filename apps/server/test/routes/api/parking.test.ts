@@ -5,7 +5,7 @@ import { MAX_NEARBY_RADIUS_M, type Operator, type Zone } from '@parkit/contract'
 import { queryRows } from '../../../src/db/client.ts';
 import { operators, zones } from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
-import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, metresOfChord, searchCubes } from '../../../src/plugins/app/zones/earth.ts';
+import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, mercator, metresOfChord } from '../../../src/plugins/app/zones/earth.ts';
 import { formatClock, localTime } from '../../../src/plugins/app/zones/paid-hours.ts';
 import { insertZones, nearbyQuery } from '../../../src/plugins/app/zones/zone-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
@@ -72,14 +72,13 @@ const all = [...ringZones, ...named];
 const position = `lat=${CENTRE.lat}&lng=${CENTRE.lng}`;
 
 describe('earth geometry', () => {
-  it('matches the earthdistance extension (ll_to_earth, earth_box, earth_distance)', async () => {
+  it('matches the earthdistance extension (ll_to_earth, earth_distance)', async () => {
     const a = { lat: 30.2672, lng: -97.7431 };
     const b = offset(1500, 40);
-    const [row] = await queryRows<{ x: number; y: number; z: number; d: number; lo: number; hi: number }>(
+    const [row] = await queryRows<{ x: number; y: number; z: number; d: number }>(
       db,
       sql`select cube_ll_coord(p, 1) as x, cube_ll_coord(p, 2) as y, cube_ll_coord(p, 3) as z,
-        earth_distance(p, ll_to_earth(${b.lat}::float8, ${b.lng}::float8)) as d,
-        cube_ll_coord(earth_box(p, 1500), 1) as lo, cube_ur_coord(earth_box(p, 1500), 1) as hi
+        earth_distance(p, ll_to_earth(${b.lat}::float8, ${b.lng}::float8)) as d
         from (select ll_to_earth(${a.lat}::float8, ${a.lng}::float8) as p) s`,
     );
     const [x, y, z] = earthPoint(a.lat, a.lng);
@@ -88,11 +87,16 @@ describe('earth geometry', () => {
     const [bx, by, bz] = earthPoint(b.lat, b.lng);
     const ours = metresOfChord(Math.hypot(x - bx, y - by, z - bz));
     expect(ours / Number(row!.d)).toBeCloseTo(MEAN_EARTH_RADIUS_M / EARTH_CUBE_RADIUS_M, 9);
-    // Our box for 1500 m on the mean radius is earth_box for the same angle on earth().
-    const { box } = searchCubes(a.lat, a.lng, (1500 * MEAN_EARTH_RADIUS_M) / EARTH_CUBE_RADIUS_M);
-    const [lo, hi] = box.slice(1, -1).split('), (').map((c) => Number(c.split(', ')[0]));
-    expect(lo! - Number(row!.lo)).toBeCloseTo(0, 4);
-    expect(hi! - Number(row!.hi)).toBeCloseTo(0, 4);
+  });
+
+  it('keeps each zone on the Mercator plane as mercator() puts it (the nearby index, earth.ts)', async () => {
+    const rows = await queryRows<{ lat: number; lng: number; x: number; y: number }>(db, sql`select lat, lng, mercator[0] as x, mercator[1] as y from zones`);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows) {
+      const [x, y] = mercator(Number(r.lat), Number(r.lng));
+      expect(Math.abs(Number(r.x) - x)).toBeLessThan(1e-12);
+      expect(Math.abs(Number(r.y) - y)).toBeLessThan(1e-12);
+    }
   });
 });
 
@@ -104,7 +108,7 @@ describe('the nearby query', () => {
       const q = nearbyQuery(tx, { operatorId, ...CENTRE, radiusM: 2000, limit: 20 });
       return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`)).map((r) => Object.values(r)[0]).join('\n');
     });
-    expect(plan).toMatch(/Index Scan using zones_operator_earth_idx/);
+    expect(plan).toMatch(/Index Scan using zones_operator_mercator_idx/);
     expect(plan).toMatch(/Index Cond: .*operator_id/);
     expect(plan).toMatch(/Order By: .*<->/);
     expect(plan).toMatch(/Index Cond: .*<@/);

@@ -2,11 +2,11 @@ import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } fr
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { zones } from '../../../db/schema/index.ts';
-import { chordBetween, earthPoint, metresOfChord, searchCubes } from './earth.ts';
+import { angleOfChord, chordBetween, earthPoint, MEAN_EARTH_RADIUS_M, mercator, mercatorSearch, metresOfChord, provenNearest } from './earth.ts';
 
-/** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse). */
-export const { createdAt: _createdAt, ...zoneColumns } = getTableColumns(zones);
-export type ZoneRecord = Omit<typeof zones.$inferSelect, 'createdAt'>;
+/** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse) and mercator (the index's). */
+export const { createdAt: _createdAt, mercator: _mercator, ...zoneColumns } = getTableColumns(zones);
+export type ZoneRecord = Omit<typeof zones.$inferSelect, 'createdAt' | 'mercator'>;
 /** A zone found, with its great-circle distance in metres from the position asked about (null without one). */
 export interface ZoneHit {
   zone: ZoneRecord;
@@ -22,11 +22,11 @@ const rowVersion = sql<string>`${zones}.xmin::text`;
 export interface ZoneRows {
   records(db: Executor, refs: readonly ZoneRef[]): Promise<ZoneRecord[]>;
 }
-export type NewZone = Omit<typeof zones.$inferInsert, 'id' | 'operatorId' | 'createdAt'>;
+export type NewZone = Omit<typeof zones.$inferInsert, 'id' | 'operatorId' | 'createdAt' | 'mercator'>;
 
-/** The expression of the GiST index zones_operator_earth_idx (with operator_id): queries must repeat it exactly to use the index. */
+/** The expression of earthdistance's cubes: text search orders its matches by the chord `<->` to the position asked about. */
 const zonePoint = sql`ll_to_earth(${zones.lat}, ${zones.lng})`;
-/** The chord from a centre cube to the zone: the index's `<->`, turned into metres by toHit. */
+/** The chord from a centre cube to the zone: `<->`, turned into metres by toHit. */
 export const chordFrom = (centre: Arg<string>) => sql<number>`(${zonePoint} <-> ${centre}::cube)`;
 
 export interface NearbyParams {
@@ -37,27 +37,55 @@ export interface NearbyParams {
   limit: number;
 }
 
+/** Rows past `limit` a k-nearest scan reads, so that its answer can be proven exact (provenNearest) the first time. */
+const EXTRA_ROWS = 5;
+/** Scans of four times as many rows before reading the whole box (zones at one spot, or a ring of them at one distance). */
+const SCANS = 3;
+
+interface Found {
+  id: number;
+  version: string;
+  lat: number;
+  lng: number;
+}
+
 /**
- * Zones within radiusM, nearest first. The box around the centre (earth_box) is what the GiST
- * index answers, and ordering by the chord `<->` (which grows with the great-circle distance) is a
- * k-nearest scan of the same index: the first `limit` rows in the box come out in order without
- * sorting the box. The query returns ids and row versions only, and the rows come from the cache
- * (issue 9: parsing every column of 20 rows was most of the request's time). The box over-covers
- * the circle, so rows past the radius are dropped here: every row in the circle is nearer than any
- * outside it, so what remains is the nearest within the radius. (Measuring in SQL would run
- * ll_to_earth with its domain checks again for every row: ~0.3 ms.)
+ * Zones within radiusM, nearest first by great-circle distance. A k-nearest scan of the
+ * (operator_id, mercator) GiST index reads the rows in Mercator order, in the box that holds the
+ * circle; the answer is then measured and sorted exactly here. Mercator order is not quite
+ * distance order (the scale grows with the latitude, ~0.1% across a city), so the scan reads a few
+ * rows more than asked, and provenNearest() checks that no zone it did not reach could be nearer;
+ * when it cannot say so, a longer scan, and at last the whole box, decides. Near the antimeridian or
+ * a pole the boxes are read whole. The query returns ids, row versions and positions; the rows come
+ * from the cache (issue 9: parsing every column of 20 rows was most of the request's time).
  */
 export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
-  const { centre, box, chord } = searchCubes(p.lat, p.lng, p.radiusM);
-  const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre, box, limit: p.limit });
+  const search = mercatorSearch(p.lat, p.lng, p.radiusM);
   const from = earthPoint(p.lat, p.lng);
-  const hits: ZoneHit[] = [];
-  for (const zone of await rows.records(db, refs)) {
-    const c = chordBetween(from, earthPoint(zone.lat, zone.lng));
-    if (c > chord) break;
-    hits.push({ zone, distanceM: metresOfChord(c) });
+  const [qx, qy] = mercator(p.lat, p.lng);
+  const see = (found: Found[]) =>
+    found.map((f) => {
+      const [x, y] = mercator(f.lat, f.lng);
+      return { found: f, angle: angleOfChord(chordBetween(from, earthPoint(f.lat, f.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
+    });
+  let seen: ReturnType<typeof see> | undefined;
+  if (search.knn) {
+    for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS && !seen; scan++, wanted *= 4) {
+      const found = see(await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted }));
+      if (provenNearest(found, wanted, p.limit, search.radius, p.lat)) seen = found;
+    }
   }
-  return hits;
+  if (!seen) {
+    seen = [];
+    for (const box of search.boxes) seen.push(...see(await preparedInBox(db).execute({ operatorId: p.operatorId, box })));
+  }
+  const nearest = seen
+    .filter((s) => s.angle <= search.radius)
+    .sort((a, b) => a.angle - b.angle)
+    .slice(0, p.limit);
+  const zonesFound = await rows.records(db, nearest.map((s) => s.found));
+  const angles = new Map(nearest.map((s) => [s.found.id, s.angle]));
+  return zonesFound.map((zone) => ({ zone, distanceM: angles.get(zone.id)! * MEAN_EARTH_RADIUS_M }));
 }
 
 /** Zones by id with their row versions (the cache's reads), in no order; ids not there are left out. */
@@ -76,13 +104,16 @@ interface NearbyArgs {
   limit: Arg<number>;
 }
 
-/** The query of nearby(), with values or with placeholders for a prepared statement. */
+const found = { id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng };
+const inBox = (a: Pick<NearbyArgs, 'operatorId' | 'box'>) => and(eq(zones.operatorId, a.operatorId), sql`${zones.mercator} <@ ${a.box}::box`);
+
+/** The k-nearest scan of nearby(), with values or with placeholders for a prepared statement. */
 function nearbyStatement(db: Executor, a: NearbyArgs) {
   return db
-    .select({ id: zones.id, version: rowVersion })
+    .select(found)
     .from(zones)
-    .where(and(eq(zones.operatorId, a.operatorId), sql`${zonePoint} <@ ${a.box}::cube`))
-    .orderBy(chordFrom(a.centre))
+    .where(inBox(a))
+    .orderBy(sql`${zones.mercator} <-> ${a.centre}::point`)
     .limit(a.limit);
 }
 
@@ -95,9 +126,19 @@ const preparedNearby = preparedPerDatabase((db) => {
   return nearbyStatement(db, { operatorId: p('operatorId'), centre: p('centre'), box: p('box'), limit: p('limit') }).prepare('zones_nearby');
 });
 
-/** The SQL nearby() runs, unexecuted: tests and the benchmark EXPLAIN it. */
+/** Every zone of the operator in a box: nearby()'s answer when the scan cannot be proven. */
+const preparedInBox = preparedPerDatabase((db) =>
+  db
+    .select(found)
+    .from(zones)
+    .where(inBox({ operatorId: sql.placeholder('operatorId'), box: sql.placeholder('box') }))
+    .prepare('zones_in_box'),
+);
+
+/** The SQL of nearby()'s first scan, unexecuted: tests and the benchmark EXPLAIN it. */
 export function nearbyQuery(db: Executor, p: NearbyParams): SQL {
-  return nearbyStatement(db, { operatorId: p.operatorId, ...searchCubes(p.lat, p.lng, p.radiusM), limit: p.limit }).getSQL();
+  const search = mercatorSearch(p.lat, p.lng, p.radiusM);
+  return nearbyStatement(db, { operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: p.limit + EXTRA_ROWS }).getSQL();
 }
 
 /** A row with the chord to the position asked about (or null) as a zone with its distance in metres. */
