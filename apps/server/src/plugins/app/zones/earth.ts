@@ -99,16 +99,16 @@ export interface Seen {
 }
 
 /**
- * Whether the first `wanted` rows of a k-nearest scan in Mercator order (fewer: the scan read every
- * zone in the box) hold the true nearest `limit` within `radius` of a position at latitude `lat`.
+ * Whether the first `wanted` rows of a k-nearest scan in Mercator order (`read` fewer: the scan read
+ * every zone in the box) hold the true nearest `limit` within `radius` of a position at latitude `lat`.
  * Mercator is conformal with scale sec(latitude), so a zone at angle θ has Mercator distance at most
  * θ / cos(|lat| + θ) (the image of the great-circle arc to it is no longer). A zone nearer than D
  * (the limit-th angle, or the radius when fewer are within it) that the scan did not reach would
  * have a Mercator distance at least the scan's last one, so when that last one is past
  * D / cos(|lat| + D), no such zone exists.
  */
-export function provenNearest(seen: readonly Seen[], wanted: number, limit: number, radius: number, lat: number): boolean {
-  if (seen.length < wanted) return true;
+export function provenNearest(seen: readonly Seen[], wanted: number, limit: number, radius: number, lat: number, read = seen.length): boolean {
+  if (read < wanted) return true;
   const within = seen.filter((s) => s.angle <= radius).map((s) => s.angle).sort((a, b) => a - b);
   const d = within.length >= limit ? within[limit - 1]! : radius;
   const reach = Math.min(Math.PI / 2, Math.abs(rad(lat)) + d);

@@ -42,13 +42,6 @@ const EXTRA_ROWS = 5;
 /** Scans of four times as many rows before reading the whole box (zones at one spot, or a ring of them at one distance). */
 const SCANS = 3;
 
-interface Found {
-  id: number;
-  version: string;
-  lat: number;
-  lng: number;
-}
-
 /**
  * Zones within radiusM, nearest first by great-circle distance. A k-nearest scan of the
  * (operator_id, mercator) GiST index reads the rows in Mercator order, in the box that holds the
@@ -56,36 +49,37 @@ interface Found {
  * distance order (the scale grows with the latitude, ~0.1% across a city), so the scan reads a few
  * rows more than asked, and provenNearest() checks that no zone it did not reach could be nearer;
  * when it cannot say so, a longer scan, and at last the whole box, decides. Near the antimeridian or
- * a pole the boxes are read whole. The query returns ids, row versions and positions; the rows come
- * from the cache (issue 9: parsing every column of 20 rows was most of the request's time).
+ * a pole the boxes are read whole. The query returns ids and row versions; the rows, positions
+ * included, come from the cache (issue 9: parsing every column of 20 rows was most of the
+ * request's time).
  */
 export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
   const search = mercatorSearch(p.lat, p.lng, p.radiusM);
   const from = earthPoint(p.lat, p.lng);
   const [qx, qy] = mercator(p.lat, p.lng);
-  const see = (found: Found[]) =>
-    found.map((f) => {
-      const [x, y] = mercator(f.lat, f.lng);
-      return { found: f, angle: angleOfChord(chordBetween(from, earthPoint(f.lat, f.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
+  const see = async (refs: ZoneRef[]) =>
+    (await rows.records(db, refs)).map((zone) => {
+      const [x, y] = mercator(zone.lat, zone.lng);
+      return { zone, angle: angleOfChord(chordBetween(from, earthPoint(zone.lat, zone.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
     });
-  let seen: ReturnType<typeof see> | undefined;
+  let seen: Awaited<ReturnType<typeof see>> | undefined;
   if (search.knn) {
     for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS && !seen; scan++, wanted *= 4) {
-      const found = see(await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted }));
-      if (provenNearest(found, wanted, p.limit, search.radius, p.lat)) seen = found;
+      const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted });
+      // A zone deleted since the scan is left out by records(): the count read decides whether the box was read whole.
+      const found = await see(refs);
+      if (provenNearest(found, wanted, p.limit, search.radius, p.lat, refs.length)) seen = found;
     }
   }
   if (!seen) {
     seen = [];
-    for (const box of search.boxes) seen.push(...see(await preparedInBox(db).execute({ operatorId: p.operatorId, box })));
+    for (const box of search.boxes) seen.push(...(await see(await preparedInBox(db).execute({ operatorId: p.operatorId, box }))));
   }
-  const nearest = seen
+  return seen
     .filter((s) => s.angle <= search.radius)
     .sort((a, b) => a.angle - b.angle)
-    .slice(0, p.limit);
-  const zonesFound = await rows.records(db, nearest.map((s) => s.found));
-  const angles = new Map(nearest.map((s) => [s.found.id, s.angle]));
-  return zonesFound.map((zone) => ({ zone, distanceM: angles.get(zone.id)! * MEAN_EARTH_RADIUS_M }));
+    .slice(0, p.limit)
+    .map((s) => ({ zone: s.zone, distanceM: s.angle * MEAN_EARTH_RADIUS_M }));
 }
 
 /** Zones by id with their row versions (the cache's reads), in no order; ids not there are left out. */
@@ -104,7 +98,7 @@ interface NearbyArgs {
   limit: Arg<number>;
 }
 
-const found = { id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng };
+const found = { id: zones.id, version: rowVersion };
 const inBox = (a: Pick<NearbyArgs, 'operatorId' | 'box'>) => and(eq(zones.operatorId, a.operatorId), sql`${zones.mercator} <@ ${a.box}::box`);
 
 /** The k-nearest scan of nearby(), with values or with placeholders for a prepared statement. */
