@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { scratchPostgres } from './support/scratch-database.ts';
 
@@ -15,11 +15,11 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
  * A fresh database for one test file: an in-memory PGlite, or a new database on the PostgreSQL
  * server (TEST_DB=postgres), dropped when the file ends.
  */
-export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+export async function freshDatabase(opts: Pick<OpenOptions, 'migrationsFolder'> = {}): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://', ...opts });
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await scratchPostgres(adminUrl, 'parkit_t');
-  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
+  const database = await openDatabase({ url: scratch.url, poolSize: 4, ...opts });
   return {
     ...database,
     async close() {

@@ -1,17 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
-import { SERVER_ROOT } from '../src/paths.ts';
+import { applyMigrations } from '../src/db/client.ts';
 import { ReferenceCache } from '../src/plugins/app/vehicles/reference-repository.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { AccountDetails } from '@parkit/contract';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
+import { migrationsCopy } from './support/migrations.ts';
 
 // Issue 9: makes, models, colors, states and the plans' names are served from memory. They change only with a
 // migration, which runs before the app starts: a process started after a migration that changes
@@ -39,26 +37,22 @@ async function start(): Promise<FastifyInstance> {
 
 /** The app's migrations plus one more that changes every list, applied as a deploy would. */
 async function migrateWithNewLists() {
-  const folder = mkdtempSync(join(tmpdir(), 'parkit-migrations-'));
-  cpSync(join(SERVER_ROOT, 'drizzle'), folder, { recursive: true });
-  const journalPath = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
-  const last = journal.entries.at(-1)!;
-  const tag = `${String(last.idx + 1).padStart(4, '0')}_test_lists`;
-  journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1, tag, breakpoints: true });
-  writeFileSync(journalPath, JSON.stringify(journal));
-  writeFileSync(
-    join(folder, `${tag}.sql`),
-    [
-      "INSERT INTO vehicle_makes (id, name) VALUES (990001, 'Zephyrmobile');",
-      "INSERT INTO vehicle_models (id, make_id, name) VALUES (990002, 990001, 'Breeze');",
-      "UPDATE vehicle_colors SET name = 'Sky Blue' WHERE id = (SELECT min(id) FROM vehicle_colors);",
-      "INSERT INTO us_states (code, name) VALUES ('PR', 'Puerto Rico');",
-      "UPDATE plans SET name = 'Basic Plus' WHERE code = 'basic';",
-    ].join('\n--> statement-breakpoint\n'),
-  );
-  if (database.driver === 'postgres') await migratePg(database.db as never, { migrationsFolder: folder });
-  else await migratePglite(database.db as never, { migrationsFolder: folder });
+  const folder = migrationsCopy((entries, dir) => {
+    const last = entries.at(-1)!;
+    const tag = `${String(last.idx + 1).padStart(4, '0')}_test_lists`;
+    writeFileSync(
+      join(dir, `${tag}.sql`),
+      [
+        "INSERT INTO vehicle_makes (id, name) VALUES (990001, 'Zephyrmobile');",
+        "INSERT INTO vehicle_models (id, make_id, name) VALUES (990002, 990001, 'Breeze');",
+        "UPDATE vehicle_colors SET name = 'Sky Blue' WHERE id = (SELECT min(id) FROM vehicle_colors);",
+        "INSERT INTO us_states (code, name) VALUES ('PR', 'Puerto Rico');",
+        "UPDATE plans SET name = 'Basic Plus' WHERE code = 'basic';",
+      ].join('\n--> statement-breakpoint\n'),
+    );
+    return [...entries, { ...last, idx: last.idx + 1, when: last.when + 1, tag }];
+  });
+  await applyMigrations(database, folder);
 }
 
 const get = async (a: FastifyInstance, url: string) => (await a.inject({ method: 'GET', url })).json<unknown>();

@@ -44,6 +44,8 @@ export interface OpenOptions {
    * the pool replaces it. Without a listener pg would crash the process.
    */
   onConnectionError?: (err: Error) => void;
+  /** The migrations to apply (tests: a database as an earlier release left it); the app's by default. */
+  migrationsFolder?: string;
 }
 
 /** Opens the database and applies every pending migration before anything uses it. */
@@ -54,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const ping = async () => void (await pool.query(PING));
-    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() }, migratePg);
+    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() }, opts.migrationsFolder);
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -65,13 +67,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   });
   const ping = async () => void (await client.query(PING));
   const named = withNamedStatements(client);
-  return migrated({ db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, migratePglite);
+  return migrated({ db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, opts.migrationsFolder);
+}
+
+/** Applies the pending migrations of a folder (the app's by default), as a deploy does before the app starts. */
+export async function applyMigrations(database: Database, migrationsFolder = MIGRATIONS): Promise<void> {
+  if (database.driver === 'postgres') await migratePg(database.db as never, { migrationsFolder });
+  else await migratePglite(database.db as never, { migrationsFolder });
 }
 
 /** Applies the pending migrations to a database just opened; a failure closes it before it is thrown. */
-async function migrated(database: Database, migrate: (db: never, config: { migrationsFolder: string }) => Promise<void>): Promise<Database> {
+async function migrated(database: Database, migrationsFolder?: string): Promise<Database> {
   try {
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS });
+    await applyMigrations(database, migrationsFolder);
   } catch (err) {
     await database.close();
     throw err;

@@ -35,6 +35,19 @@ export const members = pgTable(
     phoneVerifiedAt: moment('phone_verified_at'),
     /** Carried in every access token (claim sv); logout and a password change raise it (issue 8). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * What GET /api/Account/Details shows of other tables, kept on the member's row by triggers
+     * (migration 0020) so that Details reads one row by its key (issue 9): the number of vehicles;
+     * the wallet settings' auto-reload and default amount (null: never saved); the default card;
+     * the active subscription's plan (null: Basic). Never written by the application.
+     */
+    vehicleCount: integer('vehicle_count').notNull().default(0),
+    walletAutoReload: boolean('wallet_auto_reload'),
+    walletDefaultAddAmountCents: integer('wallet_default_add_amount_cents'),
+    defaultCardId: integer('default_card_id'),
+    defaultCardBrand: text('default_card_brand'),
+    defaultCardLast4: text('default_card_last4'),
+    activePlanId: integer('active_plan_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

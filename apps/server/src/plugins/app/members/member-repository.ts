@@ -3,7 +3,7 @@ import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { SESSION_CHANNEL } from '../auth/session-cache.ts';
-import { members, paymentMethods, vehicles, walletSettings } from '../../../db/schema/index.ts';
+import { members, vehicles } from '../../../db/schema/index.ts';
 import type { WalletRow } from '../wallet/wallet-view.ts';
 
 export type Member = typeof members.$inferSelect;
@@ -146,14 +146,12 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
 }
 
 /**
- * GET /api/Account/Details in one statement (issue 9): the member's row (its session version
- * included), the vehicle count and the wallet's part (reload settings, default card, the plan of
- * the active subscription, else Basic). Prepared once per database, as account_details: drizzle
- * builds the SQL once and PostgreSQL keeps the named statement's plan per connection.
- */
-/**
- * The member's columns the answer shows (and the session version): not the password hash, nor the
- * timestamps, which node-postgres would parse into Dates on every request for nothing.
+ * GET /api/Account/Details reads one row by its key (issue 9): the member's columns it shows, the
+ * session version, and what it shows of other tables, kept on the member's row by triggers
+ * (migration 0020): the vehicle count, the wallet settings, the default card and the active plan
+ * (its name comes from the reference lists in memory). Not the password hash, nor the timestamps,
+ * which node-postgres would parse into Dates on every request for nothing. Prepared once per
+ * database, as account_details.
  */
 const detailsColumns = {
   id: members.id,
@@ -174,31 +172,22 @@ const detailsColumns = {
 };
 export type DetailsMember = Pick<Member, keyof typeof detailsColumns>;
 
-function detailsStatement(db: Executor) {
-  // Written out: drizzle renders columns of the member's table unqualified in a subquery.
-  const memberId = sql`"members"."id"`;
-  return db
+const preparedDetails = preparedPerDatabase((db: Executor) =>
+  db
     .select({
       member: detailsColumns,
-      vehicleCount: sql<number>`(select count(*)::int from vehicles v where v.member_id = ${memberId})`,
-      autoReload: walletSettings.autoReload,
-      defaultAddAmountCents: walletSettings.defaultAddAmountCents,
-      cardId: paymentMethods.id,
-      brand: paymentMethods.brand,
-      last4: paymentMethods.last4,
-      // The active subscription's plan, null for Basic: the plans' names are reference data in
-      // memory (ReferenceCache), not joined on every request (issue 9).
-      subscribedPlanId: sql<number | null>`(select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active')`,
+      vehicleCount: members.vehicleCount,
+      autoReload: members.walletAutoReload,
+      defaultAddAmountCents: members.walletDefaultAddAmountCents,
+      cardId: members.defaultCardId,
+      brand: members.defaultCardBrand,
+      last4: members.defaultCardLast4,
+      subscribedPlanId: members.activePlanId,
     })
     .from(members)
-    .leftJoin(walletSettings, eq(walletSettings.memberId, members.id))
-    .leftJoin(paymentMethods, and(eq(paymentMethods.memberId, members.id), eq(paymentMethods.isDefault, true)))
     .where(eq(members.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('account_details');
-}
-
-const preparedDetails = preparedPerDatabase(detailsStatement);
+    .prepare('account_details'),
+);
 
 export interface DetailsRow {
   member: DetailsMember;
@@ -212,7 +201,7 @@ export async function findDetails(db: Executor, id: number): Promise<DetailsRow 
   if (!row) return null;
   // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path (issue 9).
   const { member, vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;
-  return { member, vehicleCount: Number(vehicleCount), wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
+  return { member, vehicleCount, wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
 }
 
 export async function countVehicles(db: Executor, memberId: number): Promise<number> {

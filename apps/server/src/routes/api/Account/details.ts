@@ -8,8 +8,8 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Details',
     {
-      // One statement reads the member (with the session version), the vehicle count and the
-      // wallet's part: one round trip (issue 9); the plan's name comes from the reference lists.
+      // One row by its key: the member (with the session version), the vehicle count and the
+      // wallet's part kept on it by triggers (issue 9); the plan's name from the reference lists.
       config: { sessionInQuery: true },
       schema: {
         tags: ['Account'],
