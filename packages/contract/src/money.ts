@@ -19,11 +19,16 @@ export function amountToCents(amount: number | string): number | null {
   return sign === '-' ? -cents : cents;
 }
 
-const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Made on first use, not when the module loads: a page's first Intl formatter loads the locale's
+ * data, 150-220 ms on Lighthouse's throttled phone, which a screen that shows no money (/homepage
+ * for a visitor) paid before it could answer a tap (issue 9).
+ */
+let moneyFormat: Intl.NumberFormat | undefined;
 
 /** Spec section 9: exactly two decimals, en-US style, '0.00' when empty or invalid. */
 export function formatMoney(value: unknown): string {
   // null and undefined are not numbers (NaN); '' and blanks are Number('') = 0: all '0.00'.
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '')) : NaN;
-  return Number.isFinite(n) ? moneyFormat.format(n) : '0.00';
+  return Number.isFinite(n) ? (moneyFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n) : '0.00';
 }

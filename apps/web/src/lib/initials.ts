@@ -1,8 +1,9 @@
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first use, as formatMoney's (the first Intl object of a page is slow to make: issue 9). */
+let graphemes: Intl.Segmenter | undefined;
 
 /** The first user-perceived character (an emoji with its modifiers, a Devanagari cluster…). */
 function firstGrapheme(s: string): string {
-  const first = graphemes.segment(s.trim())[Symbol.iterator]().next();
+  const first = (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(s.trim())[Symbol.iterator]().next();
   return first.done ? '' : first.value.segment;
 }
 

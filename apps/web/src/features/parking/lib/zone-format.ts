@@ -4,7 +4,8 @@ import { formatMoney, type Zone, type ZoneKind } from '@parkit/contract';
 /** The `t` of useTranslation(): the formatters stay pure functions, testable without React. */
 export type Translate = TFunction;
 
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/** Made on first use, as formatMoney's (the first Intl formatter of a page is slow to make: issue 9). */
+let oneDecimal: Intl.NumberFormat | undefined;
 
 /** "40 m", "350 m", "1.2 km", "14 km": as precise as a driver on foot cares about. */
 export function formatDistance(meters: number | null, t: Translate): string | null {
@@ -12,7 +13,7 @@ export function formatDistance(meters: number | null, t: Translate): string | nu
   if (meters < 100) return t('{{distance}} m', { distance: Math.round(meters) });
   if (meters < 995) return t('{{distance}} m', { distance: Math.round(meters / 10) * 10 });
   const km = meters / 1000;
-  return t('{{distance}} km', { distance: km < 10 ? oneDecimal.format(km) : String(Math.round(km)) });
+  return t('{{distance}} km', { distance: km < 10 ? (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(km) : String(Math.round(km)) });
 }
 
 /** "$2.50/hr" (formatMoney: two decimals, en-US, as the spec's money). */
