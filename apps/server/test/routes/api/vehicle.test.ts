@@ -237,6 +237,23 @@ describe('GET /api/Vehicle/List and POST /api/Vehicle/Delete', () => {
     expect(mine.every((v) => /^\d{4}$/.test(v.VehicleYear))).toBe(true);
   });
 
+  it('names each vehicle’s make, model and color as the lists do, and one whose make came after the lists were read', async () => {
+    const carol = await registerAndSignIn(app);
+    expect((await post(carol, 'Add', { ...valid, PlateNumber: 'NAME 1' })).statusCode).toBe(201);
+    expect(await list(carol)).toEqual([expect.objectContaining({ VehicleMake: 'Toyota', VehicleModel: 'Camry', VehicleColor: 'Silver', PlateNumber: 'NAME 1', VehicleYear: '2021' })]);
+    // A make, model and color added in SQL after this app read its lists (a later migration).
+    await database.db.execute(sql`insert into vehicle_makes (id, name) values (990101, 'Zephyrmobile')`);
+    await database.db.execute(sql`insert into vehicle_models (id, make_id, name) values (990102, 990101, 'Breeze')`);
+    await database.db.execute(sql`insert into vehicle_colors (id, name) values (990103, 'Sky Blue')`);
+    await database.db.execute(
+      sql`insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year) values (${carol.memberId}, 990101, 990102, 'NAME 2', 'TX', 990103, 2022)`,
+    );
+    expect((await list(carol)).map((v) => [v.VehicleMake, v.VehicleModel, v.VehicleColor, v.PlateNumber])).toEqual([
+      ['Toyota', 'Camry', 'Silver', 'NAME 1'],
+      ['Zephyrmobile', 'Breeze', 'Sky Blue', 'NAME 2'],
+    ]);
+  });
+
   it('answers 404 for another member’s vehicle and keeps it', async () => {
     const [bobs] = await list(bob);
     const before = await vehicleRows();

@@ -41,6 +41,10 @@ export interface ReferenceLists {
   /** Key: `${makeId}\n${lower-case model name}`. */
   modelByName: Map<string, Named>;
   stateCodes: Set<string>;
+  /** Names by id: GET /api/Vehicle/List reads a vehicle's ids and names them from here. */
+  makeNames: Map<number, string>;
+  modelNames: Map<number, string>;
+  colorNames: Map<number, string>;
   /** The subscription plans by id (GET /api/Account/Details names the member's), and Basic's id. */
   plans: Map<number, PlanName>;
   basicPlanId: number;
@@ -77,6 +81,9 @@ export async function loadReferenceLists(db: Executor): Promise<ReferenceLists> 
     colorByName: new Map(colors.map((c) => [c.name.toLowerCase(), c])),
     modelByName: new Map(models.map((m) => [`${m.makeId}\n${m.name.toLowerCase()}`, { id: m.id, name: m.name }])),
     stateCodes: new Set(states.map((s) => s.code)),
+    makeNames: new Map(makes.map((m) => [m.id, m.name])),
+    modelNames: new Map(models.map((m) => [m.id, m.name])),
+    colorNames: new Map(colors.map((c) => [c.id, c.name])),
     plans: new Map(planRows.map((p) => [p.id, p])),
     basicPlanId: basic.id,
   };

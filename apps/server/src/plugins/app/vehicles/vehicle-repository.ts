@@ -3,7 +3,7 @@ import { plateKey, type Vehicle } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { members, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
-import type { VehicleRefs } from './reference-repository.ts';
+import type { ReferenceLists, VehicleRefs } from './reference-repository.ts';
 
 /** What a member writes: resolved list rows, a normalized plate, a year. */
 export interface VehicleInput {
@@ -52,26 +52,49 @@ export async function listByMember(db: Executor, memberId: number): Promise<Vehi
 
 /**
  * The member's own vehicles and the member's session version (null: no such member), in one
- * statement (GET /api/Vehicle/List checks the session with it).
+ * statement of two tables (GET /api/Vehicle/List checks the session with it): the vehicles' make,
+ * model and color ids are named from the reference lists in memory (issue 9), as Details names the
+ * plan. A list row this process has not read (a migration that added a make after it started)
+ * sends the request to the joined query.
  */
-function listWithSessionStatement(db: Executor) {
-  return db
-    .select({ ...listColumns, sessionVersion: members.sessionVersion })
+const preparedList = preparedPerDatabase((db: Executor) =>
+  db
+    .select({
+      sessionVersion: members.sessionVersion,
+      VehicleID: vehicles.id,
+      makeId: vehicles.makeId,
+      modelId: vehicles.modelId,
+      colorId: vehicles.colorId,
+      PlateNumber: vehicles.plate,
+      PlateState: vehicles.plateState,
+      year: vehicles.year,
+    })
     .from(members)
     .leftJoin(vehicles, eq(vehicles.memberId, members.id))
-    .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicles.makeId))
-    .leftJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
-    .leftJoin(vehicleColors, eq(vehicleColors.id, vehicles.colorId))
     .where(eq(members.id, sql.placeholder('memberId')))
     .orderBy(asc(vehicles.id))
-    .prepare('vehicle_list_with_session');
-}
-const preparedList = preparedPerDatabase(listWithSessionStatement);
+    .prepare('vehicle_list_with_session'),
+);
 
-export async function listWithSession(db: Executor, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
-  // Prepared once per database (the hot read of the vehicle screens), as vehicle_list_with_session.
+export async function listWithSession(db: Executor, lists: ReferenceLists, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
   const rows = await preparedList(db).execute({ memberId });
-  const list = rows.filter((r) => r.VehicleID !== null).map((r) => toVehicle(r as ListRow));
+  const list: Vehicle[] = [];
+  for (const r of rows) {
+    if (r.VehicleID === null) continue;
+    const make = lists.makeNames.get(r.makeId!);
+    const model = lists.modelNames.get(r.modelId!);
+    const color = lists.colorNames.get(r.colorId!);
+    if (make === undefined || model === undefined || color === undefined) return { sessionVersion: rows[0]!.sessionVersion, vehicles: await listByMember(db, memberId) };
+    list.push({
+      VehicleID: r.VehicleID,
+      VehicleMake: make,
+      VehicleModel: model,
+      PlateNumber: r.PlateNumber!,
+      PlateState: r.PlateState!,
+      VehicleColor: color,
+      VehicleYear: String(r.year),
+    });
+  }
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }
 

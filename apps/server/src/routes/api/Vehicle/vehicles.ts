@@ -43,12 +43,12 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/List',
     {
-      // One statement: the vehicles and the member's session version.
+      // One statement: the vehicles and the member's session version; names from the lists in memory.
       config: { sessionInQuery: true },
       schema: { ...member, summary: 'The member’s own vehicles, oldest first', response: { 200: VehicleList } },
     },
     async (req) => {
-      const { sessionVersion, vehicles: list } = await vehicles.listWithSession(app.db, req.member.memberId);
+      const { sessionVersion, vehicles: list } = await vehicles.listWithSession(app.db, await app.referenceLists.get(app.db), req.member.memberId);
       checkSession(req, sessionVersion);
       return list;
     },
