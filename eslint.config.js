@@ -56,6 +56,13 @@ export default tseslint.config(
           ],
         },
       ],
+      // Issue 9: one icon, one module. Through the package's index every icon is in the module
+      // graph, so the build cannot tell the first screens' icons from the rest (route-preloads.ts)
+      // and /homepage fetched every screen's icons.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" }] },
+      ],
       // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
       'no-restricted-syntax': [
         'error',

@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';

@@ -1,6 +1,10 @@
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
-import { Clock, House, MapPin, UserRound, Wallet } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import House from 'lucide-react/icons/house';
+import MapPin from 'lucide-react/icons/map-pin';
+import UserRound from 'lucide-react/icons/user-round';
+import Wallet from 'lucide-react/icons/wallet';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { UserRoundPlus } from 'lucide-react';
+import UserRoundPlus from 'lucide-react/icons/user-round-plus';
 import { ButtonLink } from '../ui/button-link.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Screen } from '../layouts/screen.tsx';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { Plus, Wallet } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import Wallet from 'lucide-react/icons/wallet';
 import { paths } from '../../config/paths.ts';
 import { ButtonLink } from './button-link.tsx';
 

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { useTranslation } from '../../lib/i18n.ts';
 
 export type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';

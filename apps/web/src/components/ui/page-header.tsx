@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import type { ReactNode } from 'react';

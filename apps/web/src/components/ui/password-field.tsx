@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { useTranslation } from '../../lib/i18n.ts';
 import { controlClass, FieldShell, type TextFieldProps } from './field.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Car } from 'lucide-react';
+import Car from 'lucide-react/icons/car';
 import { formatMoney } from '@parkit/contract';
 import { BalanceCard } from '../../../components/ui/balance-card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Car, Clock, LayoutDashboard, LifeBuoy, Timer } from 'lucide-react';
+import Car from 'lucide-react/icons/car';
+import Clock from 'lucide-react/icons/clock';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Timer from 'lucide-react/icons/timer';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { Languages } from 'lucide-react';
+import Languages from 'lucide-react/icons/languages';
 import { LANGUAGES, setLanguage, useTranslation } from '../../../lib/i18n.ts';
 
 /** English / हिन्दी; the choice is remembered (it survives logout too). */

@@ -1,5 +1,8 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Mail, MapPin, Phone, UserRound } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import UserRound from 'lucide-react/icons/user-round';
 import type { UserData } from '@parkit/contract';
 import { paths } from '../../../config/paths.ts';
 import { initials } from '../../../lib/initials.ts';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { MapPin, Zap } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
+import Zap from 'lucide-react/icons/zap';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { SlidersHorizontal } from 'lucide-react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useParkingOptions, useUpdateParkingOptions } from '../api/parking-options.ts';

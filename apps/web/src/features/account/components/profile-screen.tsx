@@ -1,6 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Car, ChevronRight, KeyRound, LifeBuoy, LogIn } from 'lucide-react';
+import Car from 'lucide-react/icons/car';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import KeyRound from 'lucide-react/icons/key-round';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogIn from 'lucide-react/icons/log-in';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

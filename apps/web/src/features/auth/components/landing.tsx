@@ -1,6 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Car, Clock, MapPin } from 'lucide-react';
+import Car from 'lucide-react/icons/car';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { KeyRound, MessageSquareText } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { href, paths } from '../../../config/paths.ts';
 import { continueAsGuest } from '../../../lib/session-store.ts';
 import { AuthFooterLink, AuthScreen } from './auth-screen.tsx';

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
-import { UserRoundPlus } from 'lucide-react';
+import UserRoundPlus from 'lucide-react/icons/user-round-plus';
 import { paths } from '../../../config/paths.ts';
 
 /** Password screens for a guest, who has no password: point to registering instead. */

@@ -1,4 +1,5 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { EnforcementAnswer } from '@parkit/contract';
 import { clock } from '../lib/operator-key.ts';

@@ -1,4 +1,5 @@
-import { LocateFixed, MapPinOff } from 'lucide-react';
+import LocateFixed from 'lucide-react/icons/locate-fixed';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Says where the distances are measured from: the driver, or the city centre when location is off. */

@@ -1,4 +1,4 @@
-import { CarFront } from 'lucide-react';
+import CarFront from 'lucide-react/icons/car-front';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

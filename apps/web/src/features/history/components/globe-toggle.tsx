@@ -1,4 +1,5 @@
-import { Globe, List } from 'lucide-react';
+import Globe from 'lucide-react/icons/globe';
+import List from 'lucide-react/icons/list';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';

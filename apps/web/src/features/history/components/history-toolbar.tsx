@@ -1,4 +1,6 @@
-import { ArrowDownUp, Download, SlidersHorizontal } from 'lucide-react';
+import ArrowDownUp from 'lucide-react/icons/arrow-down-up';
+import Download from 'lucide-react/icons/download';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,5 @@
-import { Download, RotateCcw } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,4 +1,6 @@
-import { ChevronRight, Clock, MapPin } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PastSession } from '@parkit/contract';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { BellRing, ChevronRight } from 'lucide-react';
+import BellRing from 'lucide-react/icons/bell-ring';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime, REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';

@@ -1,4 +1,5 @@
-import { MapPinOff, Zap } from 'lucide-react';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import Zap from 'lucide-react/icons/zap';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { LocateFixed, RefreshCw, Search } from 'lucide-react';
+import LocateFixed from 'lucide-react/icons/locate-fixed';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Search from 'lucide-react/icons/search';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MAX_NEARBY_RADIUS_M, type Zone } from '@parkit/contract';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CarFront, MapPin } from 'lucide-react';
+import CarFront from 'lucide-react/icons/car-front';
+import MapPin from 'lucide-react/icons/map-pin';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';

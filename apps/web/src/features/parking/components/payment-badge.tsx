@@ -1,4 +1,5 @@
-import { CircleDollarSign, CircleCheck } from 'lucide-react';
+import CircleDollarSign from 'lucide-react/icons/circle-dollar-sign';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { paymentLabel } from '../lib/zone-format.ts';

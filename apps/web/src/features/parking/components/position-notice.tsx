@@ -1,4 +1,7 @@
-import { LocateFixed, MapPinOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import LocateFixed from 'lucide-react/icons/locate-fixed';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { DriverPosition } from '../hooks/use-driver-position.ts';
 import type { LocationFailure } from '../lib/position.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMoney, formatTime, type Quote } from '@parkit/contract';
 import { formatRate } from '../lib/zone-format.ts';

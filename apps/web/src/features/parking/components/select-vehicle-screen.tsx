@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CarFront, Plus } from 'lucide-react';
+import CarFront from 'lucide-react/icons/car-front';
+import Plus from 'lucide-react/icons/plus';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { List, Map as MapIcon } from 'lucide-react';
+import List from 'lucide-react/icons/list';
+import MapIcon from 'lucide-react/icons/map';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,4 +1,10 @@
-import { Building2, CalendarClock, Car, Clock, Hourglass, MapPin, Banknote } from 'lucide-react';
+import Building2 from 'lucide-react/icons/building-complex';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Car from 'lucide-react/icons/car';
+import Clock from 'lucide-react/icons/clock';
+import Hourglass from 'lucide-react/icons/hourglass';
+import MapPin from 'lucide-react/icons/map-pin';
+import Banknote from 'lucide-react/icons/banknote';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { formatDistance, formatMaxStay, formatRate } from '../lib/zone-format.ts';

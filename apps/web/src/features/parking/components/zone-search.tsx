@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Search, X } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The search box: a zone number from the sign or a street address. */

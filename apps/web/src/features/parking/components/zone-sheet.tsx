@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Dialog as D } from 'radix-ui';
-import { SquareParking, X } from 'lucide-react';
+import SquareParking from 'lucide-react/icons/square-letter-p';
+import X from 'lucide-react/icons/x';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';

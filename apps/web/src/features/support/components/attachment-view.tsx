@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Attachment } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Paperclip, SendHorizontal, X } from 'lucide-react';
+import Paperclip from 'lucide-react/icons/paperclip';
+import SendHorizontal from 'lucide-react/icons/send-horizontal';
+import X from 'lucide-react/icons/x';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_CHAT_TEXT, SUPPORT_MESSAGES } from '@parkit/contract';

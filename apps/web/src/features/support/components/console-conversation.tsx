@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Attachment, ChatMessage, Conversation } from '@parkit/contract';

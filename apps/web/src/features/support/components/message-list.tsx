@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
-import { AlertCircle, Clock } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
+import Clock from 'lucide-react/icons/clock';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateLong, formatTime, type Attachment, type ChatMessage } from '@parkit/contract';
 import { AttachmentView } from './attachment-view.tsx';

@@ -1,4 +1,6 @@
-import { ChevronRight, MessageCircle, PhoneCall } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import PhoneCall from 'lucide-react/icons/phone-call';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Vehicle } from '@parkit/contract';

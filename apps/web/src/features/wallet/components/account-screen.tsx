@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { Crown } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
 import { BalanceCard } from '../../../components/ui/balance-card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Panel, StatCard } from '../../../components/ui/panel.tsx';

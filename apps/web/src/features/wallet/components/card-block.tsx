@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
-import { CreditCard, Pencil, Trash2 } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash';
 import type { CardSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { toast } from 'sonner';
-import { Check, Crown } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Crown from 'lucide-react/icons/crown';
 import { formatDateLong, type PlanSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';

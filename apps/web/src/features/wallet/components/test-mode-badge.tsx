@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 
 /** Shown while the offline sandbox is the payment provider: no real money moves. */
 export function TestModeBadge() {
