@@ -85,15 +85,7 @@ export async function listWithSession(db: Executor, lists: ReferenceLists, membe
     const model = lists.modelNames.get(r.modelId!);
     const color = lists.colorNames.get(r.colorId!);
     if (make === undefined || model === undefined || color === undefined) return { sessionVersion: rows[0]!.sessionVersion, vehicles: await listByMember(db, memberId) };
-    list.push({
-      VehicleID: r.VehicleID,
-      VehicleMake: make,
-      VehicleModel: model,
-      PlateNumber: r.PlateNumber!,
-      PlateState: r.PlateState!,
-      VehicleColor: color,
-      VehicleYear: String(r.year),
-    });
+    list.push(toVehicle({ VehicleID: r.VehicleID, VehicleMake: make, VehicleModel: model, PlateNumber: r.PlateNumber!, PlateState: r.PlateState!, VehicleColor: color, year: r.year! }));
   }
   return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
 }
