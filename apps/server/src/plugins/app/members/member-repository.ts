@@ -3,7 +3,7 @@ import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { SESSION_CHANNEL } from '../auth/session-cache.ts';
-import { members, vehicles } from '../../../db/schema/index.ts';
+import { members } from '../../../db/schema/index.ts';
 import type { WalletRow } from '../wallet/wallet-view.ts';
 
 export type Member = typeof members.$inferSelect;
@@ -204,9 +204,14 @@ export async function findDetails(db: Executor, id: number): Promise<DetailsRow 
   return { member, vehicleCount, wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
 }
 
-export async function countVehicles(db: Executor, memberId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(vehicles).where(eq(vehicles.memberId, memberId));
-  return Number(r?.n ?? 0);
+/**
+ * Locks the member's row (as lockMember) and answers its vehicle count, kept there by the
+ * vehicles' triggers (migration 0020): while the lock is held no other writer can change it, so a
+ * check of the limit and the insert after it are one step. Null when the member no longer exists.
+ */
+export async function lockMemberVehicleCount(tx: Executor, memberId: number): Promise<number | null> {
+  const [row] = await tx.select({ n: members.vehicleCount }).from(members).where(eq(members.id, memberId)).for('update');
+  return row?.n ?? null;
 }
 
 /** The spec's user_data (section 3). MinBalance is a string, '0' when none. */

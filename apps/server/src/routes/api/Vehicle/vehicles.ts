@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { conflict, HttpError, notFound } from '../../../lib/http-error.ts';
 import { checkSession } from '../../../plugins/app/auth/auth-plugin.ts';
-import { countVehicles, lockMember } from '../../../plugins/app/members/member-repository.ts';
+import { lockMember, lockMemberVehicleCount } from '../../../plugins/app/members/member-repository.ts';
 import { resolveVehicleRefs } from '../../../plugins/app/vehicles/reference-repository.ts';
 import * as vehicles from '../../../plugins/app/vehicles/vehicle-repository.ts';
 
@@ -65,8 +65,9 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await plateSafe(() =>
         app.db.transaction(async (tx) => {
           // The row lock makes count-then-insert one step for this member (no 11th vehicle by racing).
-          if (!(await lockMember(tx, memberId))) throw notFound();
-          if ((await countVehicles(tx, memberId)) >= MAX_VEHICLES) throw new HttpError(409, M.tooManyVehicles);
+          const count = await lockMemberVehicleCount(tx, memberId);
+          if (count === null) throw notFound();
+          if (count >= MAX_VEHICLES) throw new HttpError(409, M.tooManyVehicles);
           if (await vehicles.plateTaken(tx, memberId, input.plate, input.refs.state)) throw conflict('PlateNumber', M.plateTaken);
           return vehicles.insert(tx, memberId, input);
         }),
