@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
+import { jsonRow } from '../../../db/json-row.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { SESSION_CHANNEL } from '../auth/session-cache.ts';
 import { members } from '../../../db/schema/index.ts';
@@ -150,8 +151,8 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
  * session version, and what it shows of other tables, kept on the member's row by triggers
  * (migration 0020): the vehicle count, the wallet settings, the default card and the active plan
  * (its name comes from the reference lists in memory). Not the password hash, nor the timestamps,
- * which node-postgres would parse into Dates on every request for nothing. Prepared once per
- * database, as account_details.
+ * which node-postgres would parse into Dates on every request for nothing. Read as one JSON value
+ * (docs/decisions/008-one-json-value.md). Prepared once per database, as account_details.
  */
 const detailsColumns = {
   id: members.id,
@@ -175,14 +176,16 @@ export type DetailsMember = Pick<Member, keyof typeof detailsColumns>;
 const preparedDetails = preparedPerDatabase((db: Executor) =>
   db
     .select({
-      member: detailsColumns,
-      vehicleCount: members.vehicleCount,
-      autoReload: members.walletAutoReload,
-      defaultAddAmountCents: members.walletDefaultAddAmountCents,
-      cardId: members.defaultCardId,
-      brand: members.defaultCardBrand,
-      last4: members.defaultCardLast4,
-      subscribedPlanId: members.activePlanId,
+      row: jsonRow({
+        ...detailsColumns,
+        vehicleCount: members.vehicleCount,
+        autoReload: members.walletAutoReload,
+        defaultAddAmountCents: members.walletDefaultAddAmountCents,
+        cardId: members.defaultCardId,
+        brand: members.defaultCardBrand,
+        last4: members.defaultCardLast4,
+        subscribedPlanId: members.activePlanId,
+      }),
     })
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))
@@ -197,11 +200,13 @@ export interface DetailsRow {
 
 /** Null when the member does not exist (a token of a deleted member: the caller answers 401). */
 export async function findDetails(db: Executor, id: number): Promise<DetailsRow | null> {
-  const [row] = await preparedDetails(db).execute({ id });
-  if (!row) return null;
-  // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path (issue 9).
-  const { member, vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;
-  return { member, vehicleCount, wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
+  const [found] = await preparedDetails(db).execute({ id });
+  if (!found) return null;
+  // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path (issue 9). The
+  // member's fields stay on the parsed object: toAccountDetails reads only its own.
+  const { row } = found;
+  const { vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;
+  return { member: row, vehicleCount, wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
 }
 
 /**
