@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { plateKey, type Vehicle } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
-import { members, vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
+import { vehicleColors, vehicleMakes, vehicleModels, vehicles } from '../../../db/schema/index.ts';
 import type { ReferenceLists, VehicleRefs } from './reference-repository.ts';
 
 /** What a member writes: resolved list rows, a normalized plate, a year. */
@@ -51,16 +51,15 @@ export async function listByMember(db: Executor, memberId: number): Promise<Vehi
 }
 
 /**
- * The member's own vehicles and the member's session version (null: no such member), in one
- * statement of two tables (GET /api/Vehicle/List checks the session with it): the vehicles' make,
- * model and color ids are named from the reference lists in memory (issue 9), as Details names the
- * plan. A list row this process has not read (a migration that added a make after it started)
- * sends the request to the joined query.
+ * The member's own vehicles, oldest first, from one table (GET /api/Vehicle/List): the make, model
+ * and color ids are named from the reference lists in memory (issue 9), as Details names the plan.
+ * A list row this process has not read (a migration that added a make after it started) sends the
+ * request to the joined query. The session is checked before (from the session cache, or on a
+ * miss by its own statement), so the member's row is not read here.
  */
 const preparedList = preparedPerDatabase((db: Executor) =>
   db
     .select({
-      sessionVersion: members.sessionVersion,
       VehicleID: vehicles.id,
       makeId: vehicles.makeId,
       modelId: vehicles.modelId,
@@ -69,25 +68,23 @@ const preparedList = preparedPerDatabase((db: Executor) =>
       PlateState: vehicles.plateState,
       year: vehicles.year,
     })
-    .from(members)
-    .leftJoin(vehicles, eq(vehicles.memberId, members.id))
-    .where(eq(members.id, sql.placeholder('memberId')))
+    .from(vehicles)
+    .where(eq(vehicles.memberId, sql.placeholder('memberId')))
     .orderBy(asc(vehicles.id))
-    .prepare('vehicle_list_with_session'),
+    .prepare('vehicle_list'),
 );
 
-export async function listWithSession(db: Executor, lists: ReferenceLists, memberId: number): Promise<{ sessionVersion: number | null; vehicles: Vehicle[] }> {
+export async function listNamed(db: Executor, lists: ReferenceLists, memberId: number): Promise<Vehicle[]> {
   const rows = await preparedList(db).execute({ memberId });
   const list: Vehicle[] = [];
   for (const r of rows) {
-    if (r.VehicleID === null) continue;
-    const make = lists.makeNames.get(r.makeId!);
-    const model = lists.modelNames.get(r.modelId!);
-    const color = lists.colorNames.get(r.colorId!);
-    if (make === undefined || model === undefined || color === undefined) return { sessionVersion: rows[0]!.sessionVersion, vehicles: await listByMember(db, memberId) };
-    list.push(toVehicle({ VehicleID: r.VehicleID, VehicleMake: make, VehicleModel: model, PlateNumber: r.PlateNumber!, PlateState: r.PlateState!, VehicleColor: color, year: r.year! }));
+    const make = lists.makeNames.get(r.makeId);
+    const model = lists.modelNames.get(r.modelId);
+    const color = lists.colorNames.get(r.colorId);
+    if (make === undefined || model === undefined || color === undefined) return listByMember(db, memberId);
+    list.push(toVehicle({ VehicleID: r.VehicleID, VehicleMake: make, VehicleModel: model, PlateNumber: r.PlateNumber, PlateState: r.PlateState, VehicleColor: color, year: r.year }));
   }
-  return { sessionVersion: rows[0]?.sessionVersion ?? null, vehicles: list };
+  return list;
 }
 
 /** One vehicle of this member; null for none, including another member's. */
