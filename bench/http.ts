@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { asAdmin } from '@parkit/server/test/support/scratch-database.ts';
+import { postgresCpu, processCpu } from './cpu.ts';
 import { startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -25,12 +26,9 @@ const NEARBY = '/api/Parking/Zones/Nearby?lat=30.2672&lng=-97.7431';
 /** p99 at 50 connections, PostgreSQL rows (issue 9). */
 const P99_GOAL_MS = 20;
 
-interface Row {
+interface Row extends Result {
   target: string;
   database: string;
-  rps: number;
-  p99: number;
-  failed: number;
   /** The anchor it is compared with, and the ratio issue 9 asks for. */
   anchor?: 'hello' | 'db';
   goal?: number;
@@ -42,7 +40,19 @@ interface Result {
   rps: number;
   p99: number;
   failed: number;
+  /** CPU per request in µs: the server's process, and PostgreSQL's processes (PostgreSQL rows). */
+  cpuUs: number | null;
+  pgUs: number | null;
 }
+
+/** Whose CPU a measurement reads: the server's process, and PostgreSQL's when it is the database. */
+interface Meter {
+  pid: number | undefined;
+  postgres: boolean;
+}
+
+const perRequest = (before: number | null, after: number | null, requests: number) =>
+  before === null || after === null || requests === 0 ? null : ((after - before) * 1e6) / requests;
 
 /** A first request proves the route answers 200 (a wrong token would make 401s look fast), then a warm-up. */
 async function warm(url: string, headers: Record<string, string> = {}) {
@@ -51,14 +61,22 @@ async function warm(url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, headers, connections: 10, duration: 1 }); // JIT, pools
 }
 
-async function once(url: string, headers: Record<string, string>, seconds: number): Promise<Result> {
+async function once(url: string, headers: Record<string, string>, seconds: number, meter: Meter): Promise<Result> {
+  const cpu0 = processCpu(meter.pid);
+  const pg0 = meter.postgres ? postgresCpu() : null;
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors + r.timeouts,
+    cpuUs: perRequest(cpu0, processCpu(meter.pid), r.requests.total),
+    pgUs: meter.postgres ? perRequest(pg0, postgresCpu(), r.requests.total) : null,
+  };
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Result> {
+async function measure(url: string, meter: Meter, headers: Record<string, string> = {}): Promise<Result> {
   await warm(url, headers);
-  return once(url, headers, SECONDS);
+  return once(url, headers, SECONDS, meter);
 }
 
 const median = (xs: number[]) => {
@@ -72,19 +90,31 @@ const median = (xs: number[]) => {
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function paired(anchorUrl: string, url: string, headers: Record<string, string>, anchorRuns: Result[]): Promise<Result & { ratio: number }> {
+/** The medians of runs; CPU only when every run could read it. */
+function medians(runs: Result[]): Result {
+  const cpu = (pick: (r: Result) => number | null) => (runs.every((r) => pick(r) !== null) ? median(runs.map((r) => pick(r)!)) : null);
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p99: median(runs.map((r) => r.p99)),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+    cpuUs: cpu((r) => r.cpuUs),
+    pgUs: cpu((r) => r.pgUs),
+  };
+}
+
+async function paired(anchor: { url: string; meter: Meter }, url: string, headers: Record<string, string>, meter: Meter, anchorRuns: Result[]): Promise<Result & { ratio: number }> {
   await warm(url, headers);
   const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   const runs: Result[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const a = await once(anchorUrl, {}, seconds);
-    const r = await once(url, headers, seconds);
+    const a = await once(anchor.url, {}, seconds, anchor.meter);
+    const r = await once(url, headers, seconds, meter);
     anchorRuns.push(a);
     runs.push(r);
     ratios.push(r.rps / a.rps);
   }
-  return { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), failed: runs.reduce((n, r) => n + r.failed, 0), ratio: median(ratios) };
+  return { ...medians(runs), ratio: median(ratios) };
 }
 
 const SIGN_IN_CONNECTIONS = 8;
@@ -102,7 +132,7 @@ async function measureSignIn(base: string) {
   };
   await autocannon({ ...opts, connections: 2, duration: 1 });
   const r = await autocannon({ ...opts, connections: SIGN_IN_CONNECTIONS, duration: SECONDS });
-  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, cpuUs: null, pgUs: null };
 }
 
 async function signIn(base: string): Promise<Record<string, string>> {
@@ -156,17 +186,12 @@ async function benchDatabase(label: string, ports: { bare: number; server: numbe
       ['GET /api/Parking/Zones/Nearby (20 of 1,200)', `${base}${NEARBY}`, {}, 0.3],
     ];
     const rows: Row[] = [];
+    const postgres = label === 'PostgreSQL';
+    const bareAnchor = { url: bareUrl, meter: { pid: bare.child.pid, postgres } };
     for (const [target, url, h, g] of targets) {
-      rows.push({ target, database: label, ...(await paired(bareUrl, url, h, anchorRuns)), anchor: 'db', goal: goal(g) });
+      rows.push({ target, database: label, ...(await paired(bareAnchor, url, h, { pid: server.child.pid, postgres }, anchorRuns)), anchor: 'db', goal: goal(g) });
     }
-    const anchor: Row = {
-      target: 'GET / (bare Fastify, one select 1)',
-      database: label,
-      rps: median(anchorRuns.map((r) => r.rps)),
-      p99: median(anchorRuns.map((r) => r.p99)),
-      failed: anchorRuns.reduce((n, r) => n + r.failed, 0),
-      anchor: 'hello',
-    };
+    const anchor: Row = { target: 'GET / (bare Fastify, one select 1)', database: label, ...medians(anchorRuns), anchor: 'hello' };
     if (process.env.BENCH_SIGN_IN !== 'false') {
       rows.push({ target: `POST /token password (argon2id; -c ${SIGN_IN_CONNECTIONS})`, database: label, ...(await measureSignIn(base)) });
     }
@@ -207,7 +232,7 @@ export async function runHttpBench(): Promise<void> {
     let hello: Started | undefined;
     try {
       hello = await startNode('bench/hello-world.ts', { ...process.env, PORT: String(PORT_BASE) }, `http://127.0.0.1:${PORT_BASE}/`);
-      rows.push({ target: 'GET / (bare Fastify hello-world)', database: '-', ...(await measure(`http://127.0.0.1:${PORT_BASE}/`)) });
+      rows.push({ target: 'GET / (bare Fastify hello-world)', database: '-', ...(await measure(`http://127.0.0.1:${PORT_BASE}/`, { pid: hello.child.pid, postgres: false })) });
     } finally {
       if (hello) await stop(hello);
     }
@@ -253,6 +278,8 @@ export async function runHttpBench(): Promise<void> {
         'p99 ms': r.p99,
         'vs hello-world': `${(r.rps / hello).toFixed(2)}x`,
         'vs bare DB route': ratio === undefined ? '' : `${ratio.toFixed(2)}x`,
+        'server CPU µs/req': r.cpuUs === null ? '' : Math.round(r.cpuUs),
+        'PostgreSQL CPU µs/req': r.pgUs === null ? '' : Math.round(r.pgUs),
         goal: r.goal === undefined ? '' : `>= ${r.goal}x${p99Goal ? `, p99 < ${P99_GOAL_MS} ms` : ''}`,
         met,
         'non-2xx/errors': r.failed,
