@@ -1,4 +1,4 @@
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -51,7 +51,7 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
     const files = new Set<string>();
     for (const module of modules) {
       const id = resolve(root, module);
-      // The chunk it starts, or the one firstScreenChunks put it in.
+      // The chunk it starts, or the one firstScreenChunk put it in.
       const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => !c.isEntry && c.moduleIds.includes(id));
       if (!chunk) return `route-preloads: ${module} (for ${path}) is in no lazy chunk: is it still loaded lazily by app/router.tsx?`;
       withImports(chunk.fileName, files);
@@ -62,19 +62,22 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
 }
 
 /**
- * One chunk per module of a first screen (as routePreloads lists them, in load order), each holding
- * that module and what it imports statically that the entry and the chunks before it do not
- * have, instead of one chunk per shared module (issue 9: /homepage fetched 14 chunks of 0.3-19 KB
- * beside the entry; on a phone's slow 4G every few requests cost a round trip). Schemas (a module
- * that imports zod) and zod stay out: a screen reaches the contract through its one entry, which
- * would bring every schema; the contract's plain modules (messages, formats) come along and are
- * dropped if unused. The groups' tests read the module graph, recorded when every module is read.
+ * One chunk for a first screen: the modules routePreloads lists for it (in load order) and what
+ * they import statically that the entry does not have, instead of one chunk per shared module
+ * (issue 9: /homepage fetched 14 chunks of 0.3-19 KB beside the entry; on a phone's slow 4G every
+ * few requests cost a round trip). One, not one per module: with /homepage's three (the data
+ * layer, the tabs, the screen) Lighthouse's first paint came 163 ms later (1,801 against 1,638 ms,
+ * medians of 5 in one run); the other screens of the data layer fetch the tabs and the home
+ * screen with it (/login: 18.0 KB gzip against the data layer's 15.6). Schemas (a module that imports zod) and zod stay out: a screen reaches the
+ * contract through its one entry, which would bring every schema; the contract's plain modules
+ * (messages, formats) come along and are dropped if unused. The group's test reads the module
+ * graph, recorded when every module is read.
  */
-export function firstScreenChunks(modules: string[], priority: number): { plugin: Plugin; groups: CodeSplittingGroup[] } {
-  const owner = new Map<string, number>();
+export function firstScreenChunk(name: string, modules: string[], priority: number): { plugin: Plugin; group: CodeSplittingGroup } {
+  const owner = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
-    name: 'parkit:first-screen-chunks',
+    name: 'parkit:first-screen-chunk',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -97,23 +100,23 @@ export function firstScreenChunks(modules: string[], priority: number): { plugin
       };
       // What the entry has already (index.html loads it).
       const taken = reach([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
-      modules.forEach((module, i) => {
+      for (const module of modules) {
         const id = resolve(root, module);
-        if (!this.getModuleInfo(id)) this.error(`first-screen-chunks: ${module} is not in the build`);
+        if (!this.getModuleInfo(id)) this.error(`first-screen-chunk: ${module} is not in the build`);
         for (const m of reach([id], taken)) {
           taken.add(m);
-          owner.set(m, i);
+          owner.add(m);
         }
-      });
+      }
     },
   };
-  const groups = modules.map((module, i): CodeSplittingGroup => ({
-    name: basename(module).replace(/\.[^.]+$/, ''),
-    test: (id: string) => owner.get(id) === i,
-    // The earlier module's chunk first; above every other group but the entry's own modules.
-    priority: priority + modules.length - i,
-    // Each group holds its own closure already; what it imports beyond it is the entry's.
+  const group: CodeSplittingGroup = {
+    name,
+    test: (id: string) => owner.has(id),
+    // Above every other group but the entry's own modules.
+    priority,
+    // The group holds the screen's closure already; what it imports beyond it is the entry's.
     includeDependenciesRecursively: false,
-  }));
-  return { plugin, groups };
+  };
+  return { plugin, group };
 }

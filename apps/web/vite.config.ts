@@ -2,11 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './precompress.ts';
-import { firstScreenChunks, routePreloads } from './route-preloads.ts';
+import { firstScreenChunk, routePreloads } from './route-preloads.ts';
 
 // The first screens past the landing page: the modules app/router.tsx loads for each route.
 const homepage = ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'];
-const homepageChunks = firstScreenChunks(homepage, 3);
+const homepageChunk = firstScreenChunk('homepage', homepage, 3);
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -16,7 +16,7 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
     routePreloads({ '/homepage': homepage }),
-    homepageChunks.plugin,
+    homepageChunk.plugin,
   ],
   server: {
     port: 5173,
@@ -36,8 +36,8 @@ export default defineConfig({
           groups: [
             // What the entry needs before it renders, as one file (it was three).
             { name: 'first', tags: ['$initial'], priority: 3 },
-            // /homepage's screen in three chunks (the data layer, the tabs, the screen) beside the entry.
-            ...homepageChunks.groups,
+            // /homepage's screen (the data layer, the tabs, the screen) in one chunk beside the entry.
+            homepageChunk.group,
             // What is left of the data layer (React Query) for the other screens, and the toasts,
             // which come after the first screen (lib/toasts.ts).
             { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
