@@ -68,10 +68,10 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
  * few requests cost a round trip). One, not one per module: with /homepage's three (the data
  * layer, the tabs, the screen) Lighthouse's first paint came 163 ms later (1,801 against 1,638 ms,
  * medians of 5 in one run); the other screens of the data layer fetch the tabs and the home
- * screen with it (/login: 18.0 KB gzip against the data layer's 15.6). Schemas (a module that imports zod) and zod stay out: a screen reaches the
- * contract through its one entry, which would bring every schema; the contract's plain modules
- * (messages, formats) come along and are dropped if unused. The group's test reads the module
- * graph, recorded when every module is read.
+ * screen with it (/login: 18.0 KB gzip against the data layer's 15.6). Schemas (a module that
+ * imports zod) and zod stay out: a screen reaches the contract through its one entry, which would
+ * bring every schema; the contract's plain modules (messages, formats) come along and are dropped
+ * if unused. The group's test reads the module graph, recorded when every module is read.
  */
 export function firstScreenChunk(name: string, modules: string[], priority: number): { plugin: Plugin; group: CodeSplittingGroup } {
   const owner = new Set<string>();
@@ -98,22 +98,21 @@ export function firstScreenChunk(name: string, modules: string[], priority: numb
         }
         return found;
       };
-      // What the entry has already (index.html loads it).
-      const taken = reach([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
-      for (const module of modules) {
+      // What the entry has already (index.html loads it); the screen's chunk holds the rest.
+      const entry = reach([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
+      const ids = modules.map((module) => {
         const id = resolve(root, module);
         if (!this.getModuleInfo(id)) this.error(`first-screen-chunk: ${module} is not in the build`);
-        for (const m of reach([id], taken)) {
-          taken.add(m);
-          owner.add(m);
-        }
-      }
+        return id;
+      });
+      for (const m of reach(ids, entry)) owner.add(m);
     },
   };
   const group: CodeSplittingGroup = {
     name,
     test: (id: string) => owner.has(id),
-    // Above every other group but the entry's own modules.
+    // Above the groups of shared code (the data layer's rest, toasts, icons); the entry's own
+    // modules are never in it.
     priority,
     // The group holds the screen's closure already; what it imports beyond it is the entry's.
     includeDependenciesRecursively: false,
