@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, position, serialId } from './columns.ts';
 import { operatorRef } from './members.ts';
 
@@ -52,3 +52,14 @@ export const zones = pgTable(
     index('zones_operator_search_trgm_idx').using('gist', t.operatorId, sql`lower(${t.name} || ' ' || ${t.address}) gist_trgm_ops`),
   ],
 );
+
+/**
+ * A number per operator, new with every statement that inserts, updates, deletes or truncates its
+ * zones (the triggers of migration 0021, in the statement's own transaction). A server that holds an
+ * operator's zone positions in memory reads it first: the same number means the same zones
+ * (zone-map.ts). No foreign key: a zone deleted with its operator still marks the set changed.
+ */
+export const zoneSetVersions = pgTable('zone_set_versions', {
+  operatorId: integer('operator_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
-import { zones } from '../../../db/schema/index.ts';
+import { zones, zoneSetVersions } from '../../../db/schema/index.ts';
+import type { ZoneMap, ZonePoint } from './zone-map.ts';
 import { angleOfChord, chordBetween, earthPoint, MEAN_EARTH_RADIUS_M, mercator, mercatorSearch, metresOfChord, provenNearest } from './earth.ts';
 
 /** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse) and mercator (the index's). */
@@ -18,9 +19,11 @@ export interface ZoneRef {
   version: string;
 }
 const rowVersion = sql<string>`${zones}.xmin`;
-/** Where nearby() gets the rows of the zones it found (ZoneCache). */
+/** Where nearby() gets the rows of the zones it found, and the operator's zones as points (ZoneCache). */
 export interface ZoneRows {
   records(db: Executor, refs: readonly ZoneRef[]): Promise<ZoneRecord[]>;
+  /** The operator's zones as they are now in memory, or null: search the database's index. */
+  map(db: Executor, operatorId: number): Promise<ZoneMap | null>;
 }
 export type NewZone = Omit<typeof zones.$inferInsert, 'id' | 'operatorId' | 'createdAt' | 'mercator'>;
 
@@ -47,15 +50,17 @@ const EXTRA_ROWS = 2;
 const SCANS = 3;
 
 /**
- * Zones within radiusM, nearest first by great-circle distance. A k-nearest scan of the
- * (operator_id, mercator) GiST index reads the rows in Mercator order, in the box that holds the
- * circle; the answer is then measured and sorted exactly here. Mercator order is not quite
- * distance order (the scale grows with the latitude, ~0.1% across a city), so the scan reads a few
- * rows more than asked, and provenNearest() checks that no zone it did not reach could be nearer;
- * when it cannot say so, a longer scan, and at last the whole box, decides. Near the antimeridian or
- * a pole the boxes are read whole. The query returns ids and row versions; the rows, positions
- * included, come from the cache (issue 9: parsing every column of 20 rows was most of the
- * request's time).
+ * Zones within radiusM, nearest first by great-circle distance. Usually from the operator's zones
+ * held in memory as points (ZoneMap), checked against the database's version of the set first (one
+ * statement by key), so an edit made anywhere shows on the next request. An operator with more
+ * zones than a process holds is searched with a k-nearest scan of the (operator_id, mercator) GiST
+ * index, which reads the rows in Mercator order, in the box that holds the circle; the answer is
+ * then measured and sorted exactly here. Mercator order is not quite distance order (the scale
+ * grows with the latitude, ~0.1% across a city), so the scan reads a few rows more than asked, and
+ * provenNearest() checks that no zone it did not reach could be nearer; when it cannot say so, a
+ * longer scan, and at last the whole box, decides. Near the antimeridian or a pole the boxes are
+ * read whole. Either way the search yields ids and row versions; the rows, positions included,
+ * come from the cache (issue 9: parsing every column of 20 rows was most of the request's time).
  */
 export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
   const search = mercatorSearch(p.lat, p.lng, p.radiusM);
@@ -67,7 +72,11 @@ export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Pro
       return { zone, angle: angleOfChord(chordBetween(from, earthPoint(zone.lat, zone.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
     });
   let seen: Awaited<ReturnType<typeof see>> | undefined;
-  if (search.knn) {
+  const map = await rows.map(db, p.operatorId);
+  if (map) {
+    // Exact already; the extra rows only settle ties that the two formulas round differently.
+    seen = await see(map.nearest(p.lat, p.lng, p.limit + EXTRA_ROWS, search.radius));
+  } else if (search.knn) {
     for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS && !seen; scan++, wanted *= 4) {
       const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted });
       // A zone deleted since the scan is left out by records(): the count read decides whether the box was read whole.
@@ -84,6 +93,25 @@ export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Pro
     .sort((a, b) => a.angle - b.angle)
     .slice(0, p.limit)
     .map((s) => ({ zone: s.zone, distanceM: s.angle * MEAN_EARTH_RADIUS_M }));
+}
+
+/** The version of the operator's set of zones (0: never changed since it had none). */
+export async function zoneSetVersion(db: Executor, operatorId: number): Promise<number> {
+  const [row] = await preparedSetVersion(db).execute({ operatorId });
+  return row?.version ?? 0;
+}
+
+const preparedSetVersion = preparedPerDatabase((db) =>
+  db
+    .select({ version: zoneSetVersions.version })
+    .from(zoneSetVersions)
+    .where(eq(zoneSetVersions.operatorId, sql.placeholder('operatorId')))
+    .prepare('zone_set_version'),
+);
+
+/** At most `max` of the operator's zones as points with their row versions, in no order. */
+export function zonePoints(db: Executor, operatorId: number, max: number): Promise<ZonePoint[]> {
+  return db.select({ id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng }).from(zones).where(eq(zones.operatorId, operatorId)).limit(max);
 }
 
 /** Zones by id with their row versions (the cache's reads), in no order; ids not there are left out. */
