@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../src/db/client.ts';
 import { operators, zones } from '../src/db/schema/index.ts';
 import { ZoneCache } from '../src/plugins/app/zones/zone-cache.ts';
 import { insertZones, nearby, zoneSetVersion } from '../src/plugins/app/zones/zone-repository.ts';
 import { concurrently } from './concurrency.ts';
 import { freshDatabase } from './helpers.ts';
 import { CENTRE, zoneAt } from './parking-helpers.ts';
+import { migrationsUpTo } from './support/migrations.ts';
 
 // Issue 9: a server holds each operator's zones in memory as points and trusts them while the
 // operator's set version (zone_set_versions, kept by triggers) is the one it read them at. So every
@@ -98,5 +100,34 @@ describe('the zones held in memory follow the set (issue 9)', () => {
     const cache = new ZoneCache();
     const answers = await concurrently(20, () => numbersNear(cache, mine));
     expect(new Set(answers.map((a) => a.join()))).toEqual(new Set(['A1,A2']));
+  });
+});
+
+describe('the migration that adds the versions (0021)', () => {
+  it('gives each operator that has zones before it a version of its own, and the map its zones', async () => {
+    const earlier = await freshDatabase({ migrationsFolder: migrationsUpTo('0020_member_details') });
+    try {
+      const { db } = earlier;
+      const make = async (name: string) => (await db.insert(operators).values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' }).returning())[0]!.id;
+      const [a, b, none] = [await make('A'), await make('B'), await make('None')];
+      await insertZones(db, a, [zoneAt('M1', '1 Any St', CENTRE), zoneAt('M2', '2 Any St', CENTRE)]);
+      await insertZones(db, b, [zoneAt('M3', '3 Any St', CENTRE)]);
+
+      await applyMigrations(earlier);
+
+      const [va, vb] = [await zoneSetVersion(db, a), await zoneSetVersion(db, b)];
+      expect(va).toBeGreaterThan(0);
+      expect(vb).toBeGreaterThan(0);
+      expect(va).not.toBe(vb);
+      expect(await zoneSetVersion(db, none)).toBe(0);
+      const cache = new ZoneCache();
+      expect((await nearby(db, cache, near(a))).map((h) => h.zone.zoneNumber).sort()).toEqual(['M1', 'M2']);
+      // The triggers are in place: the next change is seen.
+      await db.delete(zones).where(eq(zones.zoneNumber, 'M2'));
+      expect(await zoneSetVersion(db, a)).toBeGreaterThan(va);
+      expect((await nearby(db, cache, near(a))).map((h) => h.zone.zoneNumber)).toEqual(['M1']);
+    } finally {
+      await earlier.close();
+    }
   });
 });
