@@ -74,7 +74,7 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
  * if unused. The group's test reads the module graph, recorded when every module is read.
  */
 export function firstScreenChunk(name: string, modules: string[], priority: number): { plugin: Plugin; group: CodeSplittingGroup } {
-  const owner = new Set<string>();
+  const inChunk = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
     name: 'parkit:first-screen-chunk',
@@ -83,7 +83,7 @@ export function firstScreenChunk(name: string, modules: string[], priority: numb
       root = config.root;
     },
     buildEnd() {
-      owner.clear();
+      inChunk.clear();
       const isZod = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
       const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       /** The modules `from` imports statically, through any depth, but not past `stop`. */
@@ -105,12 +105,12 @@ export function firstScreenChunk(name: string, modules: string[], priority: numb
         if (!this.getModuleInfo(id)) this.error(`first-screen-chunk: ${module} is not in the build`);
         return id;
       });
-      for (const m of reach(ids, entry)) owner.add(m);
+      for (const m of reach(ids, entry)) inChunk.add(m);
     },
   };
   const group: CodeSplittingGroup = {
     name,
-    test: (id: string) => owner.has(id),
+    test: (id: string) => inChunk.has(id),
     // Above the groups of shared code (the data layer's rest, toasts, icons); the entry's own
     // modules are never in it.
     priority,

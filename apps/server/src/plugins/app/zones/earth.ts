@@ -75,7 +75,7 @@ export interface MercatorSearch {
  * unless the circle holds a pole (then every longitude).
  */
 export function mercatorSearch(lat: number, lng: number, radiusM: number): MercatorSearch {
-  const radius = Math.min(Math.PI, Math.max(0, radiusM / MEAN_EARTH_RADIUS_M));
+  const radius = radiusAngle(radiusM);
   const [x, y] = mercator(lat, lng);
   const phi = rad(lat);
   const south = Math.max(-Math.PI / 2, phi - radius);
@@ -90,6 +90,11 @@ export function mercatorSearch(lat: number, lng: number, radiusM: number): Merca
   if (west < -Math.PI) return { centre, boxes: [box(-Math.PI - SLACK, y1, east, y2), box(west + 2 * Math.PI, y1, Math.PI + SLACK, y2)], knn: false, radius };
   if (east > Math.PI) return { centre, boxes: [box(west, y1, Math.PI + SLACK, y2), box(-Math.PI - SLACK, y1, east - 2 * Math.PI, y2)], knn: false, radius };
   return { centre, boxes: [box(west, y1, east, y2)], knn: true, radius };
+}
+
+/** A search's radius in metres as an angle (radians), at most half the globe. */
+export function radiusAngle(radiusM: number): number {
+  return Math.min(Math.PI, Math.max(0, radiusM / MEAN_EARTH_RADIUS_M));
 }
 
 /** A zone seen by a search: its exact angle from the position asked about, and its Mercator distance. */

@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client.ts';
 import { preparedPerDatabase } from '../../../db/prepared.ts';
 import { zones, zoneSetVersions } from '../../../db/schema/index.ts';
 import type { ZoneMap, ZonePoint } from './zone-map.ts';
-import { angleOfChord, chordBetween, earthPoint, MEAN_EARTH_RADIUS_M, mercator, mercatorSearch, metresOfChord, provenNearest } from './earth.ts';
+import { angleOfChord, chordBetween, earthPoint, MEAN_EARTH_RADIUS_M, mercator, mercatorSearch, metresOfChord, provenNearest, radiusAngle, type Seen } from './earth.ts';
 
 /** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse) and mercator (the index's). */
 export const { createdAt: _createdAt, mercator: _mercator, ...zoneColumns } = getTableColumns(zones);
@@ -63,36 +63,41 @@ const SCANS = 3;
  * come from the cache (issue 9: parsing every column of 20 rows was most of the request's time).
  */
 export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
-  const search = mercatorSearch(p.lat, p.lng, p.radiusM);
+  const radius = radiusAngle(p.radiusM);
   const from = earthPoint(p.lat, p.lng);
   const [qx, qy] = mercator(p.lat, p.lng);
-  const see = async (refs: ZoneRef[]) =>
+  const see: See = async (refs) =>
     (await rows.records(db, refs)).map((zone) => {
       const [x, y] = mercator(zone.lat, zone.lng);
       return { zone, angle: angleOfChord(chordBetween(from, earthPoint(zone.lat, zone.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
     });
-  let seen: Awaited<ReturnType<typeof see>> | undefined;
   const map = await rows.map(db, p.operatorId);
-  if (map) {
-    // Exact already; the extra rows only settle ties that the two formulas round differently.
-    seen = await see(map.nearest(p.lat, p.lng, p.limit + EXTRA_ROWS, search.radius));
-  } else if (search.knn) {
-    for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS && !seen; scan++, wanted *= 4) {
-      const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted });
-      // A zone deleted since the scan is left out by records(): the count read decides whether the box was read whole.
-      const found = await see(refs);
-      if (provenNearest(found, wanted, p.limit, search.radius, p.lat, refs.length)) seen = found;
-    }
-  }
-  if (!seen) {
-    seen = [];
-    for (const box of search.boxes) seen.push(...(await see(await preparedInBox(db).execute({ operatorId: p.operatorId, box }))));
-  }
+  // From memory the order is exact already; the extra rows only settle ties that the two formulas round differently.
+  const seen = map ? await see(map.nearest(p.lat, p.lng, p.limit + EXTRA_ROWS, radius)) : await scanIndex(db, p, see);
   return seen
-    .filter((s) => s.angle <= search.radius)
+    .filter((s) => s.angle <= radius)
     .sort((a, b) => a.angle - b.angle)
     .slice(0, p.limit)
     .map((s) => ({ zone: s.zone, distanceM: s.angle * MEAN_EARTH_RADIUS_M }));
+}
+
+/** The zones of these refs, each measured from the position asked about. */
+type See = (refs: ZoneRef[]) => Promise<(Seen & { zone: ZoneRecord })[]>;
+
+/** nearby() through the GiST index: k-nearest scans until one is proven exact, else the boxes read whole. */
+async function scanIndex(db: Executor, p: NearbyParams, see: See): Promise<(Seen & { zone: ZoneRecord })[]> {
+  const search = mercatorSearch(p.lat, p.lng, p.radiusM);
+  if (search.knn) {
+    for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS; scan++, wanted *= 4) {
+      const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted });
+      // A zone deleted since the scan is left out by records(): the count read decides whether the box was read whole.
+      const found = await see(refs);
+      if (provenNearest(found, wanted, p.limit, search.radius, p.lat, refs.length)) return found;
+    }
+  }
+  const seen = [];
+  for (const box of search.boxes) seen.push(...(await see(await preparedInBox(db).execute({ operatorId: p.operatorId, box }))));
+  return seen;
 }
 
 /** The version of the operator's set of zones (0: never changed since it had none). */
