@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultOperatorId } from './plugins/app/zones/operator-repository.ts';
 import { OperatorCache } from './plugins/app/zones/operator-cache.ts';
-import { ZoneCache } from './plugins/app/zones/zone-cache.ts';
+import { ZONE_SET_CHANNEL, ZoneCache } from './plugins/app/zones/zone-cache.ts';
 import { ReferenceCache } from './plugins/app/vehicles/reference-repository.ts';
 import db from './plugins/external/db.ts';
 import security from './plugins/external/security.ts';
@@ -123,7 +123,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.jobs.register('prune.expired', pruneJob());
   fastify.decorate('operators', new OperatorCache());
   fastify.decorate('referenceLists', new ReferenceCache());
-  fastify.decorate('zoneRows', new ZoneCache());
+  // PGlite has no LISTEN connection: there every search reads its operator's zone set version.
+  const zoneRows = new ZoneCache({ link: fastify.dbDriver === 'postgres' ? fastify.notifications : null });
+  fastify.notifications.listen(ZONE_SET_CHANNEL, () => zoneRows.told());
+  fastify.decorate('zoneRows', zoneRows);
   await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(supportBus);
   // Support's attachments live in the data folder, outside the web root (issue 13); a test app

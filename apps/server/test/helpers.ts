@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect } from 'vitest';
 import app, { serverOptions } from '../src/app.ts';
@@ -64,14 +65,17 @@ export async function buildTestApp(
     DEV_OUTBOX?: boolean;
     API_DOCS?: 'true' | 'false';
   } & WalletConfig = {},
-  /** Every log line at trace level goes here (tests that grep the logs). */
-  opts: { logStream?: Writable } = {},
+  /**
+   * logStream: every log line at trace level goes here (tests that grep the logs). decorations: the
+   * app is registered without encapsulation, so the test sees its decorations (app.notifications).
+   */
+  opts: { logStream?: Writable; decorations?: boolean } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await defaultOperatorId(database.db);
   const base = serverOptions({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false });
   const instance = Fastify(opts.logStream ? { ...base, logger: { ...(base.logger as object), stream: opts.logStream } } : base);
-  await instance.register(app, {
+  await instance.register(opts.decorations ? fp(app) : app, {
     config: {
       NODE_ENV: 'test',
       JWT_SECRET: TEST_SECRET,

@@ -87,7 +87,7 @@ const queries: [string, { lat: number; lng: number }, number, number][] = [
 
 const searches: [string, () => ZoneCache][] = [
   ['held in memory', () => new ZoneCache()],
-  ['from the database’s index (more zones than a process holds)', () => new ZoneCache(undefined, 0)],
+  ['from the database’s index (more zones than a process holds)', () => new ZoneCache({ maxMapped: 0 })],
 ];
 
 describe.each(searches)('nearby zones are the exact nearest, wherever they are (issue 9), %s', (_, zoneCache) => {

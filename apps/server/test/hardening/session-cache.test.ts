@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import app, { serverOptions } from '../../src/app.ts';
-import { openDatabase, queryRows, type Db } from '../../src/db/client.ts';
+import { openDatabase, queryRows } from '../../src/db/client.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+import { recordStatements } from '../support/statements.ts';
 
 // Issue 8, item 7: the session check costs no statement once a member's version is cached, and a
 // logout or password change still ends every token at once, in this process and in others.
@@ -12,18 +13,6 @@ const { app: a, database } = await buildTestApp();
 const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
 let plates = 0;
 
-/** Records the text of every statement the app's database client runs (either driver). */
-function recordStatements(db: Db): string[] {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const seen: string[] = [];
-  const original = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
-    const q = args[0] as string | { text: string };
-    seen.push(typeof q === 'string' ? q : q.text);
-    return original(...args);
-  };
-  return seen;
-}
 const versionReads = (seen: string[]) => seen.filter((t) => /"session_version"/.test(t)).length;
 
 const active = (instance: FastifyInstance, who: SignedIn) => as(instance, who, { method: 'GET', url: '/api/Parking/Active' });

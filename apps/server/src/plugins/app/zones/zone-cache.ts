@@ -12,10 +12,34 @@ const MAX_ZONES = 50_000;
 const MAX_MAPPED_ZONES = 100_000;
 const MAX_MAPPED_OPERATORS = 32;
 
+/** The channel on which migration 0022's trigger tells every process that zones changed (at commit). */
+export const ZONE_SET_CHANNEL = 'parkit_zone_sets';
+
+/** Taken before the version is read: the read may be trusted only if nothing was told meanwhile. */
+interface Ticket {
+  told: number;
+  generation: number;
+}
+
 /** An operator's zones as points at a version of the set; null: more than a process holds. */
 interface Held {
   version: number;
   map: ZoneMap | null;
+  /** Set when the version was read with nothing told since: used without a statement while it holds. */
+  trusted?: Ticket;
+}
+
+export interface ZoneCacheOptions {
+  /** Zone rows held (least recently used dropped). */
+  maxZones?: number;
+  /** An operator with more zones is searched with the database's index (0: always). */
+  maxMapped?: number;
+  /**
+   * The process's LISTEN connection (app.notifications, on PostgreSQL): while it is up, a map whose version was read
+   * since the last notification on ZONE_SET_CHANNEL is used without reading the version again.
+   * None (PGlite, tests): the version is read on every search.
+   */
+  link?: { readonly generation: number; readonly live: boolean } | null;
 }
 
 declare module 'fastify' {
@@ -39,23 +63,52 @@ declare module 'fastify' {
  * held at another version is read again (ids, row versions and positions; the rows stay here). A
  * map read after version V was seen holds V's zones or newer ones, so it is kept as V: at worst
  * the next request reads it again. Concurrent requests that find the map stale wait for one read.
+ *
+ * On PostgreSQL that version read is the search's only statement, so it is skipped while nothing
+ * can have changed (as the session cache does, session-cache.ts): every statement that changes
+ * zones also sends a notification (migration 0022) that PostgreSQL delivers at its commit to every
+ * listening process, here counted by told(). A version read is trusted only if nothing was told and
+ * the LISTEN connection did not drop (its generation) between the read's start and its answer, and
+ * it stays trusted until the next notification or drop. A change made in another process shows
+ * once its notification arrives (test/zone-set-notify.test.ts: within milliseconds); with LISTEN
+ * down, or on PGlite, every search reads the version as before.
  */
 export class ZoneCache implements ZoneRows {
   private readonly rows: LruMap<{ version: string; zone: ZoneRecord }>;
   private readonly maps = new LruMap<Held>(MAX_MAPPED_OPERATORS);
   private readonly reading = new Map<string, Promise<ZoneMap | null>>();
+  private readonly maxMapped: number;
+  private readonly link: ZoneCacheOptions['link'];
+  /** Notifications told so far (any operator's zones). */
+  private toldCount = 0;
 
-  constructor(
-    max = MAX_ZONES,
-    private readonly maxMapped = MAX_MAPPED_ZONES,
-  ) {
-    this.rows = new LruMap(max);
+  constructor({ maxZones = MAX_ZONES, maxMapped = MAX_MAPPED_ZONES, link = null }: ZoneCacheOptions = {}) {
+    this.rows = new LruMap(maxZones);
+    this.maxMapped = maxMapped;
+    this.link = link;
+  }
+
+  /** Zones changed somewhere (ZONE_SET_CHANNEL): every map's version is read again before it is used. */
+  told(): void {
+    this.toldCount += 1;
   }
 
   async map(db: Executor, operatorId: number): Promise<ZoneMap | null> {
-    const version = await zoneSetVersion(db, operatorId);
     const held = this.maps.get(operatorId);
-    if (held?.version === version) return held.map;
+    if (held?.trusted && this.link?.live && held.trusted.told === this.toldCount && held.trusted.generation === this.link.generation) return held.map;
+    const ticket: Ticket | null = this.link?.live ? { told: this.toldCount, generation: this.link.generation } : null;
+    const version = await zoneSetVersion(db, operatorId);
+    const map = await this.mapAt(db, operatorId, version);
+    // Trusted as of the ticket: a notification or a reconnect since then makes it stale at once.
+    const now = this.maps.get(operatorId);
+    if (ticket && now?.version === version) now.trusted = ticket;
+    return map;
+  }
+
+  /** The operator's map at this version: the one held, or read (once for concurrent requests). */
+  private mapAt(db: Executor, operatorId: number, version: number): Promise<ZoneMap | null> {
+    const held = this.maps.get(operatorId);
+    if (held?.version === version) return Promise.resolve(held.map);
     const key = `${operatorId}:${version}`;
     let read = this.reading.get(key);
     if (!read) {
