@@ -5,12 +5,14 @@ import * as refresh from '../plugins/app/auth/refresh-token-repository.ts';
 import { passwordGrant } from '../plugins/app/auth/password-grant.ts';
 import { otpGrant } from '../plugins/app/auth/otp-grant.ts';
 import { clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../plugins/app/auth/session.ts';
+import { withCookies } from './cookies.ts';
 
 /**
  * The spec's form-encoded token POST (section 7; DESIGN.md section 3): grant_type password, otp
  * or refresh_token, one function each in plugins/app/auth/. JSON bodies are accepted too.
  */
 const tokenRoute: FastifyPluginAsyncZod = async (app) => {
+  await withCookies(app);
   app.post(
     '/token',
     {

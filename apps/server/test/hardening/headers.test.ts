@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.ts';
 import { listening, rawClient } from './listen.ts';
@@ -60,6 +61,16 @@ describe('item 10: headers and exposure', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('reads a gzip-compressed request body (a POST); a GET with a Content-Encoding header still answers', async () => {
+    const body = gzipSync(JSON.stringify({ PhoneNumber: 'not a phone' }));
+    const res = await app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    // Read and validated as JSON: the field's own error, not a body that could not be parsed.
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(['PhoneNumber']);
+    const read = await app.inject({ method: 'GET', url: '/api/health', headers: { 'content-encoding': 'gzip' } });
+    expect(read.statusCode).toBe(200);
   });
 
   it('serves no source maps in production', async () => {

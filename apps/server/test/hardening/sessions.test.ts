@@ -96,6 +96,16 @@ describe('item 7: logout and a password change end every session at once', () =>
     }
   });
 
+  it('logout with only the refresh cookie (the web app’s way) ends the sessions and clears the cookie', async () => {
+    const [a, b] = await twoDevices();
+    const out = await app.inject({ method: 'POST', url: '/api/Account/Logout', cookies: { parkit_rt: a.refreshToken } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'parkit_rt')).toMatchObject({ value: '', maxAge: 0 });
+    for (const who of [a, b]) expect((await details(who.headers)).statusCode).toBe(401);
+    // Any other answer sets no cookie (cookies are the sign-in routes' alone).
+    expect((await details(b.headers)).cookies).toEqual([]);
+  });
+
   it('logout with only the access token ends the sessions too', async () => {
     const [a, b] = await twoDevices();
     expect((await app.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: a.headers.authorization! } })).statusCode).toBe(200);
@@ -106,6 +116,8 @@ describe('item 7: logout and a password change end every session at once', () =>
     const [a, b] = await twoDevices();
     const res = await as(app, a, { method: 'POST', url: '/api/Account/ResetPassword', payload: { NewPassword: 'a new password 42' } });
     expect(res.statusCode).toBe(200);
+    // The new refresh token goes in the cookie too (the old one's is replaced).
+    expect(res.cookies.find((c) => c.name === 'parkit_rt')?.value).toBe(res.json<{ refresh_token: string }>().refresh_token);
     expect((await details(b.headers)).statusCode).toBe(401);
     expect((await details(a.headers)).statusCode).toBe(401);
     expect((await details({ authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` })).statusCode).toBe(200);

@@ -3,11 +3,13 @@ import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { MESSAGES } from '@parkit/contract';
 
-/** Security headers with a CSP that admits the app and the map tiles; compression; forms; cookies. */
+/**
+ * Security headers with a CSP that admits the app and the map tiles; compression; forms. Cookies
+ * are registered only by the routes that read or set one (routes/cookies.ts).
+ */
 export default fp<{ tileUrl: string; stripe?: boolean }>(
   async (app, { tileUrl, stripe = false }) => {
     const tileOrigin = tileOriginPattern(tileUrl);
@@ -55,9 +57,10 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
     // files are compressed once, at build, and served as written (spa.ts; issue 9): not again.
     app.addHook('onRoute', (route) => {
       if (!isApiPath(route.url) && extname(route.url) !== '') route.compress = false;
+      // A GET has no body to decompress: no request-decompression hook on every read (issue 9).
+      if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) route.decompress = false;
     });
     await app.register(compress, { global: true, threshold: 1024 });
-    await app.register(cookie);
     await app.register(formbody, { bodyLimit: 16 * 1024 });
   },
   { name: 'security' },

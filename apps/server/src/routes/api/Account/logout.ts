@@ -4,9 +4,11 @@ import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts'
 import { clearRefreshCookie, REFRESH_COOKIE } from '../../../plugins/app/auth/session.ts';
 import { bearerClaims } from '../../../plugins/app/auth/auth-plugin.ts';
 import * as members from '../../../plugins/app/members/member-repository.ts';
+import { withCookies } from '../../cookies.ts';
 
 /** POST /api/Account/Logout: the refresh-token family dies. */
 const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  await withCookies(app);
   app.post(
     '/Logout',
     {

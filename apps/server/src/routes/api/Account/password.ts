@@ -7,12 +7,14 @@ import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts'
 import { hashPassword, isCommonPassword } from '../../../plugins/app/auth/passwords.ts';
 import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
 import { clearRefreshCookie, issueTokens } from '../../../plugins/app/auth/session.ts';
+import { withCookies } from '../../cookies.ts';
 
 /** A code-less password reset is allowed this long after signing in with a code. */
 const OTP_RESET_WINDOW_SECONDS = 10 * 60;
 
 /** /forgot and /resetpassword: a reset code, then a new password (DESIGN.md section 3). */
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  await withCookies(app);
   app.post(
     '/ForgotPassword',
     {
