@@ -35,9 +35,9 @@ export interface ZoneCacheOptions {
   /** An operator with more zones is searched with the database's index (0: always). */
   maxMapped?: number;
   /**
-   * The process's LISTEN connection (app.notifications, on PostgreSQL): while it is up, a map whose version was read
-   * since the last notification on ZONE_SET_CHANNEL is used without reading the version again.
-   * None (PGlite, tests): the version is read on every search.
+   * The process's LISTEN connection (app.notifications, on PostgreSQL): while it is up, a map
+   * whose version was read since the last notification on ZONE_SET_CHANNEL is used without
+   * reading the version again. None (PGlite, tests): the version is read on every search.
    */
   link?: { readonly generation: number; readonly live: boolean } | null;
 }
