@@ -54,7 +54,8 @@ declare module 'fastify' {
  * operator's edit). A query that finds zones returns their ids and row versions (xmin, new with
  * every UPDATE of the row), and the rows come from here; a zone not held, or held at another
  * version, is read again, all of them in one statement. So an edit made anywhere (another server,
- * psql) is seen by the next request, as without the cache. One cache per app instance (its own
+ * psql) is seen by the next query that finds the zone, as without the cache (nearby's refs come
+ * from the map below). One cache per app instance (its own
  * database); the least recently used zones are dropped past MAX_ZONES.
  *
  * It also holds each operator's zones as points (ZoneMap), which nearby() searches instead of the

@@ -52,7 +52,8 @@ const SCANS = 3;
 /**
  * Zones within radiusM, nearest first by great-circle distance. Usually from the operator's zones
  * held in memory as points (ZoneMap), checked against the database's version of the set first (one
- * statement by key), so an edit made anywhere shows on the next request. An operator with more
+ * statement by key; on PostgreSQL only after a notification that zones changed, zone-cache.ts), so
+ * an edit made anywhere shows on the next request (on PostgreSQL: once told). An operator with more
  * zones than a process holds is searched with a k-nearest scan of the (operator_id, mercator) GiST
  * index, which reads the rows in Mercator order, in the box that holds the circle; the answer is
  * then measured and sorted exactly here. Mercator order is not quite distance order (the scale
