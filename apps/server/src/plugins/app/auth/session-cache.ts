@@ -1,13 +1,9 @@
-import type { Notifications } from '../notifications.ts';
+import { Tickets, type Link, type Ticket } from '../tickets.ts';
+
+export type { Ticket };
 
 /** The channel on which a change of a member's session version is told to every process. */
 export const SESSION_CHANNEL = 'parkit_sessions';
-
-/** Taken before a read of the version: the read may fill the cache only if nothing changed meanwhile. */
-export interface Ticket {
-  seq: number;
-  generation: number;
-}
 
 /**
  * Issue 8, item 7: member id -> session version, per process, so a member's requests after the
@@ -28,22 +24,24 @@ export interface Ticket {
  */
 export class SessionCache {
   private readonly entries = new Map<number, { version: number; generation: number }>();
-  private seq = 0;
+  private readonly tickets: Tickets;
 
   constructor(
-    private readonly link: Pick<Notifications, 'generation' | 'live'>,
+    link: Link,
     private readonly max = 10_000,
-  ) {}
+  ) {
+    this.tickets = new Tickets(link);
+  }
 
   ticket(): Ticket {
-    return { seq: this.seq, generation: this.link.generation };
+    return this.tickets.take();
   }
 
   /** The trusted version of the member, or undefined: read it (and remember()). */
   get(memberId: number): number | undefined {
     const e = this.entries.get(memberId);
     if (!e) return undefined;
-    if (!this.link.live || e.generation !== this.link.generation) {
+    if (!this.tickets.connected(e.generation)) {
       this.entries.delete(memberId);
       return undefined;
     }
@@ -56,7 +54,7 @@ export class SessionCache {
   /** A version read from the database since `ticket` was taken. */
   remember(memberId: number, version: number | null | undefined, ticket: Ticket): void {
     if (version === null || version === undefined) return;
-    if (!this.link.live || ticket.seq !== this.seq || ticket.generation !== this.link.generation) return;
+    if (!this.tickets.valid(ticket)) return;
     this.entries.delete(memberId);
     this.entries.set(memberId, { version, generation: ticket.generation });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -64,7 +62,7 @@ export class SessionCache {
 
   /** The member's version changed (here, or in another process): read it again next time. */
   forget(memberId: number): void {
-    this.seq += 1;
+    this.tickets.tell();
     this.entries.delete(memberId);
   }
 

@@ -1,5 +1,6 @@
 import { LruMap } from 'toad-cache';
 import type { Executor } from '../../../db/client.ts';
+import { Tickets, type Link, type Ticket } from '../tickets.ts';
 import { ZoneMap } from './zone-map.ts';
 import { zonePoints, zonesByIds, zoneSetVersion, type ZoneRecord, type ZoneRef, type ZoneRows } from './zone-repository.ts';
 
@@ -14,12 +15,6 @@ const MAX_MAPPED_OPERATORS = 32;
 
 /** The channel on which migration 0022's trigger tells every process that zones changed (at commit). */
 export const ZONE_SET_CHANNEL = 'parkit_zone_sets';
-
-/** Taken before the version is read: the read may be trusted only if nothing was told meanwhile. */
-interface Ticket {
-  told: number;
-  generation: number;
-}
 
 /** An operator's zones as points at a version of the set; null: more than a process holds. */
 interface Held {
@@ -39,7 +34,7 @@ export interface ZoneCacheOptions {
    * whose version was read since the last notification on ZONE_SET_CHANNEL is used without
    * reading the version again. None (PGlite, tests): the version is read on every search.
    */
-  link?: { readonly generation: number; readonly live: boolean } | null;
+  link?: Link | null;
 }
 
 declare module 'fastify' {
@@ -79,25 +74,24 @@ export class ZoneCache implements ZoneRows {
   private readonly maps = new LruMap<Held>(MAX_MAPPED_OPERATORS);
   private readonly reading = new Map<string, Promise<ZoneMap | null>>();
   private readonly maxMapped: number;
-  private readonly link: ZoneCacheOptions['link'];
-  /** Notifications told so far (any operator's zones). */
-  private toldCount = 0;
+  /** None without a LISTEN connection: nothing is trusted. */
+  private readonly tickets: Tickets | null;
 
   constructor({ maxZones = MAX_ZONES, maxMapped = MAX_MAPPED_ZONES, link = null }: ZoneCacheOptions = {}) {
     this.rows = new LruMap(maxZones);
     this.maxMapped = maxMapped;
-    this.link = link;
+    this.tickets = link ? new Tickets(link) : null;
   }
 
   /** Zones changed somewhere (ZONE_SET_CHANNEL): every map's version is read again before it is used. */
   told(): void {
-    this.toldCount += 1;
+    this.tickets?.tell();
   }
 
   async map(db: Executor, operatorId: number): Promise<ZoneMap | null> {
     const held = this.maps.get(operatorId);
-    if (held?.trusted && this.link?.live && held.trusted.told === this.toldCount && held.trusted.generation === this.link.generation) return held.map;
-    const ticket: Ticket | null = this.link?.live ? { told: this.toldCount, generation: this.link.generation } : null;
+    if (held?.trusted && this.tickets?.valid(held.trusted)) return held.map;
+    const ticket = this.tickets?.take();
     const version = await zoneSetVersion(db, operatorId);
     const map = await this.mapAt(db, operatorId, version);
     // Trusted as of the ticket: a notification or a reconnect since then makes it stale at once.
