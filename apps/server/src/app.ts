@@ -96,10 +96,6 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const production = config.NODE_ENV === 'production';
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(compiledSerializer);
-  fastify.addHook('onSend', (req, reply, payload, done) => {
-    void reply.header('x-request-id', req.id);
-    done(null, payload);
-  });
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
   await fastify.register(notifications);
   await fastify.register(security, { tileUrl: config.MAP_TILE_URL, stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) });

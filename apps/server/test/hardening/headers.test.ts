@@ -88,6 +88,53 @@ describe('item 10: headers and exposure', () => {
     expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 
+  // Issue 9: an API answer is data, never a document: the headers that protect data, not the page's.
+  const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/Nope', 404],
+    ['GET', '/api/Account/Details', 401],
+    ['POST', '/token', 400],
+  ] as const)('an API answer (%s %s, %i) carries the headers of data and none of a document', async (method, url, status) => {
+    const res = await app.inject({ method, url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
+  });
+
+  it.each(['/', '/findparking', '/api/docs'])('a page (%s) carries the page’s CSP and the document headers', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBeLessThan(400);
+    // frame-ancestors: the test above (the OpenAPI browser's own CSP admits 'self').
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('sends x-request-id on every answer: the caller’s when it is a plain token, else a new one', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({ method: 'GET', url: '/api/Nope' }),
+      await app.inject({ method: 'POST', url: '/token', payload: {} }),
+      await app.inject({ method: 'GET', url: '/' }),
+    ];
+    const ids = answers.map((r) => r.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const given = await app.inject({ method: 'GET', url: '/api/Nope', headers: { 'x-request-id': 'lb-7f3a_01' } });
+    expect(given.headers['x-request-id']).toBe('lb-7f3a_01');
+    const hostile = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\u00e9<script>' } });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers a request without a Host header with a JSON 400', async () => {
     const c = rawClient(port);
     await c.connected;
@@ -96,6 +143,7 @@ describe('item 10: headers and exposure', () => {
     const [head, body] = c.received().split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head).toMatch(/content-type: application\/json/i);
+    expect(head).toMatch(/x-request-id: [0-9a-f-]{36}/i);
     expect(JSON.parse(body!)).toEqual({ message: 'The Host header is required', errors: [{ field: 'host', message: 'The Host header is required' }] });
   });
 });

@@ -18,7 +18,7 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
     const js = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
     // Helmet's headers are the same on every answer: worked out once here and set with one call per
     // request (issue 9: @fastify/helmet rebuilt helmet, CSP parsing included, on every request).
-    const headers = helmetHeaders({
+    const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -39,13 +39,13 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it (issue 8).
       frameguard: false,
     });
-    headers['permissions-policy'] = PERMISSIONS_POLICY;
+    pageHeaders['permissions-policy'] = PERMISSIONS_POLICY;
+    const apiHeaders = apiAnswerHeaders(pageHeaders);
     // One hook, in callback style: no promise per request for work that never waits (issue 9).
     app.addHook('onRequest', (req, reply, done) => {
-      void reply.headers(headers);
-      // API answers are personal (or may be): never stored by a browser or a proxy. A route that
-      // may be cached (the reference lists) sets its own Cache-Control over this one.
-      if (isApiPath(req.url)) void reply.header('cache-control', 'no-store');
+      void reply.headers(isApiPath(req.url) && !isDocsPath(req.url) ? apiHeaders : pageHeaders);
+      // Logs join across services by it (app.ts genReqId); set here, it is on every answer, errors included.
+      void reply.header('x-request-id', req.id);
       // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
       if (!req.headers.host) {
         void reply.code(400).type('application/json').send({ message: MESSAGES.hostRequired, errors: [{ field: 'host', message: MESSAGES.hostRequired }] });
@@ -79,9 +79,31 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers of an API answer (JSON, CSV, a PDF, an event stream): data, never a document that a
+ * browser renders, so they carry what protects a response of data (OWASP's REST Security Cheat
+ * Sheet): a CSP that lets it load and frame nothing, nosniff, HSTS, Cross-Origin-Resource-Policy,
+ * Referrer-Policy, and never stored (Cache-Control: no-store; a route that may be cached, the
+ * reference lists, sets its own over it). Issue 8's Permissions-Policy and frame-ancestors stay.
+ * Helmet's headers that govern only a document (the page's CSP, Cross-Origin-Opener-Policy,
+ * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
+ * X-XSS-Protection) go on pages only: 1.2 KB on every API answer for nothing (issue 9).
+ */
+export function apiAnswerHeaders(page: Record<string, string>): Record<string, string> {
+  const kept = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy', 'permissions-policy'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(kept.filter((name) => page[name] !== undefined).map((name) => [name, page[name]!])),
+    'cache-control': 'no-store',
+  };
+}
+
 /** The browser features the app uses (geolocation for Find Parking); everything else off. */
 export const PERMISSIONS_POLICY =
   'geolocation=(self), camera=(), microphone=(), payment=(self), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()';
+
+/** The OpenAPI browser (swagger.ts): a page under /api, with the page's headers (its own CSP). */
+const isDocsPath = (url: string) => /^\/api\/docs(\/|$|\?)/.test(url);
 
 /** /api/… in any letter case, and the token endpoint. */
 export const isApiPath = (url: string) => /^\/(api(\/|$|\?)|token(\/|$|\?))/i.test(url);
