@@ -3,13 +3,13 @@
 // redocly's recommended rules.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Fastify from 'fastify';
-import app, { serverOptions } from '../src/app.ts';
+import app from '../src/app.ts';
+import { createServer } from '../src/server-instance.ts';
 import { openDatabase } from '../src/db/client.ts';
 
 const file = process.argv[2];
 const database = await openDatabase({ dataDir: 'memory://' });
-const server = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+const server = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
 await server.register(app, {
   config: {
     NODE_ENV: 'development',

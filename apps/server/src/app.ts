@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { compiledSerializer } from './lib/response-serializer.ts';
 import type { Config } from './config.ts';
@@ -42,53 +41,6 @@ export interface AppOptions {
 /** /api/docs is on outside production, and in production only with API_DOCS=true. */
 export const apiDocsEnabled = (c: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'API_DOCS'>>) =>
   c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true';
-
-/**
- * The instance's own settings (they cannot live in a plugin): the server and the tests make their
- * instance with these, so the tests run the server production runs.
- */
-export function serverOptions(
-  config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY'> & Partial<Pick<Config, 'REQUEST_TIMEOUT_SECONDS'>>,
-): FastifyServerOptions {
-  const requestMs = (config.REQUEST_TIMEOUT_SECONDS ?? 20) * 1000;
-  const options = {
-    // Issue 8, item 4: a client that sends its request too slowly gets 408 and its socket closed
-    // within REQUEST_TIMEOUT_SECONDS plus Node's connection-checking interval (1 s here; Node's
-    // default of 30 s would double the wait). Headers must arrive within 10 s.
-    requestTimeout: requestMs,
-    keepAliveTimeout: 5000,
-    maxRequestsPerSocket: 1000,
-    // Handed to http.createServer.
-    http: {
-      requestTimeout: requestMs,
-      headersTimeout: Math.min(10_000, requestMs),
-      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
-      keepAliveTimeout: 5000,
-      // A request without Host reaches the app, which answers a JSON 400 (plugins/external/security.ts).
-      requireHostHeader: false,
-    },
-    logger: {
-      level: config.LOG_LEVEL,
-      // Belt and braces: nothing secret is logged, and if a header slips in it is redacted.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.xapikey', 'res.headers["set-cookie"]'],
-    },
-    // A caller's x-request-id is kept when it is a plain token, so logs join across services.
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: config.TRUST_PROXY,
-  };
-  // `http` (options for http.createServer) is typed only on Fastify's http overload.
-  return options as FastifyServerOptions;
-}
-
-export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
-
-/** Once the server listens: more than MAX_CONNECTIONS at once are dropped by Node (issue 8, item 4). */
-export function capConnections(server: { maxConnections: number }, config: Pick<Config, 'MAX_CONNECTIONS'>) {
-  server.maxConnections = config.MAX_CONNECTIONS;
-}
 
 /** The whole app as one plugin: external plugins, then ours, then routes (STYLE.md). */
 export default async function app(fastify: FastifyInstance, opts: AppOptions) {

@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
-import app, { apiDocsEnabled, capConnections, serverOptions } from './app.ts';
+import app, { apiDocsEnabled } from './app.ts';
+import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './seeds/demo.ts';
@@ -7,7 +7,7 @@ import { seedDemo } from './seeds/demo.ts';
 /** Makes the instance, listens, closes gracefully on SIGINT/SIGTERM. Nothing else. */
 async function main() {
   const config = loadConfig();
-  const server = Fastify(serverOptions(config));
+  const server = createServer(config);
 
   const database = await openDatabase({
     url: config.DATABASE_URL,

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect } from 'vitest';
-import app, { serverOptions } from '../src/app.ts';
+import app from '../src/app.ts';
+import { createServer } from '../src/server-instance.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
@@ -73,8 +74,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await defaultOperatorId(database.db);
-  const base = serverOptions({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false });
-  const instance = Fastify(opts.logStream ? { ...base, logger: { ...(base.logger as object), stream: opts.logStream } } : base);
+  const instance = createServer({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false }, opts.logStream);
   await instance.register(opts.decorations ? fp(app) : app, {
     config: {
       NODE_ENV: 'test',

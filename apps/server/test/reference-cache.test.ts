@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import app, { serverOptions } from '../src/app.ts';
+import app from '../src/app.ts';
+import { createServer } from '../src/server-instance.ts';
 import { applyMigrations } from '../src/db/client.ts';
 import { ReferenceCache } from '../src/plugins/app/vehicles/reference-repository.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
@@ -24,7 +25,7 @@ afterAll(async () => {
 await defaultOperatorId(database.db);
 
 async function start(): Promise<FastifyInstance> {
-  const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   await instance.register(app, {
     // DEV_OUTBOX: the test signs a driver in with the code from the outbox.
     config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },

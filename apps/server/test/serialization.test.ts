@@ -1,7 +1,8 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import { type RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import app, { serverOptions } from '../src/app.ts';
+import app from '../src/app.ts';
+import { createServer } from '../src/server-instance.ts';
 import { compiledSerializer } from '../src/lib/response-serializer.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
 import { freshDatabase, TEST_SECRET } from './helpers.ts';
@@ -13,7 +14,7 @@ import { operations } from './openapi.ts';
 // and without the unknown ones, equal to what zod would have sent.
 const database = await freshDatabase();
 await defaultOperatorId(database.db);
-const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
 const routes: RouteOptions[] = [];
 instance.addHook('onRoute', (r) => void routes.push(r));
 await instance.register(app, {

@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll } from 'vitest';
-import app, { capConnections, serverOptions } from '../../src/app.ts';
+import app from '../../src/app.ts';
+import { capConnections, createServer } from '../../src/server-instance.ts';
 import type { Database } from '../../src/db/client.ts';
 import { TEST_SECRET } from '../helpers.ts';
 
@@ -10,7 +11,7 @@ import { TEST_SECRET } from '../helpers.ts';
  * without Host), on a port the system picks: test runs side by side never collide.
  */
 export async function listening(database: Database, opts: { REQUEST_TIMEOUT_SECONDS?: number; MAX_CONNECTIONS?: number; NODE_ENV?: 'test' | 'production'; WEB_DIST?: string } = {}) {
-  const instance: FastifyInstance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false, REQUEST_TIMEOUT_SECONDS: opts.REQUEST_TIMEOUT_SECONDS }));
+  const instance: FastifyInstance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false, REQUEST_TIMEOUT_SECONDS: opts.REQUEST_TIMEOUT_SECONDS });
   await instance.register(app, {
     config: { NODE_ENV: opts.NODE_ENV ?? 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: opts.WEB_DIST ?? '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
     database,

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
-import app, { serverOptions } from '../../src/app.ts';
+import app from '../../src/app.ts';
+import { createServer } from '../../src/server-instance.ts';
 import { ADDRESS_FACTOR, DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT, MONEY_RATE_LIMIT } from '../../src/plugins/app/rate-limit.ts';
 import { FLUSH_MS, SharedCounts } from '../../src/plugins/app/rate-limit-counts.ts';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
@@ -20,7 +21,7 @@ const countsOf = new Map<FastifyInstance, SharedCounts>();
 
 /** A process on the database, with two routes that use the knob. */
 async function sibling(): Promise<FastifyInstance> {
-  const instance = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   await instance.register(async (scope) => {
     await app(scope, {
       config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import app, { serverOptions } from '../../src/app.ts';
+import app from '../../src/app.ts';
+import { createServer } from '../../src/server-instance.ts';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { recordStatements } from '../support/statements.ts';
@@ -63,7 +64,7 @@ if (process.env.TEST_DB === 'postgres') {
   // A second app instance on the same database: another server process, as far as the cache knows.
   const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
   const second = await openDatabase({ url, poolSize: 4 });
-  const b = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+  const b = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   // Wrapped so its decorations (notifications) are visible here.
   await b.register(fp(app), {
     config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_CHECKING_INTERVAL_MS, serverOptions } from '../../src/app.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, serverOptions } from '../../src/server-instance.ts';
 import { loadConfig } from '../../src/config.ts';
 import { freshDatabase } from '../helpers.ts';
 import { closedWithin, listening, rawClient } from './listen.ts';

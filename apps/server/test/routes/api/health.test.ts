@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import appPlugin, { serverOptions } from '../../../src/app.ts';
+import appPlugin from '../../../src/app.ts';
+import { createServer } from '../../../src/server-instance.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client.ts';
 import { buildTestApp, freshDatabase, TEST_SECRET } from '../../helpers.ts';
@@ -31,7 +31,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database does not answer (the driver’s own round trip)', async () => {
     const database = await freshDatabase();
-    const down = Fastify(serverOptions({ LOG_LEVEL: 'silent', TRUST_PROXY: false }));
+    const down = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
     await down.register(appPlugin, {
       config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
       database,
