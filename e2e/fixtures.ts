@@ -1,4 +1,20 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every spec's `test`: Playwright's, with an API context (`request`) that opens a connection per
+ * request. The default one keeps a connection alive between calls; a spec that spends more than the
+ * server's 5 s keep-alive on the page between two calls then sends on a connection the server has
+ * just closed, and gets ECONNRESET (seen in CI on history.spec.ts).
+ */
+export const test = base.extend({
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: 'close' } });
+    await use(context);
+    await context.dispose();
+  },
+});
 
 /**
  * Shared helpers for every e2e spec: real sign-up and sign-in against the real server, codes read

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { continueAsGuest, signInAsDemo } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { continueAsGuest, expect, signInAsDemo, test } from '../fixtures.ts';
 
 /**
  * Issue 7: every built screen passes an axe scan with no serious or critical finding, for a

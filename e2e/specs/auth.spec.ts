@@ -1,17 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  DEMO,
-  apiSignIn,
-  enterCode,
-  lastOutboxId,
-  newMemberData,
-  readCode,
-  registerNewMember,
-  registerViaApi,
-  signIn,
-  signInAsDemo,
-  stored,
-} from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiSignIn, DEMO, enterCode, expect, lastOutboxId, newMemberData, readCode, registerNewMember, registerViaApi, signIn, signInAsDemo, stored, test } from '../fixtures.ts';
 
 /** Issue 2: sign-up and sign-in end to end (DESIGN.md section 3). */
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { registerNewMember } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, registerNewMember, test } from '../fixtures.ts';
 
 /** Issue 3: Edit Profile against the real server (spec sections 2, 4, 5; DESIGN.md section 6). */
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, DEMO, signInAsDemo } from '../fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiSignIn, authHeaders, DEMO, expect, signInAsDemo, test } from '../fixtures.ts';
 
 /**
  * Issue 4, Find Parking: the list nearest the driver, the city-centre fallback, search by zone

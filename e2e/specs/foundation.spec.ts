@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { continueAsGuest, enterCode, newMemberData, readCode, registerNewMember, registerViaApi, signInAsDemo, stored } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { continueAsGuest, enterCode, expect, newMemberData, readCode, registerNewMember, registerViaApi, signInAsDemo, stored, test } from '../fixtures.ts';
 
 /**
  * Issue 7, what a new user tripped on: guest prompts instead of 'Unauthorized', text that wraps

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/support/pdf-text.ts';
-import { apiSignIn, authHeaders, continueAsGuest, registerNewMember } from '../fixtures.ts';
+import { apiSignIn, authHeaders, continueAsGuest, expect, registerNewMember, test } from '../fixtures.ts';
 import { memberWithHistory, memberWithOneSession, painted, spreadZones } from '../history-fixtures.ts';
 import { addVehicle, fund, start, stop } from '../parking-fixtures.ts';
 

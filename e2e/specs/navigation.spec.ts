@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiSignIn, authHeaders, continueAsGuest, signInAsDemo } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiSignIn, authHeaders, continueAsGuest, DEMO, expect, signInAsDemo, test } from '../fixtures.ts';
 
 /** Issue 2: the route table's rules and the bottom navigation (spec section 2). */
 

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, registerNewMember } from '../fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiSignIn, authHeaders, expect, registerNewMember, test } from '../fixtures.ts';
 
 /**
  * Issue 11's gaps, in the browser: auto-reload covering a short balance at Pay, the Deluxe plan's

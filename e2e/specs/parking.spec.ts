@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiSignIn, authHeaders, continueAsGuest, newMemberData, readCode, registerNewMember } from '../fixtures.ts';
+import { apiSignIn, authHeaders, continueAsGuest, expect, newMemberData, readCode, registerNewMember, test } from '../fixtures.ts';
 import { balance, countdownText, driver, money, pauseClock, payableZone, seconds, settled, start } from '../parking-fixtures.ts';
 
 /**

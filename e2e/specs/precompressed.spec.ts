@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 
 /**
  * Issue 9: the production build writes .br and .gz beside each asset and the server sends them

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, continueAsGuest, registerNewMember, signInAsDemo, stored } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { continueAsGuest, DEMO, expect, registerNewMember, signInAsDemo, stored, test } from '../fixtures.ts';
 
 /** Issue 3: the profile screen ('Account'), Default Parking Options, the logout dialog, Hindi. */
 

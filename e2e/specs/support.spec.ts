@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerNewMember, signIn } from '../fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { expect, registerNewMember, signIn, test } from '../fixtures.ts';
 
 /**
  * Issue 13: Support hub, Request call back and Support chat (spec section 2) against the real

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, authHeaders, registerNewMember, stored } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiSignIn, authHeaders, expect, registerNewMember, stored, test } from '../fixtures.ts';
 
 /** Issue 3: My Vehicles and Add/Edit Vehicle against the real server (spec sections 2, 4, 5, 8). */
 

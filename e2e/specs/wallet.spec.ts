@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { continueAsGuest, registerNewMember, stored } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { continueAsGuest, expect, registerNewMember, stored, test } from '../fixtures.ts';
 
 /** Issue 10: the wallet, cards and plans, end to end on the sandbox provider. */
 
