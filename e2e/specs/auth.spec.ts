@@ -1,5 +1,19 @@
 import type { Page } from '@playwright/test';
-import { apiSignIn, DEMO, enterCode, expect, lastOutboxId, newMemberData, readCode, registerNewMember, registerViaApi, signIn, signInAsDemo, stored, test } from '../fixtures.ts';
+import {
+  apiSignIn,
+  DEMO,
+  enterCode,
+  expect,
+  lastOutboxId,
+  newMemberData,
+  readCode,
+  registerNewMember,
+  registerViaApi,
+  signIn,
+  signInAsDemo,
+  stored,
+  test,
+} from '../fixtures.ts';
 
 /** Issue 2: sign-up and sign-in end to end (DESIGN.md section 3). */
 

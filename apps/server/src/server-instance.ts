@@ -37,7 +37,7 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.
  * pino with the serializers Fastify gives its own logger: a request is its method, URL, host and
  * peer (never its headers), an answer its status.
  */
-export function serverLogger(level: Config['LOG_LEVEL'], stream?: DestinationStream): Logger {
+function serverLogger(level: Config['LOG_LEVEL'], stream?: DestinationStream): Logger {
   return pino(
     {
       level,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect } from 'vitest';

@@ -1,4 +1,4 @@
-import { type RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import app from '../src/app.ts';

@@ -1,4 +1,4 @@
-import { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll } from 'vitest';
 import app from '../../src/app.ts';
