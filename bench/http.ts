@@ -14,7 +14,8 @@ import { printTable } from './table.ts';
  * anchors started in the same run: a bare Fastify hello-world, and a bare Fastify route making one
  * round trip (`select 1`) on the same database (node-postgres with a pool of 10; PGlite). Each row
  * prints its ratio to the anchor, issue 9's goal and whether it is met. Everything on loopback;
- * every server is a child process stopped at the end. BENCH_SECONDS shortens a run.
+ * every server is a child process stopped at the end. BENCH_SECONDS (the unpaired rows),
+ * BENCH_TURN_SECONDS and BENCH_ROUNDS (the paired rows) shorten or lengthen a run.
  */
 const PORT_BASE = Number(process.env.BENCH_PORT ?? 3321);
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -34,6 +35,8 @@ interface Row extends Result {
   goal?: number;
   /** Median of the rounds' ratios to the bare DB route (measured in turns with it). */
   ratio?: number;
+  /** The lowest and highest of those ratios: how much the machine moved during the row. */
+  ratioRange?: [number, number];
 }
 
 interface Result {
@@ -85,10 +88,13 @@ const median = (xs: number[]) => {
 };
 
 /**
- * The machine may be shared and noisy: the route and its anchor are measured in turns
- * (ROUNDS x SECONDS / ROUNDS each), and the ratio is the median of the rounds' ratios.
+ * The machine may be shared and noisy: the route and its anchor are measured in turns (ROUNDS
+ * turns of TURN_SECONDS each), and the ratio is the median of the rounds' ratios. On a shared
+ * 2-core machine one row's turns ranged by as much as 0.3 (issue 9): five turns give a steadier
+ * median than three, and the table prints the lowest and highest beside it.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 2);
 
 /** The medians of runs; CPU only when every run could read it. */
 function medians(runs: Result[]): Result {
@@ -102,9 +108,15 @@ function medians(runs: Result[]): Result {
   };
 }
 
-async function paired(anchor: { url: string; meter: Meter }, url: string, headers: Record<string, string>, meter: Meter, anchorRuns: Result[]): Promise<Result & { ratio: number }> {
+async function paired(
+  anchor: { url: string; meter: Meter },
+  url: string,
+  headers: Record<string, string>,
+  meter: Meter,
+  anchorRuns: Result[],
+): Promise<Result & Required<Pick<Row, 'ratio' | 'ratioRange'>>> {
   await warm(url, headers);
-  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const seconds = TURN_SECONDS;
   const runs: Result[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -114,7 +126,7 @@ async function paired(anchor: { url: string; meter: Meter }, url: string, header
     runs.push(r);
     ratios.push(r.rps / a.rps);
   }
-  return { ...medians(runs), ratio: median(ratios) };
+  return { ...medians(runs), ratio: median(ratios), ratioRange: [Math.min(...ratios), Math.max(...ratios)] };
 }
 
 const SIGN_IN_CONNECTIONS = 8;
@@ -226,7 +238,7 @@ export async function runHttpBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-'));
   const only = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
   console.log(
-    `http: autocannon -c ${CONNECTIONS}, ${SECONDS} s per row after a 1 s warm-up; the ParkIt rows in ${ROUNDS} turns with the bare DB route (ratio: median of the turns); load average ${load()}`,
+    `http: autocannon -c ${CONNECTIONS} after a 1 s warm-up; the ParkIt rows in ${ROUNDS} turns of ${TURN_SECONDS} s with the bare DB route (ratio: median of the turns, lowest-highest in brackets), the others ${SECONDS} s; load average ${load()}`,
   );
   try {
     let hello: Started | undefined;
@@ -277,7 +289,7 @@ export async function runHttpBench(): Promise<void> {
         'req/s': Math.round(r.rps),
         'p99 ms': r.p99,
         'vs hello-world': `${(r.rps / hello).toFixed(2)}x`,
-        'vs bare DB route': ratio === undefined ? '' : `${ratio.toFixed(2)}x`,
+        'vs bare DB route': ratio === undefined ? '' : `${ratio.toFixed(2)}x${r.ratioRange ? ` (${r.ratioRange.map((x) => x.toFixed(2)).join('-')})` : ''}`,
         'server CPU µs/req': r.cpuUs === null ? '' : Math.round(r.cpuUs),
         'PostgreSQL CPU µs/req': r.pgUs === null ? '' : Math.round(r.pgUs),
         goal: r.goal === undefined ? '' : `>= ${r.goal}x${p99Goal ? `, p99 < ${P99_GOAL_MS} ms` : ''}`,
