@@ -26,8 +26,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** One round trip (`select 1`) on the driver itself, for the health probe: no query to build. */
-  ping(): Promise<void>;
+  /**
+   * One round trip (`select 1`) on the driver itself, for the health probe: no query to build, and
+   * the driver's own promise (no async wrapper around it). Settles when the database has answered.
+   */
+  ping(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -55,7 +58,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const ping = async () => void (await pool.query(PING));
+    const ping = () => pool.query(PING);
     return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() }, opts.migrationsFolder);
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -65,7 +68,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // As drizzle reads them (pglite-named.ts): a query need not bring its own parsers.
     parsers: TEXT_PARSERS,
   });
-  const ping = async () => void (await client.query(PING));
+  const ping = () => client.query(PING);
   const named = withNamedStatements(client);
   return migrated({ db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, opts.migrationsFolder);
 }
