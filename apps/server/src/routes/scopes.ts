@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponse, QUICK_PARK_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
 import { isAgent } from '../plugins/app/support/agent-repository.ts';
@@ -48,6 +48,8 @@ export function memberOnly(app: FastifyInstance) {
     // onRequest before this scope's onRoute runs): requests without a valid token count against
     // their address too (issue 8, item 9), instead of a 401 that nothing counts.
     route.onRequest = [...[route.onRequest ?? []].flat(), app.authenticate];
+    // Then, before the input is validated, that the token's session is still current.
+    route.preValidation = [...[route.preValidation ?? []].flat(), app.verifySession];
   });
 }
 
@@ -58,10 +60,13 @@ export function memberOnly(app: FastifyInstance) {
  */
 export function agentOnly(app: FastifyInstance) {
   memberOnly(app);
-  // preValidation: after the auth plugin's own check that the token's member still exists and its
-  // session is current (a stale or orphaned token is a 401, never this 403).
-  app.addHook('preValidation', async (req) => {
+  // After memberOnly's check that the token's member still exists and its session is current (a
+  // stale or orphaned token is a 401, never this 403): its onRoute runs first and adds that one.
+  const agentCheck = async (req: FastifyRequest) => {
     if (!(await isAgent(app.db, req.member.memberId))) throw new HttpError(403, SUPPORT_MESSAGES.agentsOnly);
+  };
+  app.addHook('onRoute', (route) => {
+    route.preValidation = [...[route.preValidation ?? []].flat(), agentCheck];
   });
 }
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as members from '../members/member-repository.ts';
@@ -15,6 +15,8 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
     authenticate: onRequestHookHandler;
+    /** preValidation hook of member-only routes: the token's session is still current (issue 8). */
+    verifySession: preValidationHookHandler;
     /** Member id -> session version of this process (session-cache.ts); forget() after a change commits. */
     sessionCache: SessionCache;
   }
@@ -96,11 +98,13 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     });
     // After every onRequest hook (authentication, then the rate limit): the member's session
     // version from this process's cache; on a miss (the member's first request here, or LISTEN
-    // having been down) one statement reads it, unless the route's own statement does.
+    // having been down) one statement reads it, unless the route's own statement does. Added to
+    // the member-only routes by their scope (routes/scopes.ts), after authenticate: a public route
+    // has no member to check and runs no hook for it (issue 9).
     // Callback style: a cache hit answers without a promise (issue 9).
-    app.addHook('preValidation', (req, _reply, done) => {
+    app.decorate('verifySession', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const claims = req.member;
-      if (!claims) return done();
+      if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
       const known = cache.get(claims.memberId);
       if (known !== undefined) return done(sessionError(req, known));
       const ticket = cache.ticket();
