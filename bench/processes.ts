@@ -75,13 +75,14 @@ let built = false;
  * from node_modules, so a preload that patches one is seen).
  */
 export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string, nodeArgs: string[] = []): Promise<Started> {
+  // @ts-expect-error: a plain .mjs script without types
+  const build = (await import('../apps/server/scripts/build.mjs')) as { buildServer: () => Promise<void>; NODE_ARGS: string[] };
   if (!built) {
-    // @ts-expect-error: a plain .mjs script without types
-    const { buildServer } = (await import('../apps/server/scripts/build.mjs')) as { buildServer: () => Promise<void> };
-    await buildServer();
+    await build.buildServer();
     built = true;
   }
   const prof = process.env.BENCH_CPU_PROF;
   const profArgs = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
-  return startNode('apps/server/dist/server.js', env, readyUrl, 90_000, [...nodeArgs, ...profArgs, '--enable-source-maps']);
+  // The node options npm start runs it with.
+  return startNode('apps/server/dist/server.js', env, readyUrl, 90_000, [...nodeArgs, ...profArgs, ...build.NODE_ARGS]);
 }

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildServer, BUNDLE, stale as serverStale } from '../apps/server/scripts/build.mjs';
+import { buildServer, BUNDLE, NODE_ARGS, stale as serverStale } from '../apps/server/scripts/build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -38,6 +38,6 @@ if (serverStale()) {
 // deployment runs apps/server/dist/server.js itself (npm run build -w apps/server) and gets
 // production unless it asks otherwise.
 const env = { NODE_ENV: 'development', DEV_OUTBOX: 'true', ...process.env };
-const server = spawn(process.execPath, ['--enable-source-maps', BUNDLE], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, [...NODE_ARGS, BUNDLE], { cwd: root, stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

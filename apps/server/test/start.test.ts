@@ -6,6 +6,10 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, SERVER_ROOT } from '../src/paths.ts';
+// @ts-expect-error: a plain .mjs script without types
+import { NODE_ARGS as BUILD_NODE_ARGS } from '../scripts/build.mjs';
+
+const NODE_ARGS = BUILD_NODE_ARGS as string[];
 
 // Issue 9: `npm start` (scripts/start.mjs) runs the server as JavaScript, apps/server/dist/server.js,
 // and builds it first when it is missing or older than a source. Each run here builds its own
@@ -96,14 +100,19 @@ describe('npm start (scripts/start.mjs) and the server bundle (issue 9)', () => 
     expect(run.health, run.output).toBe(200);
   });
 
-  it('runs a bundle newer than every source as it is, without building', SLOW, async () => {
+  it('runs a bundle newer than every source as it is, without building, with NODE_ARGS', SLOW, async () => {
     mkdirSync(dirname(bundle), { recursive: true });
-    writeFileSync(bundle, 'console.log("the fresh bundle ran");\n');
+    writeFileSync(bundle, 'console.log("the fresh bundle ran with", JSON.stringify(process.execArgv));\n');
     const future = new Date(Date.now() + 3_600_000);
     utimesSync(bundle, future, future);
     const run = await start();
     expect(run.output).not.toContain(BUILDING);
-    expect(run.output).toContain('the fresh bundle ran');
+    expect(run.output).toContain(`the fresh bundle ran with ${JSON.stringify(NODE_ARGS)}`);
     expect(run.code).toBe(0);
+  });
+
+  it('npm start -w apps/server runs the bundle with the same node options', () => {
+    const pkg = JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`node scripts/build.mjs --stale && node ${NODE_ARGS.join(' ')} dist/server.js`);
   });
 });
