@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { Client } from './pg-client.ts';
 import { TEXT_PARSERS, withNamedStatements } from './pglite-named.ts';
 import { SERVER_ROOT } from '../paths.ts';
 
@@ -54,7 +55,7 @@ export interface OpenOptions {
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client });
     pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
