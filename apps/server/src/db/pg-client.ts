@@ -6,8 +6,8 @@ import pg from 'pg';
  *
  * pg 8.23 copies every config object before it adds the values and the callback, so that the
  * caller's object is never changed (brianc/node-postgres#3720). It copies with
- * getOwnPropertyDescriptors and defineProperties: 1.7 µs a query here, 3% of a signed-in GET's CPU
- * (issue 9). An object that inherits the config has no own property to copy, and pg still writes
+ * getOwnPropertyDescriptors and defineProperties: 1.7 µs a query alone, and about 6% of a signed-in
+ * GET's server CPU in interleaved runs (issue 9). An object that inherits the config has no own property to copy, and pg still writes
  * only to its copy. Remove when brianc/node-postgres#3743 (read the config without copying it) is
  * released.
  */
