@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
           env: { TEST_DB: 'pglite', NODE_ENV: 'test' },
+          // Fails the run if a test leaves a PostgreSQL database behind.
+          globalSetup: ['test/support/database-leaks.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,6 +48,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
           env: { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL, NODE_ENV: 'test' },
+          globalSetup: ['test/support/database-leaks.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

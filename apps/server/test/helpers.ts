@@ -3,13 +3,13 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeEach, expect, onTestFinished } from 'vitest';
 import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
 import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
 import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { scratchPostgres } from './support/scratch-database.ts';
+import { testPostgres } from './support/test-database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -19,8 +19,7 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
  */
 export async function freshDatabase(opts: Pick<OpenOptions, 'migrationsFolder'> = {}): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://', ...opts });
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const scratch = await scratchPostgres(adminUrl, 'parkit_t');
+  const scratch = await testPostgres('parkit_t');
   const database = await openDatabase({ url: scratch.url, poolSize: 4, ...opts });
   return {
     ...database,
@@ -89,7 +88,10 @@ export async function buildTestApp(
     closeDatabase: true,
   });
   await instance.ready();
-  afterAll(() => instance.close());
+  // Closed (and its PostgreSQL database dropped) when the file ends, or, for an app built inside a
+  // test, when that test ends: an afterAll registered while a test runs is never called.
+  const inTest = expect.getState().currentTestName !== undefined;
+  (inTest ? onTestFinished : afterAll)(() => instance.close());
   return { app: instance, database };
 }
 

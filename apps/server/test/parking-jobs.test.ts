@@ -9,6 +9,7 @@ import { createJobRunner } from '../src/plugins/app/jobs/job-runner.ts';
 import { autoExtend, expireSessions, registerParkingJobs, sendReminders } from '../src/plugins/app/parking/parking-jobs.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from './parking-helpers.ts';
+import { TEST_ADMIN_URL } from './support/test-database.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -106,7 +107,7 @@ describe('Auto Extend', () => {
 /** This test database's URL, for another process. */
 async function databaseUrl(): Promise<string> {
   const [row] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${row!.name}`;
   return url.toString();
 }

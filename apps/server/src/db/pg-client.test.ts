@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchPostgres } from '../../test/support/scratch-database.ts';
+import { testPostgres } from '../../test/support/test-database.ts';
 import { openDatabase } from './client.ts';
 
-// The PostgreSQL server of the server-pg project (this file runs once, in the server project).
-const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'parkit_pgc');
+// On the PostgreSQL server of the server-pg project (this file runs once, in the server project).
+const scratch = await testPostgres('parkit_pgc');
 const database = await openDatabase({ url: scratch.url, poolSize: 4 });
 afterAll(async () => {
   await database.close();

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { scratchPostgres } from './scratch-database.ts';
+import { testPostgres } from './test-database.ts';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -10,8 +10,7 @@ const run = promisify(execFile);
 /** A command-line script's own database: PGlite in `dir`, or a new PostgreSQL database (TEST_DB=postgres). */
 export async function cliDatabaseEnv(dir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { env: { DATA_DIR: join(dir, 'data') }, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const scratch = await scratchPostgres(adminUrl, 'parkit_t_cli');
+  const scratch = await testPostgres('parkit_t_cli');
   return { env: { DATABASE_URL: scratch.url, DATA_DIR: join(dir, 'cli-secret') }, drop: scratch.drop };
 }
 

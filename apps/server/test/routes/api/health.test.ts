@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client.ts';
 import { buildTestApp, freshDatabase, TEST_SECRET } from '../../helpers.ts';
 import { asAdmin } from '../../support/scratch-database.ts';
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { TEST_ADMIN_URL } from '../../support/test-database.ts';
 
 const { app, database } = await buildTestApp();
 
@@ -44,14 +43,14 @@ describe('GET /api/health', () => {
       // PGlite: the database closed. PostgreSQL: the server refuses every connection to it and
       // ends those open (a superuser too: ALLOW_CONNECTIONS, unlike CONNECTION LIMIT, binds everyone).
       if (database.driver === 'pglite') await database.close();
-      else await asAdmin(ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false; SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+      else await asAdmin(TEST_ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false; SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
       const res = await down.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable', database: database.driver });
     } finally {
       await down.close();
       if (database.driver === 'postgres') {
-        await asAdmin(ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await asAdmin(TEST_ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
         await database.close();
       }
     }
