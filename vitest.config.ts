@@ -34,7 +34,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
-          env: { TEST_DB: 'pglite', NODE_ENV: 'test' },
+          // TEST_DATABASE_URL: the tests that need PostgreSQL itself (the pool's client, the leak check).
+          env: { TEST_DB: 'pglite', TEST_DATABASE_URL: PG_URL, NODE_ENV: 'test' },
           // Fails the run if a test leaves a PostgreSQL database behind.
           globalSetup: ['test/support/database-leaks.ts'],
           testTimeout: 30_000,

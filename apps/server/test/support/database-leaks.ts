@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { testAdminUrl } from './scratch-database.ts';
 
 /**
  * Global setup of the server projects: gives the run a tag for its databases' names
@@ -12,9 +13,9 @@ import type { TestProject } from 'vitest/node';
 export default function setup(project: TestProject) {
   const run = `r${randomBytes(4).toString('hex')}`;
   project.provide('databaseRun', run);
-  const adminUrl = project.config.env?.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url = testAdminUrl(project.config.env?.TEST_DATABASE_URL);
   return async function teardown() {
-    const client = new pg.Client({ connectionString: adminUrl });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '%\\_' || $1 || '\\_%' order by 1`, [run]);

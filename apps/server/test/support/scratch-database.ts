@@ -23,3 +23,9 @@ export async function scratchPostgres(adminUrl: string, prefix: string): Promise
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/** TEST_DATABASE_URL as vitest.config.ts sets it for the server projects, or an error that says so. */
+export function testAdminUrl(value: string | undefined): string {
+  if (!value) throw new Error('TEST_DATABASE_URL is not set: run the server tests through vitest.config.ts (npm run test:server)');
+  return value;
+}

@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
-import { scratchPostgres } from './scratch-database.ts';
+import { scratchPostgres, testAdminUrl } from './scratch-database.ts';
 
-/** The PostgreSQL server the tests make their databases on (TEST_DATABASE_URL, set by the server-pg project). */
-export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server the tests make their databases on: TEST_DATABASE_URL, which vitest.config.ts sets. */
+export const TEST_ADMIN_URL = testAdminUrl(process.env.TEST_DATABASE_URL);
 
 declare module 'vitest' {
   export interface ProvidedContext {
