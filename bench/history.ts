@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows, type Db } from '@parkit/server/src/db/client.ts';
-import { historyPage, historyQuery, type HistoryParams } from '@parkit/server/src/plugins/app/history/session-history-repository.ts';
+import { historyPage, historyQuery, type HistoryParams } from '@parkit/server/src/history/session-history-repository.ts';
 import { explainJson, planNodes, sortsOver } from '@parkit/server/test/support/query-plan.ts';
 import { printTable } from './table.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockMemberSql, startSql } from '@parkit/server/src/plugins/app/parking/start-statement.ts';
+import { lockMemberSql, startSql } from '@parkit/server/src/parking/start-statement.ts';
 
 /**
  * The parking bench's yardsticks on the same PostgreSQL (issue 11: "or the reason it cannot on 2

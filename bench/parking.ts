@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { tokenSigner } from '@parkit/server/src/plugins/app/auth/tokens.ts';
+import { tokenSigner } from '@parkit/server/src/auth/tokens.ts';
 import { admin } from './http.ts';
 import { bareStarts, commitLatency, pgCpu } from './parking-bare.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';

@@ -2,7 +2,7 @@
  * The zone benchmark's data: deterministic (mulberry32) positions spread like a metro area's
  * parking, and attributes derived from each zone's index so any batch can be made on its own.
  */
-import type { NewZone } from '@parkit/server/src/plugins/app/zones/zone-repository.ts';
+import type { NewZone } from '@parkit/server/src/zones/zone-repository.ts';
 import { mulberry32 } from '@parkit/server/src/seeds/random.ts';
 
 export { mulberry32 };

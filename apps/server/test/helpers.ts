@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, onTestFinished } from 'vitest';
 import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
-import type { WalletConfig } from '../src/plugins/app/wallet/wallet-plugin.ts';
+import type { WalletConfig } from '../src/wallet/wallet-plugin.ts';
 import { openDatabase, type Database, type OpenOptions } from '../src/db/client.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { testPostgres } from './support/test-database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonRow } from '../src/db/json-row.ts';
 import { members } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { freshDatabase } from './helpers.ts';
 
 // Issue 9: the hot statements read a row's columns as one JSON value (db/json-row.ts). The value

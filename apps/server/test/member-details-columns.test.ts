@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, queryRows, type Db } from '../src/db/client.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { concurrently, statusCounts } from './concurrency.ts';
 import { as, buildTestApp, freshDatabase, MANY_REQUESTS, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { migrationsUpTo } from './support/migrations.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators } from '../src/db/schema/index.ts';
-import { ZoneCache } from '../src/plugins/app/zones/zone-cache.ts';
-import { insertZones, nearby, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
+import { ZoneCache } from '../src/zones/zone-cache.ts';
+import { insertZones, nearby, type NewZone } from '../src/zones/zone-repository.ts';
 import { freshDatabase } from './helpers.ts';
 import { zoneAt } from './parking-helpers.ts';
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { zones } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { postEntry } from '../src/plugins/app/wallet/ledger.ts';
-import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
+import { postEntry } from '../src/wallet/ledger.ts';
+import { insertZones, type NewZone } from '../src/zones/zone-repository.ts';
 import { as, type SignedIn } from './helpers.ts';
 
 /** Downtown Austin, the demo operator's city centre. */

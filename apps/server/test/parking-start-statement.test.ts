@@ -1,11 +1,11 @@
-// Start's one-statement path (plugins/app/parking/start-statement.ts): it must do exactly what the
+// Start's one-statement path (parking/start-statement.ts): it must do exactly what the
 // step-by-step path does when everything is in order, and write nothing when anything is not.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
-import { toSessionView } from '../src/plugins/app/parking/session-repository.ts';
-import { startInOneStatement } from '../src/plugins/app/parking/start-statement.ts';
+import { toSessionView } from '../src/parking/session-repository.ts';
+import { startInOneStatement } from '../src/parking/start-statement.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { addVehicle, addZone, credit, quote, walletState } from './parking-helpers.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createKey } from '../src/plugins/app/enforcement/api-key-repository.ts';
-import { AUDIT_ANSWER_DAYS, AUDIT_REFUSAL_DAYS, pruneExpired, pruneJob, PRUNE_EVERY_MS } from '../src/plugins/app/jobs/prune.ts';
+import { createKey } from '../src/enforcement/api-key-repository.ts';
+import { AUDIT_ANSWER_DAYS, AUDIT_REFUSAL_DAYS, pruneExpired, pruneJob, PRUNE_EVERY_MS } from '../src/infra/jobs/prune.ts';
 import { buildTestApp, registerAndSignIn } from './helpers.ts';
 
 // Issue 9: expired tokens, codes, outbox messages and rate-limit windows are deleted by a job;

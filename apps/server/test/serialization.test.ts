@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
 import { compiledSerializer } from '../src/lib/response-serializer.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { freshDatabase, TEST_SECRET } from './helpers.ts';
 import { operations } from './openapi.ts';
 

@@ -10,12 +10,12 @@ import type { ChatMessage } from '@parkit/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import { as, buildTestApp, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
-import { hashPassword } from '../src/plugins/app/auth/passwords.ts';
-import { create as createMember } from '../src/plugins/app/members/member-repository.ts';
-import { createAgent } from '../src/plugins/app/support/create-agent.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import supportBus from '../src/plugins/app/support/support-bus.ts';
-import notifications from '../src/plugins/app/notifications.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { create as createMember } from '../src/members/member-repository.ts';
+import { createAgent } from '../src/support/create-agent.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
+import supportBus from '../src/support/support-bus.ts';
+import notifications from '../src/infra/notifications.ts';
 import db from '../src/plugins/external/db.ts';
 import { openStream, signedInAgent } from './support-helpers.ts';
 

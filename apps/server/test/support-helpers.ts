@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
-import { createAgent } from '../src/plugins/app/support/create-agent.ts';
+import { createAgent } from '../src/support/create-agent.ts';
 import { tokenPost, type SignedIn } from './helpers.ts';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Zone } from '@parkit/contract';
 import { zones } from '../src/db/schema/index.ts';
-import { ZoneCache } from '../src/plugins/app/zones/zone-cache.ts';
-import { nearby, zonesByIds } from '../src/plugins/app/zones/zone-repository.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
+import { ZoneCache } from '../src/zones/zone-cache.ts';
+import { nearby, zonesByIds } from '../src/zones/zone-repository.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { buildTestApp } from './helpers.ts';
 import { addZone, CENTRE } from './parking-helpers.ts';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zones } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { operatorById } from '../src/plugins/app/zones/operator-repository.ts';
-import { ZoneFileError } from '../src/plugins/app/zones/zone-file.ts';
-import { importZoneFile, parsePaidDays } from '../src/plugins/app/zones/zone-import.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
+import { operatorById } from '../src/zones/operator-repository.ts';
+import { ZoneFileError } from '../src/zones/zone-file.ts';
+import { importZoneFile, parsePaidDays } from '../src/zones/zone-import.ts';
 import { freshDatabase } from './helpers.ts';
 import { cliDatabaseEnv, runScript } from './support/cli.ts';
 

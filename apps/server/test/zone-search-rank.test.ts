@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { operators } from '../src/db/schema/index.ts';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { insertZones, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
-import { search, searchTextQuery } from '../src/plugins/app/zones/zone-search.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
+import { insertZones, type NewZone } from '../src/zones/zone-repository.ts';
+import { search, searchTextQuery } from '../src/zones/zone-search.ts';
 import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
 import { zoneAt } from './parking-helpers.ts';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators } from '../src/db/schema/index.ts';
 import { sql } from 'drizzle-orm';
-import { defaultOperatorId } from '../src/plugins/app/zones/operator-repository.ts';
-import { insertZones, nearby, nearbyQuery, type NewZone } from '../src/plugins/app/zones/zone-repository.ts';
-import { ZoneCache } from '../src/plugins/app/zones/zone-cache.ts';
+import { defaultOperatorId } from '../src/zones/operator-repository.ts';
+import { insertZones, nearby, nearbyQuery, type NewZone } from '../src/zones/zone-repository.ts';
+import { ZoneCache } from '../src/zones/zone-cache.ts';
 import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
 import { zoneAt } from './parking-helpers.ts';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SPEC_MESSAGES, TokenRequest, TokenResponse } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
-import * as refresh from '../plugins/app/auth/refresh-token-repository.ts';
-import { passwordGrant } from '../plugins/app/auth/password-grant.ts';
-import { otpGrant } from '../plugins/app/auth/otp-grant.ts';
-import { clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../plugins/app/auth/session.ts';
+import * as refresh from '../auth/refresh-token-repository.ts';
+import { passwordGrant } from '../auth/password-grant.ts';
+import { otpGrant } from '../auth/otp-grant.ts';
+import { clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../auth/session.ts';
 import { withCookies } from './cookies.ts';
 
 /**
  * The spec's form-encoded token POST (section 7; DESIGN.md section 3): grant_type password, otp
- * or refresh_token, one function each in plugins/app/auth/. JSON bodies are accepted too.
+ * or refresh_token, one function each in auth/. JSON bodies are accepted too.
  */
 const tokenRoute: FastifyPluginAsyncZod = async (app) => {
   await withCookies(app);

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { defaultOperatorId } from '../plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../zones/operator-repository.ts';
 import { seedDemoZones, seedToZone } from './demo-zones.ts';
 import { generateAustinZones } from './austin-zones.ts';
-import { countForOperator } from '../plugins/app/zones/zone-repository.ts';
+import { countForOperator } from '../zones/zone-repository.ts';
 
 const database = await openDatabase({ dataDir: 'memory://' });
 afterAll(() => database.close());

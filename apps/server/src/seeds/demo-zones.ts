@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { austinZonePoolSize, generateAustinZones, type ZoneSeed } from './austin-zones.ts';
-import { toStoredHours } from '../plugins/app/zones/paid-hours.ts';
-import { countForOperator, insertZones, type NewZone } from '../plugins/app/zones/zone-repository.ts';
+import { toStoredHours } from '../zones/paid-hours.ts';
+import { countForOperator, insertZones, type NewZone } from '../zones/zone-repository.ts';
 
 const BATCH = 500;
 

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { fill, operations, type Operation } from '../openapi.ts';
-import { tokenSigner } from '../../src/plugins/app/auth/tokens.ts';
+import { tokenSigner } from '../../src/auth/tokens.ts';
 import { tableChecksums } from './checksums.ts';
 import { addCard } from '../wallet/helpers.ts';
 import { addVehicle, addZone, credit, quote, startSession } from '../parking-helpers.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
-import { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from '../../src/plugins/app/rate-limit.ts';
+import { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from '../../src/plugins/rate-limit.ts';
 import { as, buildTestApp, registerAndSignIn } from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 import { addCard, addMoney, ledgerMatchesBalance } from '../wallet/helpers.ts';

@@ -4,10 +4,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
 import app from '../../src/app.ts';
 import { createServer } from '../../src/server-instance.ts';
-import { ADDRESS_FACTOR, DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT, MONEY_RATE_LIMIT } from '../../src/plugins/app/rate-limit.ts';
-import { FLUSH_MS, SharedCounts } from '../../src/plugins/app/rate-limit-counts.ts';
+import { ADDRESS_FACTOR, DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT, MONEY_RATE_LIMIT } from '../../src/plugins/rate-limit.ts';
+import { FLUSH_MS, SharedCounts } from '../../src/infra/rate-limits/rate-limit-counts.ts';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
-import { defaultOperatorId } from '../../src/plugins/app/zones/operator-repository.ts';
+import { defaultOperatorId } from '../../src/zones/operator-repository.ts';
 import { concurrently, statusCounts } from '../concurrency.ts';
 
 // Issue 8, item 9: every route is limited per member and per address, in a store every process

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, tokenPost, type SignedIn } from '../helpers.ts';
-import { tokenSigner } from '../../src/plugins/app/auth/tokens.ts';
+import { tokenSigner } from '../../src/auth/tokens.ts';
 import { fill, operations } from '../openapi.ts';
 
 // Issue 8, items 5, 6 and 7: what a bearer token must carry, and when it stops working.

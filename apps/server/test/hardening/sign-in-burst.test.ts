@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
-import { BACKOFF } from '../../src/plugins/app/auth/login-limits.ts';
+import { BACKOFF } from '../../src/auth/login-limits.ts';
 import { buildTestApp, lastCode, newMember, tokenPost } from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 

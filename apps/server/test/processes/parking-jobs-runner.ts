@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { openDatabase } from '../../src/db/client.ts';
-import { createJobRunner } from '../../src/plugins/app/jobs/job-runner.ts';
-import { registerParkingJobs } from '../../src/plugins/app/parking/parking-jobs.ts';
+import { createJobRunner } from '../../src/infra/jobs/job-runner.ts';
+import { registerParkingJobs } from '../../src/parking/parking-jobs.ts';
 
 /**
  * A second OS process running the server's job runner with parking's jobs against one database

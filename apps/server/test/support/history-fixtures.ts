@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.ts';
 import { members, parkingSessions, zones } from '../../src/db/schema/index.ts';
-import { insertZones, type NewZone } from '../../src/plugins/app/zones/zone-repository.ts';
+import { insertZones, type NewZone } from '../../src/zones/zone-repository.ts';
 import { registerAndSignIn } from '../helpers.ts';
 import { addVehicle, CENTRE, zoneAt as parkingZoneAt } from '../parking-helpers.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, walletSettings } from '../../src/db/schema/index.ts';
-import { runAllDueReloads, runDueReload } from '../../src/plugins/app/wallet/auto-reload.ts';
-import { postEntry } from '../../src/plugins/app/wallet/ledger.ts';
+import { runAllDueReloads, runDueReload } from '../../src/wallet/auto-reload.ts';
+import { postEntry } from '../../src/wallet/ledger.ts';
 import { as, buildTestApp, registerAndSignIn } from '../helpers.ts';
 import { addCard, CARDS, debit, details, entriesOf, ledgerMatchesBalance, walletContext } from './helpers.ts';
 

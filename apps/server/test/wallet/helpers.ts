@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { AccountDetails } from '@parkit/contract';
 import { queryRows, type Db } from '../../src/db/client.ts';
 import { ledgerEntries } from '../../src/db/schema/index.ts';
-import type { ReloadContext } from '../../src/plugins/app/wallet/auto-reload.ts';
-import { postEntry } from '../../src/plugins/app/wallet/ledger.ts';
-import { sandboxProvider } from '../../src/plugins/app/wallet/providers/sandbox.ts';
+import type { ReloadContext } from '../../src/wallet/auto-reload.ts';
+import { postEntry } from '../../src/wallet/ledger.ts';
+import { sandboxProvider } from '../../src/wallet/providers/sandbox.ts';
 import { as, TEST_SECRET, type SignedIn } from '../helpers.ts';
 
 export const CARDS = {

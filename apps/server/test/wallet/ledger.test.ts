@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries, members } from '../../src/db/schema/index.ts';
-import { InsufficientFundsError, postEntry } from '../../src/plugins/app/wallet/ledger.ts';
+import { InsufficientFundsError, postEntry } from '../../src/wallet/ledger.ts';
 import { buildTestApp, registerAndSignIn } from '../helpers.ts';
 
 const { app, database } = await buildTestApp();

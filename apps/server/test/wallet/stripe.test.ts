@@ -5,7 +5,7 @@ import { AccountDetails } from '@parkit/contract';
 import { paymentMethods, providerEvents } from '../../src/db/schema/index.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addMoney } from './helpers.ts';
-import { stripeProvider } from '../../src/plugins/app/wallet/providers/stripe.ts';
+import { stripeProvider } from '../../src/wallet/providers/stripe.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
 const fake = await startFakeStripe();

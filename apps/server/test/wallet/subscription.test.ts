@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccountDetails, CurrentSubscription } from '@parkit/contract';
 import { ledgerEntries, subscriptions } from '../../src/db/schema/index.ts';
-import { convenienceFeeCents, zoneDiscountPercent } from '../../src/plugins/app/wallet/plans.ts';
-import { runSubscriptionJobs } from '../../src/plugins/app/wallet/subscriptions.ts';
+import { convenienceFeeCents, zoneDiscountPercent } from '../../src/wallet/plans.ts';
+import { runSubscriptionJobs } from '../../src/wallet/subscriptions.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addCard, CARDS, walletContext } from './helpers.ts';
 

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TransactionsPage } from '@parkit/contract';
 import { idempotencyKeys, members } from '../../src/db/schema/index.ts';
-import { purgeExpiredKeys } from '../../src/plugins/app/wallet/idempotency.ts';
-import { postEntry } from '../../src/plugins/app/wallet/ledger.ts';
+import { purgeExpiredKeys } from '../../src/wallet/idempotency.ts';
+import { postEntry } from '../../src/wallet/ledger.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn } from '../helpers.ts';
 import { addCard, addMoney, CARDS, debit, details, entriesOf, ledgerMatchesBalance } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { memberRef } from './members.ts';
 /**
  * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
  * members.ts); every change of it is one immutable row here, written in the same transaction by
- * plugins/app/wallet/ledger.ts and nowhere else.
+ * wallet/ledger.ts and nowhere else.
  */
 export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AccountDetails } from '@parkit/contract';
-import { tokenSigner } from '../../../src/plugins/app/auth/tokens.ts';
+import { tokenSigner } from '../../../src/auth/tokens.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 
 const { app } = await buildTestApp();

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type TokenResponse } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { maskPhone } from '../../../src/plugins/app/auth/codes.ts';
-import { tokenSigner } from '../../../src/plugins/app/auth/tokens.ts';
+import { maskPhone } from '../../../src/auth/codes.ts';
+import { tokenSigner } from '../../../src/auth/tokens.ts';
 import { buildTestApp, lastCode, newMember, TEST_SECRET, tokenPost } from '../../helpers.ts';
 
 const { app, database } = await buildTestApp();

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_NEARBY_RADIUS_M, type Operator, type Zone } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { operators, zones } from '../../../src/db/schema/index.ts';
-import { defaultOperatorId } from '../../../src/plugins/app/zones/operator-repository.ts';
-import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, mercator, metresOfChord } from '../../../src/plugins/app/zones/earth.ts';
-import { formatClock, localTime } from '../../../src/plugins/app/zones/paid-hours.ts';
-import { insertZones, nearbyQuery } from '../../../src/plugins/app/zones/zone-repository.ts';
+import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
+import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, mercator, metresOfChord } from '../../../src/zones/earth.ts';
+import { formatClock, localTime } from '../../../src/zones/paid-hours.ts';
+import { insertZones, nearbyQuery } from '../../../src/zones/zone-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
 import { CENTRE, zoneAt } from '../../parking-helpers.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CallBack, ConsoleCallBack } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { createAgent } from '../../../src/plugins/app/support/create-agent.ts';
+import { createAgent } from '../../../src/support/create-agent.ts';
 import { as, buildTestApp, expectFieldErrors, expectRefused, registerAndSignIn, tokenPost, type SignedIn } from '../../helpers.ts';
 
 const { app, database } = await buildTestApp();

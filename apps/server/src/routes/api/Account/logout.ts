@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, LogoutRequest, MESSAGES, MessageResponse } from '@parkit/contract';
-import * as refresh from '../../../plugins/app/auth/refresh-token-repository.ts';
-import { clearRefreshCookie, REFRESH_COOKIE } from '../../../plugins/app/auth/session.ts';
-import { bearerClaims } from '../../../plugins/app/auth/auth-plugin.ts';
-import * as members from '../../../plugins/app/members/member-repository.ts';
+import * as refresh from '../../../auth/refresh-token-repository.ts';
+import { clearRefreshCookie, REFRESH_COOKIE } from '../../../auth/session.ts';
+import { bearerClaims } from '../../../auth/auth-plugin.ts';
+import * as members from '../../../members/member-repository.ts';
 import { withCookies } from '../../cookies.ts';
 
 /** POST /api/Account/Logout: the refresh-token family dies. */

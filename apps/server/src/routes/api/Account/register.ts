@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, MESSAGES, RegisterRequest, RegisterResponse } from '@parkit/contract';
 import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
-import * as members from '../../../plugins/app/members/member-repository.ts';
-import { hashPassword, isCommonPassword } from '../../../plugins/app/auth/passwords.ts';
-import { OTP_TTL_SECONDS } from '../../../plugins/app/auth/otp-repository.ts';
-import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
+import * as members from '../../../members/member-repository.ts';
+import { hashPassword, isCommonPassword } from '../../../auth/passwords.ts';
+import { OTP_TTL_SECONDS } from '../../../auth/otp-repository.ts';
+import { maskPhone, sendCode } from '../../../auth/codes.ts';
+import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
 
 /** POST /api/Account/Register: a new account; a code goes to the phone (DESIGN.md section 3). */
 const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }> = async (app, { clientId }) => {

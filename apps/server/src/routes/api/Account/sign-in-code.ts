@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, SendCodeRequest } from '@parkit/contract';
-import * as members from '../../../plugins/app/members/member-repository.ts';
-import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
+import * as members from '../../../members/member-repository.ts';
+import { maskPhone, sendCode } from '../../../auth/codes.ts';
+import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
 
 /** POST /api/Account/SendOtp: a sign-in code to a phone ("Login with OTP"). */
 const signInCodeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OutboxMessage } from '@parkit/contract';
-import * as outbox from '../../../plugins/app/auth/outbox-repository.ts';
+import * as outbox from '../../../infra/outbox-repository.ts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/http-error.ts';
 import devOperatorKeyRoutes from './operator-key.ts';

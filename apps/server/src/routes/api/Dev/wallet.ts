@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsToAmount, IdempotencyHeaders, TopUpAmount } from '@parkit/contract';
-import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { postEntry } from '../../../plugins/app/wallet/ledger.ts';
+import { idempotent } from '../../../wallet/idempotency.ts';
+import { postEntry } from '../../../wallet/ledger.ts';
 import { localOnly } from './index.ts';
 
 /**

@@ -17,14 +17,14 @@ import {
   StopResponse,
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { maskPhone, sendCode } from '../../../plugins/app/auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../plugins/app/auth/login-limits.ts';
-import { checkCode } from '../../../plugins/app/auth/otp-grant.ts';
-import { quoteGuest, startGuest } from '../../../plugins/app/parking/guest-service.ts';
-import * as sessions from '../../../plugins/app/parking/session-repository.ts';
-import { stopOwned } from '../../../plugins/app/parking/session-service.ts';
-import { extendGuest, quoteGuestExtend } from '../../../plugins/app/parking/guest-extend.ts';
-import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { maskPhone, sendCode } from '../../../auth/codes.ts';
+import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
+import { checkCode } from '../../../auth/otp-grant.ts';
+import { quoteGuest, startGuest } from '../../../parking/guest-service.ts';
+import * as sessions from '../../../parking/session-repository.ts';
+import { stopOwned } from '../../../parking/session-service.ts';
+import { extendGuest, quoteGuestExtend } from '../../../parking/guest-extend.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 import { guestOnly } from '../../scopes.ts';
 
 const base = { tags: ['Quick Park'] };

@@ -11,12 +11,12 @@ import {
   SessionsQuery,
 } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
-import { operatorOfMember, type OperatorRecord } from '../../../plugins/app/zones/operator-repository.ts';
-import { historyPage, historyRows, toPastSession, type HistoryParams } from '../../../plugins/app/history/session-history-repository.ts';
-import { receiptOf } from '../../../plugins/app/history/receipt-repository.ts';
-import { receiptPdf } from '../../../plugins/app/history/receipt-pdf.ts';
-import { pickLanguage } from '../../../plugins/app/history/receipt-labels.ts';
-import { csvHeaderLine, csvRow } from '../../../plugins/app/history/sessions-csv.ts';
+import { operatorOfMember, type OperatorRecord } from '../../../zones/operator-repository.ts';
+import { historyPage, historyRows, toPastSession, type HistoryParams } from '../../../history/session-history-repository.ts';
+import { receiptOf } from '../../../history/receipt-repository.ts';
+import { receiptPdf } from '../../../history/receipt-pdf.ts';
+import { pickLanguage } from '../../../history/receipt-labels.ts';
+import { csvHeaderLine, csvRow } from '../../../history/sessions-csv.ts';
 
 const member = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse };

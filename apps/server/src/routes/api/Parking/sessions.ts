@@ -19,12 +19,12 @@ import {
 } from '@parkit/contract';
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../plugins/app/parking/quote-service.ts';
-import type { CoverContext } from '../../../plugins/app/parking/payments.ts';
-import * as service from '../../../plugins/app/parking/session-service.ts';
-import * as sessions from '../../../plugins/app/parking/session-repository.ts';
-import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { idempotent } from '../../../wallet/idempotency.ts';
+import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../parking/quote-service.ts';
+import type { CoverContext } from '../../../parking/payments.ts';
+import * as service from '../../../parking/session-service.ts';
+import * as sessions from '../../../parking/session-repository.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const base = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse, 409: ErrorResponse };

@@ -13,11 +13,11 @@ import {
 import { z } from 'zod';
 import { walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../plugins/app/members/member-repository.ts';
-import * as cards from '../../../plugins/app/wallet/cards.ts';
-import { CardError } from '../../../plugins/app/wallet/providers/types.ts';
-import type { stripeProvider } from '../../../plugins/app/wallet/providers/stripe.ts';
-import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { lockMember } from '../../../members/member-repository.ts';
+import * as cards from '../../../wallet/cards.ts';
+import { CardError } from '../../../wallet/providers/types.ts';
+import type { stripeProvider } from '../../../wallet/providers/stripe.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['PaymentMethods'] };
 const refused = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };

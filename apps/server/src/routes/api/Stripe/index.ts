@@ -4,9 +4,9 @@ import type Stripe from 'stripe';
 import { ErrorResponse, WebhookAck } from '@parkit/contract';
 import { paymentMethods, providerEvents, walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../plugins/app/members/member-repository.ts';
-import { deleteCard, insertCard } from '../../../plugins/app/wallet/cards.ts';
-import type { stripeProvider } from '../../../plugins/app/wallet/providers/stripe.ts';
+import { lockMember } from '../../../members/member-repository.ts';
+import { deleteCard, insertCard } from '../../../wallet/cards.ts';
+import type { stripeProvider } from '../../../wallet/providers/stripe.ts';
 
 /**
  * POST /api/Stripe/Webhook: verifies the Stripe-Signature with STRIPE_WEBHOOK_SECRET over the raw

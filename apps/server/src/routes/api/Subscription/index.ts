@@ -4,10 +4,10 @@ import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeReques
 import type { Executor } from '../../../db/client.ts';
 import { plans } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { planForMember, toPlan } from '../../../plugins/app/wallet/plans.ts';
-import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../plugins/app/wallet/subscriptions.ts';
-import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { idempotent } from '../../../wallet/idempotency.ts';
+import { planForMember, toPlan } from '../../../wallet/plans.ts';
+import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../wallet/subscriptions.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Subscription'] };
 const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
 import { tooManyRequests } from '../../../lib/http-error.ts';
-import { hit } from '../../../plugins/app/auth/rate-limit-repository.ts';
+import { hit } from '../../../infra/rate-limits/rate-limit-repository.ts';
 
 export const member = { tags: ['Support'] };
 export const agent = { tags: ['Support console'] };

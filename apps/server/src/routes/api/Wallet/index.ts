@@ -14,10 +14,10 @@ import {
 import { queryRows } from '../../../db/client.ts';
 import { ledgerEntries } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../plugins/app/wallet/idempotency.ts';
-import { postEntry } from '../../../plugins/app/wallet/ledger.ts';
-import { defaultCard } from '../../../plugins/app/wallet/subscriptions.ts';
-import { MONEY_RATE_LIMIT } from '../../../plugins/app/rate-limit.ts';
+import { idempotent } from '../../../wallet/idempotency.ts';
+import { postEntry } from '../../../wallet/ledger.ts';
+import { defaultCard } from '../../../wallet/subscriptions.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Wallet'] };
 const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };

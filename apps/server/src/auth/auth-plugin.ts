@@ -1,0 +1,117 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
+import { HttpError } from '../lib/http-error.ts';
+import * as members from '../members/member-repository.ts';
+import { SESSION_CHANNEL, SessionCache, type Ticket } from '../members/session-cache.ts';
+import { tokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenSigner;
+    /** Per-address sign-in limits are multiplied by this (ADDRESS_RATE_LIMIT_SCALE). */
+    addressLimitScale: number;
+    /** Cookies carry Secure unless development or test was asked for (NODE_ENV). */
+    secureCookies: boolean;
+    /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
+    authenticate: onRequestHookHandler;
+    /** preValidation hook of member-only routes: the token's session is still current (issue 8). */
+    verifySession: preValidationHookHandler;
+    /** Member id -> session version of this process (session-cache.ts); forget() after a change commits. */
+    sessionCache: SessionCache;
+  }
+  interface FastifyRequest {
+    member: AccessClaims;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A GET route whose own statement reads the member's session version and hands it to
+     * checkSession() (it also fills the cache); every other member-only route has it checked
+     * before its handler runs, from the cache or, on a miss, by one statement.
+     */
+    sessionInQuery?: boolean;
+  }
+}
+
+const TICKET = Symbol('session ticket');
+type WithTicket = FastifyRequest & { [TICKET]?: Ticket };
+
+/**
+ * Issue 8, items 6 and 7: a token of a member who no longer exists (version null), or made before
+ * a logout or a password change, is refused. A sessionInQuery route's fresh version fills the cache.
+ */
+export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
+  const err = sessionError(req, version);
+  if (err) throw err;
+}
+
+/** checkSession's refusal, returned instead of thrown (for a hook's done()). */
+function sessionError(req: FastifyRequest, version: number | null | undefined): HttpError | undefined {
+  const ticket = (req as WithTicket)[TICKET];
+  if (ticket) req.server.sessionCache.remember(req.member.memberId, version, ticket);
+  if (version === null || version === undefined || version !== req.member.sessionVersion) return new HttpError(401, SPEC_MESSAGES.unauthorized);
+  return undefined;
+}
+
+const CLAIMS = Symbol('bearer claims');
+type WithClaims = FastifyRequest & { [CLAIMS]?: AccessClaims | null };
+
+/** The verified claims of the request's bearer token (checked once per request), or null. */
+export function bearerClaims(app: FastifyInstance, req: FastifyRequest): AccessClaims | null {
+  const r = req as WithClaims;
+  if (r[CLAIMS] === undefined) {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    r[CLAIMS] = token ? app.tokens.verify(token) : null;
+  }
+  return r[CLAIMS];
+}
+
+export default fp<{ secret: string; addressLimitScale: number; secureCookies: boolean }>(
+  async (app, { secret, addressLimitScale, secureCookies }) => {
+    app.decorate('tokens', tokenSigner(secret));
+    app.decorate('addressLimitScale', addressLimitScale);
+    app.decorate('secureCookies', secureCookies);
+    app.decorateRequest('member', null as unknown as AccessClaims);
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (route.config?.sessionInQuery && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+        throw new Error(`${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`);
+      }
+    });
+    app.decorate('authenticate', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const claims = bearerClaims(app, req);
+      if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
+      // DESIGN.md section 4: the spec's xapikey carries the member id; a mismatch is refused.
+      const apiKey = req.headers.xapikey;
+      if (apiKey !== undefined && apiKey !== '' && apiKey !== String(claims.memberId)) {
+        return done(new HttpError(403, MESSAGES.forbidden));
+      }
+      req.member = claims;
+      done();
+    });
+    const cache = new SessionCache(app.notifications);
+    app.decorate('sessionCache', cache);
+    app.notifications.listen(SESSION_CHANNEL, (payload) => {
+      const id = Number(payload);
+      if (Number.isSafeInteger(id)) cache.forget(id);
+    });
+    // After every onRequest hook (authentication, then the rate limit): the member's session
+    // version from this process's cache; on a miss (the member's first request here, or LISTEN
+    // having been down) one statement reads it, unless the route's own statement does. Added to
+    // the member-only routes by their scope (routes/scopes.ts), after authenticate: a public route
+    // has no member to check and runs no hook for it (issue 9).
+    // Callback style: a cache hit answers without a promise (issue 9).
+    app.decorate('verifySession', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const claims = req.member;
+      if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
+      const known = cache.get(claims.memberId);
+      if (known !== undefined) return done(sessionError(req, known));
+      const ticket = cache.ticket();
+      (req as WithTicket)[TICKET] = ticket;
+      if (req.routeOptions.config.sessionInQuery) return done();
+      members.sessionVersion(app.db, claims.memberId).then((version) => done(sessionError(req, version)), done);
+    });
+  },
+  { name: 'auth', dependencies: ['notifications'] },
+);

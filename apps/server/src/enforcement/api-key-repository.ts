@@ -1,0 +1,86 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { operatorApiKeys } from '../db/schema/index.ts';
+
+const PREFIX_CHARS = 8;
+/** pk_ + 8 characters of lookup prefix + 43 characters of secret (32 bytes, base64url). */
+const KEY_PATTERN = /^pk_[A-Za-z0-9_-]{8}[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export interface CreatedKey {
+  id: number;
+  /** Shown once, at creation; never stored. */
+  key: string;
+  prefix: string;
+}
+
+export async function createKey(db: Executor, operatorId: number, label = ''): Promise<CreatedKey> {
+  const prefix = `pk_${randomBytes(6).toString('base64url').slice(0, PREFIX_CHARS)}`;
+  const key = `${prefix}${randomBytes(32).toString('base64url')}`;
+  const [row] = await db
+    .insert(operatorApiKeys)
+    .values({ operatorId, prefix, keyHash: sha256(key), label })
+    .returning({ id: operatorApiKeys.id });
+  return { id: row!.id, key, prefix };
+}
+
+export async function listKeys(db: Executor, operatorId: number) {
+  return db
+    .select({
+      id: operatorApiKeys.id,
+      prefix: operatorApiKeys.prefix,
+      label: operatorApiKeys.label,
+      createdAt: operatorApiKeys.createdAt,
+      lastUsedAt: operatorApiKeys.lastUsedAt,
+      revokedAt: operatorApiKeys.revokedAt,
+    })
+    .from(operatorApiKeys)
+    .where(eq(operatorApiKeys.operatorId, operatorId))
+    .orderBy(asc(operatorApiKeys.id));
+}
+
+export async function revokeKey(db: Executor, operatorId: number, prefix: string): Promise<boolean> {
+  const rows = await db
+    .update(operatorApiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(operatorApiKeys.operatorId, operatorId), eq(operatorApiKeys.prefix, prefix), isNull(operatorApiKeys.revokedAt)))
+    .returning({ id: operatorApiKeys.id });
+  return rows.length > 0;
+}
+
+/**
+ * The key row a header's key matches by its hash (constant-time compare), revoked or not; null for
+ * anything else (missing, malformed, unknown prefix, wrong secret).
+ */
+export async function identifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number; revoked: boolean } | null> {
+  if (!key || !KEY_PATTERN.test(key)) return null;
+  const prefix = key.slice(0, 3 + PREFIX_CHARS);
+  // The prefix is unique across all keys, revoked ones included.
+  const [row] = await db
+    .select({ id: operatorApiKeys.id, operatorId: operatorApiKeys.operatorId, keyHash: operatorApiKeys.keyHash, revokedAt: operatorApiKeys.revokedAt })
+    .from(operatorApiKeys)
+    .where(eq(operatorApiKeys.prefix, prefix))
+    .limit(1);
+  if (!row) return null;
+  const a = Buffer.from(row.keyHash, 'hex');
+  const b = Buffer.from(sha256(key), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b) ? { id: row.id, operatorId: row.operatorId, revoked: row.revokedAt !== null } : null;
+}
+
+/** The live key a header names; null for anything else. */
+export async function verifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number } | null> {
+  const row = await identifyKey(db, key);
+  return row && !row.revoked ? { id: row.id, operatorId: row.operatorId } : null;
+}
+
+/**
+ * What the audit keeps of a presented key: a real key's public prefix ('pk_' + 8, as listings show
+ * it), and of anything else at most as many characters and at most half of it, so a secret
+ * pasted by mistake is never stored whole. Null when nothing was presented.
+ */
+export function presentedPrefix(key: string | undefined): string | null {
+  if (!key) return null;
+  return key.slice(0, Math.min(3 + PREFIX_CHARS, Math.floor(key.length / 2)));
+}

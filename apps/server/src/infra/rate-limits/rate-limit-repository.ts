@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.ts';
+
+export interface Limit {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit in a fixed window kept in the database, so every replica shares the count.
+ * Returns the seconds to wait when the limit is exceeded, else 0.
+ */
+export async function hit(db: Executor, limit: Limit, key: string): Promise<number> {
+  return (await hitWindow(db, limit, key)).wait;
+}
+
+/** hit(), also saying whether this is the window's first refusal (count = limit + 1). */
+export async function hitWindow(db: Executor, { bucket, limit, windowSeconds }: Limit, key: string): Promise<{ wait: number; firstRefusal: boolean }> {
+  const nowMs = Date.now();
+  const windowMs = windowSeconds * 1000;
+  const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
+  const rows = await queryRows<{ count: number }>(db, sql`
+    INSERT INTO rate_limits (bucket, key, window_start, count) VALUES (${bucket}, ${key}, ${start.toISOString()}, 1)
+    ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
+    RETURNING count`);
+  const count = Number(rows[0]?.count ?? 0);
+  return { wait: count > limit ? (start.getTime() + windowMs - nowMs) / 1000 : 0, firstRefusal: count === limit + 1 };
+}
+
+/** Forgets the hits of one key, e.g. failed logins after a successful one. */
+export async function reset(db: Executor, bucket: string, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket} AND key = ${key}`);
+}

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { formatMoney, REMINDER_LEAD_MINUTES } from '@parkit/contract';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { enqueue } from '../infra/outbox-repository.ts';
+import * as options from '../members/parking-options-repository.ts';
+import type { JobRunner } from '../infra/jobs/job-runner.ts';
+import { InsufficientFundsError } from '../wallet/ledger.ts';
+import { priceOf } from './pricing.ts';
+import { extendWith } from './session-service.ts';
+import * as sessions from './session-repository.ts';
+
+/**
+ * Parking's background jobs (issue 11). Each claims due sessions with FOR UPDATE SKIP LOCKED in
+ * its transaction and marks them in the same transaction, so two processes never handle one
+ * session twice, and a crash before COMMIT leaves the row due for the next tick.
+ */
+
+const BATCH = 100;
+/** Auto Extend acts this long before the end (after the 10-minute reminder). */
+export const AUTO_EXTEND_LEAD_MINUTES = 5;
+const MINUTE = 60_000;
+
+interface Due {
+  id: number;
+  member_id: number | null;
+  guest_phone: string | null;
+  phone: string | null;
+  plate: string;
+  zone_number: string;
+  ends_at: Date | string;
+  timezone: string;
+}
+
+const clock = (at: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hour12: true }).format(new Date(at));
+
+async function notify(tx: Tx, d: Due, body: string) {
+  const to = d.phone ?? d.guest_phone;
+  if (to) await enqueue(tx, 'sms', to, body);
+}
+
+/** The facts a message needs, for the sessions just claimed (same transaction). */
+async function describe(tx: Tx, ids: number[]): Promise<Due[]> {
+  if (ids.length === 0) return [];
+  return queryRows<Due>(
+    tx,
+    sql`select s.id, s.member_id, s.guest_phone, m.phone, s.plate, z.zone_number, s.ends_at, o.timezone
+        from parking_sessions s
+        join zones z on z.id = s.zone_id
+        join operators o on o.id = s.operator_id
+        left join members m on m.id = s.member_id
+        where s.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+        order by s.id`,
+  );
+}
+
+/** Sessions whose time is up: ended at their end time, and the driver told. */
+export async function expireSessions(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`with due as (
+            select id from parking_sessions
+            where status = 'active' and ends_at <= ${now}
+            order by ends_at limit ${BATCH}
+            for update skip locked)
+          update parking_sessions s
+          set status = 'ended', ended_at = s.ends_at, end_notice_sent_at = ${now}, updated_at = ${now}
+          from due where s.id = due.id
+          returning s.id`,
+    );
+    for (const d of await describe(tx, rows.map((r) => r.id))) {
+      await notify(tx, d, `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ended at ${clock(d.ends_at, d.timezone)}.`);
+    }
+    return rows.length;
+  });
+}
+
+/** Sessions ending within 10 minutes: one reminder per end time (an extension re-arms it). */
+export async function sendReminders(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const soon = new Date(now.getTime() + REMINDER_LEAD_MINUTES * MINUTE);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`with due as (
+            select id from parking_sessions
+            where status = 'active' and reminder_sent_at is null and ends_at > ${now} and ends_at <= ${soon}
+            order by ends_at limit ${BATCH}
+            for update skip locked)
+          update parking_sessions s set reminder_sent_at = ${now}
+          from due where s.id = due.id
+          returning s.id`,
+    );
+    for (const d of await describe(tx, rows.map((r) => r.id))) {
+      const left = Math.max(1, Math.round((new Date(d.ends_at).getTime() - now.getTime()) / MINUTE));
+      await notify(tx, d, `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ends at ${clock(d.ends_at, d.timezone)} (in ${left} minutes).`);
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * Auto Extend: shortly before the end, extends a member's session by its first duration while
+ * the zone's maximum stay and the member's Max Payment Amount (for the whole session) allow and
+ * the wallet pays. Each session's end time is looked at once (auto_extend_checked_ends_at), so a
+ * refusal is told once and not retried every tick. One session per transaction.
+ */
+export async function autoExtend(db: Db, now: Date): Promise<number> {
+  const soon = new Date(now.getTime() + AUTO_EXTEND_LEAD_MINUTES * MINUTE);
+  let done = 0;
+  for (let i = 0; i < BATCH; i++) {
+    const handled = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: number; member_id: number }>(
+        tx,
+        sql`select s.id, s.member_id from parking_sessions s
+            join parking_options po on po.member_id = s.member_id and po.auto_extend
+            where s.status = 'active' and s.ends_at > ${now} and s.ends_at <= ${soon}
+              and s.auto_extend_checked_ends_at is distinct from s.ends_at
+            order by s.ends_at limit 1
+            for update of s skip locked`,
+      );
+      if (!row) return false;
+      const found = await sessions.findOwned(tx, { memberId: row.member_id }, row.id);
+      if (!found) return false;
+      const { session: s, zone, timezone } = found;
+      await sessions.updateSession(tx, s.id, { autoExtendCheckedEndsAt: s.endsAt });
+      const [d] = await describe(tx, [s.id]);
+      if (!d) return false;
+      const minutes = Math.min(s.initialMinutes, zone.maxStayMinutes - s.durationMinutes);
+      if (minutes <= 0) {
+        await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: the maximum stay is reached.`);
+        return true;
+      }
+      const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes, s.discountPercent);
+      const opts = await options.get(tx, row.member_id);
+      const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
+      if (opts.MaxPaymentEnabled && sessionTotal > Math.round(opts.MaxPaymentAmount * 100)) {
+        await notify(tx, d, `ParkIt: Auto Extend did not extend ${d.plate} in zone ${d.zone_number}: it would pass your Max Payment Amount.`);
+        return true;
+      }
+      try {
+        // A savepoint: a refused payment undoes the extension but keeps the "looked at" mark.
+        const v = await tx.transaction((sp) =>
+          extendWith(sp, { memberId: row.member_id }, { sessionId: s.id, zoneId: s.zoneId, startsAt: s.endsAt, durationMinutes: minutes, parkingCents: price.parkingCents, totalCents: price.parkingCents }, { key: null, auto: true, now }),
+        );
+        await notify(tx, d, `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.EndsAt, timezone)}.`);
+      } catch (err) {
+        if (!(err instanceof InsufficientFundsError)) throw err;
+        await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: your balance is too low.`);
+      }
+      return true;
+    });
+    if (!handled) break;
+    done += 1;
+  }
+  return done;
+}
+
+/** Order matters within a tick: extend first, then remind what is still ending, then expire. */
+export function registerParkingJobs(jobs: JobRunner) {
+  jobs.register('parking.auto-extend', autoExtend);
+  jobs.register('parking.reminders', sendReminders);
+  jobs.register('parking.expiry', expireSessions);
+}

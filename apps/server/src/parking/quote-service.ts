@@ -1,0 +1,172 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { AMEND_WINDOW_MINUTES, centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, type AmendQuote, type AutoStartQuote, type Quote } from '@parkit/contract';
+import type { Db, Executor } from '../db/client.ts';
+import { parkingQuotes } from '../db/schema/index.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
+import * as options from '../members/parking-options-repository.ts';
+import * as vehicles from '../vehicles/vehicle-repository.ts';
+import { operatorOfMember } from '../zones/operator-repository.ts';
+import * as zones from '../zones/zone-repository.ts';
+import { planTerms, walletFunds } from './payments.ts';
+import { priceOf, type Priced } from './pricing.ts';
+import * as sessions from './session-repository.ts';
+import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-rows.ts';
+
+export type { QuoteRow };
+const MINUTE = 60_000;
+
+/** 409 naming the vehicle's running session (issue 11). */
+export function vehicleBusy(sessionId: number) {
+  return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }]);
+}
+
+async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, price: Priced): Promise<Quote> {
+  const [{ balanceCents: balance, reloadCents }, opts] = await Promise.all([walletFunds(db, memberId), options.get(db, memberId)]);
+  const covers = balance >= q.totalCents;
+  const cap = Math.round(opts.MaxPaymentAmount * 100);
+  return {
+    ...quoteTerms(q, rateCents, price.paidMinutes, maxMoreMinutes),
+    DiscountPercent: q.discountPercent,
+    DiscountAmount: centsToAmount(price.discountCents),
+    FeeAmount: centsToAmount(q.feeCents),
+    Balance: centsToAmount(balance),
+    BalanceCovers: covers,
+    // Start and Extend top up Default Add Amount first when that is enough (wallet/cover-reload.ts).
+    AutoReloadCovers: !covers && reloadCents > 0 && balance + reloadCents >= q.totalCents,
+    AutoReloadAmount: centsToAmount(reloadCents),
+    OverMaxPayment: opts.MaxPaymentEnabled && q.totalCents > cap,
+  };
+}
+
+/** A price for a new session of one of the member's vehicles in a zone of the member's operator. */
+export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; VehicleId: number; DurationMinutes: number; autoStart?: boolean }, now: Date): Promise<Quote> {
+  const operator = await operatorOfMember(db, memberId);
+  if (!operator) throw notFound();
+  const [zone, vehicle] = await Promise.all([zones.byId(db, operator.id, r.ZoneId), vehicles.findOwned(db, memberId, r.VehicleId)]);
+  if (!zone || !vehicle) throw notFound();
+  if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
+  const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
+  if (busy) throw vehicleBusy(busy.id);
+  const { feeCents: fee, discountPercent } = await planTerms(db, memberId);
+  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes, discountPercent);
+  if (price.paidMinutes === 0) throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
+  const q = await insertQuote(db, {
+    memberId,
+    kind: 'start',
+    zoneId: zone.id,
+    vehicleId: vehicle.VehicleID,
+    ...quoteWindow(now, r.DurationMinutes, now),
+    parkingCents: price.parkingCents,
+    feeCents: fee,
+    totalCents: price.parkingCents + fee,
+    discountPercent,
+    autoStart: r.autoStart ?? false,
+  });
+  return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price);
+}
+
+/**
+ * Auto Start (issue 11): with the option on, the quote Continue pays at once: the member's first
+ * vehicle, the first duration of the member's last session (60 minutes before any), capped at the
+ * zone's maximum stay. When Auto Start cannot apply, the reason, and the screen asks as usual.
+ */
+export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, now: Date): Promise<AutoStartQuote> {
+  const off = (Reason: AutoStartQuote['Reason'], v: { VehicleID: number; PlateNumber: string } | null = null): AutoStartQuote => ({
+    Enabled: false,
+    Reason,
+    Quote: null,
+    VehicleId: v?.VehicleID ?? null,
+    PlateNumber: v?.PlateNumber ?? null,
+  });
+  const operator = await operatorOfMember(db, memberId);
+  const zone = operator && (await zones.byId(db, operator.id, zoneId));
+  if (!operator || !zone) throw notFound();
+  const opts = await options.get(db, memberId);
+  if (!opts.AutoStartParking) return off('Off');
+  const [vehicle] = await vehicles.listByMember(db, memberId);
+  if (!vehicle) return off('NoVehicle');
+  if (await sessions.activeOfVehicle(db, vehicle.VehicleID, now)) return off('VehicleParked', vehicle);
+  const last = await sessions.latestOf(db, memberId);
+  const minutes = Math.min(last?.initialMinutes ?? DEFAULT_DURATION_MINUTES, zone.maxStayMinutes);
+  if (priceOf(zone, operator.timezone, now, minutes).paidMinutes === 0) return off('Free', vehicle);
+  const q = await quoteStart(db, memberId, { ZoneId: zone.id, VehicleId: vehicle.VehicleID, DurationMinutes: minutes, autoStart: true }, now);
+  if (q.OverMaxPayment) return off('OverMaxPayment', vehicle);
+  return { Enabled: true, Reason: null, Quote: q, VehicleId: vehicle.VehicleID, PlateNumber: vehicle.PlateNumber };
+}
+
+/** A price for more minutes of a running session: from its current end, no second fee. */
+export async function quoteExtend(db: Db, memberId: number, r: { SessionId: number; DurationMinutes: number }, now: Date): Promise<Quote> {
+  const found = await sessions.findOwned(db, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const { session: s, zone, timezone } = found;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  const room = zone.maxStayMinutes - s.durationMinutes;
+  if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
+  if (r.DurationMinutes > room) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
+  // At the session's rate and discount (the plan when it started).
+  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
+  const q = await insertQuote(db, {
+    memberId,
+    kind: 'extend',
+    zoneId: s.zoneId,
+    vehicleId: s.vehicleId,
+    sessionId: s.id,
+    ...quoteWindow(s.endsAt, r.DurationMinutes, now),
+    parkingCents: price.parkingCents,
+    feeCents: 0,
+    totalCents: price.parkingCents,
+    discountPercent: s.discountPercent,
+  });
+  return toQuote(db, memberId, q, s.rateCents, room, price);
+}
+
+/**
+ * Spends a quote once: one UPDATE marks it used, so of many concurrent requests exactly one gets
+ * the row. The others learn why: unknown (404), used, expired or of the other kind.
+ */
+export async function claimQuote(tx: Executor, memberId: number, quoteId: string, kind: 'start' | 'extend', now: Date): Promise<QuoteRow> {
+  const mine = and(eq(parkingQuotes.id, quoteId), eq(parkingQuotes.memberId, memberId), eq(parkingQuotes.kind, kind));
+  const [claimed] = await tx
+    .update(parkingQuotes)
+    .set({ usedAt: now })
+    .where(and(mine, isNull(parkingQuotes.usedAt), sql`${parkingQuotes.expiresAt} > ${now}`))
+    .returning();
+  if (claimed) return claimed;
+  const [q] = await tx.select().from(parkingQuotes).where(mine).limit(1);
+  if (!q) throw notFound();
+  if (q.usedAt) throw conflict('QuoteId', PARKING_MESSAGES.quoteUsed);
+  throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+}
+
+/**
+ * What amending a session's zone would cost (issue 11): the whole session priced again in the new
+ * zone at the session's discount, and the difference Amend charges (positive) or refunds
+ * (negative). Nothing is held: Amend computes the same figures from the same rows.
+ */
+export async function quoteAmendZone(db: Db, memberId: number, r: { SessionId: number; ZoneId: number }, now: Date): Promise<AmendQuote> {
+  const found = await sessions.findOwned(db, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const s = found.session;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
+  const operator = await operatorOfMember(db, memberId);
+  const zone = operator && (await zones.byId(db, operator.id, r.ZoneId));
+  if (!operator || !zone) throw notFound();
+  if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
+  const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+  const diff = zone.id === s.zoneId ? 0 : price.parkingCents - s.parkingCents;
+  const refund = diff < 0 ? Math.min(-diff, s.parkingCents - s.refundedCents) : 0;
+  const { balanceCents, reloadCents } = await walletFunds(db, memberId);
+  const covers = balanceCents >= Math.max(diff, 0);
+  return {
+    SessionId: s.id,
+    ZoneId: zone.id,
+    ZoneNumber: zone.zoneNumber,
+    ParkingAmount: centsToAmount(price.parkingCents),
+    Difference: centsToAmount(diff > 0 ? diff : -refund),
+    Balance: centsToAmount(balanceCents),
+    BalanceCovers: covers,
+    AutoReloadCovers: !covers && reloadCents > 0 && balanceCents + reloadCents >= diff,
+    AmendableUntil: new Date(s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE).toISOString(),
+  };
+}

@@ -1,0 +1,219 @@
+import { AMEND_WINDOW_MINUTES, centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
+import type { Db, Tx } from '../db/client.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
+import * as options from '../members/parking-options-repository.ts';
+import * as vehicles from '../vehicles/vehicle-repository.ts';
+import { operatorOfMember } from '../zones/operator-repository.ts';
+import * as zones from '../zones/zone-repository.ts';
+import type { PaymentProvider } from '../wallet/providers/types.ts';
+import { refundToCard } from './card-payments.ts';
+import { chargeWallet, refundWallet, type CoverContext } from './payments.ts';
+import { priceOf, refundFor } from './pricing.ts';
+import { claimQuote, vehicleBusy } from './quote-service.ts';
+import { startInOneStatement } from './start-statement.ts';
+import * as sessions from './session-repository.ts';
+
+const MINUTE = 60_000;
+
+/** Max Payment Amount caps what Start and Extend take without a second confirmation (issue 11). */
+async function checkCap(tx: Tx, memberId: number, totalCents: number, confirmed: boolean) {
+  if (confirmed) return;
+  const o = await options.get(tx, memberId);
+  if (o.MaxPaymentEnabled && totalCents > Math.round(o.MaxPaymentAmount * 100)) {
+    throw new HttpError(409, PARKING_MESSAGES.overMaxPayment, [{ field: 'ConfirmOverMax', message: PARKING_MESSAGES.overMaxPayment }]);
+  }
+}
+
+async function view(tx: Tx, memberId: number, id: number, now: Date): Promise<ParkingSession> {
+  const found = await sessions.findOwned(tx, { memberId }, id);
+  if (!found) throw new Error(`session ${id} vanished inside its transaction`);
+  return sessions.toSessionView(found, now);
+}
+
+/**
+ * Start: spends a start quote and pays its total from the wallet, in the caller's transaction
+ * (the Idempotency-Key's). The session runs for the quoted minutes from now, at the quoted price.
+ */
+export async function start(
+  tx: Tx,
+  memberId: number,
+  r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
+  key: string | null,
+  now: Date,
+  paid: { reloadDue: boolean; cover?: CoverContext } = { reloadDue: false },
+): Promise<ParkingSession> {
+  // The common case in one statement; a refusal to explain, an expired session to close or an
+  // auto-reload takes the step-by-step path below, which checks everything again.
+  let fast: Awaited<ReturnType<typeof startInOneStatement>>;
+  try {
+    fast = await startInOneStatement(tx, memberId, r.QuoteId, r.ConfirmOverMax === true, key, now);
+  } catch (err) {
+    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    throw err;
+  }
+  if (fast) {
+    paid.reloadDue = fast.reloadDue;
+    // The statement returned the view's columns: no third read.
+    return sessions.toSessionView(fast.view, now);
+  }
+  const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
+  await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
+  const operator = await operatorOfMember(tx, memberId);
+  const zone = operator && (await zones.byId(tx, operator.id, q.zoneId));
+  const vehicle = q.vehicleId === null ? null : await vehicles.findOwned(tx, memberId, q.vehicleId);
+  if (!operator || !zone || !vehicle) throw notFound();
+  await sessions.closeExpiredOfVehicle(tx, vehicle.VehicleID, now);
+  const busy = await sessions.activeOfVehicle(tx, vehicle.VehicleID, now);
+  if (busy) throw vehicleBusy(busy.id);
+  let row: sessions.SessionRow;
+  try {
+    row = await sessions.insertSession(tx, {
+      memberId,
+      operatorId: operator.id,
+      zoneId: zone.id,
+      vehicleId: vehicle.VehicleID,
+      vehicleMake: vehicle.VehicleMake,
+      vehicleModel: vehicle.VehicleModel,
+      plate: vehicle.PlateNumber,
+      plateState: vehicle.PlateState,
+      ...sessions.paidPeriod(q, zone, now),
+      feeCents: q.feeCents,
+      discountPercent: q.discountPercent,
+      paidVia: 'Wallet',
+      autoSessionUsed: q.autoStart,
+    });
+  } catch (err) {
+    // Another quote for the same vehicle started between our check and the insert.
+    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    throw err;
+  }
+  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key, paid.cover && { ctx: paid.cover, chargeKey: `quote:${q.id}` });
+  paid.reloadDue = posted?.reloadDue ?? false;
+  return view(tx, memberId, row.id, now);
+}
+
+/**
+ * Adds minutes to a running session. The session row is locked, so extensions, Stop and the
+ * jobs queue; the maximum stay counts every minute bought.
+ */
+export async function extendWith(
+  tx: Tx,
+  owner: sessions.Owner & { memberId: number },
+  q: { sessionId: number | null; zoneId: number; startsAt: Date; durationMinutes: number; parkingCents: number; totalCents: number },
+  opts: { key: string | null; auto: boolean; now: Date; cover?: { ctx: CoverContext; chargeKey: string } | undefined },
+): Promise<ParkingSession> {
+  if (q.sessionId === null) throw notFound();
+  const found = await sessions.lockOwned(tx, owner, q.sessionId);
+  if (!found) throw notFound();
+  const { session: s, zone } = found;
+  if (s.status !== 'active' || s.endsAt.getTime() <= opts.now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (s.endsAt.getTime() !== q.startsAt.getTime() || s.zoneId !== q.zoneId) throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
+  if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
+  await sessions.updateSession(tx, s.id, {
+    endsAt: new Date(s.endsAt.getTime() + q.durationMinutes * MINUTE),
+    durationMinutes: s.durationMinutes + q.durationMinutes,
+    parkingCents: s.parkingCents + q.parkingCents,
+    autoExtendedUsed: s.autoExtendedUsed || opts.auto,
+    // A new end gets its own reminder.
+    reminderSentAt: null,
+    updatedAt: opts.now,
+  });
+  await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key, opts.cover);
+  return view(tx, owner.memberId, s.id, opts.now);
+}
+
+export async function extend(
+  tx: Tx,
+  memberId: number,
+  r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
+  key: string | null,
+  now: Date,
+  cover?: CoverContext,
+): Promise<ParkingSession> {
+  const q = await claimQuote(tx, memberId, r.QuoteId, 'extend', now);
+  await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true);
+  return extendWith(tx, { memberId }, q, { key, auto: false, now, cover: cover && { ctx: cover, chargeKey: `quote:${q.id}` } });
+}
+
+/** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
+export function stop(db: Db, provider: PaymentProvider, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(db, provider, { memberId }, sessionId, now);
+}
+
+/**
+ * Stop for any owner: the unused whole minutes go back the way they were paid, a member's wallet
+ * (a refund in the ledger) or the Quick Park card (through the provider, charge by charge; if the
+ * provider refuses or cannot be reached, nothing changes and the session runs on).
+ */
+export async function stopOwned(db: Db, provider: PaymentProvider, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
+  return db.transaction(async (tx) => {
+    const found = await sessions.lockOwned(tx, owner, sessionId);
+    if (!found) throw notFound();
+    const { session: s, zone, timezone } = found;
+    if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+    const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
+    // Whole minutes only: the session keeps at least its first minute.
+    const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
+    let refundCents = 0;
+    if (s.paidVia === 'Card') refundCents = await refundToCard(tx, provider, s.id, due);
+    else if (s.memberId !== null) refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
+    await sessions.updateSession(tx, s.id, {
+      status: 'ended',
+      endedAt: now,
+      endsAt: new Date(s.endsAt.getTime() - unused * MINUTE),
+      durationMinutes: s.durationMinutes - unused,
+      refundedCents: s.refundedCents + refundCents,
+      updatedAt: now,
+    });
+    const after = await sessions.findOwned(tx, owner, s.id);
+    if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
+    return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
+  });
+}
+
+/**
+ * Amend: a wrong plate or zone fixed within 5 minutes of the start, without a second fee. The
+ * whole session is priced again in the new zone (at the session's discount); the difference is
+ * charged or refunded, in the caller's transaction (the Idempotency-Key's).
+ */
+export async function amend(
+  tx: Tx,
+  memberId: number,
+  r: { SessionId: number; VehicleId?: number | undefined; ZoneId?: number | undefined },
+  key: string,
+  now: Date,
+  cover?: CoverContext,
+): Promise<ParkingSession> {
+  const found = await sessions.lockOwned(tx, { memberId }, r.SessionId);
+  if (!found) throw notFound();
+  const s = found.session;
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
+  const changes: Partial<sessions.NewSession> = { updatedAt: now };
+  if (r.VehicleId !== undefined && r.VehicleId !== s.vehicleId) {
+    const v = await vehicles.findOwned(tx, memberId, r.VehicleId);
+    if (!v) throw notFound();
+    await sessions.closeExpiredOfVehicle(tx, v.VehicleID, now);
+    const busy = await sessions.activeOfVehicle(tx, v.VehicleID, now);
+    if (busy) throw vehicleBusy(busy.id);
+    Object.assign(changes, { vehicleId: v.VehicleID, vehicleMake: v.VehicleMake, vehicleModel: v.VehicleModel, plate: v.PlateNumber, plateState: v.PlateState });
+  }
+  if (r.ZoneId !== undefined && r.ZoneId !== s.zoneId) {
+    const operator = await operatorOfMember(tx, memberId);
+    const zone = operator && (await zones.byId(tx, operator.id, r.ZoneId));
+    if (!operator || !zone) throw notFound();
+    if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
+    const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+    const diff = price.parkingCents - s.parkingCents;
+    if (diff > 0) await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, cover && { ctx: cover, chargeKey: `amend:${s.id}:${key}` });
+    if (diff < 0) await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
+    Object.assign(changes, { zoneId: zone.id, operatorId: operator.id, rateCents: zone.rateCents, parkingCents: price.parkingCents });
+  }
+  try {
+    await sessions.updateSession(tx, s.id, changes);
+  } catch (err) {
+    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    throw err;
+  }
+  return view(tx, memberId, s.id, now);
+}

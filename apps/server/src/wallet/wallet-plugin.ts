@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { runAllDueReloads, runDueReload, type ReloadContext, type ReloadOutcome } from './auto-reload.ts';
+import { purgeExpiredKeys } from './idempotency.ts';
+import { sandboxProvider } from './providers/sandbox.ts';
+import { stripeProvider } from './providers/stripe.ts';
+import type { PaymentProvider } from './providers/types.ts';
+import { runSubscriptionJobs } from './subscriptions.ts';
+
+export type WalletConfig = Partial<
+  Pick<
+    Config,
+    | 'CURRENCY'
+    | 'CURRENCY_SYMBOL'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_API_URL'
+    | 'WALLET_JOB_INTERVAL_MS'
+  >
+>;
+
+export interface WalletService extends ReloadContext {
+  /** The sandbox's tokenizer, when the sandbox is the provider. */
+  sandbox: ReturnType<typeof sandboxProvider> | null;
+  stripe: { publishableKey: string; webhookSecret: string | null } | null;
+  /**
+   * Call after COMMIT of a transaction whose postEntry returned reloadDue: charges the reload now
+   * (errors are logged, never thrown; the job retries what is left due).
+   */
+  reloadIfDue(memberId: number): Promise<ReloadOutcome | 'failed'>;
+  /** One run of every wallet job (tests and the timer). */
+  runJobs(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletService;
+  }
+}
+
+/** The payment provider, the wallet's settings and its jobs, for every route. */
+export default fp<{ config: WalletConfig; secret: string; runJobs: boolean }>(
+  async (app, { config, secret, runJobs }) => {
+    const useStripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
+    const sandbox = useStripe ? null : sandboxProvider(secret);
+    const provider: PaymentProvider = useStripe
+      ? stripeProvider({ secretKey: config.STRIPE_SECRET_KEY ?? '', apiUrl: config.STRIPE_API_URL })
+      : (sandbox as PaymentProvider);
+    const ctx: ReloadContext = {
+      db: app.db,
+      provider,
+      currency: (config.CURRENCY ?? 'USD').toLowerCase(),
+      currencySymbol: config.CURRENCY_SYMBOL ?? '$',
+    };
+    const service: WalletService = {
+      ...ctx,
+      sandbox,
+      stripe: useStripe ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null } : null,
+      async reloadIfDue(memberId) {
+        try {
+          return await runDueReload(ctx, memberId);
+        } catch (err) {
+          app.log.error({ err, memberId }, 'auto-reload failed; the job will retry');
+          return 'failed';
+        }
+      },
+      async runJobs() {
+        await runAllDueReloads(ctx);
+        await runSubscriptionJobs(ctx);
+        await purgeExpiredKeys(app.db);
+      },
+    };
+    app.decorate('wallet', service);
+
+    const every = config.WALLET_JOB_INTERVAL_MS ?? 60_000;
+    if (runJobs && every > 0) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        service
+          .runJobs()
+          .catch((err: unknown) => app.log.error({ err }, 'wallet jobs failed'))
+          .finally(() => {
+            running = false;
+          });
+      }, every);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  },
+  { name: 'wallet', dependencies: ['db'] },
+);
