@@ -8,7 +8,7 @@ import {
   type VehicleModelItem,
 } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
-import { BASIC_PLAN_CODE } from '../wallet/plans.ts';
+import { BASIC_PLAN_CODE, type PlanName } from '../wallet/index.ts';
 import { plans, usStates, vehicleColors, vehicleMakes, vehicleModels } from '../db/schema/index.ts';
 
 /**
@@ -48,12 +48,6 @@ export interface ReferenceLists {
   /** The subscription plans by id (GET /api/Account/Details names the member's), and Basic's id. */
   plans: Map<number, PlanName>;
   basicPlanId: number;
-}
-
-export interface PlanName {
-  id: number;
-  code: string;
-  name: string;
 }
 
 /** Reads every list (five statements, at once). */

@@ -6,6 +6,13 @@ import { plans, subscriptions } from '../db/schema/index.ts';
 export type Plan = typeof plans.$inferSelect;
 export const BASIC_PLAN_CODE = 'basic';
 
+/** A plan as GET /api/Account/Details names it (the reference lists keep one per plan). */
+export interface PlanName {
+  id: number;
+  code: string;
+  name: string;
+}
+
 export async function listPlans(db: Executor): Promise<Plan[]> {
   return db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id));
 }

@@ -1,5 +1,5 @@
 import { centsToAmount, type WalletDetails } from '@parkit/contract';
-import type { PlanName } from '../vehicles/reference-repository.ts';
+import type { PlanName } from './plans.ts';
 import type { WalletService } from './wallet-plugin.ts';
 
 export const DEFAULT_ADD_AMOUNT_CENTS = 2000;
