@@ -10,6 +10,9 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const server = 'apps/server/src';
+// The server's domains, lowest first: each may import those before it, never one after it. The
+// last three are peers: none imports another.
+const serverDomains = ['zones', 'wallet', 'members', 'vehicles', 'parking', 'auth', ['history', 'enforcement', 'support']];
 // A button's look on a link: a rounded box filled or ringed in the brand colour.
 const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
@@ -77,26 +80,28 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     plugins: { local: boundaries },
     rules: {
-      // The server's layers (routes/README.md): lib <- db <- plugins <- routes <- app; seeds and
-      // scripts sit on top and may use repositories.
-      'local/restricted-paths': [
+      // The server's folders, lowest first (apps/server/src/README.md): a folder imports only those
+      // before it; peers (a list) import each other not at all; a domain is entered through its
+      // index.ts. Routes sit above the domains, infrastructure below them.
+      'local/layers': [
         'error',
         {
-          zones: [
-            {
-              target: `${server}/lib`,
-              from: [`${server}/db`, `${server}/plugins`, `${server}/routes`, `${server}/seeds`],
-              message: 'lib/ imports no other layer of the server',
-            },
-            {
-              target: `${server}/db`,
-              from: [`${server}/plugins`, `${server}/routes`, `${server}/seeds`],
-              message: 'db/ (schema, client) imports no plugin, route or seed; seeds live in seeds/',
-            },
-            { target: `${server}/plugins`, from: [`${server}/routes`, `${server}/seeds`], message: 'plugins/ import no route or seed' },
-            { target: `${server}/routes`, from: [`${server}/seeds`], message: 'routes import no seed code' },
-            { target: `${server}/app.ts`, from: [`${server}/seeds`], message: 'app.ts imports no seed code' },
+          root: server,
+          order: [
+            'paths.ts',
+            'config.ts',
+            'lib',
+            'db',
+            'infra',
+            ...serverDomains,
+            'plugins',
+            'routes',
+            'app.ts',
+            'seeds',
+            'server-instance.ts',
+            'server.ts',
           ],
+          domains: serverDomains.flat(),
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { operatorById, type OperatorRecord } from '../src/zones/operator-repository.ts';
+import { operatorById, type OperatorRecord } from '../src/zones/index.ts';
 
 /**
  * The shared start of our npm-run CLIs (zones:import, operator:key): npm keeping the options for

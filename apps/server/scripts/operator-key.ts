@@ -2,7 +2,7 @@
 // Creates an API key for an operator's enforcement officers (printed once; only its hash is kept),
 // lists an operator's keys, or revokes one. Exit code 1 on any error.
 import { parseArgs } from 'node:util';
-import { createKey, listKeys, revokeKey } from '../src/enforcement/api-key-repository.ts';
+import { createKey, listKeys, revokeKey } from '../src/enforcement/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run operator:key -- --operator ID [--label TEXT]   create a key (shown once)

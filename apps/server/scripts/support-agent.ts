@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { createAgent } from '../src/support/create-agent.ts';
+import { createAgent } from '../src/support/index.ts';
 
 try {
   const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } }, strict: true });

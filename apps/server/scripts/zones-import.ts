@@ -4,9 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultOperatorId } from '../src/zones/operator-repository.ts';
-import { ZONE_COLUMNS, ZoneFileError } from '../src/zones/zone-file.ts';
-import { importZoneFile, type ImportReport } from '../src/zones/zone-import.ts';
+import { defaultOperatorId, ZONE_COLUMNS, ZoneFileError, importZoneFile, type ImportReport } from '../src/zones/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]

@@ -6,28 +6,23 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { compiledSerializer } from './lib/response-serializer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { defaultOperatorId } from './zones/operator-repository.ts';
-import { OperatorCache } from './zones/operator-cache.ts';
-import { ZONE_SET_CHANNEL, ZoneCache } from './zones/zone-cache.ts';
-import { ReferenceCache } from './vehicles/reference-repository.ts';
+import { defaultOperatorId, OperatorCache, ZONE_SET_CHANNEL, ZoneCache } from './zones/index.ts';
+import { ReferenceCache } from './vehicles/index.ts';
 import db from './plugins/external/db.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
 import errors from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
-import auth from './auth/auth-plugin.ts';
+import { authPlugin as auth } from './auth/index.ts';
 import rateLimit, { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from './plugins/rate-limit.ts';
-import wallet, { type WalletConfig } from './wallet/wallet-plugin.ts';
+import { walletPlugin as wallet, type WalletConfig } from './wallet/index.ts';
 import jobs from './infra/jobs/job-runner.ts';
-import { registerParkingJobs } from './parking/parking-jobs.ts';
+import { registerParkingJobs, guestTokensPlugin as guestTokens } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
-import guestTokens from './parking/guest-plugin.ts';
 import routes from './routes/index.ts';
-import supportBus from './support/support-bus.ts';
+import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
-import { attachmentStore } from './support/attachment-store.ts';
-import { parseHours } from './support/support-hours.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
-import * as members from '../members/member-repository.ts';
-import { SESSION_CHANNEL, SessionCache, type Ticket } from '../members/session-cache.ts';
+import * as members from '../members/index.ts';
+import { SESSION_CHANNEL, SessionCache, type Ticket } from '../members/index.ts';
 import { tokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
 import { badRequest } from '../lib/http-error.ts';
-import * as members from '../members/member-repository.ts';
-import { claimGuestSessions } from '../parking/guest-service.ts';
+import * as members from '../members/index.ts';
+import { claimGuestSessions } from '../parking/index.ts';
 import * as otp from './otp-repository.ts';
 import { BACKOFF, underBackoff } from './login-limits.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
 import { badRequest, HttpError } from '../lib/http-error.ts';
-import * as members from '../members/member-repository.ts';
+import * as members from '../members/index.ts';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { BACKOFF, underBackoff } from './login-limits.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SPEC_MESSAGES, type TokenResponse } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
-import * as members from '../members/member-repository.ts';
+import * as members from '../members/index.ts';
 import * as refresh from './refresh-token-repository.ts';
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToAmount, type PastSession, type SessionFilters, type SessionSort } from '@parkit/contract';
 import { queryRows, type Executor } from '../db/client.ts';
-import { EARTH_CUBE_RADIUS_M, earthPoint, metresOfChord } from '../zones/earth.ts';
+import { EARTH_CUBE_RADIUS_M, earthPoint, metresOfChord } from '../zones/index.ts';
 import { decodeCursor, encodeCursor } from './history-cursor.ts';
 import type { SessionSqlRow } from '../db/session-row.ts';
 

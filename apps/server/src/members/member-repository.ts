@@ -5,7 +5,7 @@ import { jsonRow } from '../db/json-row.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { SESSION_CHANNEL } from './session-cache.ts';
 import { members } from '../db/schema/index.ts';
-import type { WalletRow } from '../wallet/wallet-view.ts';
+import type { WalletRow } from '../wallet/index.ts';
 
 export type Member = typeof members.$inferSelect;
 

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { parkingCardPayments } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { PaymentProvider } from '../wallet/providers/types.ts';
+import type { PaymentProvider } from '../wallet/index.ts';
 
 /**
  * Quick Park's card payments (issue 11): what a session charged to the guest's card, and the

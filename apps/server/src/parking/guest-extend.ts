@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { parkingQuotes } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import type { PaymentProvider } from '../wallet/providers/types.ts';
+import type { PaymentProvider } from '../wallet/index.ts';
 import { chargeCard } from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote } from './guest-service.ts';
 import { priceOf } from './pricing.ts';

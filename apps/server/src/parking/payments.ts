@@ -1,7 +1,5 @@
 import type { Executor, Tx } from '../db/client.ts';
-import { autoReloadCents, reloadToCover, type CoverContext } from '../wallet/cover-reload.ts';
-import { balanceOf, postEntry } from '../wallet/ledger.ts';
-import { planForMember } from '../wallet/plans.ts';
+import { autoReloadCents, reloadToCover, type CoverContext, balanceOf, postEntry, planForMember } from '../wallet/index.ts';
 
 export type { CoverContext };
 

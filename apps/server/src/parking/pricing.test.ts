@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toStoredHours, type PaidSchedule } from '../zones/paid-hours.ts';
+import { toStoredHours, type PaidSchedule } from '../zones/index.ts';
 import { centsFor, paidMinutes, priceOf, refundFor } from './pricing.ts';
 
 const CHICAGO = 'America/Chicago';

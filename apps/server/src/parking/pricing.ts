@@ -1,4 +1,4 @@
-import { localTime, paidTimeline, type PaidSchedule } from '../zones/paid-hours.ts';
+import { localTime, paidTimeline, type PaidSchedule } from '../zones/index.ts';
 
 /**
  * Parking prices (issue 11): the rate times the paid minutes inside the session, rounded half-up

@@ -3,10 +3,10 @@ import { AMEND_WINDOW_MINUTES, centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_
 import type { Db, Executor } from '../db/client.ts';
 import { parkingQuotes } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
-import * as options from '../members/parking-options-repository.ts';
-import * as vehicles from '../vehicles/vehicle-repository.ts';
-import { operatorOfMember } from '../zones/operator-repository.ts';
-import * as zones from '../zones/zone-repository.ts';
+import * as options from '../members/index.ts';
+import * as vehicles from '../vehicles/index.ts';
+import { operatorOfMember } from '../zones/index.ts';
+import * as zones from '../zones/index.ts';
 import { planTerms, walletFunds } from './payments.ts';
 import { priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';

@@ -1,11 +1,11 @@
 import { AMEND_WINDOW_MINUTES, centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
-import * as options from '../members/parking-options-repository.ts';
-import * as vehicles from '../vehicles/vehicle-repository.ts';
-import { operatorOfMember } from '../zones/operator-repository.ts';
-import * as zones from '../zones/zone-repository.ts';
-import type { PaymentProvider } from '../wallet/providers/types.ts';
+import * as options from '../members/index.ts';
+import * as vehicles from '../vehicles/index.ts';
+import { operatorOfMember } from '../zones/index.ts';
+import * as zones from '../zones/index.ts';
+import type { PaymentProvider } from '../wallet/index.ts';
 import { refundToCard } from './card-payments.ts';
 import { chargeWallet, refundWallet, type CoverContext } from './payments.ts';
 import { priceOf, refundFor } from './pricing.ts';

@@ -3,7 +3,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
 import { tooManyRequests } from '../lib/http-error.ts';
-import { bearerClaims } from '../auth/auth-plugin.ts';
+import { bearerClaims } from '../auth/index.ts';
 import { FLUSH_MS, SharedCounts } from '../infra/rate-limits/rate-limit-counts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponse, QUICK_PARK_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
-import { isAgent } from '../support/agent-repository.ts';
+import { isAgent } from '../support/index.ts';
 
 /**
  * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SPEC_MESSAGES, TokenRequest, TokenResponse } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
-import * as refresh from '../auth/refresh-token-repository.ts';
-import { passwordGrant } from '../auth/password-grant.ts';
-import { otpGrant } from '../auth/otp-grant.ts';
-import { clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../auth/session.ts';
+import * as refresh from '../auth/index.ts';
+import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../auth/index.ts';
 import { withCookies } from './cookies.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { members, vehicles, vehicleMakes, vehicleModels, vehicleColors } from '../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { defaultOperatorId } from '../zones/operator-repository.ts';
+import { hashPassword } from '../auth/index.ts';
+import { defaultOperatorId } from '../zones/index.ts';
 
 /** The demo sign-in printed at start. Local data only: never seeded in production. */
 export const DEMO_MEMBER = {

@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { defaultOperatorId } from '../zones/operator-repository.ts';
+import { defaultOperatorId, countForOperator } from '../zones/index.ts';
 import { seedDemoZones, seedToZone } from './demo-zones.ts';
 import { generateAustinZones } from './austin-zones.ts';
-import { countForOperator } from '../zones/zone-repository.ts';
 
 const database = await openDatabase({ dataDir: 'memory://' });
 afterAll(() => database.close());

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { austinZonePoolSize, generateAustinZones, type ZoneSeed } from './austin-zones.ts';
-import { toStoredHours } from '../zones/paid-hours.ts';
-import { countForOperator, insertZones, type NewZone } from '../zones/zone-repository.ts';
+import { toStoredHours, countForOperator, insertZones, type NewZone } from '../zones/index.ts';
 
 const BATCH = 500;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { defaultOperatorId } from '../zones/operator-repository.ts';
+import { defaultOperatorId } from '../zones/index.ts';
 import { seedDemoMember } from './demo-member.ts';
 import { seedDemoZones } from './demo-zones.ts';
 

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { MESSAGES, UserName } from '@parkit/contract';
 import type { Db } from '../db/client.ts';
-import { defaultOperatorId } from '../zones/operator-repository.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import * as members from '../members/member-repository.ts';
+import { defaultOperatorId } from '../zones/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import * as members from '../members/index.ts';
 import { grant } from './agent-repository.ts';
 
 export interface CreatedAgent {

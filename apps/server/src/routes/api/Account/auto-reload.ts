@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AutoReloadRequest, AutoReloadResponse, centsToAmount, ErrorResponse, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
 import { members, paymentMethods, walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../members/member-repository.ts';
-import { ensureSettings } from '../../../wallet/cards.ts';
+import { lockMember } from '../../../members/index.ts';
+import { ensureSettings } from '../../../wallet/index.ts';
 
 /** POST /api/Account/AutoReload: Default Add Amount, Minimum Trigger Amount (MinBalance) and the switch. */
 const autoReloadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountDetails } from '@parkit/contract';
-import { checkSession } from '../../../auth/auth-plugin.ts';
-import * as members from '../../../members/member-repository.ts';
-import { toWalletDetails } from '../../../wallet/wallet-view.ts';
+import { checkSession } from '../../../auth/index.ts';
+import * as members from '../../../members/index.ts';
+import { toWalletDetails } from '../../../wallet/index.ts';
 
 const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

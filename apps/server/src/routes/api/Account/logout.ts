@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, LogoutRequest, MESSAGES, MessageResponse } from '@parkit/contract';
-import * as refresh from '../../../auth/refresh-token-repository.ts';
-import { clearRefreshCookie, REFRESH_COOKIE } from '../../../auth/session.ts';
-import { bearerClaims } from '../../../auth/auth-plugin.ts';
-import * as members from '../../../members/member-repository.ts';
+import * as refresh from '../../../auth/index.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, bearerClaims } from '../../../auth/index.ts';
+import * as members from '../../../members/index.ts';
 import { withCookies } from '../../cookies.ts';
 
 /** POST /api/Account/Logout: the refresh-token family dies. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, ParkingOptions, UpdateParkingOptionsRequest } from '@parkit/contract';
-import * as options from '../../../members/parking-options-repository.ts';
+import * as options from '../../../members/index.ts';
 
 const schemaBase = { tags: ['Account'], security: [{ bearer: [] }] };
 

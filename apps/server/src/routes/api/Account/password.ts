@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
-import * as members from '../../../members/member-repository.ts';
-import { checkCode } from '../../../auth/otp-grant.ts';
-import * as refresh from '../../../auth/refresh-token-repository.ts';
-import { hashPassword, isCommonPassword } from '../../../auth/passwords.ts';
-import { maskPhone, sendCode } from '../../../auth/codes.ts';
-import { clearRefreshCookie, issueTokens } from '../../../auth/session.ts';
+import * as members from '../../../members/index.ts';
+import { checkCode, hashPassword, isCommonPassword, maskPhone, sendCode, clearRefreshCookie, issueTokens } from '../../../auth/index.ts';
+import * as refresh from '../../../auth/index.ts';
 import { withCookies } from '../../cookies.ts';
 
 /** A code-less password reset is allowed this long after signing in with a code. */

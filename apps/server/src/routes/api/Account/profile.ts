@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, UpdateAccountError, UpdateAccountRequest, UpdateAccountResponse, VEHICLE_MESSAGES } from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
-import * as members from '../../../members/member-repository.ts';
+import * as members from '../../../members/index.ts';
 
 /** '787011234' and '78701-1234' are one ZIP+4; stored the USPS way, with the dash. */
 const normalizeZip = (zip: string) => (zip.length === 5 ? zip : `${zip.slice(0, 5)}-${zip.slice(-4)}`);

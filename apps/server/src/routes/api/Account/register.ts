@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, MESSAGES, RegisterRequest, RegisterResponse } from '@parkit/contract';
 import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
-import * as members from '../../../members/member-repository.ts';
-import { hashPassword, isCommonPassword } from '../../../auth/passwords.ts';
-import { OTP_TTL_SECONDS } from '../../../auth/otp-repository.ts';
-import { maskPhone, sendCode } from '../../../auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
+import * as members from '../../../members/index.ts';
+import { hashPassword, isCommonPassword, OTP_TTL_SECONDS, maskPhone, sendCode, enforceAddress, LIMITS } from '../../../auth/index.ts';
 
 /** POST /api/Account/Register: a new account; a code goes to the phone (DESIGN.md section 3). */
 const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }> = async (app, { clientId }) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, SendCodeRequest } from '@parkit/contract';
-import * as members from '../../../members/member-repository.ts';
-import { maskPhone, sendCode } from '../../../auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
+import * as members from '../../../members/index.ts';
+import { maskPhone, sendCode, enforceAddress, LIMITS } from '../../../auth/index.ts';
 
 /** POST /api/Account/SendOtp: a sign-in code to a phone ("Login with OTP"). */
 const signInCodeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { createKey } from '../../../enforcement/api-key-repository.ts';
-import { defaultOperatorId, operatorById } from '../../../zones/operator-repository.ts';
+import { createKey } from '../../../enforcement/index.ts';
+import { defaultOperatorId, operatorById } from '../../../zones/index.ts';
 
 /**
  * Development only (never registered in production): an operator key for trying /enforcement on

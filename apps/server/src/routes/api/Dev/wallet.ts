@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsToAmount, IdempotencyHeaders, TopUpAmount } from '@parkit/contract';
-import { idempotent } from '../../../wallet/idempotency.ts';
-import { postEntry } from '../../../wallet/ledger.ts';
+import { idempotent, postEntry } from '../../../wallet/index.ts';
 import { localOnly } from './index.ts';
 
 /**

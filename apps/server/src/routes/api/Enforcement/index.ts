@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENFORCEMENT_KEY_HEADER, EnforcementAnswer, EnforcementQuery, ErrorResponse, HISTORY_MESSAGES as M, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../../../lib/http-error.ts';
 import { hitWindow, type Limit } from '../../../infra/rate-limits/rate-limit-repository.ts';
-import { identifyKey, presentedPrefix } from '../../../enforcement/api-key-repository.ts';
-import { audit, checkPlate, type CheckOutcome } from '../../../enforcement/check-repository.ts';
-import { normalisePlate } from '../../../enforcement/plate.ts';
+import { identifyKey, presentedPrefix, audit, checkPlate, type CheckOutcome, normalisePlate } from '../../../enforcement/index.ts';
 
 /** An officer's phone checks a plate every few seconds at most; a script that scrapes does not. */
 export const KEY_LIMIT = { bucket: 'enforcement-key', limit: 60, windowSeconds: 60 };

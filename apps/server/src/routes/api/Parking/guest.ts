@@ -17,13 +17,9 @@ import {
   StopResponse,
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { maskPhone, sendCode } from '../../../auth/codes.ts';
-import { enforceAddress, LIMITS } from '../../../auth/login-limits.ts';
-import { checkCode } from '../../../auth/otp-grant.ts';
-import { quoteGuest, startGuest } from '../../../parking/guest-service.ts';
-import * as sessions from '../../../parking/session-repository.ts';
-import { stopOwned } from '../../../parking/session-service.ts';
-import { extendGuest, quoteGuestExtend } from '../../../parking/guest-extend.ts';
+import { maskPhone, sendCode, enforceAddress, LIMITS, checkCode } from '../../../auth/index.ts';
+import { quoteGuest, startGuest, stopOwned, extendGuest, quoteGuestExtend } from '../../../parking/index.ts';
+import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 import { guestOnly } from '../../scopes.ts';
 

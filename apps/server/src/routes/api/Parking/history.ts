@@ -11,12 +11,8 @@ import {
   SessionsQuery,
 } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
-import { operatorOfMember, type OperatorRecord } from '../../../zones/operator-repository.ts';
-import { historyPage, historyRows, toPastSession, type HistoryParams } from '../../../history/session-history-repository.ts';
-import { receiptOf } from '../../../history/receipt-repository.ts';
-import { receiptPdf } from '../../../history/receipt-pdf.ts';
-import { pickLanguage } from '../../../history/receipt-labels.ts';
-import { csvHeaderLine, csvRow } from '../../../history/sessions-csv.ts';
+import { operatorOfMember, type OperatorRecord } from '../../../zones/index.ts';
+import { historyPage, historyRows, toPastSession, type HistoryParams, receiptOf, receiptPdf, pickLanguage, csvHeaderLine, csvRow } from '../../../history/index.ts';
 
 const member = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse };

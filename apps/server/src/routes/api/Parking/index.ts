@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, Operator } from '@parkit/contract';
-import { toOperatorView } from '../../../zones/operator-repository.ts';
+import { toOperatorView } from '../../../zones/index.ts';
 import { operatorForRequest } from './operator-for-request.ts';
 import zoneRoutes from './zones.ts';
 

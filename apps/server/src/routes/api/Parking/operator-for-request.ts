@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import type { OperatorRecord } from '../../../zones/operator-repository.ts';
+import type { OperatorRecord } from '../../../zones/index.ts';
 
 /**
  * Whose zones a public zone read shows: the signed-in member's operator (the spec's client_id), or

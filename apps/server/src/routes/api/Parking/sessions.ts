@@ -19,11 +19,10 @@ import {
 } from '@parkit/contract';
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../wallet/idempotency.ts';
-import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../parking/quote-service.ts';
-import type { CoverContext } from '../../../parking/payments.ts';
-import * as service from '../../../parking/session-service.ts';
-import * as sessions from '../../../parking/session-repository.ts';
+import { idempotent } from '../../../wallet/index.ts';
+import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart, type CoverContext } from '../../../parking/index.ts';
+import * as service from '../../../parking/index.ts';
+import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const base = { tags: ['Parking'] };

@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { ErrorResponse, Id, NearbyZonesQuery, SearchZonesQuery, Zone, ZoneList } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { operatorForRequest } from './operator-for-request.ts';
-import * as zones from '../../../zones/zone-repository.ts';
-import type { ZoneHit } from '../../../zones/zone-repository.ts';
-import { search } from '../../../zones/zone-search.ts';
-import { toZoneView } from '../../../zones/zone-view.ts';
+import * as zones from '../../../zones/index.ts';
+import { type ZoneHit, search, toZoneView } from '../../../zones/index.ts';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 

@@ -13,10 +13,9 @@ import {
 import { z } from 'zod';
 import { walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../members/member-repository.ts';
-import * as cards from '../../../wallet/cards.ts';
-import { CardError } from '../../../wallet/providers/types.ts';
-import type { stripeProvider } from '../../../wallet/providers/stripe.ts';
+import { lockMember } from '../../../members/index.ts';
+import * as cards from '../../../wallet/index.ts';
+import { CardError, type stripeProvider } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['PaymentMethods'] };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SandboxCardRequest, SandboxTokenResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
-import { enforce } from '../../../auth/login-limits.ts';
-import { CardError } from '../../../wallet/providers/types.ts';
+import { enforce } from '../../../auth/index.ts';
+import { CardError } from '../../../wallet/index.ts';
 
 /** Card testing is the classic abuse of a tokenizer: a few cards per address and 10 minutes. */
 const TOKENS_PER_ADDRESS = 30;

@@ -4,9 +4,8 @@ import type Stripe from 'stripe';
 import { ErrorResponse, WebhookAck } from '@parkit/contract';
 import { paymentMethods, providerEvents, walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../members/member-repository.ts';
-import { deleteCard, insertCard } from '../../../wallet/cards.ts';
-import type { stripeProvider } from '../../../wallet/providers/stripe.ts';
+import { lockMember } from '../../../members/index.ts';
+import { deleteCard, insertCard, type stripeProvider } from '../../../wallet/index.ts';
 
 /**
  * POST /api/Stripe/Webhook: verifies the Stripe-Signature with STRIPE_WEBHOOK_SECRET over the raw

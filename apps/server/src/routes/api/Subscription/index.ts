@@ -4,9 +4,7 @@ import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeReques
 import type { Executor } from '../../../db/client.ts';
 import { plans } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../wallet/idempotency.ts';
-import { planForMember, toPlan } from '../../../wallet/plans.ts';
-import { activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../wallet/subscriptions.ts';
+import { idempotent, planForMember, toPlan, activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Subscription'] };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PlansResponse } from '@parkit/contract';
-import { listPlans, toPlan } from '../../../wallet/plans.ts';
+import { listPlans, toPlan } from '../../../wallet/index.ts';
 
 /** GET /api/Subscription/Plans, public: every plan from the database with what it changes. */
 const planRoutes: FastifyPluginAsyncZod = async (app) => {

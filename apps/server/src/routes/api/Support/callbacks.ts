@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CallBack, CallBackList, CallBackRequest, ErrorResponse, MAX_OPEN_CALLBACKS, SUPPORT_MESSAGES as M } from '@parkit/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember } from '../../../members/member-repository.ts';
-import { isUniqueViolation } from '../../../vehicles/vehicle-repository.ts';
-import * as callBacks from '../../../support/callback-repository.ts';
-import { checkSlot, type HoursSetting } from '../../../support/support-hours.ts';
+import { lockMember } from '../../../members/index.ts';
+import { isUniqueViolation } from '../../../vehicles/index.ts';
+import * as callBacks from '../../../support/index.ts';
+import { checkSlot, type HoursSetting } from '../../../support/index.ts';
 import { limitMember, member, noStore, SUPPORT_LIMITS } from './common.ts';
 
 /** Request call back (spec section 2): stored, at most 3 open per member, one per slot. */

@@ -13,9 +13,9 @@ import {
   SUPPORT_MESSAGES as M,
 } from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
-import type { AttachmentStore } from '../../../support/attachment-store.ts';
-import * as callBacks from '../../../support/callback-repository.ts';
-import * as chat from '../../../support/chat-repository.ts';
+import type { AttachmentStore } from '../../../support/index.ts';
+import * as callBacks from '../../../support/index.ts';
+import * as chat from '../../../support/index.ts';
 import { limitMember, member, noStore, SUPPORT_LIMITS } from './common.ts';
 import type { EventStreams } from './events.ts';
 

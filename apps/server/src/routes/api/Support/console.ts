@@ -18,10 +18,10 @@ import {
   SUPPORT_MESSAGES as M,
 } from '@parkit/contract';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { findById } from '../../../members/member-repository.ts';
-import type { AttachmentStore } from '../../../support/attachment-store.ts';
-import * as callBacks from '../../../support/callback-repository.ts';
-import * as chat from '../../../support/chat-repository.ts';
+import { findById } from '../../../members/index.ts';
+import type { AttachmentStore } from '../../../support/index.ts';
+import * as callBacks from '../../../support/index.ts';
+import * as chat from '../../../support/index.ts';
 import { agent, noStore } from './common.ts';
 import { sendAttachment } from './chat.ts';
 import type { EventStreams } from './events.ts';

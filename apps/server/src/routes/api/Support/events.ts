@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { MESSAGES } from '@parkit/contract';
 import { tooManyRequests } from '../../../lib/http-error.ts';
-import { ACCESS_TOKEN_SECONDS } from '../../../auth/tokens.ts';
-import type { BusEvent } from '../../../support/support-bus.ts';
+import { ACCESS_TOKEN_SECONDS } from '../../../auth/index.ts';
+import type { BusEvent } from '../../../support/index.ts';
 
 /** What one live stream sends for a bus event (null: nothing for this client). */
 export type EventMapper = (event: BusEvent) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SupportHours } from '@parkit/contract';
-import { hoursView, type HoursSetting } from '../../../support/support-hours.ts';
+import { hoursView, type HoursSetting } from '../../../support/index.ts';
 
 /** GET /api/Support/Hours: public, the SUPPORT_HOURS setting the time picker offers slots from. */
 const hoursRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {

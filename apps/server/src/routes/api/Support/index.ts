@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_ATTACHMENT_BYTES } from '@parkit/contract';
-import type { AttachmentStore } from '../../../support/attachment-store.ts';
-import type { HoursSetting } from '../../../support/support-hours.ts';
+import type { AttachmentStore, HoursSetting } from '../../../support/index.ts';
 import callBackRoutes from './callbacks.ts';
 import chatRoutes from './chat.ts';
 import consoleRoutes from './console.ts';

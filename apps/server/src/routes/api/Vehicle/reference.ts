@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, VehicleColorItem, VehicleMakeItem, VehicleModelItem, VehicleModelsParams } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { REFERENCE_CACHE } from '../../../vehicles/reference-repository.ts';
+import { REFERENCE_CACHE } from '../../../vehicles/index.ts';
 import { referenceListRoute } from '../../reference-route.ts';
 
 /** The lists a vehicle form picks from (routes/reference-route.ts). */

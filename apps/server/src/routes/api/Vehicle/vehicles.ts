@@ -13,9 +13,9 @@ import {
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { conflict, HttpError, notFound } from '../../../lib/http-error.ts';
-import { lockMember, lockMemberVehicleCount } from '../../../members/member-repository.ts';
-import { resolveVehicleRefs } from '../../../vehicles/reference-repository.ts';
-import * as vehicles from '../../../vehicles/vehicle-repository.ts';
+import { lockMember, lockMemberVehicleCount } from '../../../members/index.ts';
+import { resolveVehicleRefs } from '../../../vehicles/index.ts';
+import * as vehicles from '../../../vehicles/index.ts';
 
 const member = { tags: ['Vehicle'] };
 const refused = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };

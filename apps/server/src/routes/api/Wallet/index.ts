@@ -14,9 +14,7 @@ import {
 import { queryRows } from '../../../db/client.ts';
 import { ledgerEntries } from '../../../db/schema/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../wallet/idempotency.ts';
-import { postEntry } from '../../../wallet/ledger.ts';
-import { defaultCard } from '../../../wallet/subscriptions.ts';
+import { idempotent, postEntry, defaultCard } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Wallet'] };

@@ -1,0 +1,11 @@
+// The parking domain's public entry (quotes, sessions, prices, Quick Park (guests) and the parking jobs). Routes and other domains import from here, never
+// from a file inside; what a file here imports is in parking/README.md.
+export * from './guest-extend.ts';
+export * from './guest-plugin.ts';
+export { default as guestTokensPlugin } from './guest-plugin.ts';
+export * from './guest-service.ts';
+export * from './parking-jobs.ts';
+export * from './payments.ts';
+export * from './quote-service.ts';
+export * from './session-repository.ts';
+export * from './session-service.ts';
