@@ -22,9 +22,9 @@ import { findById } from '../../../members/index.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { agent, noStore } from './common.ts';
-import { sendAttachment } from './chat.ts';
-import type { EventStreams } from './events.ts';
+import { agent, noStore } from '../../shared/Support/common.ts';
+import { sendAttachment } from '../../member/Support/chat.ts';
+import type { EventStreams } from '../../shared/Support/events.ts';
 
 /**
  * The support console's API (issue 13): agents only, every conversation and the call-back queue.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { REFERENCE_CACHE } from '../vehicles/index.ts';
+import { REFERENCE_CACHE } from '../../vehicles/index.ts';
 
 /**
  * A public, cacheable reference list (vehicle makes and colors, states), read from memory

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StateList } from '@parkit/contract';
-import { referenceListRoute } from '../../reference-route.ts';
+import { referenceListRoute } from '../reference-route.ts';
 
 /** /api/Core: lists shared by several screens (vehicle plate state, profile address state). */
 const coreRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,8 +16,8 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { limitMember, member, noStore, SUPPORT_LIMITS } from './common.ts';
-import type { EventStreams } from './events.ts';
+import { limitMember, member, noStore, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import type { EventStreams } from '../../shared/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
 export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, SPEC_MESSAGES, TokenRequest, TokenResponse } from '@parkit/contract';
-import { HttpError } from '../lib/http-error.ts';
-import * as refresh from '../auth/index.ts';
-import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../auth/index.ts';
-import { withCookies } from './cookies.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import * as refresh from '../../auth/index.ts';
+import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../../auth/index.ts';
+import { withCookies } from '../shared/cookies.ts';
 
 /**
  * The spec's form-encoded token POST (section 7; DESIGN.md section 3): grant_type password, otp

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsToAmount, IdempotencyHeaders, TopUpAmount } from '@parkit/contract';
 import { idempotent, postEntry } from '../../../wallet/index.ts';
-import { localOnly } from './index.ts';
+import { localOnly } from '../../public/Dev/index.ts';
 
 /**
  * Development only, members only: debits the caller's own wallet through the same postEntry and

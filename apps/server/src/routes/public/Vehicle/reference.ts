@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ErrorResponse, VehicleColorItem, VehicleMakeItem, VehicleModelItem, VehicleModelsParams } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
 import { REFERENCE_CACHE } from '../../../vehicles/index.ts';
-import { referenceListRoute } from '../../reference-route.ts';
+import { referenceListRoute } from '../reference-route.ts';
 
-/** The lists a vehicle form picks from (routes/reference-route.ts). */
+/** The lists a vehicle form picks from (routes/public/reference-route.ts). */
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tag = 'Vehicle';
   referenceListRoute(app, { path: '/Makes', tag, summary: 'Vehicle makes, by name (public, cacheable)', response: z.array(VehicleMakeItem), list: 'makes' });

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
 import { checkCode, hashPassword, isCommonPassword, maskPhone, sendCode, clearRefreshCookie, issueTokens } from '../../../auth/index.ts';
 import * as refresh from '../../../auth/index.ts';
-import { withCookies } from '../../cookies.ts';
+import { withCookies } from '../../shared/cookies.ts';
 
 /** A code-less password reset is allowed this long after signing in with a code. */
 const OTP_RESET_WINDOW_SECONDS = 10 * 60;

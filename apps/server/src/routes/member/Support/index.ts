@@ -4,9 +4,9 @@ import { MAX_ATTACHMENT_BYTES } from '@parkit/contract';
 import type { AttachmentStore, HoursSetting } from '../../../support/index.ts';
 import callBackRoutes from './callbacks.ts';
 import chatRoutes from './chat.ts';
-import consoleRoutes from './console.ts';
-import { eventStreams } from './events.ts';
-import hoursRoutes from './hours.ts';
+import consoleRoutes from '../../agent/Support/console.ts';
+import { eventStreams } from '../../shared/Support/events.ts';
+import hoursRoutes from '../../public/Support/hours.ts';
 
 export interface SupportOptions {
   hours: HoursSetting;
