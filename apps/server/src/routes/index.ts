@@ -4,25 +4,29 @@ import healthRoutes from './public/Health/index.ts';
 import registerRoutes from './public/Account/register.ts';
 import signInCodeRoutes from './public/Account/sign-in-code.ts';
 import logoutRoutes from './public/Account/logout.ts';
-import accountRoutes from './member/Account/index.ts';
-import devRoutes from './public/Dev/index.ts';
 import referenceRoutes from './public/Vehicle/reference.ts';
-import vehicleRoutes from './member/Vehicle/vehicles.ts';
 import coreRoutes from './public/Core/index.ts';
-import parkingBrowseRoutes from './public/Parking/index.ts';
-import parkingSessionRoutes from './member/Parking/sessions.ts';
-import parkingHistoryRoutes from './member/Parking/history.ts';
-import quickParkRoutes from './guest/Parking/guest.ts';
-import walletRoutes from './member/Wallet/index.ts';
-import paymentMethodRoutes from './member/PaymentMethods/index.ts';
-import subscriptionRoutes from './member/Subscription/index.ts';
 import planRoutes from './public/Subscription/plans.ts';
 import sandboxRoutes from './public/Sandbox/index.ts';
 import stripeRoutes from './public/Stripe/index.ts';
-import devWalletRoutes from './member/Dev/wallet.ts';
-import { supportConsoleRoutes, supportMemberRoutes, supportPublicRoutes, type SupportOptions } from './member/Support/index.ts';
+import parkingBrowseRoutes from './public/Parking/index.ts';
+import guestCodeRoutes from './public/Parking/guest-code.ts';
+import supportHoursRoutes from './public/Support/hours.ts';
+import devRoutes from './public/Dev/index.ts';
+import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator/Enforcement/index.ts';
-import { agentOnly, apiShape, memberOnly } from './scopes.ts';
+import accountRoutes from './member/Account/index.ts';
+import vehicleRoutes from './member/Vehicle/vehicles.ts';
+import parkingSessionRoutes from './member/Parking/sessions.ts';
+import parkingHistoryRoutes from './member/Parking/history.ts';
+import walletRoutes from './member/Wallet/index.ts';
+import paymentMethodRoutes from './member/PaymentMethods/index.ts';
+import subscriptionRoutes from './member/Subscription/index.ts';
+import devWalletRoutes from './member/Dev/wallet.ts';
+import supportMemberRoutes from './member/Support/index.ts';
+import supportConsoleRoutes from './agent/Support/index.ts';
+import type { SupportOptions } from './shared/Support/common.ts';
+import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly } from './scopes.ts';
 
 export interface RoutesOptions {
   /** GET /api/Dev/Outbox: only with DEV_OUTBOX=true, which config allows on loopback only. */
@@ -33,67 +37,81 @@ export interface RoutesOptions {
 }
 
 /**
- * Every API area (spec section 7 paths: /api/{Area}/{Action}), in two scopes: public routes, and
- * the member-only scope that adds authentication once (routes/README.md). An area may have routes
- * in both, under the same prefix.
+ * A scope: who may call the routes in it. Each is a folder of routes/ (routes/README.md), and adds
+ * its authentication, `security` and error answers once (scopes.ts); route files never add them.
  */
-/** One area's routes under its prefix, with the options its plugin takes. */
+const scopes = {
+  /** Anyone: sign-in and sign-up, health, reference lists, Find Parking's reads, webhooks. */
+  public: (_app: FastifyInstance) => {},
+  /** A member's bearer token. */
+  member: memberOnly,
+  /** Quick Park: a phone-verified guest token (not a member's token). */
+  guest: guestOnly,
+  /** A support agent: a member's token and the agent role. */
+  agent: agentOnly,
+  /** An operator's API key (officers' plate checks). */
+  operator: operatorKeyOnly,
+};
+
+/** One area's routes: the scope (the folder its file lives in), the plugin, its prefix and options. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area's plugin takes its own options
-type Area = [plugin: FastifyPluginAsync<any>, prefix: string, options?: object];
+type Area = [scope: keyof typeof scopes, plugin: FastifyPluginAsync<any>, prefix: string, options?: object];
 
-async function registerAreas(scope: FastifyInstance, areas: Area[]) {
-  for (const [plugin, prefix, options] of areas) await scope.register(plugin, { prefix, ...options });
-}
-
+/**
+ * Every API area (paths /api/{Area}/{Action}). An area may have routes in more than one scope,
+ * under the same prefix. The order is the OpenAPI document's: rows of one scope in a row share
+ * one Fastify scope.
+ */
 const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
   apiShape(app);
 
-  await registerAreas(app, [
-    // Public: sign-in and sign-up, health, the reference lists the forms pick from.
-    [tokenRoute, ''],
-    [healthRoutes, '/api'],
-    [registerRoutes, '/api/Account', { clientId: opts.defaultClientId }],
-    [signInCodeRoutes, '/api/Account'],
-    [logoutRoutes, '/api/Account'],
-    [referenceRoutes, '/api/Vehicle'],
-    [coreRoutes, '/api/Core'],
+  const areas: Area[] = [
+    ['public', tokenRoute, ''],
+    ['public', healthRoutes, '/api'],
+    ['public', registerRoutes, '/api/Account', { clientId: opts.defaultClientId }],
+    ['public', signInCodeRoutes, '/api/Account'],
+    ['public', logoutRoutes, '/api/Account'],
+    ['public', referenceRoutes, '/api/Vehicle'],
+    ['public', coreRoutes, '/api/Core'],
     // Wallet (issue 10): the plans, the sandbox's tokenizer, Stripe's webhook.
-    [planRoutes, '/api/Subscription'],
-    [sandboxRoutes, '/api/Sandbox'],
-    [stripeRoutes, '/api/Stripe'],
+    ['public', planRoutes, '/api/Subscription'],
+    ['public', sandboxRoutes, '/api/Sandbox'],
+    ['public', stripeRoutes, '/api/Stripe'],
     // Find Parking's zone reads, for members and guests alike (issue 11).
-    [parkingBrowseRoutes, '/api/Parking'],
-    // Quick Park: a driver without an account (a phone-verified guest token, not a member token).
-    [quickParkRoutes, '/api/Parking/Guest'],
-    [supportPublicRoutes, '/api/Support', opts.support],
-    // Officers' plate check: an operator's API key, not a member's token (issue 12).
-    [enforcementRoutes, '/api/Enforcement'],
-    ...(opts.devOutbox ? [[devRoutes, '/api/Dev'] satisfies Area] : []),
-  ]);
+    ['public', parkingBrowseRoutes, '/api/Parking'],
+    // Quick Park (issue 11): a code gives a phone its guest token, which pays and opens its sessions.
+    ['public', guestCodeRoutes, '/api/Parking/Guest'],
+    ['guest', quickParkRoutes, '/api/Parking/Guest'],
+    ['public', supportHoursRoutes, '/api/Support', { hours: opts.support.hours }],
+    // Officers' plate check (issue 12).
+    ['operator', enforcementRoutes, '/api/Enforcement'],
+    ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
+    ['member', accountRoutes, '/api/Account'],
+    ['member', vehicleRoutes, '/api/Vehicle'],
+    ['member', parkingSessionRoutes, '/api/Parking'],
+    // Past parking (issue 12): the history, its CSV and PDF receipts.
+    ['member', parkingHistoryRoutes, '/api/Parking'],
+    // Wallet, cards and plans (issue 10).
+    ['member', walletRoutes, '/api/Wallet'],
+    ['member', paymentMethodRoutes, '/api/PaymentMethods'],
+    ['member', subscriptionRoutes, '/api/Subscription'],
+    ...(opts.devOutbox ? [['member', devWalletRoutes, '/api/Dev'] satisfies Area] : []),
+    ['member', supportMemberRoutes, '/api/Support', opts.support],
+    // Support agents only (issue 13): members get 403 here.
+    ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
+  ];
 
-  // Members only.
-  await app.register(async (member) => {
-    memberOnly(member);
-    await registerAreas(member, [
-      [accountRoutes, '/api/Account'],
-      [vehicleRoutes, '/api/Vehicle'],
-      [parkingSessionRoutes, '/api/Parking'],
-      // Past parking (issue 12): the history, its CSV and PDF receipts.
-      [parkingHistoryRoutes, '/api/Parking'],
-      // Wallet, cards and plans (issue 10).
-      [walletRoutes, '/api/Wallet'],
-      [paymentMethodRoutes, '/api/PaymentMethods'],
-      [subscriptionRoutes, '/api/Subscription'],
-      ...(opts.devOutbox ? [[devWalletRoutes, '/api/Dev'] satisfies Area] : []),
-      [supportMemberRoutes, '/api/Support', opts.support],
-    ]);
-  });
-
-  // Support agents only (issue 13): members get 403 here.
-  await app.register(async (agents) => {
-    agentOnly(agents);
-    await registerAreas(agents, [[supportConsoleRoutes, '/api/Support/Console', opts.support]]);
-  });
+  for (let i = 0; i < areas.length; ) {
+    const scope = areas[i]![0];
+    let end = i;
+    while (end < areas.length && areas[end]![0] === scope) end++;
+    const run = areas.slice(i, end);
+    await app.register(async (scoped) => {
+      scopes[scope](scoped);
+      for (const [, plugin, prefix, options] of run) await scoped.register(plugin, { prefix, ...options });
+    });
+    i = end;
+  }
 };
 
 export default routes;

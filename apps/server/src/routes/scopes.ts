@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ErrorResponse, QUICK_PARK_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
-import { HttpError } from '../lib/http-error.ts';
+import { ENFORCEMENT_KEY_HEADER, ErrorResponse, HISTORY_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
+import { HttpError, tooManyRequests } from '../lib/http-error.ts';
+import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
+import { identifyKey } from '../enforcement/index.ts';
 import { isAgent } from '../support/index.ts';
 
 /**
@@ -14,6 +16,8 @@ export const inputErrors = { 400: ErrorResponse } as const;
 export const memberErrors = { 401: ErrorResponse, 403: ErrorResponse } as const;
 /** What a Quick Park route behind a guest token can answer besides its own. */
 export const guestErrors = { 401: ErrorResponse } as const;
+/** What a route behind an operator's API key can answer besides its own. */
+export const operatorKeyErrors = { 401: ErrorResponse } as const;
 
 type Security = Array<Record<string, string[]>>;
 type Schema = { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown; security?: Security; response?: Record<string, unknown> };
@@ -84,5 +88,59 @@ export function guestOnly(app: FastifyInstance) {
     const phone = typeof raw === 'string' && raw.length < 2000 ? await app.guestTokens.verify(raw) : null;
     if (!phone) throw new HttpError(401, QUICK_PARK_MESSAGES.guestTokenMissing);
     req.guestPhone = phone;
+  });
+}
+
+/** An officer's phone checks a plate every few seconds at most; a script that scrapes does not. */
+export const KEY_LIMIT = { bucket: 'enforcement-key', limit: 60, windowSeconds: 60 };
+/** Guessing keys from one address. */
+export const BAD_KEY_LIMIT = { bucket: 'enforcement-bad-key', limit: 20, windowSeconds: 600 };
+
+/** The key an operator-key request presented: its row (live or revoked) if it matched one. */
+export interface PresentedKey {
+  presented: string | undefined;
+  row: { id: number; operatorId: number; revoked: boolean } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator scope (operatorKeyOnly): the key presented; its row is live past the scope's checks. */
+    operatorKey: PresentedKey;
+  }
+  interface FastifyContextConfig {
+    /** The operator scope calls this for each refusal it answers, before answering (the route audits it). */
+    operatorKeyRefused?: (req: FastifyRequest, outcome: 'unauthorized' | 'rate_limited') => Promise<void>;
+  }
+}
+
+/**
+ * Operators only (issue 12): everything registered in this scope needs an operator's API key
+ * (header ENFORCEMENT_KEY_HEADER), is documented so and answers 401 without a live one. Checked
+ * after the input (preHandler): a bad query is a 400 first. Bad keys are limited per address
+ * (BAD_KEY_LIMIT), good ones per key (KEY_LIMIT); a flood is told a window at a time: each 401 and
+ * the window's first 429 reach the route's `operatorKeyRefused`, the refusals after it are only
+ * counted, in rate_limits.
+ */
+export function operatorKeyOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => shape(route, operatorKeyErrors, [{ operatorKey: [] }]));
+  app.addHook('preHandler', async (req) => {
+    const header = req.headers[ENFORCEMENT_KEY_HEADER];
+    const presented = typeof header === 'string' ? header : undefined;
+    const row = await identifyKey(app.db, presented);
+    req.operatorKey = { presented, row };
+    const refused = req.routeOptions.config.operatorKeyRefused ?? (async () => {});
+    const refuseOverLimit = async (limit: Limit, bucket: string) => {
+      const limited = await hitWindow(app.db, limit, bucket);
+      if (limited.wait > 0) {
+        if (limited.firstRefusal) await refused(req, 'rate_limited');
+        throw tooManyRequests(HISTORY_MESSAGES.tooManyChecks, limited.wait);
+      }
+    };
+    if (!row || row.revoked) {
+      await refuseOverLimit(BAD_KEY_LIMIT, req.ip);
+      await refused(req, 'unauthorized');
+      throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+    }
+    await refuseOverLimit(KEY_LIMIT, String(row.id));
   });
 }

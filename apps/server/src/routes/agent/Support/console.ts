@@ -22,8 +22,7 @@ import { findById } from '../../../members/index.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { agent, noStore } from '../../shared/Support/common.ts';
-import { sendAttachment } from '../../member/Support/chat.ts';
+import { agent, noStore, sendAttachment } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /**

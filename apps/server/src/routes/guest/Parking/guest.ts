@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CodeSent,
   ErrorResponse,
   GuestExtendQuoteRequest,
   GuestExtendRequest,
   GuestQuoteRequest,
-  GuestSendCodeRequest,
   GuestStartRequest,
-  GuestToken,
-  GuestVerifyRequest,
-  MESSAGES,
   ParkingSession,
   Quote,
   SessionParams,
@@ -17,52 +12,21 @@ import {
   StopResponse,
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { maskPhone, sendCode, enforceAddress, LIMITS, checkCode } from '../../../auth/index.ts';
 import { quoteGuest, startGuest, stopOwned, extendGuest, quoteGuestExtend } from '../../../parking/index.ts';
 import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import { guestOnly } from '../../scopes.ts';
 
 const base = { tags: ['Quick Park'] };
 
 /**
- * /api/Parking/Guest: Quick Park (issue 11), public. A code verifies the phone and gives a guest
- * token (header `x-guest-token`); the token pays with a card and opens that phone's sessions only.
+ * /api/Parking/Guest with a guest token (the guest scope, routes/scopes.ts guestOnly: 401 without
+ * one): the phone's quotes, payments and sessions. The code and the token are public
+ * (public/Parking/guest-code.ts).
  */
 const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
   });
-
-  app.post(
-    '/SendCode',
-    { schema: { ...base, summary: 'Sends a code to the driver’s phone for Quick Park', body: GuestSendCodeRequest, response: { 202: CodeSent } } },
-    async (req, reply) => {
-      await enforceAddress(app, LIMITS.codeAddress, req.ip);
-      await sendCode(app.db, req.body.PhoneNumber, 'quickpark', true);
-      return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(req.body.PhoneNumber) });
-    },
-  );
-
-  app.post(
-    '/Verify',
-    { schema: { ...base, summary: 'Checks the code and answers a guest token for this phone (24 hours)', body: GuestVerifyRequest, response: { 200: GuestToken } } },
-    async (req) => {
-      await enforceAddress(app, LIMITS.loginAddress, req.ip);
-      // Per code (five tries) and per phone across its codes, with back-off, as sign-in's codes (issue 8, item 1).
-      await checkCode(app, req.ip, req.body.PhoneNumber, 'quickpark', req.body.Code, 'Code');
-      const { token, expiresAt } = await app.guestTokens.sign(req.body.PhoneNumber);
-      return { GuestToken: token, PhoneNumber: req.body.PhoneNumber, ExpiresAt: expiresAt.toISOString() };
-    },
-  );
-
-  // The rest need the phone's guest token: their own scope (below).
-  await app.register(guestTokenRoutes);
-};
-
-/** Quick Park with a guest token: the phone's quotes, payments and sessions (routes/scopes.ts guestOnly: 401 without one). */
-const guestTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  guestOnly(app);
 
   app.post(
     '/Quote',

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { limitMember, member, noStore, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { limitMember, member, noStore, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
@@ -38,19 +38,6 @@ export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; 
   }
   if (bytes.length === 0) throw badRequest('file', M.fileRequired);
   return { bytes, name: part.filename };
-}
-
-/** Sends a stored attachment with headers that keep the browser from running it. */
-export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att: Attachment) {
-  const inline = att.ContentType.startsWith('image/');
-  return reply
-    .header('content-type', att.ContentType)
-    .header('content-length', String(att.Size))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${att.FileName.replace(/[^\w.-]/g, '_')}"`)
-    .send(store.open(att.AttachmentId));
 }
 
 const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (app, { attachments, streams }) => {

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
+import { MESSAGES, SUPPORT_MESSAGES, type Attachment } from '@parkit/contract';
 import { tooManyRequests } from '../../../lib/http-error.ts';
 import { hit } from '../../../infra/rate-limits/rate-limit-repository.ts';
+import type { AttachmentStore, HoursSetting } from '../../../support/index.ts';
+
+/** What the Support areas are given (app.ts): the hours call backs are offered in, the attachments' store. */
+export interface SupportOptions {
+  hours: HoursSetting;
+  attachments: AttachmentStore;
+}
 
 export const member = { tags: ['Support'] };
 export const agent = { tags: ['Support console'] };
@@ -22,3 +29,16 @@ export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_L
 export const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
   void reply.header('cache-control', 'no-store');
 };
+
+/** Sends a stored attachment with headers that keep the browser from running it. */
+export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att: Attachment) {
+  const inline = att.ContentType.startsWith('image/');
+  return reply
+    .header('content-type', att.ContentType)
+    .header('content-length', String(att.Size))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${att.FileName.replace(/[^\w.-]/g, '_')}"`)
+    .send(store.open(att.AttachmentId));
+}
