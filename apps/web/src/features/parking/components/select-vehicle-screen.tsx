@@ -24,11 +24,10 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 const money = (n: number) => `$${formatMoney(n)}`;
 
-/** The running session a 409 names ("… (session 12)"), to open it instead. */
+/** The running session a 409 names (its SessionId), to open it instead. */
 export function busySessionId(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
-  const m = /session (\d+)/.exec(err.fieldMessage('VehicleId') ?? '');
-  return m ? Number(m[1]) : null;
+  return err.body?.SessionId ?? null;
 }
 
 function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; value: number; onChange: (id: number) => void }) {
