@@ -13,6 +13,18 @@ const server = 'apps/server/src';
 // A button's look on a link: a rounded box filled or ringed in the brand colour.
 const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
+// The web's one way for each thing, as imports it may not make. Each entry names the module that
+// is the one way; that module (and the tests that watch the library) are let off below.
+const ONE_ICON = { name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" };
+const ONE_TOAST = { name: 'sonner', allowTypeImports: true, message: 'Toast through lib/toasts.tsx (`toast.success`, `toast.error`): it loads sonner after the first screen' };
+const ONE_FORM = [
+  { name: 'react-hook-form', importNames: ['useForm'], message: 'A form starts with useSchemaForm (lib/use-schema-form.ts)' },
+  { name: '@hookform/resolvers/zod', message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), which checks it with the schema' },
+];
+const webImports = (...paths) => ['error', { paths: [ONE_ICON, ...paths] }];
+// A form kept in plain useState: a <form> whose component holds its values in useState.
+const STATE_FORM = 'A form starts with useSchemaForm (lib/use-schema-form.ts), not with useState';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
@@ -59,10 +71,7 @@ export default tseslint.config(
       // Issue 9: one icon, one module. Through the package's index every icon is in the module
       // graph, so the build cannot tell the first screens' icons from the rest (route-preloads.ts)
       // and /homepage fetched every screen's icons.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" }] },
-      ],
+      'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM),
       // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
       'no-restricted-syntax': [
         'error',
@@ -70,9 +79,20 @@ export default tseslint.config(
           selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
           message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
         },
+        {
+          selector:
+            ":function:has(JSXOpeningElement[name.name=/^(form|[A-Z]\\w*Form)$/] > JSXAttribute[name.name='onSubmit']):has(CallExpression[callee.name=/^(useState|useReducer)$/]):not(:has(CallExpression[callee.name='useSchemaForm']))",
+          message: STATE_FORM,
+        },
       ],
     },
   },
+  {
+    // The one way of each thing, and the tests that watch the library behind it.
+    files: ['apps/web/src/lib/toasts.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports(...ONE_FORM) },
+  },
+  { files: ['apps/web/src/lib/use-schema-form.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST) } },
   {
     files: ['apps/server/**/*.ts'],
     plugins: { local: boundaries },

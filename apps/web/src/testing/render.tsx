@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { render } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { Toaster } from '../lib/toasts.tsx';
 import { vi } from 'vitest';
 import { connectSession } from '../lib/session-store.ts';
 

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { TopUpAmount } from '@parkit/contract';
@@ -9,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
@@ -25,7 +24,7 @@ export function AddMoneyScreen() {
   const details = useAccountDetails();
   const cards = useCards();
   const add = useAddMoney();
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(Form), defaultValues: { Amount: '', PaymentMethodId: '' } });
+  const form = useSchemaForm<FormIn, FormOut>(Form, { Amount: '', PaymentMethodId: '' });
   const payment = usePayment(add.mutateAsync, (err) => {
     // A decline (402) or an unreachable provider (503): the provider's reason, nothing credited.
     if (err instanceof ApiError && (err.status === 402 || err.status === 503)) return err.message;

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { z } from 'zod';
 import { formatMoney, TopUpAmount, TriggerAmount, type AccountDetails } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveAutoReload } from '../api/wallet.ts';
 import { money } from '../lib/money.ts';
 
@@ -25,9 +24,9 @@ export function AutoReloadCard({ details }: { details: AccountDetails }) {
   const symbol = details.CurrencySymbol;
   const [editing, setEditing] = useState(false);
   const save = useSaveAutoReload();
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(Form),
-    defaultValues: { DefaultAddAmount: formatMoney(details.DefaultAddAmount), MinBalance: formatMoney(details.MinBalance).replace(/,/g, '') },
+  const form = useSchemaForm<FormIn, FormOut>(Form, {
+    DefaultAddAmount: formatMoney(details.DefaultAddAmount),
+    MinBalance: formatMoney(details.MinBalance).replace(/,/g, ''),
   });
 
   const send = async (autoReload: boolean, values: FormOut) => {

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import { WALLET_MESSAGES, type CardSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { tokenizeSandboxCard, useAddCard } from '../api/wallet.ts';
 
 const Form = z.object({
@@ -29,7 +28,7 @@ type FormValues = z.infer<typeof Form>;
 export function SandboxCardForm({ makeDefault, onAdded }: { makeDefault: boolean; onAdded: (card: CardSummary) => void | Promise<void> }) {
   const { t } = useTranslation();
   const add = useAddCard();
-  const form = useForm<FormValues>({ resolver: zodResolver(Form), defaultValues: { Number: '', Expiry: '', Cvc: '' } });
+  const form = useSchemaForm<FormValues>(Form, { Number: '', Expiry: '', Cvc: '' });
 
   const submit = async (v: FormValues) => {
     const [mm, yy] = v.Expiry.split('/').map((s) => s.trim());

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -6,7 +7,11 @@ import type { CardSummary } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { createSetupIntent, useAddCard } from '../api/wallet.ts';
+
+/** The card's fields are Stripe's own (CardElement): the form has none of ours to check. */
+const NoFields = z.object({});
 
 interface Props {
   makeDefault: boolean;
@@ -19,14 +24,12 @@ function CardForm({ clientSecret, makeDefault, onAdded }: Props & { clientSecret
   const stripe = useStripe();
   const elements = useElements();
   const add = useAddCard();
+  const { handleSubmit, submitting } = useSchemaForm(NoFields, {});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async () => {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) return;
-    setBusy(true);
     setError(null);
     try {
       const res = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
@@ -39,13 +42,11 @@ function CardForm({ clientSecret, makeDefault, onAdded }: Props & { clientSecret
       await onAdded(saved);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('Your card was declined.'));
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
       <div className="rounded-xl border border-slate-300 p-3">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
@@ -54,7 +55,7 @@ function CardForm({ clientSecret, makeDefault, onAdded }: Props & { clientSecret
           {t(error)}
         </p>
       )}
-      <Button type="submit" block loading={busy} disabled={!stripe}>
+      <Button type="submit" block loading={submitting} disabled={!stripe}>
         {t('Save card')}
       </Button>
     </form>

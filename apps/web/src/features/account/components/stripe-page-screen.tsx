@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import type { CardSummary } from '@parkit/contract';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import Check from 'lucide-react/icons/check';
 import Crown from 'lucide-react/icons/crown';
 import { formatDateLong, type PlanSummary } from '@parkit/contract';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { z } from 'zod';
 import { OtpCode } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import type { Attachment, ChatMessage } from '@parkit/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
