@@ -21,9 +21,28 @@ const ONE_FORM = [
   { name: 'react-hook-form', importNames: ['useForm'], message: 'A form starts with useSchemaForm (lib/use-schema-form.ts)' },
   { name: '@hookform/resolvers/zod', message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), which checks it with the schema' },
 ];
+const ONE_MONEY = { name: '@parkit/contract', importNames: ['formatMoney'], message: 'An amount shows through lib/money.ts (useMoney), in the configured currency' };
 const webImports = (...paths) => ['error', { paths: [ONE_ICON, ...paths] }];
-// A form kept in plain useState: a <form> whose component holds its values in useState.
-const STATE_FORM = 'A form starts with useSchemaForm (lib/use-schema-form.ts), not with useState';
+const webSyntax = [
+  // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
+  {
+    selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
+    message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
+  },
+  // A form kept in plain state: a component with a <form> (or a *Form) it submits and useState,
+  // but no useSchemaForm.
+  {
+    selector:
+      ":function:has(JSXOpeningElement[name.name=/^(form|[A-Z]\\w*Form)$/] > JSXAttribute[name.name='onSubmit']):has(CallExpression[callee.name=/^(useState|useReducer)$/]):not(:has(CallExpression[callee.name='useSchemaForm']))",
+    message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), not with useState',
+  },
+];
+// A hard-coded dollar ('$', `$${…}`, a JSX "$"): the currency is the server's (AccountDetails.CurrencySymbol).
+const DOLLAR = "An amount shows through lib/money.ts (useMoney), in the configured currency, not with a hard-coded '$'";
+const NO_DOLLAR = [
+  { selector: "Literal[value='$'], JSXText[value=/^\\s*\\$\\s*$/]", message: DOLLAR },
+  { selector: 'TemplateLiteral > TemplateElement[tail=false][value.cooked=/\\$$/]', message: DOLLAR },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
@@ -71,28 +90,18 @@ export default tseslint.config(
       // Issue 9: one icon, one module. Through the package's index every icon is in the module
       // graph, so the build cannot tell the first screens' icons from the rest (route-preloads.ts)
       // and /homepage fetched every screen's icons.
-      'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM),
-      // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
-          message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
-        },
-        {
-          selector:
-            ":function:has(JSXOpeningElement[name.name=/^(form|[A-Z]\\w*Form)$/] > JSXAttribute[name.name='onSubmit']):has(CallExpression[callee.name=/^(useState|useReducer)$/]):not(:has(CallExpression[callee.name='useSchemaForm']))",
-          message: STATE_FORM,
-        },
-      ],
+      'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM, ONE_MONEY),
+      'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR],
     },
   },
   {
-    // The one way of each thing, and the tests that watch the library behind it.
+    // The one way of each thing, and the tests that watch the library behind it (a test may
+    // spy on sonner, and write the dollars it expects).
     files: ['apps/web/src/lib/toasts.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': webImports(...ONE_FORM) },
+    rules: { 'no-restricted-imports': webImports(...ONE_FORM, ONE_MONEY), 'no-restricted-syntax': ['error', ...webSyntax] },
   },
-  { files: ['apps/web/src/lib/use-schema-form.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST) } },
+  { files: ['apps/web/src/lib/use-schema-form.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ONE_MONEY) } },
+  { files: ['apps/web/src/lib/money.ts', 'apps/web/src/app/first-screens-intl.test.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM) } },
   {
     files: ['apps/server/**/*.ts'],
     plugins: { local: boundaries },

@@ -47,6 +47,12 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search + state}</output>;
 }
 
+/** A component that reads the query cache (the currency of useMoney, for one), with a fresh one. */
+export function renderWithData(element: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
+}
+
 /** One screen at a URL with a fresh query cache; any other route just shows where we went. */
 export function renderAt(url: string, path: string, element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

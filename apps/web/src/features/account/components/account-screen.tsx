@@ -8,7 +8,7 @@ import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountDetails } from '../api/account.ts';
-import { money } from '../lib/money.ts';
+import { useMoney } from '../../../lib/money.ts';
 import { AutoReloadCard } from './auto-reload-card.tsx';
 import { CardBlock } from './card-block.tsx';
 import { SpendingChart } from './spending-chart.tsx';
@@ -19,6 +19,7 @@ import { TransactionList } from './transaction-list.tsx';
 export function AccountScreen() {
   const { t } = useTranslation();
   const details = useAccountDetails();
+  const money = useMoney();
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Account')} />
@@ -26,7 +27,7 @@ export function AccountScreen() {
         <Loaded query={details} skeleton={<Skeleton rows={3} className="h-32" />} failed={t('Your account could not be loaded.')}>
           {(data) => (
             <>
-              <BalanceCard balance={money(data.CurrencySymbol, data.Balance)} badge={data.PaymentProvider === 'sandbox' && <TestModeBadge />} />
+              <BalanceCard balance={money(data.Balance)} badge={data.PaymentProvider === 'sandbox' && <TestModeBadge />} />
               <AutoReloadCard key={`${data.DefaultAddAmount}-${data.MinBalance}`} details={data} />
               <CardBlock />
               <StatCard
@@ -41,10 +42,10 @@ export function AccountScreen() {
                 }
               />
               <Panel title={t('Spending')}>
-                <SpendingChart symbol={data.CurrencySymbol} />
+                <SpendingChart />
               </Panel>
               <Panel title={t('Transactions')}>
-                <TransactionList symbol={data.CurrencySymbol} />
+                <TransactionList />
               </Panel>
             </>
           )}

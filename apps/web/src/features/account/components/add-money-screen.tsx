@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
@@ -31,7 +32,7 @@ export function AddMoneyScreen() {
     showFormError(err, form.setError, { Amount: 'Amount', PaymentMethodId: 'PaymentMethodId' });
     return null;
   });
-  const symbol = details.data?.CurrencySymbol ?? '$';
+  const money = useMoney();
 
   const submit = (values: FormOut) => payment.pay({ amount: (values.Amount / 100).toFixed(2), paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined });
 
@@ -41,11 +42,11 @@ export function AddMoneyScreen() {
       <CardNeeded from={paths.addMoney} loading={cards.isPending || details.isPending} skeleton={<Skeleton rows={2} className="h-20" />} hasCard={list.length > 0}>
         {() => (
           <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
-            <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: `${symbol}5.00`, max: `${symbol}500.00` })}>
+            <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: money(5), max: money(500) })}>
               {({ id, describedBy }) => (
                 <div className="relative">
                   <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" aria-hidden>
-                    {symbol}
+                    {money.symbol}
                   </span>
                   <input
                     id={id}
@@ -63,7 +64,7 @@ export function AddMoneyScreen() {
             <div className="flex gap-2" role="group" aria-label={t('Quick amounts')}>
               {QUICK.map((q) => (
                 <Button key={q} variant="secondary" className="flex-1" onClick={() => form.setValue('Amount', q, { shouldValidate: true })}>
-                  {symbol}
+                  {money.symbol}
                   {q}
                 </Button>
               ))}

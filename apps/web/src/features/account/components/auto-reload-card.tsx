@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { z } from 'zod';
-import { formatMoney, TopUpAmount, TriggerAmount, type AccountDetails } from '@parkit/contract';
+import { TopUpAmount, TriggerAmount, type AccountDetails } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveAutoReload } from '../api/wallet.ts';
-import { money } from '../lib/money.ts';
+import { amountText, useMoney } from '../../../lib/money.ts';
 
 const Form = z.object({ DefaultAddAmount: TopUpAmount, MinBalance: TriggerAmount });
 type FormIn = z.input<typeof Form>;
@@ -21,12 +21,12 @@ type FormOut = z.output<typeof Form>;
  */
 export function AutoReloadCard({ details }: { details: AccountDetails }) {
   const { t } = useTranslation();
-  const symbol = details.CurrencySymbol;
+  const money = useMoney();
   const [editing, setEditing] = useState(false);
   const save = useSaveAutoReload();
   const form = useSchemaForm<FormIn, FormOut>(Form, {
-    DefaultAddAmount: formatMoney(details.DefaultAddAmount),
-    MinBalance: formatMoney(details.MinBalance).replace(/,/g, ''),
+    DefaultAddAmount: amountText(details.DefaultAddAmount),
+    MinBalance: amountText(details.MinBalance).replace(/,/g, ''),
   });
 
   const send = async (autoReload: boolean, values: FormOut) => {
@@ -56,13 +56,13 @@ export function AutoReloadCard({ details }: { details: AccountDetails }) {
           <p className="flex justify-between text-sm">
             <span className="text-slate-600">{t('Default Add Amount')}</span>
             <span className="font-semibold tabular-nums" data-testid="default-add-amount">
-              {money(symbol, details.DefaultAddAmount)}
+              {money(details.DefaultAddAmount)}
             </span>
           </p>
           <p className="flex justify-between text-sm">
             <span className="text-slate-600">{t('Minimum Trigger Amount')}</span>
             <span className="font-semibold tabular-nums" data-testid="min-trigger-amount">
-              {money(symbol, Number(details.MinBalance) || 0)}
+              {money(Number(details.MinBalance) || 0)}
             </span>
           </p>
           <Button variant="ghost" className="self-start" onClick={() => setEditing(true)}>

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { usePlans, useSubscribe } from '../api/wallet.ts';
-import { money } from '../lib/money.ts';
+import { useMoney } from '../../../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
 
@@ -15,6 +15,7 @@ import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts
 export function SubscriptionPaymentScreen() {
   const { t } = useTranslation();
   const details = useAccountDetails();
+  const money = useMoney();
   const plans = usePlans();
   const subscribe = useSubscribe();
   const payment = usePayment(subscribe.mutateAsync, (err) => (err instanceof ApiError ? err.message : String(err)));
@@ -34,7 +35,7 @@ export function SubscriptionPaymentScreen() {
               {deluxe && (
                 <p className="text-center text-sm text-slate-700">
                   {t('Deluxe: {{price}} a month, charged to {{brand}} ending {{last4}}. Press the card to pay.', {
-                    price: money(details.data?.CurrencySymbol ?? '$', deluxe.Price),
+                    price: money(deluxe.Price),
                     brand: card.Brand,
                     last4: card.Last4,
                   })}

@@ -11,11 +11,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountDetails } from '../api/account.ts';
 import { useCancelPlan, useCurrentPlan, usePlans } from '../api/wallet.ts';
-import { money } from '../lib/money.ts';
+import { useMoney, type Money } from '../../../lib/money.ts';
 
-function features(plan: PlanSummary, symbol: string, t: TFunction): string[] {
+function features(plan: PlanSummary, money: Money, t: TFunction): string[] {
   const out: string[] = [];
-  out.push(plan.ConvenienceFee > 0 ? t('Convenience fee of {{fee}} per parking session', { fee: money(symbol, plan.ConvenienceFee) }) : t('No convenience fee'));
+  out.push(plan.ConvenienceFee > 0 ? t('Convenience fee of {{fee}} per parking session', { fee: money(plan.ConvenienceFee) }) : t('No convenience fee'));
   if (plan.ZoneDiscountPercent > 0) out.push(t('{{pct}}% off zone rates where the operator allows it', { pct: plan.ZoneDiscountPercent }));
   out.push(t('Pay for parking from your wallet'));
   return out;
@@ -26,9 +26,9 @@ export function SubscriptionScreen() {
   const { t } = useTranslation();
   const plans = usePlans();
   const current = useCurrentPlan();
-  const details = useAccountDetails();
+  useAccountDetails(); // the currency the prices show in (useMoney)
   const cancel = useCancelPlan();
-  const symbol = details.data?.CurrencySymbol ?? '$';
+  const money = useMoney();
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
@@ -47,9 +47,9 @@ export function SubscriptionScreen() {
                     </h2>
                     {mine && <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">{t('Current plan')}</span>}
                   </div>
-                  <p className="text-2xl font-bold tabular-nums">{plan.Price > 0 ? t('{{price}} a month', { price: money(symbol, plan.Price) }) : t('Free')}</p>
+                  <p className="text-2xl font-bold tabular-nums">{plan.Price > 0 ? t('{{price}} a month', { price: money(plan.Price) }) : t('Free')}</p>
                   <ul className="flex flex-col gap-1.5">
-                    {features(plan, symbol, t).map((f) => (
+                    {features(plan, money, t).map((f) => (
                       <li key={f} className="flex items-start gap-2 text-sm text-slate-700">
                         <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
                         {f}

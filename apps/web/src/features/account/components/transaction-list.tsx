@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useTransactions } from '../api/wallet.ts';
-import { dateTime, signedMoney } from '../lib/money.ts';
+import { dateTime } from '../lib/date-time.ts';
+import { signedMoney, useMoney } from '../../../lib/money.ts';
 
 const DESCRIPTION: Record<Transaction['Kind'], string> = {
   'top-up': 'Money added',
@@ -16,8 +17,9 @@ const DESCRIPTION: Record<Transaction['Kind'], string> = {
 };
 
 /** The wallet's ledger, newest first, a page at a time. */
-export function TransactionList({ symbol }: { symbol: string }) {
+export function TransactionList() {
   const { t } = useTranslation();
+  const money = useMoney();
   const tx = useTransactions();
   return (
     <Loaded query={tx} skeleton={<Skeleton rows={3} className="h-14" />} failed={t('Your transactions could not be loaded.')}>
@@ -35,7 +37,7 @@ export function TransactionList({ symbol }: { symbol: string }) {
                     <p className="text-sm font-medium text-slate-900">{t(DESCRIPTION[item.Kind])}</p>
                     <p className="text-xs text-slate-500">{dateTime(item.CreatedAt)}</p>
                   </div>
-                  <p className={`shrink-0 text-sm font-semibold tabular-nums ${item.Amount > 0 ? 'text-emerald-700' : 'text-slate-900'}`}>{signedMoney(symbol, item.Amount)}</p>
+                  <p className={`shrink-0 text-sm font-semibold tabular-nums ${item.Amount > 0 ? 'text-emerald-700' : 'text-slate-900'}`}>{signedMoney(money, item.Amount)}</p>
                 </li>
               ))}
             </ul>

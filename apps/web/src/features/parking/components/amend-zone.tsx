@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatMoney, type AmendQuote, type ParkingSession } from '@parkit/contract';
+import { type AmendQuote, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -12,13 +12,14 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAmendQuote, useAmendSession } from '../api/amend-session.ts';
 import { searchZones } from '../api/search-zones.ts';
 import { AmendCard } from './amend-card.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
-const money = (n: number) => `$${formatMoney(n)}`;
 const ZoneForm = z.object({ zone: z.string().trim() });
 
 /** What moving costs, in words: charged, refunded or the same. */
 function Difference({ preview }: { preview: AmendQuote }) {
   const { t } = useTranslation();
+  const money = useMoney();
   if (preview.Difference > 0) {
     return (
       <>
@@ -43,6 +44,7 @@ function Difference({ preview }: { preview: AmendQuote }) {
  */
 export function AmendZone({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const { register, handleSubmit, reset, control } = useSchemaForm<z.input<typeof ZoneForm>, z.output<typeof ZoneForm>>(ZoneForm, { zone: '' });
   const typed = useWatch({ control, name: 'zone' });
   const [zoneId, setZoneId] = useState<number | null>(null);

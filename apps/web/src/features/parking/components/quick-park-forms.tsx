@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
-import { GuestQuoteRequest, OtpCode, PhoneNumber, formatMoney, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import { GuestQuoteRequest, OtpCode, PhoneNumber, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -11,6 +11,7 @@ import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '..
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 /** A Quick Park step: its fields, what the server refused, and the one submit button. */
 function StepForm({ onSubmit, error, pending, submit, children }: { onSubmit: (e: FormEvent) => void; error: unknown; pending: boolean; submit: string; children: ReactNode }) {
@@ -77,13 +78,14 @@ export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: 
 /** Step 3: the card (sandbox: Stripe's test numbers), paid once for the quoted total. */
 export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quote; onPaid: (s: ParkingSession) => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const pay = usePayGuest();
   const { field, handleSubmit } = useSchemaForm<z.input<typeof CardForm>>(CardForm, { number: '', month: '', year: '', cvc: '' });
   return (
     <StepForm
       error={pay.error}
       pending={pay.isPending}
-      submit={t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
+      submit={t('Pay {{total}}', { total: money(quote.TotalAmount) })}
       onSubmit={handleSubmit((card) =>
         pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid }),
       )}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import Car from 'lucide-react/icons/car';
-import { formatMoney } from '@parkit/contract';
 import { BalanceCard } from '../../../components/ui/balance-card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StatCard } from '../../../components/ui/panel.tsx';
@@ -11,10 +10,12 @@ import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useAccountDetails } from '../api/get-account-details.ts';
 import { Loaded } from '../../../components/ui/loaded.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 /** /dashboard: the balance ($, two decimals) and the vehicle count from GET /api/Account/Details. */
 export function DashboardScreen() {
   const { t } = useTranslation();
+  const money = useMoney();
   const { member } = useSession();
   const details = useAccountDetails(member, { live: true });
 
@@ -28,10 +29,9 @@ export function DashboardScreen() {
           <Loaded query={details} skeleton={<Skeleton rows={2} className="h-32" />} failed={t('Your account could not be loaded.')}>
             {(data) => (
               <>
-                <BalanceCard balance={`${data.CurrencySymbol}${formatMoney(data.Balance)}`}>
+                <BalanceCard balance={money(data.Balance)}>
                   <p className="mt-1 text-sm text-brand-50/90">
-                    {t('Minimum Trigger Amount')}: {data.CurrencySymbol}
-                    {formatMoney(data.MinBalance)}
+                    {t('Minimum Trigger Amount')}: {money(data.MinBalance)}
                   </p>
                 </BalanceCard>
                 <StatCard

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { amountToCents, type ParkingOptions } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useUpdateParkingOptions } from '../api/parking-options.ts';
 
@@ -21,6 +22,7 @@ const AmountForm = z.object({
 /** The amount behind the Max Payment Amount switch, editable while the switch is on. */
 export function MaxPaymentField({ options }: { options: ParkingOptions }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const id = useId();
   const saved = options.MaxPaymentAmount.toFixed(2);
   const form = useSchemaForm<z.input<typeof AmountForm>, z.output<typeof AmountForm>>(AmountForm, { amount: saved });
@@ -49,7 +51,7 @@ export function MaxPaymentField({ options }: { options: ParkingOptions }) {
       <div className="flex gap-2">
         <div className="relative flex-1">
           <span className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center text-slate-500" aria-hidden>
-            $
+            {money.symbol}
           </span>
           <input
             id={id}
