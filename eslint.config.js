@@ -43,6 +43,18 @@ const NO_DOLLAR = [
   { selector: "Literal[value='$'], JSXText[value=/^\\s*\\$\\s*$/]", message: DOLLAR },
   { selector: 'TemplateLiteral > TemplateElement[tail=false][value.cooked=/\\$$/]', message: DOLLAR },
 ];
+// A feature's cache keys come from its api/keys.ts (or lib/query-keys.ts when shared), never
+// written in place: a key string copied from another feature walks around the boundaries.
+const FEATURE_SYNTAX = [
+  {
+    selector: "Property[key.name='queryKey'] > ArrayExpression",
+    message: "A query key comes from the feature's api/keys.ts, or lib/query-keys.ts when features share it",
+  },
+  {
+    selector: ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^use(AccountDetails|Countdown|Money)$/]',
+    message: 'There is one of this hook, in lib/ (account-details.ts, use-countdown.ts, money.ts)',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
@@ -92,6 +104,18 @@ export default tseslint.config(
       // and /homepage fetched every screen's icons.
       'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM, ONE_MONEY),
       'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR, ...FEATURE_SYNTAX] },
+  },
+  {
+    // A feature's hooks are in its hooks/ folder (its data hooks beside their fetchers in api/).
+    files: ['apps/web/src/features/*/{api,components,lib,testing}/**/use-*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR, ...FEATURE_SYNTAX, { selector: 'Program', message: "A feature's hook lives in its hooks/ folder" }],
     },
   },
   {

@@ -10,16 +10,9 @@ import type {
 } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { walletKeys } from './keys.ts';
 
 /** Wallet, cards and plans (issue 10): every request of the wallet screens. */
-export const walletKeys = {
-  all: ['wallet'] as const,
-  transactions: ['wallet', 'transactions'] as const,
-  spending: ['wallet', 'spending'] as const,
-  cards: ['wallet', 'cards'] as const,
-  plans: ['wallet', 'plans'] as const,
-  currentPlan: ['wallet', 'current-plan'] as const,
-};
 
 /** After money moved: the balance (Details), the ledger, the chart, the plan. */
 export function refreshWallet(qc: QueryClient) {

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAccountDetails } from '../api/account.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { AutoReloadCard } from './auto-reload-card.tsx';
 import { CardBlock } from './card-block.tsx';
@@ -18,7 +18,7 @@ import { TransactionList } from './transaction-list.tsx';
 /** Account (/account), spec section 2, made real by issue 10: balance, reload, cards, plan, history. */
 export function AccountScreen() {
   const { t } = useTranslation();
-  const details = useAccountDetails();
+  const details = useAccountDetails({ fresh: true });
   const money = useMoney();
   return (
     <main className="flex flex-1 flex-col bg-slate-50">

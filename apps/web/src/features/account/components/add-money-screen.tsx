@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useAccountDetails } from '../api/account.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
 
@@ -22,7 +22,7 @@ const QUICK = ['10', '20', '50'];
 /** Add Money (/addmoney): checked amount, charged to a saved card, credited once (issue 10). */
 export function AddMoneyScreen() {
   const { t } = useTranslation();
-  const details = useAccountDetails();
+  const details = useAccountDetails({ fresh: true });
   const cards = useCards();
   const add = useAddMoney();
   const form = useSchemaForm<FormIn, FormOut>(Form, { Amount: '', PaymentMethodId: '' });

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toasts.tsx';
 import type { CardSummary } from '@parkit/contract';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAccountDetails } from '../api/account.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { useCards, useDeleteCard } from '../api/wallet.ts';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 import { PaymentHeader } from './payment-parts.tsx';
@@ -26,7 +26,7 @@ export function StripePageScreen() {
   const [params] = useSearchParams();
   const from = BACK.has(params.get('from') ?? '') ? (params.get('from') as string) : paths.account;
   const replace = Number(params.get('replace')) || null;
-  const details = useAccountDetails();
+  const details = useAccountDetails({ fresh: true });
   const cards = useCards();
   const del = useDeleteCard();
   const [makeDefault, setMakeDefault] = useState<boolean | null>(null);

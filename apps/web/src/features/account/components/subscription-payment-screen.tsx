@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAccountDetails } from '../api/account.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { usePlans, useSubscribe } from '../api/wallet.ts';
 import { useMoney } from '../../../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
@@ -14,7 +14,7 @@ import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts
  */
 export function SubscriptionPaymentScreen() {
   const { t } = useTranslation();
-  const details = useAccountDetails();
+  const details = useAccountDetails({ fresh: true });
   const money = useMoney();
   const plans = usePlans();
   const subscribe = useSubscribe();

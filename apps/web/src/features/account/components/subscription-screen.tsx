@@ -9,7 +9,7 @@ import { both, Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAccountDetails } from '../api/account.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { useCancelPlan, useCurrentPlan, usePlans } from '../api/wallet.ts';
 import { useMoney, type Money } from '../../../lib/money.ts';
 
@@ -26,7 +26,7 @@ export function SubscriptionScreen() {
   const { t } = useTranslation();
   const plans = usePlans();
   const current = useCurrentPlan();
-  useAccountDetails(); // the currency the prices show in (useMoney)
+  useAccountDetails({ fresh: true }); // the currency the prices show in (useMoney)
   const cancel = useCancelPlan();
   const money = useMoney();
 

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ParkingOptions, UpdateParkingOptionsRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { profileKeys } from './keys.ts';
 
 type Patch = Partial<ParkingOptions>;
 
 /** GET /api/Account/ParkingOptions: the member's Default Parking Options (DESIGN.md section 6). */
 export const parkingOptionsQuery = queryOptions({
-  queryKey: ['account', 'parking-options'],
+  queryKey: profileKeys.parkingOptions,
   queryFn: ({ signal }) => api.get<ParkingOptions>('/api/Account/ParkingOptions', { signal, showError: false }),
 });
 

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useAccountDetails } from '../api/get-account-details.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
@@ -17,7 +17,7 @@ export function DashboardScreen() {
   const { t } = useTranslation();
   const money = useMoney();
   const { member } = useSession();
-  const details = useAccountDetails(member, { live: true });
+  const details = useAccountDetails({ enabled: member, live: true });
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">

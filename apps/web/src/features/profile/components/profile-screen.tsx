@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { replaceSession } from '../../../lib/session-store.ts';
-import { useAccountDetails } from '../api/get-account-details.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { MemberCard } from './member-card.tsx';
@@ -26,7 +26,7 @@ export function ProfileScreen() {
   const session = useSession();
   const member = session.member;
   // Reloaded on every visit: the session's user follows it (Edit Profile updates it too).
-  useAccountDetails(member, { fresh: true });
+  useAccountDetails({ enabled: member, fresh: true });
   const user = member ? session.user : null;
 
   return (

@@ -6,10 +6,10 @@ import type { Attachment, ChatMessage } from '@parkit/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
 import { supportKeys } from '../api/keys.ts';
-import { useSupportEvents } from '../lib/use-support-events.ts';
+import { useSupportEvents } from '../hooks/use-support-events.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ConversationHistory } from './conversation-history.tsx';
-import { useChatSender } from './use-chat-sender.ts';
+import { useChatSender } from '../hooks/use-chat-sender.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
 

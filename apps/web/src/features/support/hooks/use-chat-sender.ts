@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Attachment, ChatMessage } from '@parkit/contract';
-import type { Draft } from './chat-composer.tsx';
-import type { PendingMessage } from './message-list.tsx';
+import type { Draft } from '../components/chat-composer.tsx';
+import type { PendingMessage } from '../components/message-list.tsx';
 import { newClientMessageId } from '../lib/client-id.ts';
 
 /**

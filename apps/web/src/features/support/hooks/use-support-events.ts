@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { connectEvents, type StreamEvent, type StreamStatus } from './event-stream.ts';
+import { connectEvents, type StreamEvent, type StreamStatus } from '../lib/event-stream.ts';
 
 /** Keeps a live event stream open while the screen is shown; the handler may change freely. */
 export function useSupportEvents(path: string | null, onEvent: (e: StreamEvent) => void): StreamStatus {
