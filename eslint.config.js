@@ -16,6 +16,49 @@ const serverDomains = ['zones', 'wallet', 'members', 'vehicles', 'parking', 'aut
 // A button's look on a link: a rounded box filled or ringed in the brand colour.
 const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
+// The web's one way for each thing, as imports it may not make. Each entry names the module that
+// is the one way; that module (and the tests that watch the library) are let off below.
+const ONE_ICON = { name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" };
+const ONE_TOAST = { name: 'sonner', allowTypeImports: true, message: 'Toast through lib/toasts.tsx (`toast.success`, `toast.error`): it loads sonner after the first screen' };
+const ONE_FORM = [
+  { name: 'react-hook-form', importNames: ['useForm'], message: 'A form starts with useSchemaForm (lib/use-schema-form.ts)' },
+  { name: '@hookform/resolvers/zod', message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), which checks it with the schema' },
+];
+const ONE_MONEY = { name: '@parkit/contract', importNames: ['formatMoney'], message: 'An amount shows through lib/money.ts (useMoney), in the configured currency' };
+const webImports = (...paths) => ['error', { paths: [ONE_ICON, ...paths] }];
+const webSyntax = [
+  // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
+  {
+    selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
+    message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
+  },
+  // A form kept in plain state: a component with a <form> (or a *Form) it submits and useState,
+  // but no useSchemaForm.
+  {
+    selector:
+      ":function:has(JSXOpeningElement[name.name=/^(form|[A-Z]\\w*Form)$/] > JSXAttribute[name.name='onSubmit']):has(CallExpression[callee.name=/^(useState|useReducer)$/]):not(:has(CallExpression[callee.name='useSchemaForm']))",
+    message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), not with useState',
+  },
+];
+// A hard-coded dollar ('$', `$${…}`, a JSX "$"): the currency is the server's (AccountDetails.CurrencySymbol).
+const DOLLAR = "An amount shows through lib/money.ts (useMoney), in the configured currency, not with a hard-coded '$'";
+const NO_DOLLAR = [
+  { selector: "Literal[value='$'], JSXText[value=/^\\s*\\$\\s*$/]", message: DOLLAR },
+  { selector: 'TemplateLiteral > TemplateElement[tail=false][value.cooked=/\\$$/]', message: DOLLAR },
+];
+// A feature's cache keys come from its api/keys.ts (or lib/query-keys.ts when shared), never
+// written in place: a key string copied from another feature walks around the boundaries.
+const FEATURE_SYNTAX = [
+  {
+    selector: "Property[key.name='queryKey'] > ArrayExpression",
+    message: "A query key comes from the feature's api/keys.ts, or lib/query-keys.ts when features share it",
+  },
+  {
+    selector: ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^use(AccountDetails|Countdown|Money)$/]',
+    message: 'There is one of this hook, in lib/ (account-details.ts, use-countdown.ts, money.ts)',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
@@ -62,20 +105,30 @@ export default tseslint.config(
       // Issue 9: one icon, one module. Through the package's index every icon is in the module
       // graph, so the build cannot tell the first screens' icons from the rest (route-preloads.ts)
       // and /homepage fetched every screen's icons.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" }] },
-      ],
-      // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `JSXOpeningElement[name.name=/^(Link|NavLink|a)$/] > JSXAttribute[name.name='className'] :matches(Literal[value=${BUTTON_LOOK}], TemplateElement[value.raw=${BUTTON_LOOK}])`,
-          message: 'A link that looks like a button is <ButtonLink> (components/ui/button-link.tsx)',
-        },
-      ],
+      'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM, ONE_MONEY),
+      'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR],
     },
   },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR, ...FEATURE_SYNTAX] },
+  },
+  {
+    // A feature's hooks are in its hooks/ folder (its data hooks beside their fetchers in api/).
+    files: ['apps/web/src/features/*/{api,components,lib,testing}/**/use-*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR, ...FEATURE_SYNTAX, { selector: 'Program', message: "A feature's hook lives in its hooks/ folder" }],
+    },
+  },
+  {
+    // The one way of each thing, and the tests that watch the library behind it (a test may
+    // spy on sonner, and write the dollars it expects).
+    files: ['apps/web/src/lib/toasts.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports(...ONE_FORM, ONE_MONEY), 'no-restricted-syntax': ['error', ...webSyntax] },
+  },
+  { files: ['apps/web/src/lib/use-schema-form.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ONE_MONEY) } },
+  { files: ['apps/web/src/lib/money.ts', 'apps/web/src/app/first-screens-intl.test.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM) } },
   {
     files: ['apps/server/**/*.ts'],
     plugins: { local: boundaries },

@@ -1,4 +1,4 @@
-import type { FieldError } from '@parkit/contract';
+import type { ErrorResponse, FieldError } from '@parkit/contract';
 
 /** An error the client caused or may see: status, message and, for 400, the fields at fault. */
 export class HttpError extends Error {
@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Data the answer carries beside the message (the busy vehicle's SessionId). */
+    readonly data?: Pick<ErrorResponse, 'SessionId'>,
   ) {
     super(message);
     this.name = 'HttpError';

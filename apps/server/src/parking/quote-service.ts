@@ -15,9 +15,9 @@ import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-row
 export type { QuoteRow };
 const MINUTE = 60_000;
 
-/** 409 naming the vehicle's running session (issue 11). */
+/** 409 naming the vehicle's running session (issue 11), in its text and as data (SessionId). */
 export function vehicleBusy(sessionId: number) {
-  return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }]);
+  return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }], undefined, { SessionId: sessionId });
 }
 
 async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, price: Priced): Promise<Quote> {

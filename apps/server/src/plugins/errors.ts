@@ -15,7 +15,7 @@ export default fp(
       let body: ErrorResponse;
       if (err instanceof HttpError) {
         status = err.statusCode;
-        body = { message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+        body = { message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.data };
         if (err.headers) void reply.headers(err.headers);
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         status = 400;

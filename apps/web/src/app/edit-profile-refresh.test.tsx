@@ -5,9 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { connectSession } from '../lib/session-store.ts';
 import { details, stubApi } from '../testing/render.tsx';
-import { DashboardScreen } from '../features/account/components/dashboard-screen.tsx';
-import { ProfileScreen } from '../features/account/components/profile-screen.tsx';
-import { EditProfile } from '../features/profile/components/edit-profile.tsx';
+import { DashboardScreen } from '../features/profile/components/dashboard-screen.tsx';
+import { ProfileScreen } from '../features/profile/components/profile-screen.tsx';
+import { EditProfile } from '../features/edit-profile/components/edit-profile.tsx';
 
 // Issue 7: Edit Profile refreshes what /profile and /dashboard show, in the same page (no reload).
 // The server is a little stateful fake: Update changes the record that Details reads.

@@ -3,7 +3,7 @@ import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import i18n from './i18n.ts';
 import { getSession, updateSession } from './session-store.ts';
-import { toastError } from './toasts.tsx';
+import { toast } from './toasts.tsx';
 
 /**
  * The only HTTP client (spec section 7 helpers, section 8 error catalogue). Same origin: the
@@ -108,7 +108,7 @@ async function request<T>(
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     const message = errorMessage(null, null);
-    if (showError) toastError(i18n.t(message));
+    if (showError) toast.error(i18n.t(message));
     throw new ApiError(null, null, message);
   }
   if (res.status === 401 && getSession().token && opts.retry !== false && path !== '/token') {
@@ -126,7 +126,7 @@ async function request<T>(
   if (res.ok) return parsed as T;
   const errBody = (parsed && typeof parsed === 'object' ? parsed : null) as Partial<ErrorResponse> | null;
   const message = errorMessage(res.status, errBody);
-  if (showError) toastError(i18n.t(message));
+  if (showError) toast.error(i18n.t(message));
   if (res.status === 401) {
     endSession();
     // Spec section 8: a 401 shown as an error goes to /login; post, upload and token calls go

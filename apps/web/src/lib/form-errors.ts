@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from './toasts.tsx';
 import { ApiError } from './api-client.ts';
 import i18n from './i18n.ts';
 

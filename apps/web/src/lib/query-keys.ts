@@ -1,9 +1,14 @@
 /**
- * Cache keys the session follows (lib/session-store.ts): a load of either updates the signed-in
- * member. Other queries keep their keys in their own api/ file.
+ * The cache keys more than one feature uses: those the session follows (lib/session-store.ts: a
+ * load of the account's Details or of the vehicles updates the signed-in member), the account a
+ * payment changes, and the device's position. A feature's own keys are in its api/keys.ts.
  */
 export const queryKeys = {
   session: ['session'],
+  /** Everything of the member's account (its Details, its Parking Options): what a payment refreshes. */
+  account: ['account'],
   accountDetails: ['account', 'details'],
   vehicles: ['vehicles'],
+  /** The device's position: Find Parking's list and map, and History's distance sorts, ask once. */
+  devicePosition: ['device-position'],
 } as const;

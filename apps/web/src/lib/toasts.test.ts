@@ -7,12 +7,24 @@ describe('toasts loaded on demand (issue 9)', () => {
     const toasts = await import('./toasts.tsx');
     const { toast } = await import('sonner');
     const shown = vi.spyOn(toast, 'error');
-    toasts.toastError('Server Not Responding');
+    toasts.toast.error('Server Not Responding');
     expect(shown).not.toHaveBeenCalled();
     await toasts.loadToasts();
     expect(shown).toHaveBeenCalledWith('Server Not Responding');
-    toasts.toastError('Unauthorized');
+    toasts.toast.error('Unauthorized');
     expect(shown).toHaveBeenLastCalledWith('Unauthorized');
+    shown.mockRestore();
+  });
+
+  it('a success toast goes the same way', async () => {
+    vi.resetModules();
+    const toasts = await import('./toasts.tsx');
+    const { toast } = await import('sonner');
+    const shown = vi.spyOn(toast, 'success');
+    toasts.toast.success('Saved');
+    expect(shown).not.toHaveBeenCalled();
+    await toasts.loadToasts();
+    expect(shown).toHaveBeenCalledWith('Saved');
     shown.mockRestore();
   });
 });

@@ -11,8 +11,8 @@ const listeners = new Set<() => void>();
 /**
  * sonner (the toasts and their Toaster), loaded the first time it is wanted rather than with the
  * first screen (issue 9: /homepage fetched it before its first paint and never used it). Screens
- * that toast import it themselves; app/provider.tsx asks for it as any other screen opens, and the
- * API client's error toast asks for it when it has one to show. A failed load (offline) is tried
+ * toast through `toast` below, never through sonner itself; app/provider.tsx asks for it as any
+ * other screen opens, and a toast asks for it when it has one to show. A failed load (offline) is tried
  * again at the next call.
  */
 export function loadToasts(): Promise<Sonner> {
@@ -31,13 +31,20 @@ export function loadToasts(): Promise<Sonner> {
 }
 
 /**
- * An error toast: at once once sonner is here, else as soon as it is. The Toaster mounts when
- * sonner arrives and shows the toasts made before it (sonner keeps them for its first subscriber).
+ * The one way the app shows a toast: at once once sonner is here, else as soon as it is. The
+ * Toaster mounts when sonner arrives and shows the toasts made before it (sonner keeps them for its
+ * first subscriber).
  */
-export function toastError(message: string) {
-  if (sonner) sonner.toast.error(message);
-  else loadToasts().then((m) => m.toast.error(message), () => {});
+function show(kind: 'success' | 'error', message: string) {
+  if (sonner) sonner.toast[kind](message);
+  else loadToasts().then((m) => m.toast[kind](message), () => {});
 }
+
+/** `toast.success(text)`, `toast.error(text)`: the text already translated. */
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+};
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { render } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { Toaster } from '../lib/toasts.tsx';
 import { vi } from 'vitest';
 import { connectSession } from '../lib/session-store.ts';
 
@@ -45,6 +45,12 @@ function Where() {
   const l = useLocation();
   const state = l.state ? JSON.stringify(l.state) : '';
   return <output data-testid="location">{l.pathname + l.search + state}</output>;
+}
+
+/** A component that reads the query cache (the currency of useMoney, for one), with a fresh one. */
+export function renderWithData(element: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
 }
 
 /** One screen at a URL with a fresh query cache; any other route just shows where we went. */

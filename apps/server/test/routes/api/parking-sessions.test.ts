@@ -153,6 +153,7 @@ describe('POST /api/Parking/Start', () => {
     const res = await quote(app, alice, { ZoneId: zoneB, VehicleId: car, DurationMinutes: 30 });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].message).toContain(`session ${first.SessionId}`);
+    expect(res.json().SessionId).toBe(first.SessionId);
   });
 
   it('refuses an expired quote, another member’s quote, a bad QuoteId and a missing Idempotency-Key, changing nothing', async () => {

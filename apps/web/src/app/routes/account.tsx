@@ -1,5 +1,5 @@
 import { memberRoute } from './member-route.tsx';
-import { AccountScreen } from '../../features/wallet/components/account-screen.tsx';
+import { AccountScreen } from '../../features/account/components/account-screen.tsx';
 
 /** Account (/account): the wallet (issue 10). A guest gets the sign-in prompt. */
 export const Component = memberRoute(

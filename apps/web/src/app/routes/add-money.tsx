@@ -1,5 +1,5 @@
 import { memberRoute } from './member-route.tsx';
-import { AddMoneyScreen } from '../../features/wallet/components/add-money-screen.tsx';
+import { AddMoneyScreen } from '../../features/account/components/add-money-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
 export const Component = memberRoute(

@@ -1,1 +1,1 @@
-export { DashboardScreen as Component } from '../../features/account/components/dashboard-screen.tsx';
+export { DashboardScreen as Component } from '../../features/profile/components/dashboard-screen.tsx';

@@ -1,6 +1,6 @@
 import { memberRoute } from './member-route.tsx';
 import { paths } from '../../config/paths.ts';
-import { EditProfile } from '../../features/profile/components/edit-profile.tsx';
+import { EditProfile } from '../../features/edit-profile/components/edit-profile.tsx';
 
 /** Edit Profile (/editprofile), spec section 2. */
 export const Component = memberRoute(

@@ -1,4 +1,4 @@
-import { HomeScreen } from '../../features/account/components/home-screen.tsx';
+import { HomeScreen } from '../../features/profile/components/home-screen.tsx';
 import { useActiveSessions } from '../../features/parking/api/get-active-sessions.ts';
 import { ActiveSessions } from '../../features/parking/components/active-sessions.tsx';
 import { useSession } from '../../lib/session.ts';

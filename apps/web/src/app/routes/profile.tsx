@@ -1,1 +1,1 @@
-export { ProfileScreen as Component } from '../../features/account/components/profile-screen.tsx';
+export { ProfileScreen as Component } from '../../features/profile/components/profile-screen.tsx';

@@ -1,5 +1,5 @@
 import { memberRoute } from './member-route.tsx';
-import { StripePageScreen } from '../../features/wallet/components/stripe-page-screen.tsx';
+import { StripePageScreen } from '../../features/account/components/stripe-page-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
 export const Component = memberRoute(

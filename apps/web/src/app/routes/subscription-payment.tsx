@@ -1,5 +1,5 @@
 import { memberRoute } from './member-route.tsx';
-import { SubscriptionPaymentScreen } from '../../features/wallet/components/subscription-payment-screen.tsx';
+import { SubscriptionPaymentScreen } from '../../features/account/components/subscription-payment-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
 /** The spec's subscription payment page (route not shown in the spec: /subscription/payment). */

@@ -1,5 +1,5 @@
 import { memberRoute } from './member-route.tsx';
-import { SubscriptionScreen } from '../../features/wallet/components/subscription-screen.tsx';
+import { SubscriptionScreen } from '../../features/account/components/subscription-screen.tsx';
 import { paths } from '../../config/paths.ts';
 
 export const Component = memberRoute(

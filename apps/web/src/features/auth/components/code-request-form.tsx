@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { sendOtp } from '../api/send-otp.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { retryAfterText } from '../../../lib/retry-after.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { PhoneField } from '../../../components/ui/digit-fields.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 

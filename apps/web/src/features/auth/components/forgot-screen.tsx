@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { MESSAGES } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

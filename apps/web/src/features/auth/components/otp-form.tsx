@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { z } from 'zod';
 import { OtpCode } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +13,7 @@ import { sendOtp } from '../api/send-otp.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { retryAfterText } from '../../../lib/retry-after.ts';
 import { CodeField } from '../../../components/ui/digit-fields.tsx';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { Form } from '../../../components/ui/form.tsx';
 
 /** DESIGN.md section 3: 30 s between two codes to one phone. */
@@ -32,7 +32,9 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
   const { t } = useTranslation();
   const navigate = useNavigate();
   // `wait`: the server refused a new code because one went out moments ago; its time counts down.
-  const { left, restart } = useCountdown(RESEND_SECONDS, wait);
+  const [resendAt, setResendAt] = useState(() => Date.now() + (wait ?? RESEND_SECONDS) * 1000);
+  const left = useCountdown(resendAt);
+  const restart = (seconds = RESEND_SECONDS) => setResendAt(Date.now() + seconds * 1000);
   const [resending, setResending] = useState(false);
   // Arriving with `wait`: the last code is still good, and the reason the countdown is short.
   const [refusal, setRefusal] = useState<string | null>(() =>

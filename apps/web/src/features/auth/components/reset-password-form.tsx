@@ -1,7 +1,7 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { z } from 'zod';
 import { MESSAGES, OtpCode, Password } from '@parkit/contract';
 import { paths } from '../../../config/paths.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { PasswordScreen } from './password-screen.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 

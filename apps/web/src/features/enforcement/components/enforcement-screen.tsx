@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { z } from 'zod';
 import { EnforcementQuery, type EnforcementAnswer } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormText } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCheckPlate } from '../api/check-plate.ts';
 import { operatorKey } from '../lib/operator-key.ts';
 import { CheckResult } from './check-result.tsx';
@@ -31,10 +30,7 @@ export function EnforcementScreen() {
   const [key, setKey] = useState(operatorKey.get);
   const [result, setResult] = useState<{ answer: EnforcementAnswer; at: Date } | null>(null);
   const check = useCheckPlate();
-  const { control, handleSubmit } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(EnforcementQuery),
-    defaultValues: { zone: '', plate: '', state: '' },
-  });
+  const { control, handleSubmit } = useSchemaForm<Input, Output>(EnforcementQuery, { zone: '', plate: '', state: '' });
 
   const submit = handleSubmit(async (q) => {
     setResult(null);

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { SessionsPage } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { historyKeys } from './keys.ts';
 import { apiQuery, type HistoryFilters } from '../lib/history-filters.ts';
 import type { LatLng } from '../hooks/use-history-position.ts';
 
@@ -14,7 +15,7 @@ export function getSessions(f: HistoryFilters, position: LatLng | null, cursor: 
 
 export const sessionsQuery = (f: HistoryFilters, position: LatLng | null, limit = PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ['history', 'sessions', f.sort, f.from ?? '', f.to ?? '', f.vehicle ?? 0, position?.lat.toFixed(4) ?? '', position?.lng.toFixed(4) ?? '', limit],
+    queryKey: historyKeys.sessions(f.sort, f.from ?? '', f.to ?? '', f.vehicle ?? 0, position?.lat.toFixed(4) ?? '', position?.lng.toFixed(4) ?? '', limit),
     queryFn: ({ pageParam, signal }) => getSessions(f, position, pageParam, limit, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.NextCursor,

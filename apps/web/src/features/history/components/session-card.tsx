@@ -6,10 +6,12 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { PastSession } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
 import { formatKm, formatMinutes, sessionAmount, sessionMinutes, sessionWhen } from '../lib/session-format.ts';
+import { useMoney } from '../../../lib/money.ts';
 
 /** One past session: zone and address, date, duration, amount and plate; opens its detail. */
 export function SessionCard({ session: s }: { session: PastSession }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const active = s.Status === 'Active';
   return (
     <li>
@@ -33,7 +35,7 @@ export function SessionCard({ session: s }: { session: PastSession }) {
             </div>
             <div>
               <dt className="sr-only">{t('Amount Paid')}</dt>
-              <dd className="font-semibold tabular-nums">{sessionAmount(s)}</dd>
+              <dd className="font-semibold tabular-nums">{sessionAmount(s, money)}</dd>
             </div>
             <div>
               <dt className="sr-only">{t('Vehicle Plate #')}</dt>

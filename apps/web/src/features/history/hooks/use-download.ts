@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import { downloadFile } from '../api/download-file.ts';
 
 /** A file download from the API (CSV, PDF) with its busy state; a failure is a toast with `failed` (already translated). */

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface LatLng {
   lat: number;
@@ -12,7 +13,7 @@ export interface LatLng {
  */
 export function useHistoryPosition(wanted: boolean, getPosition: () => Promise<LatLng>) {
   const q = useQuery({
-    queryKey: ['parking', 'device-position'],
+    queryKey: queryKeys.devicePosition,
     queryFn: () => getPosition(),
     enabled: wanted,
     retry: false,

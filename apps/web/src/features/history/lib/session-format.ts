@@ -1,5 +1,6 @@
 import type { TFunction } from '../../../lib/i18n.ts';
-import { formatDateLong, formatMoney, formatTime, type PastSession } from '@parkit/contract';
+import { formatDateLong, formatTime, type PastSession } from '@parkit/contract';
+import type { Money } from '../../../lib/money.ts';
 
 type Translate = TFunction;
 
@@ -7,7 +8,7 @@ type Translate = TFunction;
 export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) => `${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`;
 
 /** The money the session cost, after any refund, with two decimals. */
-export const sessionAmount = (s: Pick<PastSession, 'AmountPaid'>) => `$${formatMoney(s.AmountPaid)}`;
+export const sessionAmount = (s: Pick<PastSession, 'AmountPaid'>, money: Money) => money(s.AmountPaid);
 
 /** Minutes actually parked for an ended session; those bought for an active one. */
 export function sessionMinutes(s: Pick<PastSession, 'StartedAt' | 'EndedAt' | 'DurationMinutes'>): number {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AmendQuote, AmendQuoteRequest, AmendRequest, ParkingSession } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { activeSessionsKey } from './get-active-sessions.ts';
-import { parkingSessionKey } from './get-parking-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { parkingKeys } from './keys.ts';
 
 /**
  * POST /api/Parking/Amend: the right vehicle or zone, within 5 minutes of the start. It moves
@@ -17,9 +17,9 @@ export function useAmendSession() {
   return useMutation({
     mutationFn: ({ body, key }: { body: AmendRequest; key: string }) => amendSession(body, key),
     onSuccess: (session) => {
-      qc.setQueryData(parkingSessionKey(session.SessionId), session);
-      void qc.invalidateQueries({ queryKey: activeSessionsKey });
-      void qc.invalidateQueries({ queryKey: ['account'] });
+      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      void qc.invalidateQueries({ queryKey: parkingKeys.active });
+      void qc.invalidateQueries({ queryKey: queryKeys.account });
     },
   });
 }
@@ -29,7 +29,7 @@ export const getAmendQuote = (body: AmendQuoteRequest, signal?: AbortSignal) =>
   api.post<AmendQuote>('/api/Parking/AmendQuote', body, { showError: false, ...(signal ? { signal } : {}) });
 
 export const amendQuoteQuery = (body: AmendQuoteRequest) =>
-  queryOptions({ queryKey: ['parking', 'amend-quote', body], queryFn: ({ signal }) => getAmendQuote(body, signal), gcTime: 0, retry: false });
+  queryOptions({ queryKey: parkingKeys.amendQuote(body), queryFn: ({ signal }) => getAmendQuote(body, signal), gcTime: 0, retry: false });
 
 /** `null` keeps it idle (no zone chosen yet). */
 export function useAmendQuote(body: AmendQuoteRequest | null) {

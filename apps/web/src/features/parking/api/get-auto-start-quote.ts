@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AutoStartQuote } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 
 /** POST /api/Parking/AutoStartQuote: with Auto Start on, the total Continue pays at once. */
 export const getAutoStartQuote = (zoneId: number, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getAutoStartQuote = (zoneId: number, signal?: AbortSignal) =>
 
 export const autoStartQuery = (zoneId: number) =>
   queryOptions({
-    queryKey: ['parking', 'auto-start', zoneId],
+    queryKey: parkingKeys.autoStart(zoneId),
     queryFn: ({ signal }) => getAutoStartQuote(zoneId, signal),
     refetchInterval: 4 * 60_000,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Zone } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 import type { LatLng } from '../lib/position.ts';
 
 export interface NearbyParams extends LatLng {
@@ -20,7 +21,7 @@ export function getNearbyZones({ lat, lng, radius, limit }: NearbyParams, signal
 
 export const nearbyZonesQuery = (p: NearbyParams) =>
   queryOptions({
-    queryKey: ['parking', 'zones', 'nearby', round(p.lat), round(p.lng), p.radius, p.limit],
+    queryKey: parkingKeys.nearby(round(p.lat), round(p.lng), p.radius, p.limit),
     queryFn: ({ signal }) => getNearbyZones(p, signal),
   });
 

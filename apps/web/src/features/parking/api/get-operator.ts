@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Operator } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 
 /** The member's parking operator (client_id): its city centre is where Find Parking starts without a position. */
 export function getOperator(signal?: AbortSignal): Promise<Operator> {
@@ -9,7 +10,7 @@ export function getOperator(signal?: AbortSignal): Promise<Operator> {
 
 export const operatorQuery = () =>
   queryOptions({
-    queryKey: ['parking', 'operator'],
+    queryKey: parkingKeys.operator,
     queryFn: ({ signal }) => getOperator(signal),
     // An operator's city centre does not move during a visit.
     staleTime: 60 * 60_000,

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParkingSession } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 
-export const parkingSessionKey = (id: number) => ['parking', 'session', id] as const;
 
 /** GET /api/Parking/Session/{id}: one session, running (live view) or ended (receipt). */
 export const getParkingSession = (id: number, signal?: AbortSignal) =>
@@ -10,7 +10,7 @@ export const getParkingSession = (id: number, signal?: AbortSignal) =>
 
 export const parkingSessionQuery = (id: number) =>
   queryOptions({
-    queryKey: parkingSessionKey(id),
+    queryKey: parkingKeys.session(id),
     queryFn: ({ signal }) => getParkingSession(id, signal),
     // A phone that slept comes back to the server's clock and the server's end time.
     refetchOnWindowFocus: 'always',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Zone } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 
 export function getZone(id: number, signal?: AbortSignal): Promise<Zone> {
   return api.get<Zone>(`/api/Parking/Zones/${id}`, { signal });
@@ -8,7 +9,7 @@ export function getZone(id: number, signal?: AbortSignal): Promise<Zone> {
 
 export const zoneQuery = (id: number) =>
   queryOptions({
-    queryKey: ['parking', 'zones', 'one', id],
+    queryKey: parkingKeys.zone(id),
     queryFn: ({ signal }) => getZone(id, signal),
     // "Free now" / "Paid until" changes with the clock: keep it fresh.
     staleTime: 60_000,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParkingSession, StartRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { activeSessionsKey } from './get-active-sessions.ts';
-import { parkingSessionKey } from './get-parking-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { parkingKeys } from './keys.ts';
 
 /**
  * POST /api/Parking/Start and /Extend. The Idempotency-Key is derived from the quote, so a double
@@ -19,10 +19,10 @@ export function usePayQuote(action: 'Start' | 'Extend') {
   return useMutation({
     mutationFn: (body: StartRequest) => payQuote(action, body),
     onSuccess: (session) => {
-      qc.setQueryData(parkingSessionKey(session.SessionId), session);
-      void qc.invalidateQueries({ queryKey: activeSessionsKey });
+      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      void qc.invalidateQueries({ queryKey: parkingKeys.active });
       // The wallet's balance changed.
-      void qc.invalidateQueries({ queryKey: ['account'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.account });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CodeSent, GuestExtendQuoteRequest, GuestQuoteRequest, GuestToken, ParkingSession, Quote, StopResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 
 /** Quick Park (issue 11): public calls; the guest token from /Verify goes in `x-guest-token`. */
 const guest = (token: string) => ({ showError: false, headers: { 'x-guest-token': token } });
@@ -24,7 +25,7 @@ export const extendGuest = (token: string, quoteId: string) => api.post<ParkingS
 
 export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest | null) {
   return useQuery({
-    queryKey: ['parking', 'guest-extend-quote', body, token],
+    queryKey: parkingKeys.guestExtendQuote(body, token),
     queryFn: () => quoteGuestExtend(token, body!),
     enabled: body !== null,
     gcTime: 0,
@@ -35,7 +36,7 @@ export const useExtendGuest = () => useMutation({ mutationFn: (v: { token: strin
 
 export function useGuestSession(token: string | null, id: number | null) {
   return useQuery({
-    queryKey: ['parking', 'guest-session', id, token],
+    queryKey: parkingKeys.guestSession(id, token),
     queryFn: ({ signal }) => api.get<ParkingSession>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
     enabled: token !== null && id !== null,
     refetchOnWindowFocus: 'always',

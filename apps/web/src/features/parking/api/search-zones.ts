@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Zone } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { parkingKeys } from './keys.ts';
 import type { LatLng } from '../lib/position.ts';
 
 export interface SearchParams {
@@ -22,7 +23,7 @@ export function searchZones({ q, near, limit = 20 }: SearchParams, signal?: Abor
 
 export const searchZonesQuery = (p: SearchParams) =>
   queryOptions({
-    queryKey: ['parking', 'zones', 'search', p.q, p.near?.lat.toFixed(5) ?? null, p.near?.lng.toFixed(5) ?? null, p.limit ?? 20],
+    queryKey: parkingKeys.search(p.q, p.near?.lat.toFixed(5) ?? null, p.near?.lng.toFixed(5) ?? null, p.limit ?? 20),
     queryFn: ({ signal }) => searchZones(p, signal),
   });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParkingSession, StopResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { activeSessionsKey } from './get-active-sessions.ts';
-import { parkingSessionKey } from './get-parking-session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { parkingKeys } from './keys.ts';
 
 /** POST /api/Parking/Stop: ends now; the unused whole minutes go back to the wallet. */
 export const stopSession = (sessionId: number) => api.post<StopResponse>('/api/Parking/Stop', { SessionId: sessionId }, { showError: false });
@@ -12,9 +12,9 @@ function useSessionMutation<A, R extends ParkingSession>(fn: (a: A) => Promise<R
   return useMutation({
     mutationFn: fn,
     onSuccess: (session) => {
-      qc.setQueryData(parkingSessionKey(session.SessionId), session);
-      void qc.invalidateQueries({ queryKey: activeSessionsKey });
-      void qc.invalidateQueries({ queryKey: ['account'] });
+      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      void qc.invalidateQueries({ queryKey: parkingKeys.active });
+      void qc.invalidateQueries({ queryKey: queryKeys.account });
     },
   });
 }

@@ -8,8 +8,8 @@ import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useActiveSessions } from '../api/get-active-sessions.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
-import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { clockOffset, formatCountdown, deviceEnd } from '../lib/session-time.ts';
 
 type SessionProps = { session: ParkingSession; offset: number };
 
@@ -21,7 +21,7 @@ function eachSession(active: { data: ActiveSessionList; dataUpdatedAt: number },
 
 function ActiveSessionCard({ session, offset }: SessionProps) {
   const { t } = useTranslation();
-  const left = useCountdown(session.EndsAt, offset);
+  const left = useCountdown(deviceEnd(session.EndsAt, offset));
   const soon = left > 0 && left <= REMINDER_LEAD_MINUTES * 60;
   return (
     <li>
@@ -55,7 +55,7 @@ export function ActiveSessions() {
 
 function Reminder({ session, offset }: SessionProps) {
   const { t } = useTranslation();
-  const left = useCountdown(session.EndsAt, offset);
+  const left = useCountdown(deviceEnd(session.EndsAt, offset));
   if (left === 0 || left > REMINDER_LEAD_MINUTES * 60) return null;
   return (
     <Link to={href(paths.parkDetails, { id: session.SessionId })} role="status" className="flex items-center gap-3 bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 hover:bg-amber-200">

@@ -1,20 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatMoney, type AmendQuote, type ParkingSession } from '@parkit/contract';
+import { type AmendQuote, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAmendQuote, useAmendSession } from '../api/amend-session.ts';
 import { searchZones } from '../api/search-zones.ts';
 import { AmendCard } from './amend-card.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
-const money = (n: number) => `$${formatMoney(n)}`;
+const ZoneForm = z.object({ zone: z.string().trim() });
 
 /** What moving costs, in words: charged, refunded or the same. */
 function Difference({ preview }: { preview: AmendQuote }) {
   const { t } = useTranslation();
+  const money = useMoney();
   if (preview.Difference > 0) {
     return (
       <>
@@ -39,16 +44,16 @@ function Difference({ preview }: { preview: AmendQuote }) {
  */
 export function AmendZone({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
+  const money = useMoney();
+  const { register, handleSubmit, reset, control } = useSchemaForm<z.input<typeof ZoneForm>, z.output<typeof ZoneForm>>(ZoneForm, { zone: '' });
+  const typed = useWatch({ control, name: 'zone' });
   const [zoneId, setZoneId] = useState<number | null>(null);
   const [lookup, setLookup] = useState<'idle' | 'searching' | 'none' | 'same' | 'failed'>('idle');
   const preview = useAmendQuote(zoneId === null ? null : { SessionId: session.SessionId, ZoneId: zoneId });
   const amend = useAmendSession();
   const intent = useIntentKey();
 
-  const check = async (e: FormEvent) => {
-    e.preventDefault();
-    const number = typed.trim();
+  const check = handleSubmit(async ({ zone: number }) => {
     if (!number) return;
     setLookup('searching');
     try {
@@ -62,7 +67,7 @@ export function AmendZone({ session }: { session: ParkingSession }) {
     } catch {
       setLookup('failed');
     }
-  };
+  });
   const close = () => setZoneId(null);
   const confirm = () => {
     if (zoneId === null) return;
@@ -72,7 +77,7 @@ export function AmendZone({ session }: { session: ParkingSession }) {
       {
         onSuccess: () => {
           intent.done();
-          setTyped('');
+          reset();
           close();
         },
       },
@@ -95,13 +100,9 @@ export function AmendZone({ session }: { session: ParkingSession }) {
           {t('Zone number')}
           <input
             className="min-h-11 rounded-xl border border-slate-300 bg-white px-3"
-            value={typed}
+            {...register('zone', { onChange: () => setLookup('idle') })}
             maxLength={20}
             autoComplete="off"
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setLookup('idle');
-            }}
           />
         </label>
         <Button type="submit" variant="secondary" loading={lookup === 'searching'} disabled={typed.trim() === ''}>

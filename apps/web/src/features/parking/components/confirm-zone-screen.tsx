@@ -1,7 +1,6 @@
 import MapPinOff from 'lucide-react/icons/map-pin-off';
 import Zap from 'lucide-react/icons/zap';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +16,7 @@ import { ZoneSign } from './zone-sign.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useIdParam } from '../hooks/use-id-param.ts';
+import { useMoney } from '../../../lib/money.ts';
 
 function Problem({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
@@ -38,6 +38,7 @@ function Problem({ title, text }: { title: string; text: string }) {
  */
 function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: string }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const navigate = useNavigate();
   const guest = !useSession().member;
   const auto = useAutoStartQuote(zoneId, !guest);
@@ -70,7 +71,7 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
         disabled={!q.BalanceCovers}
         onClick={() => pay.mutate({ QuoteId: q.QuoteId }, { onSuccess: (s) => void navigate(href(paths.parkDetails, { id: s.SessionId })) })}
       >
-        {t('Continue · Pay {{total}}', { total: `$${formatMoney(q.TotalAmount)}` })}
+        {t('Continue · Pay {{total}}', { total: money(q.TotalAmount) })}
       </Button>
       {!q.BalanceCovers && (
         <Link to={paths.addMoney} className="text-center text-sm font-semibold text-brand-800 underline">

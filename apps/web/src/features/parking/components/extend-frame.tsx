@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatMoney, type Quote } from '@parkit/contract';
+import { type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 /** How much more time an Extend may add (up to `room` minutes): the steps, and 30 min first where it fits. */
 export function useExtendMinutes(room: number) {
@@ -41,6 +42,7 @@ export function ExtendFrame({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const q = quote.data;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('Extend')} description={description}>
@@ -50,7 +52,7 @@ export function ExtendFrame({
       {children}
       <ErrorLine error={pay.error} fallback={t('The payment failed.')} />
       <Button loading={pay.isPending} disabled={!q || !payable || quote.isFetching} onClick={() => q && onPay(q)}>
-        {q ? t('Pay {{total}}', { total: `$${formatMoney(q.TotalAmount)}` }) : t('Pay')}
+        {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
       </Button>
       <Button variant="secondary" onClick={onClose}>
         {t('Cancel')}

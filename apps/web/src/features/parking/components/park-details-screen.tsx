@@ -4,7 +4,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatMoney, formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
+import { formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -12,8 +12,8 @@ import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useParkingSession } from '../api/get-parking-session.ts';
 import { useStopSession } from '../api/stop-session.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
-import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { clockOffset, formatCountdown, deviceEnd } from '../lib/session-time.ts';
 import { useIdParam } from '../hooks/use-id-param.ts';
 import { AmendVehicle } from './amend-vehicle.tsx';
 import { AmendZone } from './amend-zone.tsx';
@@ -21,11 +21,13 @@ import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { StopAction } from './stop-action.tsx';
 import { ZoneSign } from './zone-sign.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const navigate = useNavigate();
-  const left = useCountdown(session.EndsAt, offset);
+  const left = useCountdown(deviceEnd(session.EndsAt, offset));
   const [extendOpen, setExtendOpen] = useState(false);
   const stop = useStopSession();
   const receipt = href(paths.closingReceipt, { id: session.SessionId });
@@ -62,7 +64,7 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           </span>
           <span className="text-sm text-slate-600">{session.PlateState}</span>
         </p>
-        <p className="text-sm text-slate-600">{t('Paid {{amount}} · {{n}} minutes', { amount: `$${formatMoney(session.AmountPaid)}`, n: session.DurationMinutes })}</p>
+        <p className="text-sm text-slate-600">{t('Paid {{amount}} · {{n}} minutes', { amount: money(session.AmountPaid), n: session.DurationMinutes })}</p>
       </section>
       {amendable && <AmendVehicle session={session} vehicles={vehicles} />}
       {amendable && <AmendZone session={session} />}

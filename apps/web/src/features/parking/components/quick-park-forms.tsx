@@ -1,17 +1,17 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
-import { GuestQuoteRequest, OtpCode, PhoneNumber, formatMoney, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import { GuestQuoteRequest, OtpCode, PhoneNumber, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 /** A Quick Park step: its fields, what the server refused, and the one submit button. */
 function StepForm({ onSubmit, error, pending, submit, children }: { onSubmit: (e: FormEvent) => void; error: unknown; pending: boolean; submit: string; children: ReactNode }) {
@@ -28,6 +28,8 @@ function StepForm({ onSubmit, error, pending, submit, children }: { onSubmit: (e
 }
 
 const PhoneForm = z.object({ phone: PhoneNumber });
+/** The card as typed: the server checks it (its refusal shows under the form). */
+const CardForm = z.object({ number: z.string(), month: z.string(), year: z.string(), cvc: z.string() });
 const CodeForm = z.object({ code: OtpCode });
 
 /** Step 1: the mobile number, verified by a code (the receipt goes there). */
@@ -36,8 +38,8 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
   const send = useSendGuestCode();
   const verify = useVerifyGuest();
   const [phone, setPhone] = useState<string | null>(null);
-  const phoneForm = useForm<z.input<typeof PhoneForm>>({ resolver: zodResolver(PhoneForm), defaultValues: { phone: '' } });
-  const codeForm = useForm<z.input<typeof CodeForm>>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const phoneForm = useSchemaForm<z.input<typeof PhoneForm>>(PhoneForm, { phone: '' });
+  const codeForm = useSchemaForm<z.input<typeof CodeForm>>(CodeForm, { code: '' });
   if (phone === null) {
     return (
       <StepForm onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))} error={send.error} pending={send.isPending} submit={t('Send code')}>
@@ -62,7 +64,7 @@ export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: 
   const { t } = useTranslation();
   const [minutes, setMinutes] = useState(60);
   const quote = useQuoteGuest();
-  const form = useForm<Details>({ resolver: zodResolver(DetailsForm), defaultValues: { ZoneNumber: zoneNumber, PlateNumber: '', PlateState: '' } });
+  const form = useSchemaForm<Details>(DetailsForm, { ZoneNumber: zoneNumber, PlateNumber: '', PlateState: '' });
   return (
     <StepForm onSubmit={form.handleSubmit((v) => quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }))} error={quote.error} pending={quote.isPending} submit={t('See the price')}>
       <FormText control={form.control} name="ZoneNumber" label={t('Zone number')} inputMode="numeric" />
@@ -76,25 +78,24 @@ export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: 
 /** Step 3: the card (sandbox: Stripe's test numbers), paid once for the quoted total. */
 export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quote; onPaid: (s: ParkingSession) => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const pay = usePayGuest();
-  const [card, setCard] = useState({ number: '', month: '', year: '', cvc: '' });
-  const set = (k: keyof typeof card) => (e: React.ChangeEvent<HTMLInputElement>) => setCard({ ...card, [k]: e.target.value });
+  const { field, handleSubmit } = useSchemaForm<z.input<typeof CardForm>>(CardForm, { number: '', month: '', year: '', cvc: '' });
   return (
     <StepForm
       error={pay.error}
       pending={pay.isPending}
-      submit={t('Pay {{total}}', { total: `$${formatMoney(quote.TotalAmount)}` })}
-      onSubmit={(e) => {
-        e.preventDefault();
-        pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid });
-      }}
+      submit={t('Pay {{total}}', { total: money(quote.TotalAmount) })}
+      onSubmit={handleSubmit((card) =>
+        pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid }),
+      )}
     >
       <QuoteSummary quote={quote} />
-      <TextField label={t('Card number')} value={card.number} onChange={set('number')} inputMode="numeric" autoComplete="cc-number" />
+      <TextField label={t('Card number')} {...field('number')} inputMode="numeric" autoComplete="cc-number" />
       <div className="grid grid-cols-3 gap-2">
-        <TextField label={t('Month')} value={card.month} onChange={set('month')} inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" />
-        <TextField label={t('Year')} value={card.year} onChange={set('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
-        <TextField label={t('CVC')} value={card.cvc} onChange={set('cvc')} inputMode="numeric" autoComplete="cc-csc" />
+        <TextField label={t('Month')} {...field('month')} inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" />
+        <TextField label={t('Year')} {...field('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
+        <TextField label={t('CVC')} {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
     </StepForm>
   );

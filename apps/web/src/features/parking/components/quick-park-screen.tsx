@@ -8,8 +8,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGuestSession, useStopGuest } from '../api/quick-park.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
-import { clockOffset, formatCountdown } from '../lib/session-time.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
+import { clockOffset, formatCountdown, deviceEnd } from '../lib/session-time.ts';
 import { useIdParam } from '../hooks/use-id-param.ts';
 import { GuestExtendDialog } from './guest-extend-dialog.tsx';
 import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
@@ -19,7 +19,7 @@ import { StopAction } from './stop-action.tsx';
 /** A Quick Park session: the countdown and Stop while it runs, the summary once it ended. */
 function GuestSession({ token, session, offset, onChange }: { token: string; session: ParkingSession; offset: number; onChange: (s: ParkingSession) => void }) {
   const { t } = useTranslation();
-  const left = useCountdown(session.Status === 'Active' ? session.EndsAt : null, offset);
+  const left = useCountdown(deviceEnd(session.Status === 'Active' ? session.EndsAt : null, offset));
   const stop = useStopGuest();
   const [extendOpen, setExtendOpen] = useState(false);
   const room = session.MaxStayMinutes - session.DurationMinutes;

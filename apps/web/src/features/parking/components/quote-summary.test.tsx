@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithData } from '../../../testing/render.tsx';
 import type { Quote } from '@parkit/contract';
 import i18n from '../../../lib/i18n.ts';
 import { fundsCover, FundsNotice, QuoteSummary } from './quote-summary.tsx';
@@ -28,24 +29,24 @@ const quote = (over: Partial<Quote> = {}): Quote => ({
 
 describe('QuoteSummary and FundsNotice', () => {
   it('shows the plan discount only when there is one', () => {
-    const { unmount } = render(<QuoteSummary quote={quote()} />);
+    const { unmount } = renderWithData(<QuoteSummary quote={quote()} />);
     expect(screen.queryByText(/Plan discount/)).toBeNull();
     unmount();
-    render(<QuoteSummary quote={quote({ ParkingAmount: 2.25, DiscountPercent: 10, DiscountAmount: 0.25, FeeAmount: 0, TotalAmount: 2.25 })} />);
+    renderWithData(<QuoteSummary quote={quote({ ParkingAmount: 2.25, DiscountPercent: 10, DiscountAmount: 0.25, FeeAmount: 0, TotalAmount: 2.25 })} />);
     expect(screen.getByText('Plan discount (10%)')).toBeTruthy();
     expect(screen.getByText('−$0.25')).toBeTruthy();
   });
 
   it('says auto-reload covers a short balance, and Pay may go ahead', () => {
     const q = quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 });
-    render(<FundsNotice quote={q} />);
+    renderWithData(<FundsNotice quote={q} />);
     expect(screen.getByRole('status').textContent).toBe('Your balance is $1.00. Auto-reload adds $20.00 from your card first, then pays $2.85.');
     expect(fundsCover(q)).toBe(true);
   });
 
   it('offers Add Money when neither the balance nor auto-reload covers it', () => {
     const q = quote({ Balance: 1, BalanceCovers: false });
-    render(<FundsNotice quote={q} addMoney={<a href="/addmoney">Add Money</a>} />);
+    renderWithData(<FundsNotice quote={q} addMoney={<a href="/addmoney">Add Money</a>} />);
     expect(screen.getByRole('alert').textContent).toContain('Your balance is $1.00: not enough for $2.85.');
     expect(screen.getByText('Add Money')).toBeTruthy();
     expect(fundsCover(q)).toBe(false);
@@ -54,7 +55,7 @@ describe('QuoteSummary and FundsNotice', () => {
   it('is translated into Hindi', async () => {
     await i18n.changeLanguage('hi');
     try {
-      render(<FundsNotice quote={quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 })} />);
+      renderWithData(<FundsNotice quote={quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 })} />);
       expect(screen.getByRole('status').textContent).toContain('ऑटो-रीलोड पहले आपके कार्ड से $20.00 जोड़ेगा');
     } finally {
       await i18n.changeLanguage('en');

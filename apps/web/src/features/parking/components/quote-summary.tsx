@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatMoney, formatTime, type Quote } from '@parkit/contract';
+import { formatTime, type Quote } from '@parkit/contract';
 import { formatRate } from '../lib/zone-format.ts';
+import { useMoney } from '../../../lib/money.ts';
 
-const money = (n: number) => `$${formatMoney(n)}`;
 
 /** The all-in price before paying: rate, parking amount, fee, total and when the time runs out. */
 export function QuoteSummary({ quote, extension = false }: { quote: Quote; extension?: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const rows: [string, string][] = [
-    [t('Rate'), formatRate(quote.RatePerHour, t)],
+    [t('Rate'), formatRate(quote.RatePerHour, t, money)],
     // The plan's zone discount (Deluxe), already taken off the parking amount below it.
     ...(quote.DiscountAmount > 0 ? [[t('Plan discount ({{pct}}%)', { pct: quote.DiscountPercent }), `−${money(quote.DiscountAmount)}`] as [string, string]] : []),
     [t('Parking amount'), money(quote.ParkingAmount)],
@@ -46,6 +47,7 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
  */
 export function FundsNotice({ quote, addMoney }: { quote: Quote; addMoney?: ReactNode }) {
   const { t } = useTranslation();
+  const money = useMoney();
   if (quote.BalanceCovers) return null;
   if (quote.AutoReloadCovers) {
     return (

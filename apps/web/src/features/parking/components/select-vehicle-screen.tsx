@@ -4,7 +4,7 @@ import Plus from 'lucide-react/icons/plus';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DEFAULT_DURATION_MINUTES, formatMoney, type Vehicle } from '@parkit/contract';
+import { DEFAULT_DURATION_MINUTES, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { both, Loaded } from '../../../components/ui/loaded.tsx';
@@ -21,14 +21,13 @@ import { useIdParam } from '../hooks/use-id-param.ts';
 import { fundsCover, FundsNotice, QuoteSummary } from './quote-summary.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
-const money = (n: number) => `$${formatMoney(n)}`;
 
-/** The running session a 409 names ("… (session 12)"), to open it instead. */
+/** The running session a 409 names (its SessionId), to open it instead. */
 export function busySessionId(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
-  const m = /session (\d+)/.exec(err.fieldMessage('VehicleId') ?? '');
-  return m ? Number(m[1]) : null;
+  return err.body?.SessionId ?? null;
 }
 
 function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; value: number; onChange: (id: number) => void }) {
@@ -66,6 +65,7 @@ function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; val
  */
 export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Vehicle[]> }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const navigate = useNavigate();
   const zoneId = useIdParam('zone');
   const zone = useZone(zoneId);

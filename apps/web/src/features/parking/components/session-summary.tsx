@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatMoney, formatTime, type ParkingSession } from '@parkit/contract';
+import { formatDateLong, formatTime, type ParkingSession } from '@parkit/contract';
 import { Panel } from '../../../components/ui/panel.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -17,6 +18,7 @@ function Row({ label, value }: { label: string; value: string }) {
  */
 export function SessionSummary({ session: s }: { session: ParkingSession }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const yesNo = (v: boolean) => (v ? t('Yes') : t('No'));
   return (
     <article aria-label={t('Session summary')} className="flex flex-col gap-4">
@@ -29,7 +31,7 @@ export function SessionSummary({ session: s }: { session: ParkingSession }) {
         <p className="text-sm text-slate-600">{`${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`}</p>
         <dl className="mt-2 divide-y divide-slate-100 text-sm">
           <Row label={t('Duration (Minutes)')} value={String(s.DurationMinutes)} />
-          <Row label={t('Amount Paid')} value={`$${formatMoney(s.AmountPaid)}`} />
+          <Row label={t('Amount Paid')} value={money(s.AmountPaid)} />
           <Row label={t('Paid Via')} value={t(s.PaidVia)} />
           <Row label={t('Payment Status')} value={t(s.PaymentStatus)} />
         </dl>

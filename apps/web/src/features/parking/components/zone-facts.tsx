@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { formatDistance, formatMaxStay, formatPaidHours, formatRate, kindLabel } from '../lib/zone-format.ts';
+import { useMoney } from '../../../lib/money.ts';
 import { PaymentBadge } from './payment-badge.tsx';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -26,6 +27,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 /** What a driver checks before parking: price, limits, when payment applies, where. */
 export function ZoneFacts({ zone, showAddress = false }: { zone: Zone; showAddress?: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const distance = formatDistance(zone.DistanceMeters, t);
   const icon = 'size-4';
   return (
@@ -40,7 +42,7 @@ export function ZoneFacts({ zone, showAddress = false }: { zone: Zone; showAddre
         <PaymentBadge {...zone} />
       </Fact>
       <Fact icon={<Banknote className={icon} aria-hidden />} label={t('Rate')}>
-        {formatRate(zone.RatePerHour, t)}
+        {formatRate(zone.RatePerHour, t, money)}
       </Fact>
       <Fact icon={<Hourglass className={icon} aria-hidden />} label={t('Maximum stay')}>
         {formatMaxStay(zone.MaxStayMinutes, t)}

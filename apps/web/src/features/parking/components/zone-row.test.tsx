@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { renderWithData } from '../../../testing/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { makeZone } from '../testing/zone-fixture.ts';
 import { ZoneRow } from './zone-row.tsx';
 
 function renderRow(zone = makeZone(), onOpen = vi.fn()) {
-  render(
+  renderWithData(
     <ul>
       <ZoneRow zone={zone} onOpen={onOpen} />
     </ul>,

@@ -2,12 +2,14 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Zone } from '@parkit/contract';
 import { formatDistance, formatMaxStay, formatRate } from '../lib/zone-format.ts';
+import { useMoney } from '../../../lib/money.ts';
 import { PaymentBadge } from './payment-badge.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 
 /** One zone in the list: sign, name, address, distance, rate, maximum stay and paid/free now. */
 export function ZoneRow({ zone, onOpen }: { zone: Zone; onOpen: (zone: Zone) => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const distance = formatDistance(zone.DistanceMeters, t);
   return (
     <li>
@@ -24,7 +26,7 @@ export function ZoneRow({ zone, onOpen }: { zone: Zone; onOpen: (zone: Zone) => 
           </span>
           <span className="truncate text-sm text-slate-600">{zone.Address}</span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-800">
-            <span className="font-semibold tabular-nums">{formatRate(zone.RatePerHour, t)}</span>
+            <span className="font-semibold tabular-nums">{formatRate(zone.RatePerHour, t, money)}</span>
             <span aria-hidden className="text-slate-400">
               ·
             </span>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Operator } from '@parkit/contract';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useOperator } from '../api/get-operator.ts';
 import { getDevicePosition, LocationError, type LatLng, type LocationFailure } from '../lib/position.ts';
 
@@ -16,11 +17,9 @@ export type DriverPosition =
  * The device position lives in the React Query cache, so the list and the map share one answer
  * (toggling does not ask again) and a retry is a refetch.
  */
-export const devicePositionKey = ['parking', 'device-position'] as const;
-
 export function useDriverPosition(): DriverPosition & { retry: () => void } {
   const device = useQuery({
-    queryKey: devicePositionKey,
+    queryKey: queryKeys.devicePosition,
     queryFn: () => getDevicePosition(),
     retry: false,
     staleTime: 2 * 60_000,

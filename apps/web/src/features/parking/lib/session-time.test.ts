@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, durationChoices, formatCountdown, secondsLeft } from './session-time.ts';
+import { clockOffset, deviceEnd, durationChoices, formatCountdown } from './session-time.ts';
 
 describe('session time', () => {
   it('counts down on the server clock, whatever the device clock says', () => {
     // The device is 2 minutes slow: it read the server's 12:00:00 at its own 11:58:00.
     const offset = clockOffset('2026-01-01T12:00:00.000Z', Date.parse('2026-01-01T11:58:00.000Z'));
     expect(offset).toBe(120_000);
-    // At device 11:59:00 (server 12:01:00), a session ending 12:30:00 has 29 minutes left.
-    expect(secondsLeft('2026-01-01T12:30:00.000Z', offset, Date.parse('2026-01-01T11:59:00.000Z'))).toBe(29 * 60);
-    // After a long sleep the same arithmetic gives 0, never a negative.
-    expect(secondsLeft('2026-01-01T12:30:00.000Z', offset, Date.parse('2026-01-01T13:59:00.000Z'))).toBe(0);
-    expect(secondsLeft('garbage', 0)).toBe(0);
+    // A session ending at server 12:30:00 ends at device 12:28:00: at device 11:59:00 (server
+    // 12:01:00) it has 29 minutes left (useCountdown counts to the device's end).
+    expect(deviceEnd('2026-01-01T12:30:00.000Z', offset)).toBe(Date.parse('2026-01-01T12:28:00.000Z'));
+    expect(deviceEnd('2026-01-01T12:30:00.000Z', offset)! - Date.parse('2026-01-01T11:59:00.000Z')).toBe(29 * 60_000);
+    expect(deviceEnd('garbage', 0)).toBeNull();
+    expect(deviceEnd(null, 0)).toBeNull();
     expect(clockOffset('garbage', 5)).toBe(0);
   });
 

@@ -10,11 +10,10 @@ export function clockOffset(serverTime: string, receivedAt: number): number {
   return Number.isFinite(server) ? server - receivedAt : 0;
 }
 
-/** Whole seconds left until `endsAt` on the server's clock (never below 0). */
-export function secondsLeft(endsAt: string, offsetMs: number, deviceNow: number = Date.now()): number {
-  const end = Date.parse(endsAt);
-  if (!Number.isFinite(end)) return 0;
-  return Math.max(0, Math.ceil((end - (deviceNow + offsetMs)) / 1000));
+/** When `endsAt` (the server's clock) comes on this device's clock, for useCountdown; null: no end. */
+export function deviceEnd(endsAt: string | null, offsetMs: number): number | null {
+  const end = endsAt === null ? NaN : Date.parse(endsAt);
+  return Number.isFinite(end) ? end - offsetMs : null;
 }
 
 /** 5025 s → '1:23:45'; 125 s → '2:05'. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../lib/i18n.ts';
+import { moneyIn } from '../../../lib/money.ts';
 import { makeZone } from '../testing/zone-fixture.ts';
 import { formatDistance, formatMaxStay, formatPaidHours, formatRate, paymentLabel, type Translate } from './zone-format.ts';
 
@@ -13,7 +14,8 @@ describe('zone formatting', () => {
       formatDistance,
       [[42.4, '42 m'], [347.6, '350 m'], [994, '990 m'], [996, '1 km'], [1_234, '1.2 km'], [14_420, '14 km']],
     ],
-    ['rate', formatRate, [[2.5, '$2.50/hr'], [0, '$0.00/hr'], [12, '$12.00/hr']]],
+    ['rate', (n, t) => formatRate(n, t, moneyIn('$')), [[2.5, '$2.50/hr'], [0, '$0.00/hr'], [12, '$12.00/hr']]],
+    ['rate in another currency', (n, t) => formatRate(n, t, moneyIn('€')), [[2.5, '€2.50/hr']]],
     ['maximum stay', formatMaxStay, [[120, '2 h max'], [30, '30 min max'], [90, '1 h 30 min max'], [1440, '24 h max']]],
   ];
   describe.each(tables)('a %s', (_what, format, rows) => {

@@ -1,5 +1,6 @@
 import type { TFunction } from '../../../lib/i18n.ts';
-import { formatMoney, type Zone, type ZoneKind } from '@parkit/contract';
+import type { Zone, ZoneKind } from '@parkit/contract';
+import type { Money } from '../../../lib/money.ts';
 
 /** The `t` of useTranslation(): the formatters stay pure functions, testable without React. */
 export type Translate = TFunction;
@@ -16,9 +17,9 @@ export function formatDistance(meters: number | null, t: Translate): string | nu
   return t('{{distance}} km', { distance: km < 10 ? (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(km) : String(Math.round(km)) });
 }
 
-/** "$2.50/hr" (formatMoney: two decimals, en-US, as the spec's money). */
-export function formatRate(ratePerHour: number, t: Translate): string {
-  return t('{{rate}}/hr', { rate: `$${formatMoney(ratePerHour)}` });
+/** "$2.50/hr": the rate in the configured currency (useMoney). */
+export function formatRate(ratePerHour: number, t: Translate, money: Money): string {
+  return t('{{rate}}/hr', { rate: money(ratePerHour) });
 }
 
 /** "2 h max", "30 min max", "1 h 30 min max": the duration, as a limit. */

@@ -3,6 +3,7 @@ export const supportKeys = {
   hours: ['support', 'hours'] as const,
   callBacks: ['support', 'callbacks'] as const,
   messages: ['support', 'messages'] as const,
+  console: ['support', 'console'] as const,
   consoleMe: ['support', 'console', 'me'] as const,
   conversations: ['support', 'console', 'conversations'] as const,
   conversation: (memberId: number) => ['support', 'console', 'conversation', memberId] as const,

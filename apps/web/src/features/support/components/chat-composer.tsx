@@ -1,10 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
 import Paperclip from 'lucide-react/icons/paperclip';
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import X from 'lucide-react/icons/x';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, MAX_CHAT_TEXT, SUPPORT_MESSAGES } from '@parkit/contract';
+
+const TextForm = z.object({ text: z.string().trim() });
 
 export interface Draft {
   text: string;
@@ -17,15 +21,15 @@ export interface Draft {
  */
 export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft) => void; allowFiles?: boolean }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const { register, handleSubmit, reset } = useSchemaForm<z.input<typeof TextForm>, z.output<typeof TextForm>>(TextForm, { text: '' });
+  // The picked file is not typed: it is the picker's, kept beside the form.
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (text.trim() === '' && !file) return;
-    onSend({ text: text.trim(), file });
-    setText('');
+  const send = ({ text }: z.output<typeof TextForm>) => {
+    if (text === '' && !file) return;
+    onSend({ text, file });
+    reset();
     setFile(null);
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -41,7 +45,7 @@ export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft)
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2">
+    <form onSubmit={(e) => void handleSubmit(send)(e)} className="flex flex-col gap-2">
       {file && (
         <div className="flex items-center gap-2 self-start rounded-xl bg-slate-100 px-3 py-1.5 text-sm">
           <Paperclip className="size-4 shrink-0" aria-hidden />
@@ -78,8 +82,7 @@ export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft)
         )}
         <input
           type="text"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...register('text')}
           placeholder={t('Ask your question...')}
           aria-label={t('Ask your question...')}
           maxLength={MAX_CHAT_TEXT}

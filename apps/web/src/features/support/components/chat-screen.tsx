@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import type { Attachment, ChatMessage } from '@parkit/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mergeMessages, sendMessage, uploadAttachment, useMessages } from '../api/chat.ts';
 import { supportKeys } from '../api/keys.ts';
-import { useSupportEvents } from '../lib/use-support-events.ts';
+import { useSupportEvents } from '../hooks/use-support-events.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ConversationHistory } from './conversation-history.tsx';
-import { useChatSender } from './use-chat-sender.ts';
+import { useChatSender } from '../hooks/use-chat-sender.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
 

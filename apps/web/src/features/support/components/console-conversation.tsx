@@ -9,7 +9,7 @@ import { markRead, useConversation } from '../api/console.ts';
 import { supportKeys } from '../api/keys.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ConversationHistory } from './conversation-history.tsx';
-import { useChatSender } from './use-chat-sender.ts';
+import { useChatSender } from '../hooks/use-chat-sender.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Console/Attachment/${a.AttachmentId}`;
 const noUpload = () => Promise.reject(new Error('agents send text'));

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { mergeMessages } from '../api/chat.ts';
 import { markRead, useCallBackQueue, useConsoleMe, useConversations } from '../api/console.ts';
 import { supportKeys } from '../api/keys.ts';
-import { useSupportEvents } from '../lib/use-support-events.ts';
+import { useSupportEvents } from '../hooks/use-support-events.ts';
 import { ConsoleCallBacks } from './console-callbacks.tsx';
 import { ConsoleConversation } from './console-conversation.tsx';
 import { ConversationList } from './conversation-list.tsx';
@@ -39,7 +39,7 @@ function Console() {
 
   useSupportEvents('/api/Support/Console/Events', (e) => {
     if (e.type === 'ready') {
-      void qc.invalidateQueries({ queryKey: ['support', 'console'] });
+      void qc.invalidateQueries({ queryKey: supportKeys.console });
       return;
     }
     if (e.type === 'message') {

@@ -5,7 +5,7 @@ import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { LoadEarlier } from './load-earlier.tsx';
 import { MessageList, type MessageListProps, type PendingMessage } from './message-list.tsx';
-import { useOlderMessages } from './use-older-messages.ts';
+import { useOlderMessages } from '../hooks/use-older-messages.ts';
 
 type Props = Pick<MessageListProps, 'viewer' | 'otherName' | 'attachmentUrl'> & {
   /** The newest page of the conversation. */

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 import { refuseNonDigits } from '../../../components/ui/digit-fields.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRequestCallBack } from '../api/request-callback.ts';
 import { addDays, slotLabel, slotsFor, zonedNow } from '../lib/slots.ts';
 
@@ -25,11 +25,7 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
   const request = useRequestCallBack();
   const [booked, setBooked] = useState<CallBack | null>(null);
   const today = zonedNow(hours.TimeZone).date;
-  const { control, handleSubmit, setError, setValue, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(CallBackRequest),
-    defaultValues: { Phone: phone, Date: '', Time: '' },
-    shouldFocusError: true,
-  });
+  const { control, handleSubmit, setError, setValue, formState } = useSchemaForm<Input, Output>(CallBackRequest, { Phone: phone, Date: '', Time: '' });
   const [date, time] = useWatch({ control, name: ['Date', 'Time'] });
   const slots = useMemo(() => (date ? slotsFor(date, hours) : []), [date, hours]);
   // Another day has other slots: a time it does not offer is cleared.

@@ -9,7 +9,7 @@ import { GuestPrompt } from '../../../components/session/guest-prompt.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useCallBacks } from '../api/get-callbacks.ts';
 import { supportKeys } from '../api/keys.ts';
-import { useSupportEvents } from '../lib/use-support-events.ts';
+import { useSupportEvents } from '../hooks/use-support-events.ts';
 import { CallBackList } from './callback-list.tsx';
 
 /** Support hub (/supportpage, spec section 2): the two ways to reach support and open call backs. */

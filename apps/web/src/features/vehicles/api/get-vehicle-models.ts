@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VehicleModelItem } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { vehicleKeys } from './keys.ts';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-query.ts';
 
 /** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of the chosen make (spec section 7). */
@@ -9,7 +10,7 @@ export const getVehicleModels = (makeId: number, signal?: AbortSignal) =>
 
 export const vehicleModelsQueryOptions = (makeId: number | undefined) =>
   queryOptions({
-    queryKey: ['vehicle-models', makeId],
+    queryKey: vehicleKeys.models(makeId),
     queryFn: ({ signal }) => getVehicleModels(makeId!, signal),
     enabled: makeId !== undefined,
     staleTime: REFERENCE_STALE_MS,

@@ -1,17 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Vehicle } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { vehicleKeys } from './keys.ts';
 
 /** The session follows this list (is_vehicle): lib/session-store.ts. */
-export const vehiclesQueryKey = queryKeys.vehicles;
 
 /** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (spec section 8). */
 export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
 
 export const vehiclesQueryOptions = () =>
   queryOptions({
-    queryKey: vehiclesQueryKey,
+    queryKey: vehicleKeys.list,
     // Every list that lands here also sets is_vehicle (the session store follows this key).
     queryFn: ({ signal }) => getVehicles(signal),
     // Spec section 4: loaded once on open, not again on focus or reconnect.
@@ -27,5 +26,5 @@ export const useVehicles = () => useQuery(vehiclesQueryOptions());
  */
 export function useVehicleChange<B>(mutationFn: (body: B) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: vehiclesQueryKey, refetchType: 'all' }) });
+  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: vehicleKeys.list, refetchType: 'all' }) });
 }

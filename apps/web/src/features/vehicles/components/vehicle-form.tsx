@@ -1,7 +1,7 @@
 import { useWatch, type Control, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toasts.tsx';
 import type { z } from 'zod';
 import { AddVehicleRequest, type Vehicle } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';

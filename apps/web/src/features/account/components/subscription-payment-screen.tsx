@@ -1,0 +1,61 @@
+import { useTranslation } from '../../../lib/i18n.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAccountDetails } from '../../../lib/account-details.ts';
+import { usePlans, useSubscribe } from '../api/wallet.ts';
+import { useMoney } from '../../../lib/money.ts';
+import cardProvider from '../assets/card-provider.svg';
+import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
+
+/**
+ * The spec's subscription payment page: back link to /subscription and a card-provider image.
+ * Pressing the image charges Deluxe to the default card, once, and only then opens 'Success!'.
+ */
+export function SubscriptionPaymentScreen() {
+  const { t } = useTranslation();
+  const details = useAccountDetails({ fresh: true });
+  const money = useMoney();
+  const plans = usePlans();
+  const subscribe = useSubscribe();
+  const payment = usePayment(subscribe.mutateAsync, (err) => (err instanceof ApiError ? err.message : String(err)));
+  const deluxe = plans.data?.find((p) => p.Code === 'deluxe');
+  const card = details.data?.DefaultCard;
+
+  const pay = () => {
+    if (deluxe && !subscribe.isPending) void payment.pay({ planId: deluxe.PlanId });
+  };
+
+  return (
+    <PaymentScreen title={t('Payment')} back={paths.subscription} details={details.data} paid={{ open: payment.paid, to: paths.homepage, title: t('Success!'), description: t('You have subscribed to the Deluxe plan.') }}>
+      <CardNeeded from={paths.subscriptionPayment} loading={details.isPending || plans.isPending} skeleton={<Skeleton rows={1} className="h-48 w-full" />} hasCard={!!card}>
+        {() =>
+          card && (
+            <div className="flex flex-col items-center gap-4">
+              {deluxe && (
+                <p className="text-center text-sm text-slate-700">
+                  {t('Deluxe: {{price}} a month, charged to {{brand}} ending {{last4}}. Press the card to pay.', {
+                    price: money(deluxe.Price),
+                    brand: card.Brand,
+                    last4: card.Last4,
+                  })}
+                </p>
+              )}
+              <button
+                type="button"
+                onClick={pay}
+                disabled={subscribe.isPending}
+                aria-busy={subscribe.isPending || undefined}
+                className="rounded-2xl transition-transform hover:scale-[1.01] focus-visible:outline-4 focus-visible:outline-brand-700 disabled:opacity-60"
+              >
+                <img src={cardProvider} width={320} height={200} className="h-auto w-full max-w-xs" alt={t('Pay with {{brand}} ending {{last4}}', { brand: card.Brand, last4: card.Last4 })} />
+              </button>
+              {subscribe.isPending && <p className="text-sm text-slate-600">{t('Loading')}</p>}
+              {payment.declined && <Declined reason={payment.declined} />}
+            </div>
+          )
+        }
+      </CardNeeded>
+    </PaymentScreen>
+  );
+}
