@@ -34,6 +34,7 @@ const SUITES: Record<string, Suite> = {
   wallet: () => optional('./wallet.ts', 'runWalletBench'),
   history: () => optional('./history.ts', 'runHistoryBench'),
   web: () => optional('./web.ts', 'runWebBench'),
+  tokens: () => optional('./tokens.ts', 'runTokensBench'),
 };
 
 async function main() {

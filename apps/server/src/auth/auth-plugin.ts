@@ -4,7 +4,7 @@ import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
 import * as members from '../members/index.ts';
 import { SESSION_CHANNEL, SessionCache, type Ticket } from '../members/index.ts';
-import { tokenSigner, type AccessClaims, type TokenSigner } from './tokens.ts';
+import { tokenSigner, type AccessClaims, type ClaimsOrPromise, type TokenSigner } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,15 +54,20 @@ function sessionError(req: FastifyRequest, version: number | null | undefined): 
 }
 
 const CLAIMS = Symbol('bearer claims');
-type WithClaims = FastifyRequest & { [CLAIMS]?: AccessClaims | null };
+type WithClaims = FastifyRequest & { [CLAIMS]?: ClaimsOrPromise };
 
-/** The verified claims of the request's bearer token (checked once per request), or null. */
-export function bearerClaims(app: FastifyInstance, req: FastifyRequest): AccessClaims | null {
+/**
+ * The verified claims of the request's bearer token (checked once per request), or null: at once
+ * for a token verified before (the common case), else a promise (tokens.ts).
+ */
+export function bearerClaims(app: FastifyInstance, req: FastifyRequest): ClaimsOrPromise {
   const r = req as WithClaims;
   if (r[CLAIMS] === undefined) {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    r[CLAIMS] = token ? app.tokens.verify(token) : null;
+    const claims = token ? app.tokens.verify(token) : null;
+    r[CLAIMS] = claims;
+    if (claims instanceof Promise) void claims.then((c) => (r[CLAIMS] = c));
   }
   return r[CLAIMS];
 }
@@ -79,8 +84,13 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
         throw new Error(`${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`);
       }
     });
+    // Callback style: a token verified before answers without a promise (issue 9).
     app.decorate('authenticate', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const claims = bearerClaims(app, req);
+      if (claims instanceof Promise) return void claims.then((c) => admit(req, c, done), done);
+      admit(req, claims, done);
+    });
+    function admit(req: FastifyRequest, claims: AccessClaims | null, done: HookHandlerDoneFunction) {
       if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
       // DESIGN.md section 4: the spec's xapikey carries the member id; a mismatch is refused.
       const apiKey = req.headers.xapikey;
@@ -89,7 +99,7 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
       }
       req.member = claims;
       done();
-    });
+    }
     const cache = new SessionCache(app.notifications);
     app.decorate('sessionCache', cache);
     app.notifications.listen(SESSION_CHANNEL, (payload) => {

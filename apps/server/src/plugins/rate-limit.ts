@@ -3,7 +3,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@parkit/contract';
 import { tooManyRequests } from '../lib/http-error.ts';
-import { bearerClaims } from '../auth/index.ts';
+import { bearerClaims, type AccessClaims } from '../auth/index.ts';
 import { FLUSH_MS, SharedCounts } from '../infra/rate-limits/rate-limit-counts.ts';
 
 /**
@@ -105,7 +105,8 @@ export default fp<{ max: number; moneyMax: number; addressScale: number; flushMs
       store: SharedStore as never,
       keyGenerator: (req: FastifyRequest) => {
         const claims = bearerClaims(app, req);
-        return claims ? `${req.ip}|${claims.memberId}` : req.ip;
+        const key = (c: AccessClaims | null) => (c ? `${req.ip}|${c.memberId}` : req.ip);
+        return claims instanceof Promise ? claims.then(key) : key(claims);
       },
       // Static files of the web app are not counted. (Nor is GET /api/health, the load balancer's
       // probe: its route sets `rateLimit: false`.)

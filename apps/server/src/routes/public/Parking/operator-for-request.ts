@@ -12,7 +12,7 @@ import type { OperatorRecord } from '../../../zones/index.ts';
 export async function operatorForRequest(app: FastifyInstance, req: FastifyRequest): Promise<OperatorRecord> {
   const header = req.headers.authorization;
   if (header) {
-    const claims = header.startsWith('Bearer ') ? app.tokens.verify(header.slice(7).trim()) : null;
+    const claims = header.startsWith('Bearer ') ? await app.tokens.verify(header.slice(7).trim()) : null;
     if (!claims) throw new HttpError(401, SPEC_MESSAGES.unauthorized);
     const operator = await app.operators.ofMember(app.db, claims.memberId);
     if (!operator) throw notFound();
