@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compiledCatalogs } from './catalogs.ts';
 import { precompress } from './precompress.ts';
 import { firstScreenChunk, routePreloads } from './route-preloads.ts';
 
@@ -12,6 +13,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
+    compiledCatalogs(),
     react(),
     tailwindcss(),
     precompress(),

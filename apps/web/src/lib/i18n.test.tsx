@@ -3,11 +3,19 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PARKING_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
-import i18n, { browserLanguage, loadHindi, setLanguage, useTranslation } from './i18n.ts';
+import i18n, { browserLanguage, formatCurrency, formatNumber, loadHindi, setLanguage, useTranslation } from './i18n.ts';
 
 const hindi = await loadHindi();
 
 const SRC = join(__dirname, '..');
+
+/** The catalogs as written (locales/<language>/*.json): the app gets them compiled. */
+function written(language: string): Record<string, string> {
+  const dir = join(SRC, 'locales', language);
+  return Object.assign({}, ...readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
+}
+const hindiText = written('hi');
+const englishForms = written('en');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -72,12 +80,12 @@ describe('i18n', () => {
     expect(i18n.t(key, { seconds: 5 })).toBe('Try again in 5 s.');
     expect(i18n.t(key, { seconds: 0 })).toBe('Try again in 0 s.');
     expect(i18n.t(key, { seconds: null })).toBe('Try again in  s.');
-    expect(i18n.t(key)).toBe(key); // nothing given: left as written
+    expect(i18n.t(key, {})).toBe('Try again in  s.'); // nothing given: empty
     expect(i18n.t('{{a}} and {{ b }}', { a: '{{b}}', b: 2 })).toBe('{{b}} and 2'); // values are not read again
     await setLanguage('hi');
     try {
-      expect(hindi[key]).toContain('{{seconds}}');
-      expect(i18n.t(key, { seconds: 7 })).toBe(hindi[key]!.replace('{{seconds}}', '7'));
+      expect(hindiText[key]).toContain('{{seconds}}');
+      expect(i18n.t(key, { seconds: 7 })).toBe(hindiText[key]!.replace('{{seconds}}', '7'));
       expect(i18n.t('A text with no Hindi entry')).toBe('A text with no Hindi entry');
     } finally {
       await setLanguage('en');
@@ -92,7 +100,7 @@ describe('i18n', () => {
     render(<Title />);
     expect(screen.getByRole('heading').textContent).toBe('Unexpected Application Error!');
     await act(() => setLanguage('hi'));
-    expect(screen.getByRole('heading').textContent).toBe(hindi['Unexpected Application Error!']);
+    expect(screen.getByRole('heading').textContent).toBe(hindiText['Unexpected Application Error!']);
     expect(document.documentElement.lang).toBe('hi');
     await act(async () => {
       const late = setLanguage('hi');
@@ -168,7 +176,7 @@ describe('the language a visit starts in', () => {
     expect(fresh.default.language).toBe('en');
     await ready;
     expect(fresh.default.language).toBe('hi');
-    expect(fresh.default.t('Logout')).toBe(hindi.Logout);
+    expect(fresh.default.t('Logout')).toBe(hindiText.Logout);
   });
 
   it("the browser's when storage refuses to be read (private mode)", async () => {
@@ -182,20 +190,22 @@ describe('t', () => {
   it('fills every placeholder, with names of any length, trimmed; own values only', () => {
     expect(i18n.t('{{first}} {{last}}, {{ first }}', { first: 'Riley', last: 'Tester' })).toBe('Riley Tester, Riley');
     expect(i18n.t('Hi {{x}}!', { x: 'you' })).toBe('Hi you!');
-    expect(i18n.t('{{toString}} {{}} {{ }}', {})).toBe('{{toString}} {{}} {{ }}');
+    expect(i18n.t('{{toString}} {{}} {{ }}', {})).toBe(' {{}} {{ }}');
     expect(i18n.t('{{a}}', { a: undefined })).toBe('');
     expect(i18n.t('{{a}}', { a: false })).toBe('false');
-    expect(i18n.t('{{a}} {{b}}', { a: 1 })).toBe('1 {{b}}');
+    expect(i18n.t('{{a}} {{b}}', { a: 1 })).toBe('1 ');
+    expect(i18n.t("Don't {{x}}'s # {count}", { x: 'it', count: 2 })).toBe("Don't it's # {count}");
   });
 
-  it('a text with no options is returned as written, placeholders and all', () => {
-    expect(i18n.t('{{seconds}} s')).toBe('{{seconds}} s');
+  it('a text with no options is returned as written', () => {
+    expect(i18n.t('Logout')).toBe('Logout');
+    expect(i18n.t('{{seconds}} s')).toBe(' s');
   });
 
   it('English never looks in the Hindi dictionary', () => {
     expect(i18n.language).toBe('en');
     expect(i18n.t('Logout')).toBe('Logout');
-    expect(hindi.Logout).toBeTruthy();
+    expect(hindiText.Logout).toBeTruthy();
   });
 
   it('choosing the language already shown changes nothing: no re-render', async () => {
@@ -273,7 +283,83 @@ describe('what Hindi downloads', () => {
     vi.doUnmock('./hindi.ts');
     await fresh.setLanguage('hi');
     expect(fresh.default.language).toBe('hi');
-    expect(fresh.default.t('Logout')).toBe(hindi.Logout);
+    expect(fresh.default.t('Logout')).toBe(hindiText.Logout);
     await fresh.setLanguage('en');
+  });
+});
+
+/** The `{{name}}` interpolation of decision 005, which every catalog text that is not a count's forms keeps. */
+const filled = (text: string, values: Record<string, unknown>) => text.replace(/\{\{(.+?)\}\}/g, (_, name: string) => String(values[name.trim()]));
+const PLURAL = /\{(\w+), plural, /;
+
+describe('counts: plural forms by the language’s rules (issue 27)', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('says "1 session on the map", and every count in English and Hindi', async () => {
+    expect(i18n.t('{{count}} sessions on the map', { count: 1 })).toBe('1 session on the map');
+    expect(i18n.t('{{count}} sessions on the map', { count: 2 })).toBe('2 sessions on the map');
+    expect(i18n.t('{{count}} sessions on the map', { count: 0 })).toBe('0 sessions on the map');
+    expect(i18n.t('{{n}} spaces', { n: 1 })).toBe('1 space');
+    expect(i18n.t('{{n}} spaces', { n: 12 })).toBe('12 spaces');
+    expect(i18n.t('{{n}} free minutes are not charged', { n: 1 })).toBe('1 free minute is not charged');
+    expect(i18n.t('{{n}} free minutes are not charged', { n: 5 })).toBe('5 free minutes are not charged');
+    expect(i18n.t('Paid {{amount}} · {{n}} minutes', { amount: '$2.00', n: 1 })).toBe('Paid $2.00 · 1 minute');
+    expect(i18n.t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: '101', n: 1 })).toBe('Your parking in zone 101 ends in 1 minute.');
+    expect(i18n.t('Auto Start: {{plate}} for {{minutes}} minutes', { plate: 'ABC', minutes: 60 })).toBe('Auto Start: ABC for 60 minutes');
+    await setLanguage('hi');
+    expect(i18n.t('{{count}} sessions on the map', { count: 1 })).toBe('मानचित्र पर 1 सत्र');
+    expect(i18n.t('{{n}} spaces', { n: 1 })).toBe('1 जगह');
+    expect(i18n.t('{{n}} spaces', { n: 12 })).toBe('12 जगहें');
+    expect(i18n.t('{{n}} free minutes are not charged', { n: 1 })).toBe('1 मुफ़्त मिनट का शुल्क नहीं लिया गया');
+    expect(i18n.t('{{n}} free minutes are not charged', { n: 5 })).toBe('5 मुफ़्त मिनटों का शुल्क नहीं लिया गया');
+    // Hindi's "one" is 0 and 1 (CLDR).
+    expect(i18n.t('{{n}} spaces', { n: 0 })).toBe('0 जगह');
+  });
+
+  it('writes the count in the language’s number format', async () => {
+    expect(i18n.t('{{count}} zones here: zoom in', { count: 1200 })).toBe('1,200 zones here: zoom in');
+    await setLanguage('hi');
+    expect(i18n.t('{{count}} zones here: zoom in', { count: 123456 })).toBe('यहाँ 1,23,456 ज़ोन: ज़ूम इन करें');
+  });
+
+  it('every count ({{count}} in a text the app shows) has its forms in English and in Hindi', () => {
+    const counts = [...usedKeys()].filter((k) => k.includes('{{count}}'));
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.filter((k) => !/\{count, plural, /.test(englishForms[k] ?? ''))).toEqual([]);
+    expect(counts.filter((k) => !/\{count, plural, /.test(hindiText[k] ?? ''))).toEqual([]);
+  });
+
+  it('a count with English forms has Hindi forms on the same value, each with one and other', () => {
+    for (const [key, english] of Object.entries(englishForms)) {
+      const [, name] = PLURAL.exec(english) ?? [];
+      expect(name, `${key}: English forms`).toBeDefined();
+      expect(key, `${key}: the key names the count`).toContain(`{{${name!}}}`);
+      expect(PLURAL.exec(hindiText[key] ?? '')?.[1], `${key}: Hindi forms`).toBe(name);
+      for (const text of [english, hindiText[key]!]) expect(text, key).toMatch(/ one \{.*\} other \{/);
+    }
+  });
+
+  it('every other Hindi text reads as it is written, its placeholders filled', async () => {
+    await setLanguage('hi');
+    const texts = Object.entries(hindiText).filter(([, text]) => text !== '' && !PLURAL.test(text));
+    expect(texts.length).toBeGreaterThan(500);
+    for (const [key, text] of texts) {
+      const names = Object.fromEntries([...text.matchAll(/\{\{\s*(.+?)\s*\}\}/g)].map((m) => [m[1]!, `«${m[1]!}»`]));
+      expect(i18n.t(key, names), key).toBe(filled(text, names));
+    }
+  });
+});
+
+describe('numbers and money in the reader’s language', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('groups and writes decimals as English does, and as Hindi does', async () => {
+    expect(formatNumber(1234567.5)).toBe('1,234,567.5');
+    expect(formatCurrency(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatCurrency(0.5, 'USD')).toBe('$0.50');
+    await setLanguage('hi');
+    expect(formatNumber(1234567.5)).toBe('12,34,567.5');
+    expect(formatCurrency(123456.7, 'USD')).toBe('$1,23,456.70');
+    expect(formatCurrency(12, 'INR')).toBe('₹12.00');
   });
 });

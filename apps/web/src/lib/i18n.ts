@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react';
+import { I18n, type Messages } from '@lingui/core';
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGE_KEY } from './storage.ts';
 
 /**
  * English text is the key (docs/decisions/001-i18n-keys.md): the spec's words stay letter for
- * letter in the source, English needs no file, and Hindi lives in locales/hi/<feature>.json.
- * What the app needs of a translation library is a lookup and `{{name}}` interpolation, so it is
- * this module (docs/decisions/005-i18n-without-a-library.md): English costs the first screen
- * nothing, and the Hindi text is downloaded only when the language is Hindi (issue 9).
+ * letter in the source, and Hindi lives in locales/hi/<feature>.json. Lingui's runtime
+ * (docs/decisions/011-i18n-lingui.md) looks a text up, fills its `{{name}}` placeholders, picks a
+ * count's plural form by the language's rules and formats numbers; the catalogs reach it compiled
+ * (apps/web/catalogs.ts). English needs a catalog only for the texts whose English is not the key
+ * (a count's forms, locales/en/); the Hindi text is downloaded only when the language is Hindi
+ * (issue 9).
  */
 
 export const LANGUAGES = [
@@ -15,7 +19,7 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-/** Values for the `{{name}}` placeholders of a text. */
+/** Values for the `{{name}}` placeholders of a text, and the count its plural form follows. */
 export type TOptions = Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
@@ -36,46 +40,60 @@ function startLanguage(): Language {
   return browserLanguage();
 }
 
+/** The forms of English counts (locales/en/*.json), compiled: every other English text is its key. */
+const english: Messages = Object.assign({}, ...Object.values(import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' })));
+
 /**
  * Every Hindi text (lib/hindi.ts, one chunk) and the Devanagari font (lib/hindi-font.ts), fetched
  * together the first time Hindi is wanted. The glyphs ship with the app (phones without a
  * Devanagari font showed empty boxes, issue 7), English readers never download them, and Hindi
  * shows only once its font faces are declared.
  */
-let hindi: Record<string, string> | null = null;
-export async function loadHindi(): Promise<Record<string, string>> {
+let hindi: Messages | null = null;
+export async function loadHindi(): Promise<Messages> {
   hindi ??= (await Promise.all([import('./hindi.ts'), import('./hindi-font.ts')]))[0].hindi;
   return hindi;
 }
 
 /**
- * `{{name}}` takes options.name; a name given as undefined or null becomes '', a name not given
- * at all stays as written (as i18next did with escapeValue off). Values are not read again.
+ * A text no catalog holds (an English key, or a Hindi text still missing) as Lingui's compiled
+ * message: its `{{name}}` placeholders (the name trimmed, never blank), and nothing else (no ICU
+ * syntax, so an apostrophe or a `#` is itself). A value given as undefined or null becomes '', as
+ * does a name not given; values are not read again.
  */
-function interpolate(text: string, options: TOptions): string {
-  return text.replace(/\{\{(.+?)\}\}/g, (whole, raw: string) => {
-    const name = raw.trim();
-    if (!Object.prototype.hasOwnProperty.call(options, name)) return whole;
-    const value = options[name];
-    return value === undefined || value === null ? '' : String(value);
-  });
+export function compileKey(key: string): CompiledMessage {
+  // A text without placeholders stays a string, which Lingui returns as it is (no interpolation).
+  if (!key.includes('{{')) return key as unknown as CompiledMessage;
+  return key
+    .split(/\{\{\s*([^{}]*?[^{}\s])\s*\}\}/)
+    .map((part, i): string | [string] => (i % 2 === 1 ? [part] : part))
+    .filter((part) => part !== '');
 }
 
-function translator(lang: Language, dictionary: Record<string, string> | null): TFunction {
-  return (key, options) => {
-    // An empty translation falls back to the English text too.
-    const text = (lang === 'hi' && dictionary?.[key]) || key;
-    return options ? interpolate(text, options) : text;
-  };
+/** One Lingui instance per language, made when the language is first shown. */
+function linguiFor(lang: Language, messages: Messages): I18n {
+  const lingui = new I18n({});
+  lingui.setMessagesCompiler(compileKey);
+  // Hindi falls back to English for a text it lacks: a count keeps its English forms.
+  lingui.loadAndActivate({ locale: lang, messages: lang === 'en' ? messages : { ...english, ...messages } });
+  return lingui;
+}
+
+function translator(lingui: I18n): TFunction {
+  // The values' own names only: a placeholder called toString is not Object.prototype's.
+  return (key, options) => lingui._(key, options && Object.assign(Object.create(null) as TOptions, options));
 }
 
 interface State {
   language: Language;
   t: TFunction;
+  lingui: I18n;
 }
-let state: State = { language: 'en', t: translator('en', null) };
+const englishLingui = linguiFor('en', english);
+let state: State = { language: 'en', t: translator(englishLingui), lingui: englishLingui };
 const listeners = new Set<() => void>();
 let requested = 0;
+let hindiLingui: I18n | null = null;
 
 /**
  * Switches the language once its text is here (at once for English), so a screen never shows
@@ -83,16 +101,16 @@ let requested = 0;
  */
 async function changeLanguage(lang: Language): Promise<void> {
   const ticket = ++requested;
-  let dictionary: Record<string, string> | null = null;
+  let lingui = englishLingui;
   try {
-    if (lang === 'hi') dictionary = await loadHindi();
+    if (lang === 'hi') lingui = (hindiLingui ??= linguiFor('hi', await loadHindi()));
   } catch {
     return; // The chunk did not come (offline): the language stays as it is; a later try loads it.
   }
   if (ticket !== requested) return;
   document.documentElement.lang = lang;
   if (state.language === lang) return;
-  state = { language: lang, t: translator(lang, dictionary) };
+  state = { language: lang, t: translator(lingui), lingui };
   for (const listener of listeners) listener();
 }
 
@@ -100,6 +118,16 @@ async function changeLanguage(lang: Language): Promise<void> {
 function onChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** A number in the reader's language: its digits, grouping and decimal sign. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return state.lingui.number(value, options);
+}
+
+/** An amount of money (in units, e.g. 12.5) in the reader's language, in `currency` (ISO 4217: 'USD'). */
+export function formatCurrency(amount: number, currency: string): string {
+  return state.lingui.number(amount, { style: 'currency', currency });
 }
 
 const i18n = {
