@@ -61,7 +61,7 @@ export async function loadHindi(): Promise<Messages> {
  * syntax, so an apostrophe or a `#` is itself). A value given as undefined or null becomes '', as
  * does a name not given; values are not read again.
  */
-export function compileKey(key: string): CompiledMessage {
+function compileKey(key: string): CompiledMessage {
   // A text without placeholders stays a string, which Lingui returns as it is (no interpolation).
   if (!key.includes('{{')) return key as unknown as CompiledMessage;
   return key
