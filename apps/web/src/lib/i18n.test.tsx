@@ -330,6 +330,8 @@ describe('counts: plural forms by the language’s rules (issue 27)', () => {
   });
 
   it('a count with English forms has Hindi forms on the same value, each with one and other', () => {
+    const used = usedKeys();
+    expect(Object.keys(englishForms).filter((k) => !used.has(k))).toEqual([]);
     for (const [key, english] of Object.entries(englishForms)) {
       const [, name] = PLURAL.exec(english) ?? [];
       expect(name, `${key}: English forms`).toBeDefined();
