@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The translation catalogs (src/locales/<language>/<feature>.json: the English text as the key,
- * docs/decisions/011-i18n-lingui.md) compiled when they are built, so the app ships Lingui's
+ * docs/decisions/014-i18n-lingui.md) compiled when they are built, so the app ships Lingui's
  * compiled messages and not the ICU parser. A catalog text is written as the keys are, with
  * `{{name}}` placeholders; a count's forms in ICU's plural syntax, `#` being the count in the
  * language's number format:

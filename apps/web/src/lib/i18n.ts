@@ -6,7 +6,7 @@ import { LANGUAGE_KEY } from './storage.ts';
 /**
  * English text is the key (docs/decisions/001-i18n-keys.md): the spec's words stay letter for
  * letter in the source, and Hindi lives in locales/hi/<feature>.json. Lingui's runtime
- * (docs/decisions/011-i18n-lingui.md) looks a text up, fills its `{{name}}` placeholders, picks a
+ * (docs/decisions/014-i18n-lingui.md) looks a text up, fills its `{{name}}` placeholders, picks a
  * count's plural form by the language's rules and formats numbers; the catalogs reach it compiled
  * (apps/web/catalogs.ts). English needs a catalog only for the texts whose English is not the key
  * (a count's forms, locales/en/); the Hindi text is downloaded only when the language is Hindi
