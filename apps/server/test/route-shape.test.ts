@@ -29,6 +29,20 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toHaveLength(1);
   });
 
+  it('lists null in every nullable enum (OpenAPI 3.0: nullable does not reach enum)', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && schema.enum && !schema.enum.includes(null)) missing.push(at);
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
+    };
+    walk(doc.paths, '#/paths');
+    expect(missing).toEqual([]);
+    // The history's DistanceFrom is one of them (null when the history is not sorted by distance).
+    expect(JSON.stringify(doc.paths['/api/Parking/Sessions'])).toContain('"enum":["position","cityCentre",null]');
+  });
+
   it('documents 401 and 403 on every member-only operation, and none on the public ones', () => {
     expect(memberOnly.length).toBeGreaterThan(10);
     for (const { path, method, op } of memberOnly) {

@@ -92,7 +92,7 @@ const cases = routes.flatMap((r) => {
     Object.entries(response).map(([status, zodSchema]) => {
       const op = ops.find((o) => o.method === method && o.path === openApiPath(r.url));
       const content = (op?.op.responses?.[status] as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
-      return { name: `${method} ${r.url} ${status}`, zodSchema: zodSchema as z.ZodType, json: content?.['application/json']?.schema, documented: Boolean(op) };
+      return { name: `${method} ${r.url} ${status}`, zodSchema: zodSchema as z.ZodType, json: content?.['application/json']?.schema, media: Object.keys(content ?? {}), documented: Boolean(op) };
     }),
   );
 });
@@ -103,9 +103,18 @@ describe('compiled response serialization (issue 9)', () => {
     for (const o of ops) expect(cases.some((c) => c.name.startsWith(`${o.method} `) && openApiPath(c.name.split(' ')[1]!) === o.path), `${o.method} ${o.path}`).toBe(true);
   });
 
-  it('passes answers that are not JSON (z.any(): files, event streams) through untouched', () => {
-    const any = cases.filter((c) => c.json && Object.keys(c.json).length === 0).map((c) => c.name);
-    expect(any.every((n) => /Attachment|Events/.test(n)), any.join(', ')).toBe(true);
+  it('documents answers that are not JSON (files, CSV, PDF, event streams) under their own media types, and no JSON of any shape', () => {
+    const other = cases.filter((c) => c.media.length > 0 && !c.media.includes('application/json'));
+    expect(other.map((c) => c.name).sort()).toEqual([
+      'GET /api/Parking/Session/:id/Receipt.pdf 200',
+      'GET /api/Parking/Sessions.csv 200',
+      'GET /api/Support/Chat/Attachment/:attachmentId 200',
+      'GET /api/Support/Chat/Events 200',
+      'GET /api/Support/Console/Attachment/:attachmentId 200',
+      'GET /api/Support/Console/Events 200',
+    ]);
+    const shapeless = cases.filter((c) => c.json && Object.keys(c.json).length === 0).map((c) => c.name);
+    expect(shapeless).toEqual([]);
   });
 
   it.each(cases.filter((c) => c.json && Object.keys(c.json).length > 0))('$name: every field of the schema, nothing else, as zod would send it', ({ name, zodSchema, json }) => {

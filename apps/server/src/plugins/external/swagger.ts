@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +18,29 @@ export function operationId(method: string, url: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1));
   return method.toLowerCase() + words.join('');
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The file part of a multipart/form-data upload, for the document only: the route reads it
+     * with req.file(), so Fastify validates no body.
+     */
+    upload?: { field: string; description: string };
+  }
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` adds null to the `type`, not to an `enum` (3.0.3: the other
+ * keywords keep their meaning), and zod writes a nullable enum without null: a validator then
+ * reads it as never null. Adds null to every nullable enum of a route's schemas.
+ */
+export function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullInNullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
+  Object.values(schema).forEach(nullInNullableEnums);
 }
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs outside production (API_DOCS). */
@@ -42,9 +66,15 @@ export default fp<{ ui: boolean }>(
       },
       transform: (input) => {
         const out = jsonSchemaTransform(input);
-        const schema = out.schema as { hide?: boolean; operationId?: string };
+        const schema = out.schema as { hide?: boolean; operationId?: string; body?: unknown; upload?: FastifySchema['upload'] };
+        if (schema.upload) {
+          const { field, description } = schema.upload;
+          schema.body = { type: 'object', properties: { [field]: { type: 'string', format: 'binary', description } }, required: [field] };
+          delete schema.upload;
+        }
         const method = Array.isArray(input.route.method) ? input.route.method[0]! : input.route.method;
         if (!schema.hide) schema.operationId ??= operationId(method, out.url);
+        nullInNullableEnums(schema);
         return out;
       },
     });

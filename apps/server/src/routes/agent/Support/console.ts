@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AttachmentParams,
   CallBackParams,
@@ -22,7 +21,8 @@ import { findById } from '../../../members/index.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { agent, noStore, sendAttachment } from '../../shared/Support/common.ts';
+import { agent, attachmentAnswer, noStore, sendAttachment } from '../../shared/Support/common.ts';
+import { eventStream } from '../../shared/media-types.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /**
@@ -124,7 +124,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Attachment/:attachmentId',
-    { schema: { ...agent, summary: 'Download any conversation’s attachment', params: AttachmentParams, response: { 200: z.any(), ...errors } } },
+    { schema: { ...agent, summary: 'Download any conversation’s attachment', params: AttachmentParams, response: { 200: attachmentAnswer, ...errors } } },
     async (req, reply) => {
       const att = await attachments.find(app.db, req.params.attachmentId, null);
       if (!att) throw notFound(M.attachmentNotFound);
@@ -134,7 +134,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Events',
-    { schema: { ...agent, summary: 'Live events of every conversation and the call-back queue (text/event-stream)', response: { 200: z.any() } } },
+    { schema: { ...agent, summary: 'Live events of every conversation and the call-back queue (text/event-stream)', response: { 200: eventStream('`data: {json}` events: ready, message, read, callback') } } },
     async (req, reply) => {
       streams.open(req, reply, async (e) => {
         if (e.k === 'message') {

@@ -13,6 +13,7 @@ import {
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { operatorOfMember, type OperatorRecord } from '../../../zones/index.ts';
 import { historyPage, historyRows, toPastSession, type HistoryParams, receiptOf, receiptPdf, pickLanguage, csvHeaderLine, csvRow } from '../../../history/index.ts';
+import { mediaAnswer } from '../../shared/media-types.ts';
 
 const member = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse };
@@ -71,7 +72,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...member,
         summary: 'The filtered history as CSV (one row per session), for expenses',
         querystring: SessionFilters,
-        response: { 200: z.string().describe('text/csv'), ...errors },
+        response: { 200: mediaAnswer('The sessions as CSV, one row per session, as an attachment', ['text/csv'], 'text'), ...errors },
       },
     },
     async (req, reply) => {
@@ -117,7 +118,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One session’s receipt as a one-page PDF, in the member’s language (lang=en|hi, else Accept-Language)',
         params: z.object({ id: Id }),
         querystring: ReceiptQuery,
-        response: { 200: z.string().describe('application/pdf'), ...errors },
+        response: { 200: mediaAnswer('The receipt as a one-page PDF, as an attachment', ['application/pdf'], 'binary'), ...errors },
       },
     },
     async (req, reply) => {

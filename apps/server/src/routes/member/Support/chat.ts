@@ -16,7 +16,8 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { limitMember, member, noStore, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { eventStream } from '../../shared/media-types.ts';
+import { attachmentAnswer, limitMember, member, noStore, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
@@ -97,6 +98,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
         ...member,
         summary: 'Upload an image (PNG, JPEG, GIF, WebP) or a PDF of at most 5 MB under the key "file"; checked by its content',
         consumes: ['multipart/form-data'],
+        upload: { field: 'file', description: 'The image or PDF' },
         response: { 201: Attachment, 413: ErrorResponse, 415: ErrorResponse },
       },
     },
@@ -117,7 +119,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
         ...member,
         summary: 'Download an attachment of the member’s own conversation',
         params: AttachmentParams,
-        response: { 200: z.any(), 404: ErrorResponse },
+        response: { 200: attachmentAnswer, 404: ErrorResponse },
       },
     },
     async (req, reply) => {
@@ -134,7 +136,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
         ...member,
         summary: 'Live events of the member’s conversation and call backs (text/event-stream); `after` replays missed messages',
         querystring: z.object({ after: ChatMessagesQuery.shape.after }),
-        response: { 200: z.any() },
+        response: { 200: eventStream('`data: {json}` events: ready, message, callback') },
       },
     },
     async (req, reply) => {

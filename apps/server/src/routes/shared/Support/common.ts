@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, SUPPORT_MESSAGES, type Attachment } from '@parkit/contract';
+import { ATTACHMENT_TYPES, MESSAGES, SUPPORT_MESSAGES, type Attachment } from '@parkit/contract';
 import { tooManyRequests } from '../../../lib/http-error.ts';
 import { hit } from '../../../infra/rate-limits/rate-limit-repository.ts';
 import type { AttachmentStore, HoursSetting } from '../../../support/index.ts';
+import { mediaAnswer } from '../media-types.ts';
 
 /** What the Support areas are given (app.ts): the hours call backs are offered in, the attachments' store. */
 export interface SupportOptions {
@@ -29,6 +30,9 @@ export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_L
 export const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
   void reply.header('cache-control', 'no-store');
 };
+
+/** A stored attachment, in the type its content was checked to be (images inline, PDFs as attachments). */
+export const attachmentAnswer = mediaAnswer('The file, in the type its content was checked to be', ATTACHMENT_TYPES, 'binary');
 
 /** Sends a stored attachment with headers that keep the browser from running it. */
 export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att: Attachment) {
