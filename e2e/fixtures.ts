@@ -1,19 +1,36 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { describeFindings, findingsOf, TEST_HEADER } from './contract/protocol.ts';
 
 export { expect };
 
 /**
- * Every spec's `test`: Playwright's, with an API context (`request`) that opens a connection per
- * request. The default one keeps a connection alive between calls; a spec that spends more than the
- * server's 5 s keep-alive on the page between two calls then sends on a connection the server has
- * just closed, and gets ECONNRESET (seen in CI on history.spec.ts).
+ * Every spec's `test`: Playwright's, with
+ * - its id on every request its browser contexts and API contexts send, for the validating proxy
+ *   in front of the server (contract/proxy.ts, playwright.config.ts);
+ * - the test failed, at its end, for each answer that disagreed with the OpenAPI document;
+ * - an API context (`request`) that opens a connection per request. The default one keeps a
+ *   connection alive between calls; a spec that spends more than the server's 5 s keep-alive on
+ *   the page between two calls then sends on a connection the server has just closed, and gets
+ *   ECONNRESET (seen in CI on history.spec.ts).
  */
-export const test = base.extend({
-  request: async ({ playwright, baseURL }, use) => {
-    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: 'close' } });
+export const test = base.extend<{ contract: void }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, [TEST_HEADER]: testInfo.testId });
+  },
+  request: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, connection: 'close' } });
     await use(context);
     await context.dispose();
   },
+  // Set up first, torn down last: after the test's pages and contexts have closed.
+  contract: [
+    async ({ baseURL }, use, testInfo) => {
+      await use();
+      const findings = await findingsOf(baseURL!, testInfo.testId);
+      if (findings.length > 0) throw new Error(`Answers that disagree with the OpenAPI document (GET /api/docs/json):\n${describeFindings(findings)}`);
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Real Chromium from Debian (never downloaded) against the real server on a fresh PGlite.
+// Real Chromium from Debian (never downloaded) against the real server on a fresh PGlite, through
+// a proxy that checks every API request and answer against the server's OpenAPI document
+// (contract/proxy.ts): the browser and the API fixtures reach the proxy on E2E_PORT, the proxy
+// the server on E2E_SERVER_PORT.
 const port = Number(process.env.E2E_PORT ?? 3210);
+const serverPort = Number(process.env.E2E_SERVER_PORT ?? port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one folder per run
 
@@ -19,6 +23,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  // The run's contract report; fails the run for a violation no test collected.
+  globalTeardown: './contract/teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Pixel 7'],
@@ -30,26 +36,38 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    // The support agent of support.spec.ts is made the way an operator makes one (the CLI).
-    command: 'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      // The specs read codes from the outbox (loopback only; issue 8).
-      DEV_OUTBOX: 'true',
-      LOG_LEVEL: 'warn',
-      // Every test comes from 127.0.0.1: the per-address sign-in limits would trip.
-      ADDRESS_RATE_LIMIT_SCALE: '50',
-      // Tiles are not reachable offline; an empty tile URL keeps the map quiet.
-      MAP_TILE_URL: process.env.MAP_TILE_URL ?? 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+  webServer: [
+    {
+      // The support agent of support.spec.ts is made the way an operator makes one (the CLI).
+      command: 'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
+      url: `http://127.0.0.1:${serverPort}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        // The specs read codes from the outbox (loopback only; issue 8).
+        DEV_OUTBOX: 'true',
+        LOG_LEVEL: 'warn',
+        // Every test comes from 127.0.0.1: the per-address sign-in limits would trip.
+        ADDRESS_RATE_LIMIT_SCALE: '50',
+        // Tiles are not reachable offline; an empty tile URL keeps the map quiet.
+        MAP_TILE_URL: process.env.MAP_TILE_URL ?? 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      },
     },
-  },
+    {
+      // The validating proxy: ready once it has read the server's document and answers through it.
+      command: 'node --import tsx contract/proxy.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { CONTRACT_PORT: String(port), CONTRACT_UPSTREAM: `http://127.0.0.1:${serverPort}` },
+    },
+  ],
 });

@@ -1,0 +1,22 @@
+import type { FullConfig } from '@playwright/test';
+import { CONTROL_PATH, describeFindings, type Report } from './protocol.ts';
+
+/**
+ * After every test: the run's contract report, and a failed run for any finding no test collected
+ * (a request without a test's id, or answered after its test ended). Each test fails on its own
+ * findings already (fixtures.ts).
+ */
+export default async function contractReport(config: FullConfig) {
+  const baseURL = config.projects[0]!.use.baseURL!;
+  const res = await fetch(new URL(`${CONTROL_PATH}/report`, baseURL));
+  if (!res.ok) throw new Error(`the contract proxy answered ${res.status} for its report`);
+  const report = (await res.json()) as Report;
+  console.log(
+    `OpenAPI contract: ${report.exchanges} requests checked against the document (${report.operations} of its ${report.documented} operations), ` +
+      `${report.refusedRequests} of them outside it and refused, ${report.uncollected.length} violations outside a test.`,
+  );
+  if (report.uncollected.length > 0) {
+    const tests = [...new Set(report.uncollected.map((f) => f.test || '(no test)'))].join(', ');
+    throw new Error(`Answers that disagree with the OpenAPI document, outside any test (${tests}):\n${describeFindings(report.uncollected)}`);
+  }
+}
