@@ -14,6 +14,8 @@ export interface Report {
   /** Operations the run reached, of those the document has. */
   operations: number;
   documented: number;
+  /** The document's operations no request of the run reached (`GET /api/...`). */
+  unreached: string[];
   /** Findings no test collected: requests sent without a test's id, or after its end. */
   uncollected: Array<Finding & { test: string }>;
 }

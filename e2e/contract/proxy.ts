@@ -78,6 +78,7 @@ async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
       refusedRequests: totals.refusedRequests,
       operations: [...totals.operations].filter((o) => o.includes('(')).length,
       documented: validator.operations().length,
+      unreached: validator.operations().filter((o) => ![...totals.operations].some((reached) => reached.startsWith(`${o} (`))),
       uncollected: [...findings.entries()].flatMap(([test, list]) => list.map((f) => ({ test, ...f }))),
     };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report));
