@@ -103,7 +103,7 @@ function describe(errors: AjvError[] | null | undefined, where: string, data?: u
   return (errors ?? []).map((e) => {
     const extra = e.params?.additionalProperty ?? e.params?.allowedValues;
     const at = `${where}${e.instancePath}`;
-    const actual = data === undefined || e.keyword === 'required' ? '' : ` (is ${valueAt(data, e.instancePath)})`;
+    const actual = data === undefined || e.keyword === 'required' || e.keyword === 'additionalProperties' ? '' : ` (is ${valueAt(data, e.instancePath)})`;
     return `${at} ${e.message ?? 'is invalid'}${extra === undefined ? '' : `: ${JSON.stringify(extra)}`}${actual}`;
   });
 }
