@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { limitMember, member, noStore, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { limitMember, member, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
@@ -44,7 +44,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.get(
     '/Chat/Messages',
     {
-      onRequest: noStore,
       schema: {
         ...member,
         summary: 'The member’s conversation with support, oldest first (50 before `before`, or those after `after`)',
@@ -65,7 +64,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.post(
     '/Chat/Send',
     {
-      onRequest: noStore,
       schema: {
         ...member,
         summary: 'Send a message to support; a retry with the same ClientMessageId returns the first message',
@@ -91,7 +89,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.post(
     '/Chat/Attachment',
     {
-      onRequest: noStore,
       bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
       schema: {
         ...member,
