@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
 
 export interface Limit {
   bucket: string;
@@ -35,5 +36,5 @@ export async function hitWindow(db: Executor, { bucket, limit, windowSeconds }: 
 
 /** Forgets the hits of one key, e.g. failed logins after a successful one. */
 export async function reset(db: Executor, bucket: string, key: string): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket} AND key = ${key}`);
+  await db.delete(rateLimits).where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, key)));
 }
