@@ -7,9 +7,9 @@ import * as rate from '../infra/rate-limits/rate-limit-repository.ts';
 
 /*
  * The exact rate limits of sign-in, codes and registration: fixed windows (hit(),
- * rate-limit-repository.ts) and back-off with reservations (backoff-repository.ts), each a
+ * infra/rate-limits/rate-limit-repository.ts) and back-off with reservations (backoff-repository.ts), each a
  * statement in the database before the act. Why these are not the request limit of
- * plugins/app/rate-limit.ts: docs/decisions/011-two-rate-limits.md.
+ * plugins/rate-limit.ts: docs/decisions/011-two-rate-limits.md.
  */
 
 /** Fixed-window limits per address on sending codes and registering (issue 2). */

@@ -25,7 +25,7 @@ import { FLUSH_MS, SharedCounts } from '../infra/rate-limits/rate-limit-counts.t
  * One of the server's two rate-limit mechanisms (docs/decisions/011-two-rate-limits.md): this one
  * limits the volume of requests, with no round trip, and may be slightly generous across
  * processes. A limit on an act that costs money or can be guessed (codes sent, sign-ins, card
- * tokens) is exact, in the database: auth/rate-limit-repository.ts and auth/login-limits.ts.
+ * tokens) is exact, in the database: infra/rate-limits/rate-limit-repository.ts and auth/login-limits.ts.
  */
 /** The default: API_RATE_LIMIT (300) a minute per member. */
 export const DEFAULT_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const satisfies RateLimitOptions;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.ts';
 import { listening, rawClient } from './listen.ts';
 import { fill, operations } from '../openapi.ts';
-import { REFERENCE_CACHE } from '../../src/plugins/app/vehicles/reference-repository.ts';
+import { REFERENCE_CACHE } from '../../src/vehicles/index.ts';
 
 // Issue 8, item 10: headers and what the server exposes.
 const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));

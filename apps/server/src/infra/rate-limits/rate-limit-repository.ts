@@ -10,9 +10,9 @@ export interface Limit {
 
 /**
  * The exact rate limits (docs/decisions/011-two-rate-limits.md): for acts that cost money or can be
- * guessed, a statement before the act, exact across every process; back-off (login-limits.ts) is
+ * guessed, a statement before the act, exact across every process; back-off (auth/login-limits.ts) is
  * the other policy of this mechanism. The volume of requests is limited elsewhere, without a round
- * trip (plugins/app/rate-limit.ts).
+ * trip (plugins/rate-limit.ts).
  *
  * Counts one hit in a fixed window kept in the database, so every replica shares the count.
  * Returns the seconds to wait when the limit is exceeded, else 0.

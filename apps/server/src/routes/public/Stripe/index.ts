@@ -6,7 +6,7 @@ import { handleStripeEvent, type stripeProvider } from '../../../wallet/index.ts
 
 /**
  * POST /api/Stripe/Webhook: verifies the Stripe-Signature with STRIPE_WEBHOOK_SECRET over the raw
- * body, and handles each event id once (handleStripeEvent, plugins/app/wallet/stripe-events.ts).
+ * body, and handles each event id once (handleStripeEvent, wallet/stripe-events.ts).
  * 404 unless Stripe is configured.
  */
 const stripeRoutes: FastifyPluginAsync = async (app) => {
