@@ -13,6 +13,34 @@ const server = 'apps/server/src';
 // The server's domains, lowest first: each may import those before it, never one after it. The
 // last three are peers: none imports another.
 const serverDomains = ['zones', 'wallet', 'members', 'vehicles', 'parking', 'auth', ['history', 'enforcement', 'support']];
+// Library internals (a library's undocumented parts) are reached in one module, which tests each
+// assumption it makes (test/library-internals.test.ts).
+const LIBRARY_INTERNALS = `${server}/lib/library-internals.ts`;
+const internalsImports = [
+  { name: 'helmet', message: 'helmet is used through helmetHeaders() (lib/library-internals.ts)' },
+  {
+    name: 'drizzle-orm/pg-core',
+    importNames: ['PgSession', 'PgDialect'],
+    message: "drizzle's session is reached only in lib/library-internals.ts (sessionOf, namedQueryRows)",
+  },
+];
+const internalsSyntax = [
+  { selector: "MemberExpression[property.name='$client']", message: "drizzle's $client is reached only in lib/library-internals.ts (poolOf)" },
+];
+// docs/data-access.md: a route file reaches the database only through its domain's functions.
+const DB_IN_ROUTES = 'No SQL or database access in a route file: call a function of the domain (docs/data-access.md)';
+const QUERY_METHODS = '/^(select|selectDistinct|selectDistinctOn|insert|update|delete|execute|with|\\$count|\\$with)$/';
+const routeDbImports = {
+  paths: [...internalsImports, { name: 'drizzle-orm', message: DB_IN_ROUTES, allowTypeImports: true }],
+  patterns: [
+    { group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/client.ts', '**/db/prepared.ts'], message: DB_IN_ROUTES, allowTypeImports: true },
+  ],
+};
+const routeDbSyntax = [
+  ...internalsSyntax,
+  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.name=/^(db|tx)$/]`, message: DB_IN_ROUTES },
+  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name='db']`, message: DB_IN_ROUTES },
+];
 // A button's look on a link: a rounded box filled or ringed in the brand colour.
 const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
@@ -157,6 +185,23 @@ export default tseslint.config(
           domains: serverDomains.flat(),
         },
       ],
+    },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: [LIBRARY_INTERNALS, '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: internalsImports }],
+      'no-restricted-syntax': ['error', ...internalsSyntax],
+    },
+  },
+  {
+    files: [`${server}/routes/**/*.ts`],
+    // The money routes move their SQL into the wallet with the money work of issue 27 (its own branch).
+    ignores: [`${server}/routes/member/Wallet/index.ts`, `${server}/routes/member/Subscription/index.ts`, `${server}/routes/member/Account/auto-reload.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', routeDbImports],
+      'no-restricted-syntax': ['error', ...routeDbSyntax],
     },
   },
   {

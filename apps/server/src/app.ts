@@ -17,7 +17,7 @@ import inputGuard from './plugins/input-guard.ts';
 import { authPlugin as auth } from './auth/index.ts';
 import rateLimit, { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from './plugins/rate-limit.ts';
 import { walletPlugin as wallet, type WalletConfig } from './wallet/index.ts';
-import jobs from './infra/jobs/job-runner.ts';
+import jobs, { atMostEvery } from './infra/jobs/job-runner.ts';
 import { registerParkingJobs, guestTokensPlugin as guestTokens } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
@@ -59,11 +59,19 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     moneyMax: config.MONEY_RATE_LIMIT ?? DEFAULT_MONEY_RATE_LIMIT.max,
     addressScale: config.ADDRESS_RATE_LIMIT_SCALE ?? 1,
   });
-  await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET, runJobs: opts.config.NODE_ENV !== 'test' });
+  await fastify.register(wallet, { config: opts.config, secret: opts.config.JWT_SECRET });
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
   fastify.jobs.register('prune.expired', pruneJob());
+  // The wallet's jobs (due auto-reloads, plan renewals and cancellations, old idempotency keys):
+  // on the runner's tick, at most every WALLET_JOB_INTERVAL_MS; never in tests (they call
+  // app.wallet.runJobs() or the job itself).
+  const walletEvery = config.WALLET_JOB_INTERVAL_MS ?? 60_000;
+  if (config.NODE_ENV !== 'test' && walletEvery > 0) {
+    // Its runs report no row count (0).
+    fastify.jobs.register('wallet', atMostEvery(walletEvery, () => fastify.wallet.runJobs().then(() => 0)));
+  }
   fastify.decorate('operators', new OperatorCache());
   fastify.decorate('referenceLists', new ReferenceCache());
   // PGlite has no LISTEN connection: there every search reads its operator's zone set version.

@@ -80,9 +80,9 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Only for tests against a local server speaking Stripe's API, e.g. http://127.0.0.1:3311. */
     STRIPE_API_URL: z.url().optional(),
-    /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys); 0 = never. */
+    /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys), on the job runner's tick; 0 = never. */
     WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-    /** How often background jobs (parking expiry, reminders, Auto Extend…) run; 0 turns them off in this process. */
+    /** The job runner's tick (parking expiry, reminders, Auto Extend…; the prune and the wallet's jobs at their own pace); 0 turns every job off in this process. */
     JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {

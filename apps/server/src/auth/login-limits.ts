@@ -5,6 +5,13 @@ import type { Executor } from '../db/client.ts';
 import * as backoff from './backoff-repository.ts';
 import * as rate from '../infra/rate-limits/rate-limit-repository.ts';
 
+/*
+ * The exact rate limits of sign-in, codes and registration: fixed windows (hit(),
+ * infra/rate-limits/rate-limit-repository.ts) and back-off with reservations (backoff-repository.ts), each a
+ * statement in the database before the act. Why these are not the request limit of
+ * plugins/rate-limit.ts: docs/decisions/011-two-rate-limits.md.
+ */
+
 /** Fixed-window limits per address on sending codes and registering (issue 2). */
 export const LIMITS = {
   /** Code checks per address where no account exists yet to back off on (Quick Park's Verify). */

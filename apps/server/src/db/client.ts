@@ -6,15 +6,14 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { Client } from './pg-client.ts';
-import { TEXT_PARSERS, withNamedStatements } from './pglite-named.ts';
+import { Client, namedQueryRows, TEXT_PARSERS, withNamedStatements } from '../lib/library-internals.ts';
 import { SERVER_ROOT } from '../paths.ts';
 
 export type Schema = typeof schema;
@@ -66,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
-    // As drizzle reads them (pglite-named.ts): a query need not bring its own parsers.
+    // As drizzle reads them (lib/library-internals.ts): a query need not bring its own parsers.
     parsers: TEXT_PARSERS,
   });
   const ping = () => client.query(PING);
@@ -97,8 +96,6 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-const dialect = new PgDialect();
-
 /**
  * queryRows for a hot statement whose text never changes (only its parameters), sent as a named
  * statement: PostgreSQL parses and plans it once per connection and reuses the plan, where an
@@ -106,9 +103,7 @@ const dialect = new PgDialect();
  * PostgreSQL's CPU for a Start). Works inside a transaction (drizzle's session of the
  * transaction's connection); PGlite ignores the name. `name` must be unique per text.
  */
-export async function queryRowsNamed<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
-  // drizzle keeps `session` (the connection, or the transaction's) out of its public types.
-  const { session } = db as unknown as { session: PgSession<PgQueryResultHKT> };
-  const res = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
+export function queryRowsNamed<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  // Through drizzle's session, outside its public types (lib/library-internals.ts).
+  return namedQueryRows<T>(db, name, query);
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testPostgres } from '../../test/support/test-database.ts';
 import { openDatabase } from './client.ts';
+import { poolOf } from '../lib/library-internals.ts';
 
 // On the PostgreSQL server of the server-pg project (this file runs once, in the server project).
 const scratch = await testPostgres('parkit_pgc');
@@ -10,7 +11,7 @@ afterAll(async () => {
   await database.close();
   await scratch.drop();
 });
-const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+const pool = poolOf(database.db);
 
 /** A query config as drizzle sends it, behind a proxy that counts how often its own keys are listed. */
 function watched(config: object) {

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/client.ts';
-import { enforcementChecks, operatorApiKeys, type CheckOutcome } from '../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { enforcementChecks, operatorApiKeys, parkingSessions, zones, type CheckOutcome } from '../db/schema/index.ts';
 
 export interface CheckResult {
   zoneFound: boolean;
@@ -16,18 +15,30 @@ export interface CheckResult {
  * no spaces, dashes or dots) on both sides: as the driver saved it and as the officer typed it.
  */
 export async function checkPlate(db: Executor, operatorId: number, zoneNumber: string, plate: string, plateState: string): Promise<CheckResult> {
-  const [zone] = await queryRows<{ id: number; address: string }>(db, sql`
-    SELECT id, address FROM zones WHERE operator_id = ${operatorId} AND upper(zone_number) = upper(${zoneNumber}) LIMIT 1`);
+  const [zone] = await db
+    .select({ id: zones.id, address: zones.address })
+    .from(zones)
+    .where(and(eq(zones.operatorId, operatorId), sql`upper(${zones.zoneNumber}) = upper(${zoneNumber})`))
+    .limit(1);
   if (!zone) return { zoneFound: false, address: '', sessionId: null, endsAt: null };
-  const [session] = await queryRows<{ id: number; ends_at: Date | string }>(db, sql`
-    SELECT id, ends_at FROM parking_sessions
-    WHERE zone_id = ${zone.id} AND operator_id = ${operatorId}
-      AND status = 'active' AND ends_at > now() AND started_at <= now()
-      AND plate_state = ${plateState}
-      AND regexp_replace(upper(plate), '[[:space:].·-]', '', 'g') = ${plate}
-    ORDER BY ends_at DESC
-    LIMIT 1`);
-  return { zoneFound: true, address: zone.address, sessionId: session?.id ?? null, endsAt: session ? new Date(session.ends_at) : null };
+  const s = parkingSessions;
+  const [session] = await db
+    .select({ id: s.id, endsAt: s.endsAt })
+    .from(s)
+    .where(
+      and(
+        eq(s.zoneId, zone.id),
+        eq(s.operatorId, operatorId),
+        eq(s.status, 'active'),
+        gt(s.endsAt, sql`now()`),
+        lte(s.startedAt, sql`now()`),
+        eq(s.plateState, plateState),
+        sql`regexp_replace(upper(${s.plate}), '[[:space:].·-]', '', 'g') = ${plate}`,
+      ),
+    )
+    .orderBy(desc(s.endsAt))
+    .limit(1);
+  return { zoneFound: true, address: zone.address, sessionId: session?.id ?? null, endsAt: session?.endsAt ?? null };
 }
 
 export type { CheckOutcome };

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Executor } from '../db/client.ts';
+import { poolOf } from '../lib/library-internals.ts';
 
 /**
  * The process's one LISTEN connection (PostgreSQL): every channel the app listens on rides on it,
@@ -60,7 +61,7 @@ export default fp(
     });
     if (app.dbDriver !== 'postgres') return;
 
-    const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+    const pool = poolOf(app.db);
     let client: pg.PoolClient | null = null;
     let closed = false;
     let retry: NodeJS.Timeout | undefined;

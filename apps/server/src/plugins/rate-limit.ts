@@ -21,6 +21,11 @@ import { FLUSH_MS, SharedCounts } from '../infra/rate-limits/rate-limit-counts.t
  *
  * Money routes (every route that charges, credits or stores a card: AddMoney, Subscribe,
  * PaymentMethods/Add, Parking Start, Extend, Amend, Quick Park Start and Extend) take MONEY_RATE_LIMIT.
+ *
+ * One of the server's two rate-limit mechanisms (docs/decisions/011-two-rate-limits.md): this one
+ * limits the volume of requests, with no round trip, and may be slightly generous across
+ * processes. A limit on an act that costs money or can be guessed (codes sent, sign-ins, card
+ * tokens) is exact, in the database: infra/rate-limits/rate-limit-repository.ts and auth/login-limits.ts.
  */
 /** The default: API_RATE_LIMIT (300) a minute per member. */
 export const DEFAULT_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const satisfies RateLimitOptions;

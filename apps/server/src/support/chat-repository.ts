@@ -113,9 +113,10 @@ export async function send(db: Db, memberId: number, from: { sender: 'user' | 'a
       .returning({ id: supportMessages.id });
     const id = inserted[0]?.id;
     if (id !== undefined) {
-      await tx.execute(sql`update support_conversations set last_message_at = now()
-        ${from.sender === 'agent' ? sql`, agent_read_id = greatest(agent_read_id, coalesce((select max(id) from support_messages where member_id = ${memberId} and sender = 'user'), 0))` : sql``}
-        where member_id = ${memberId}`);
+      await tx
+        .update(supportConversations)
+        .set({ lastMessageAt: sql`now()`, ...(from.sender === 'agent' ? { agentReadId: readUpToNow(memberId) } : {}) })
+        .where(eq(supportConversations.memberId, memberId));
     }
     const [row] = await select(tx)
       .where(id !== undefined ? eq(supportMessages.id, id) : and(eq(supportMessages.memberId, memberId), eq(supportMessages.clientMessageId, input.clientMessageId)))
@@ -166,9 +167,11 @@ export async function conversationExists(db: Executor, memberId: number): Promis
   return rows.length > 0;
 }
 
+/** The conversation's agent_read_id once an agent has read it up to now (the driver's last message). */
+const readUpToNow = (memberId: number) =>
+  sql<number>`greatest(${supportConversations.agentReadId}, coalesce((select max(id) from support_messages where member_id = ${memberId} and sender = 'user'), 0))`;
+
 /** An agent has read the conversation up to now. */
 export async function markRead(db: Executor, memberId: number): Promise<void> {
-  await db.execute(sql`update support_conversations
-    set agent_read_id = greatest(agent_read_id, coalesce((select max(id) from support_messages where member_id = ${memberId} and sender = 'user'), 0))
-    where member_id = ${memberId}`);
+  await db.update(supportConversations).set({ agentReadId: readUpToNow(memberId) }).where(eq(supportConversations.memberId, memberId));
 }

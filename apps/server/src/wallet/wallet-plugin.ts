@@ -29,7 +29,7 @@ export interface WalletService extends ReloadContext {
    * (errors are logged, never thrown; the job retries what is left due).
    */
   reloadIfDue(memberId: number): Promise<ReloadOutcome | 'failed'>;
-  /** One run of every wallet job (tests and the timer). */
+  /** One run of every wallet job (tests, and the job runner's job `wallet`: app.ts). */
   runJobs(): Promise<void>;
 }
 
@@ -39,9 +39,9 @@ declare module 'fastify' {
   }
 }
 
-/** The payment provider, the wallet's settings and its jobs, for every route. */
-export default fp<{ config: WalletConfig; secret: string; runJobs: boolean }>(
-  async (app, { config, secret, runJobs }) => {
+/** The payment provider, the wallet's settings and its jobs (run by the job runner: app.ts), for every route. */
+export default fp<{ config: WalletConfig; secret: string }>(
+  async (app, { config, secret }) => {
     const useStripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
     const sandbox = useStripe ? null : sandboxProvider(secret);
     const provider: PaymentProvider = useStripe
@@ -72,23 +72,6 @@ export default fp<{ config: WalletConfig; secret: string; runJobs: boolean }>(
       },
     };
     app.decorate('wallet', service);
-
-    const every = config.WALLET_JOB_INTERVAL_MS ?? 60_000;
-    if (runJobs && every > 0) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        service
-          .runJobs()
-          .catch((err: unknown) => app.log.error({ err }, 'wallet jobs failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, every);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
   },
   { name: 'wallet', dependencies: ['db'] },
 );

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.ts';
 import { listening, rawClient } from './listen.ts';
 import { fill, operations } from '../openapi.ts';
+import { REFERENCE_CACHE } from '../../src/vehicles/index.ts';
 
 // Issue 8, item 10: headers and what the server exposes.
 const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
@@ -44,6 +45,28 @@ describe('item 10: headers and exposure', () => {
       const res = await as(app, who, { method: 'GET', url });
       expect(res.headers['cache-control'] ?? '(no Cache-Control)', `${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
     }
+  });
+
+  it('marks the answer of every API operation no-store, of any method and scope, whatever its status', async () => {
+    // No-store is set once, for every API answer (security.ts), not again by each route: this
+    // walks every operation of the document, signed out and signed in, with an empty body. Only
+    // the public reference lists say otherwise (a cache lifetime); live streams write their own
+    // no-store and never end.
+    const who = await registerAndSignIn(app);
+    const all = (await operations(app)).filter((o) => !/\/events$/i.test(o.path));
+    expect(all.length).toBeGreaterThan(60);
+    let cacheable = 0;
+    for (const o of all) {
+      const url = fill(o.path, () => '1');
+      const payload = o.method === 'GET' || o.method === 'DELETE' ? undefined : {};
+      for (const res of [await app.inject({ method: o.method as 'GET', url, payload }), await as(app, who, { method: o.method as 'GET', url, payload })]) {
+        const cache = res.headers['cache-control'] ?? '(no Cache-Control)';
+        if (cache === REFERENCE_CACHE && o.method === 'GET' && !o.memberOnly && res.statusCode === 200) cacheable++;
+        else expect(cache, `${o.method} ${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
+      }
+    }
+    // The reference lists: vehicle makes, models, colors and the states.
+    expect(cacheable).toBeGreaterThanOrEqual(6);
   });
 
   it('sends a Permissions-Policy and frame-ancestors, with no X-Frame-Options to contradict it', async () => {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Background jobs (DESIGN.md section 2): each job claims its due rows with
+ * Background jobs, the server's one runner: parking's (parking-jobs.ts), the prune (prune.ts) and
+ * the wallet's (app.ts) all run on its tick, one after the other. Each job claims its due rows with
  * `FOR UPDATE SKIP LOCKED` inside its own transaction, so any number of server processes on one
  * database run the same jobs without doing one row twice. A job returns how many rows it handled.
  */
@@ -20,6 +21,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
   }
+}
+
+/**
+ * A job that does its work at most once every `everyMs` in this process, however short the tick
+ * (judged by the `now` it is given); in between it handles nothing (0).
+ */
+export function atMostEvery(everyMs: number, job: Job): Job {
+  let last = -Infinity;
+  return async (db, now) => {
+    if (now.getTime() - last < everyMs) return 0;
+    last = now.getTime();
+    return job(db, now);
+  };
 }
 
 export function createJobRunner(db: Db, log: Pick<FastifyBaseLogger, 'error'>): JobRunner {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { atMostEvery, type Job } from './job-runner.ts';
 
 /** How often the prune job does its work (it is called on every jobs tick). */
 export const PRUNE_EVERY_MS = 10 * 60_000;
@@ -43,11 +44,4 @@ export async function pruneExpired(db: Db, now: Date): Promise<number> {
 }
 
 /** The job: prunes at most every PRUNE_EVERY_MS per process (tests pass `now`). */
-export function pruneJob(): (db: Db, now: Date) => Promise<number> {
-  let last = -Infinity;
-  return async (db, now) => {
-    if (now.getTime() - last < PRUNE_EVERY_MS) return 0;
-    last = now.getTime();
-    return pruneExpired(db, now);
-  };
-}
+export const pruneJob = (): Job => atMostEvery(PRUNE_EVERY_MS, pruneExpired);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
 
 export interface Limit {
   bucket: string;
@@ -8,6 +9,11 @@ export interface Limit {
 }
 
 /**
+ * The exact rate limits (docs/decisions/011-two-rate-limits.md): for acts that cost money or can be
+ * guessed, a statement before the act, exact across every process; back-off (auth/login-limits.ts) is
+ * the other policy of this mechanism. The volume of requests is limited elsewhere, without a round
+ * trip (plugins/rate-limit.ts).
+ *
  * Counts one hit in a fixed window kept in the database, so every replica shares the count.
  * Returns the seconds to wait when the limit is exceeded, else 0.
  */
@@ -30,5 +36,5 @@ export async function hitWindow(db: Executor, { bucket, limit, windowSeconds }: 
 
 /** Forgets the hits of one key, e.g. failed logins after a successful one. */
 export async function reset(db: Executor, bucket: string, key: string): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE bucket = ${bucket} AND key = ${key}`);
+  await db.delete(rateLimits).where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, key)));
 }

@@ -1,10 +1,9 @@
 import { extname } from 'node:path';
 import fp from 'fastify-plugin';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import { MESSAGES } from '@parkit/contract';
+import { helmetHeaders } from '../../lib/library-internals.ts';
 
 /**
  * Security headers with a CSP that admits the app and the map tiles; compression; forms. Cookies
@@ -16,8 +15,9 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
     // Stripe Elements (issue 10, only when Stripe is the payment provider): Stripe.js, its frames
     // and its API, as Stripe documents for a CSP (https://docs.stripe.com/security/guide#content-security-policy).
     const js = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
-    // Helmet's headers are the same on every answer: worked out once here and set with one call per
-    // request (issue 9: @fastify/helmet rebuilt helmet, CSP parsing included, on every request).
+    // Helmet's headers are the same on every answer: worked out once here (helmetHeaders, in
+    // lib/library-internals.ts) and set with one call per request (issue 9: @fastify/helmet rebuilt
+    // helmet, CSP parsing included, on every request).
     const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
@@ -66,19 +66,6 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
   },
   { name: 'security' },
 );
-
-/** The headers helmet sets with these options (it reads nothing from the request: no CSP functions). */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
-  });
-  return headers;
-}
 
 /**
  * The headers of an API answer (JSON, CSV, a PDF, an event stream): data, never a document that a

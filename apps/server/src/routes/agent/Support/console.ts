@@ -21,7 +21,7 @@ import { findById } from '../../../members/index.ts';
 import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
-import { agent, attachmentAnswer, noStore, sendAttachment } from '../../shared/Support/common.ts';
+import { agent, attachmentAnswer, sendAttachment } from '../../shared/Support/common.ts';
 import { eventStream } from '../../shared/media-types.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
@@ -31,7 +31,6 @@ import type { EventStreams } from '../../shared/Support/events.ts';
  */
 const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (app, { attachments, streams }) => {
   // Authentication and the agent role come from the agent-only scope (routes/scopes.ts).
-  app.addHook('onRequest', noStore);
   const errors = { 404: ErrorResponse };
 
   app.get('/Me', { schema: { ...agent, summary: 'The signed-in agent (403 for anyone else)', response: { 200: ConsoleMe, ...errors } } }, async (req) => {

@@ -24,10 +24,6 @@ const base = { tags: ['Quick Park'] };
  * (public/Parking/guest-code.ts).
  */
 const guestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_req, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
-
   app.post(
     '/Quote',
     { schema: { ...base, summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)', body: GuestQuoteRequest, response: { 200: Quote, 409: ErrorResponse } } },

@@ -56,11 +56,10 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionsPage, ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const operator = await operatorFor(req.member.memberId);
       const { params, distanceFrom } = historyParams(req.member.memberId, operator, req.query);
       const { rows, next } = await historyPage(app.db, { ...params, cursor: req.query.cursor, limit: req.query.limit });
-      void reply.header('cache-control', 'no-store');
       return { Sessions: rows.map(toPastSession), NextCursor: next, DistanceFrom: distanceFrom };
     },
   );
@@ -102,7 +101,6 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return reply
-        .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="parkit-sessions.csv"')
         .type('text/csv; charset=utf-8')
         // Fastify sends streams and buffers as they are (no serializer): the schema only documents it.
@@ -127,7 +125,6 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = pickLanguage(req.query.lang, req.headers['accept-language']);
       const pdf = await receiptPdf(receipt, lang);
       return reply
-        .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="parkit-receipt-${receipt.sessionId}.pdf"`)
         .type('application/pdf')
         .send(pdf as unknown as string);

@@ -31,10 +31,6 @@ const moneyErrors = { ...errors, 402: ErrorResponse, 422: ErrorResponse };
 
 /** Park and pay (issue 11): quote, start, extend, stop, amend, and the sessions to show. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_req, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
-
   app.post(
     '/Quote',
     {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   AddCardRequest,
   CardSummary,
@@ -11,11 +10,10 @@ import {
   WALLET_TEXTS,
 } from '@parkit/contract';
 import { z } from 'zod';
-import { walletSettings } from '../../../db/schema/index.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { lockMember } from '../../../members/index.ts';
 import * as cards from '../../../wallet/index.ts';
-import { CardError, type stripeProvider } from '../../../wallet/index.ts';
+import { CardError, saveProviderCustomer, type stripeProvider } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['PaymentMethods'] };
@@ -47,7 +45,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       const settings = await cards.ensureSettings(app.db, memberId);
       const customer = await provider.ensureCustomer(memberId, settings.providerCustomerId);
       if (customer && customer !== settings.providerCustomerId) {
-        await app.db.update(walletSettings).set({ providerCustomerId: customer }).where(eq(walletSettings.memberId, memberId));
+        await saveProviderCustomer(app.db, memberId, customer);
       }
       return { ClientSecret: await provider.createSetupIntent(customer ?? ''), PublishableKey: app.wallet.stripe.publishableKey };
     },

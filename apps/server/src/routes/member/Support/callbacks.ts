@@ -5,14 +5,13 @@ import { lockMember } from '../../../members/index.ts';
 import { isUniqueViolation } from '../../../vehicles/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import { checkSlot, type HoursSetting } from '../../../support/index.ts';
-import { limitMember, member, noStore, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { limitMember, member, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 
 /** Request call back (spec section 2): stored, at most 3 open per member, one per slot. */
 const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {
   app.get(
     '/CallBacks',
     {
-      onRequest: noStore,
       schema: { ...member, summary: 'The member’s call-back requests and their status', response: { 200: CallBackList } },
     },
     async (req) => callBacks.listByMember(app.db, req.member.memberId),
@@ -21,7 +20,6 @@ const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (ap
   app.post(
     '/CallBack',
     {
-      onRequest: noStore,
       schema: { ...member, summary: 'Ask support to call back at a slot within support hours', body: CallBackRequest, response: { 201: CallBack, 404: ErrorResponse, 409: ErrorResponse } },
     },
     async (req, reply) => {

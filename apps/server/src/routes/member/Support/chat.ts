@@ -17,7 +17,7 @@ import type { AttachmentStore } from '../../../support/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import * as chat from '../../../support/index.ts';
 import { eventStream } from '../../shared/media-types.ts';
-import { attachmentAnswer, limitMember, member, noStore, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { attachmentAnswer, limitMember, member, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
@@ -45,7 +45,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.get(
     '/Chat/Messages',
     {
-      onRequest: noStore,
       schema: {
         ...member,
         summary: 'The member’s conversation with support, oldest first (50 before `before`, or those after `after`)',
@@ -66,7 +65,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.post(
     '/Chat/Send',
     {
-      onRequest: noStore,
       schema: {
         ...member,
         summary: 'Send a message to support; a retry with the same ClientMessageId returns the first message',
@@ -92,7 +90,6 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
   app.post(
     '/Chat/Attachment',
     {
-      onRequest: noStore,
       bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
       schema: {
         ...member,

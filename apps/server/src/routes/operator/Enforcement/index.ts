@@ -40,14 +40,13 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       // The operator scope (routes/scopes.ts operatorKeyOnly) checks the key; its refusals are audited too.
       config: { operatorKeyRefused: (req, outcome) => audit(app.db, entry(req, outcome)) },
     },
-    async (req, reply) => {
+    async (req) => {
       const key = req.operatorKey.row!;
       const zoneNumber = req.query.zone;
       const plate = normalisePlate(req.query.plate);
       const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
       const paid = found.sessionId !== null;
       await audit(app.db, entry(req, !found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', { paid, sessionId: found.sessionId, address: found.address }));
-      void reply.header('cache-control', 'no-store');
       // Another operator's zone (or none) is not found: the key must not reveal it exists.
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);
       return { Paid: paid, EndsAt: found.endsAt?.toISOString() ?? null, ZoneNumber: zoneNumber, PlateNumber: plate, PlateState: req.query.state };

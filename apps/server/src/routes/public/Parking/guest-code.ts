@@ -10,10 +10,6 @@ const base = { tags: ['Quick Park'] };
  * (guest/Parking/guest.ts).
  */
 const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_req, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
-
   app.post(
     '/SendCode',
     { schema: { ...base, summary: 'Sends a code to the driver’s phone for Quick Park', body: GuestSendCodeRequest, response: { 202: CodeSent } } },

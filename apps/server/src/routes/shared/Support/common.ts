@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ATTACHMENT_TYPES, MESSAGES, SUPPORT_MESSAGES, type Attachment } from '@parkit/contract';
 import { tooManyRequests } from '../../../lib/http-error.ts';
 import { hit } from '../../../infra/rate-limits/rate-limit-repository.ts';
@@ -25,11 +25,6 @@ export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_L
   const wait = await hit(app.db, limit, `member:${memberId}`);
   if (wait > 0) throw tooManyRequests(limit === SUPPORT_LIMITS.message ? SUPPORT_MESSAGES.tooManyMessages : MESSAGES.tooManyAttempts, wait);
 }
-
-/** Personal answers are never cached (DESIGN.md section 4). */
-export const noStore = async (_req: FastifyRequest, reply: FastifyReply) => {
-  void reply.header('cache-control', 'no-store');
-};
 
 /** A stored attachment, in the type its content was checked to be (images inline, PDFs as attachments). */
 export const attachmentAnswer = mediaAnswer('The file, in the type its content was checked to be', ATTACHMENT_TYPES, 'binary');

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { literal, REGISTER, TEXT_PARSERS, withNamedStatements } from './pglite-named.ts';
+import { literal, REGISTER, TEXT_PARSERS, withNamedStatements } from './library-internals.ts';
 
 const raw = await PGlite.create();
 afterAll(() => raw.close());
