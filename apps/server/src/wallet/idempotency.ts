@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import { queryRowsNamed, type Db, type Executor, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Keys are kept this long per member; an older key counts as new. */
@@ -73,7 +73,10 @@ export async function withIdempotency<T>(
             on conflict (member_id, key) do update set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
             where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
             returning key`,
-      );
+      ).catch((err: unknown) => {
+        // The key's foreign key on members: the member is gone (its token still passed), 404 as postEntry's.
+        throw isForeignKeyViolation(err) ? notFound() : err;
+      });
       if (claimed.length > 0) {
         const result = await run(tx, opts.key);
         await queryRowsNamed(
@@ -112,6 +115,10 @@ export async function idempotent<T>(
   if (result.replayed) void reply.header('idempotent-replayed', 'true');
   void reply.code(result.statusCode);
   return result.body;
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  return (err as { cause?: { code?: string } } | null)?.cause?.code === '23503';
 }
 
 /** Deletes keys older than 24 hours (the wallet job runs it). */
