@@ -187,7 +187,9 @@ describe('the refusals and their fields', () => {
 describe('postEntry', () => {
   it.each([0, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('refuses an amount of %s cents and writes nothing', async (amountCents) => {
     const m = await registerAndSignIn(app);
-    await expect(posting({ memberId: m.memberId, amountCents, kind: 'adjustment', reference: 'bad' })).rejects.toThrow(RangeError);
+    const refused = posting({ memberId: m.memberId, amountCents, kind: 'adjustment', reference: 'bad' });
+    await expect(refused).rejects.toThrow(RangeError);
+    await expect(refused).rejects.toThrow(`amountCents must be a non-zero integer, got ${amountCents}`);
     expect(await entriesOf(db, m.memberId)).toHaveLength(0);
   });
 
@@ -283,7 +285,7 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
 describe('a member that no longer exists', () => {
   it('postEntry answers 404 for a debit or a credit, and writes nothing', async () => {
     for (const amountCents of [-100, 100]) {
-      await expect(posting({ memberId: 2_000_000_000, amountCents, kind: 'adjustment', reference: 'ghost' })).rejects.toMatchObject({ statusCode: 404 });
+      await expect(posting({ memberId: 2_000_000_000, amountCents, kind: 'adjustment', reference: 'ghost' })).rejects.toMatchObject({ statusCode: 404, message: 'Not found' });
     }
     expect(await queryRows(db, sql`select 1 from ledger_entries where member_id = 2000000000`)).toEqual([]);
   });
