@@ -9,7 +9,7 @@ import type { Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries } from '../../src/db/schema/index.ts';
 import { runAllDueReloads } from '../../src/wallet/auto-reload.ts';
-import { withIdempotency } from '../../src/wallet/idempotency.ts';
+import { purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
 import { balanceOf, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
 import { startInOneStatement } from '../../src/parking/start-statement.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
@@ -112,6 +112,26 @@ describe('one request per Idempotency-Key', () => {
     });
     expect(retry).toEqual({ statusCode: 200, body: { balance: 500 }, replayed: false });
     expect((await entriesOf(db, m.memberId)).map((e) => [e.reference, e.idempotencyKey])).toEqual([['kept', key]]);
+  });
+});
+
+describe('keys older than 24 hours', () => {
+  it('count as new, and the job purges them and only them', async () => {
+    const m = await registerAndSignIn(app);
+    await addCard(app, m);
+    const [old, fresh] = [randomUUID(), randomUUID()];
+    await addMoney(app, m, { Amount: 20 }, old);
+    await addMoney(app, m, { Amount: 20 }, fresh);
+    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`);
+    const later = await addMoney(app, m, { Amount: 30 }, old);
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect((await details(app, m)).Balance).toBe(70);
+    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`);
+    const keys = () => queryRows<{ key: string }>(db, sql`select key from idempotency_keys where member_id = ${m.memberId}`);
+    expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
+    expect((await keys()).map((k) => k.key)).toEqual([fresh]);
+    expect(await purgeExpiredKeys(db)).toBe(0);
   });
 });
 
