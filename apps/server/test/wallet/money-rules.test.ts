@@ -331,6 +331,19 @@ describe('a member that no longer exists', () => {
   });
 });
 
+describe('a claim that fails', () => {
+  it('for another reason than a missing member is not answered as one', async () => {
+    // A member id beyond PostgreSQL's integer: the claim fails with "out of range", not a foreign key.
+    const claim = withIdempotency(db, { memberId: 2 ** 31, key: randomUUID(), scope: 'test/Range', body: {} }, async () => ({ statusCode: 200, body: {} }));
+    const err = await claim.then(
+      () => null,
+      (e: unknown) => e as { statusCode?: number },
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(err?.statusCode).toBeUndefined();
+  });
+});
+
 // Two requests holding one key at once: PGlite runs one transaction at a time, so only PostgreSQL
 // has the second wait for the first.
 if (database.driver === 'postgres') {
