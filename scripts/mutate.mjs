@@ -1,6 +1,6 @@
 // npm run mutate [-- contract|web|money|money:pglite|money:postgres]: StrykerJS over the contract,
 // the web app's lib/ and the server's money code (stryker.config.mjs), one scope after the other.
-// With no scope: contract and web (money takes about half an hour per database: ask for it).
+// With no scope: contract and web (money takes the better part of an hour per database: ask for it).
 // money runs twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL, as the server-pg tests).
 import { spawnSync } from 'node:child_process';
 
