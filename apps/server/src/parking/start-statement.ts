@@ -38,7 +38,6 @@ export async function startInOneStatement(
   // starts test debited past zero, caught by members_balance_nonneg.)
   // Named statements: planned once per connection, not on every Start.
   const locked = await queryRowsNamed<{ id: number }>(tx, 'parking_start_lock', lockMemberSql(memberId));
-  // Stryker disable next-line ConditionalExpression: `false` sends the statement below, which finds no member and returns no row: null all the same
   if (locked.length === 0) return null;
   const [row] = await queryRowsNamed<StartedRow>(tx, 'parking_start', startSql(memberId, quoteId, confirmedOverMax, key, now));
   if (!row) return null;
@@ -50,7 +49,6 @@ export async function startInOneStatement(
       session: {
         id: Number(row.id),
         zoneId: Number(row.zone_id),
-        // Stryker disable next-line ConditionalExpression: this statement starts only with a vehicle (its `v` row), so vehicle_id is never null
         vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
         vehicleMake: row.vehicle_make,
         vehicleModel: row.vehicle_model,

@@ -21,7 +21,6 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
   if (raw === undefined || raw === '') {
     throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyRequired, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyRequired }]);
   }
-  // Stryker disable next-line ConditionalExpression: Node hands a header to Fastify as one string (repeated ones joined), never an array
   if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(raw)) {
     throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyFormat, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyFormat }]);
   }
@@ -93,9 +92,8 @@ export async function withIdempotency<T>(
         return { ...result, replayed: false };
       }
       const [row] = await tx.select().from(idempotencyKeys).where(where);
-      // The holder rolled back between our statements: claim again. (Stryker: neither database reaches
-      // it, the claim's ON CONFLICT locks the row it met until this transaction ends.)
-      // Stryker disable next-line ConditionalExpression: `false` only differs when the row is gone, see above
+      // The holder rolled back between our statements: claim again. (Neither database reaches it
+      // today: the claim's ON CONFLICT locks the row it met until this transaction ends.)
       if (!row) return null;
       if (row.requestHash !== hash) {
         throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused }]);
@@ -103,7 +101,6 @@ export async function withIdempotency<T>(
       if (row.statusCode === null) throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
       return { statusCode: row.statusCode, body: row.response as T, replayed: true };
     });
-    // Stryker disable next-line ConditionalExpression: `true` only differs after `!row` above, which no database reaches
     if (out) return out;
     // Stryker disable next-line all: only after `!row` above, which no database reaches
     if (attempt >= 3) throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);

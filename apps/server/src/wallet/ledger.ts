@@ -76,11 +76,7 @@ export async function postEntry(tx: Tx, e: PostEntryInput): Promise<PostedEntry>
   // Stryker disable next-line StringLiteral: never thrown, an INSERT … RETURNING of one row returns it or throws
   if (!entry) throw new Error('ledger insert returned no row');
   let reloadDue = false;
-  if (
-    // Stryker disable next-line EqualityOperator: amountCents is never 0 (refused above), so `< 0` and `<= 0` are one test
-    e.amountCents < 0 &&
-    moved.balanceCents < moved.minBalanceCents
-  ) {
+  if (e.amountCents < 0 && moved.balanceCents < moved.minBalanceCents) {
     // Marks the reload due only when none is pending, auto-reload is on and a default card exists.
     const marked = await tx
       .update(walletSettings)
