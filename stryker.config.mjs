@@ -1,9 +1,20 @@
-// Mutation runs over the layer every screen stands on (issue 7): `npm run mutate` runs both,
-// `npm run mutate -- contract` or `npm run mutate -- web` one. Not part of `npm test`: it takes
-// minutes. Reports: reports/mutation/<scope>.html. Each scope runs only its own tests
+// Mutation runs over the layer every screen stands on (issue 7) and over the money code (issue 27):
+// `npm run mutate` runs contract and web, `npm run mutate -- contract`, `-- web` or `-- money` one
+// (scripts/mutate.mjs). Not part of `npm test`: contract and web take minutes; money took 42 minutes
+// on PostgreSQL on 2 busy cores, and PGlite about three times that (each test file builds its
+// database in WebAssembly). Reports: reports/mutation/<scope>.html. Each scope runs only its own tests
 // (vitest.mutate.config.ts), so a mutant of a schema re-runs the contract's tests, not the web's.
-const scope = process.env.MUTATE === 'web' ? 'web' : 'contract';
+//
+// money: the server's ledger, Idempotency-Key handling and Start's one statement (and whatever else
+// changes a balance: add its file to `mutate.money`), against the closest server tests
+// (`moneyTests` in vitest.mutate.config.ts), once per database: `-- money` runs PGlite, then
+// PostgreSQL (the server-pg project's TEST_DATABASE_URL); `-- money:pglite` or `-- money:postgres`
+// runs one. MUTATE_DB picks the database, and the report is reports/mutation/money-<database>.html.
+const scope = ['web', 'money'].includes(process.env.MUTATE ?? '') ? process.env.MUTATE : 'contract';
 process.env.MUTATE = scope;
+const database = process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite';
+process.env.MUTATE_DB = database;
+const report = scope === 'money' ? `money-${database}` : scope;
 
 const mutate = {
   contract: ['packages/contract/src/**/*.ts', '!**/*.test.ts', '!packages/contract/src/test-messages.ts'],
@@ -15,6 +26,15 @@ const mutate = {
     // Four CSS imports, nothing to mutate.
     '!apps/web/src/lib/hindi-font.ts',
   ],
+  // Every file that changes a balance or guards a money request: add a file here when one joins them.
+  money: ['apps/server/src/wallet/ledger.ts', 'apps/server/src/wallet/idempotency.ts', 'apps/server/src/parking/start-statement.ts'],
+};
+
+// The sandbox needs only what those tests load.
+const ignorePatterns = {
+  contract: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
+  web: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
+  money: ['apps/web', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -22,14 +42,15 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
   mutate: mutate[scope],
-  // The sandbox needs only what those tests load.
-  ignorePatterns: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
+  ignorePatterns: ignorePatterns[scope],
   coverageAnalysis: 'perTest',
   concurrency: 1,
+  // A server test builds the app on a fresh database first: a mutant gets more than the default 5 s.
+  ...(scope === 'money' ? { timeoutMS: 15_000 } : {}),
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: `reports/mutation/${scope}.html` },
-  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  htmlReporter: { fileName: `reports/mutation/${report}.html` },
+  jsonReporter: { fileName: `reports/mutation/${report}.json` },
   // A later run re-tests only the mutants whose code or tests changed.
   incremental: true,
-  incrementalFile: `reports/mutation/${scope}-incremental.json`,
+  incrementalFile: `reports/mutation/${report}-incremental.json`,
 };

@@ -39,9 +39,15 @@ const loadFailures: Reporter = {
 };
 
 // The tests a mutation run (npm run mutate, stryker.config.mjs) holds against the code it mutates:
-// the contract's own tests, or the web app's lib/ tests (not the screens' tests, which would make
-// each mutant slow and would count a mutant killed by a screen that only passes through lib/).
-// MUTATE=contract or MUTATE=web picks one (stryker.config.mjs sets it).
+// the contract's own tests, the web app's lib/ tests (not the screens' tests, which would make
+// each mutant slow and would count a mutant killed by a screen that only passes through lib/), or
+// the server tests closest to the money code. MUTATE=contract, web or money picks one
+// (stryker.config.mjs sets it); for money, MUTATE_DB=pglite or postgres the database, with the
+// environment of the server or server-pg project of vitest.config.ts.
+// A mutant re-runs every test of these files that reaches it, each file on a new app and database:
+// the fewer the files, the faster the run.
+const moneyTests = ['test/wallet/money-rules.test.ts', 'test/wallet/ledger.test.ts', 'test/parking-start-statement.test.ts'];
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'; // as vitest.config.ts
 const projects = {
   contract: { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], setupFiles: ['../../vitest.setup.ts'] } },
   web: {
@@ -54,9 +60,21 @@ const projects = {
       setupFiles: ['../../vitest.setup.ts', './src/testing/setup.ts'],
     },
   },
+  money: {
+    test: {
+      name: `money-${process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite'}`,
+      root: 'apps/server',
+      include: moneyTests,
+      setupFiles: ['../../vitest.setup.ts'],
+      env: { TEST_DB: process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite', TEST_DATABASE_URL: pgUrl, NODE_ENV: 'test' },
+      globalSetup: ['test/support/database-leaks.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
 };
+const scope = process.env.MUTATE === 'web' || process.env.MUTATE === 'money' ? process.env.MUTATE : 'contract';
 
 export default defineConfig({
-  test: {
-    reporters: ['default', loadFailures], projects: process.env.MUTATE === 'web' ? [projects.web] : [projects.contract] },
+  test: { reporters: ['default', loadFailures], projects: [projects[scope]] },
 });
