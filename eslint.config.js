@@ -105,7 +105,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, local: boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // STYLE.md: imports flow one way; features never import each other or the app layer.
+      // docs/conventions.md#imports-flow-one-way: imports flow one way; features never import each other or the app layer.
       'local/restricted-paths': [
         'error',
         {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// STYLE.md: a console error or an unhandled rejection fails the test that caused it.
+// docs/conventions.md#tests: a console error or an unhandled rejection fails the test that caused it.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

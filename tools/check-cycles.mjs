@@ -1,4 +1,4 @@
-// Fails when relative imports form a cycle anywhere in the TypeScript sources (STYLE.md: no
+// Fails when relative imports form a cycle anywhere in the TypeScript sources (docs/conventions.md#imports-flow-one-way: no
 // cycles). Runs with `npm run lint`. Type-only imports count too: a cycle of types is still a
 // tangle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// STYLE.md: imports flow one way (contract ← server; contract ← web lib/components ← features ←
+// docs/conventions.md#imports-flow-one-way: imports flow one way (contract ← server; contract ← web lib/components ← features ←
 // app) and no feature imports another. A small local rule instead of eslint-plugin-import-x,
 // whose resolver needs per-platform binaries the registry here does not carry (npm ci fails).
 import { dirname, resolve, sep } from 'node:path';

@@ -15,7 +15,7 @@ import {
   test,
 } from '../fixtures.ts';
 
-/** Issue 2: sign-up and sign-in end to end (DESIGN.md section 3). */
+/** Issue 2: sign-up and sign-in end to end (docs/product.md#sign-in). */
 
 async function logoutFromProfile(page: Page) {
   await page.goto('/profile');
@@ -44,7 +44,7 @@ test('a new driver registers, verifies the code, lands on /addvehicles, logs out
   await enterCode(page, await readCode(page.request, m.PhoneNumber, { kind: 'sign-in' }));
   await expect(page).toHaveURL(/\/addvehicles$/);
 
-  // The spec's keys (section 3) with DESIGN.md's meanings.
+  // The spec's keys with their meanings (docs/product.md#stored-data).
   expect(await stored(page, 'access_token')).toBeTruthy();
   expect(await stored(page, 'app_id')).toBeTruthy();
   expect(Number(await stored(page, 'p_user_id'))).toBeGreaterThan(0);

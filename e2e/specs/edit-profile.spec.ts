@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, registerNewMember, test } from '../fixtures.ts';
 
-/** Issue 3: Edit Profile against the real server (spec sections 2, 4, 5; DESIGN.md section 6). */
+/** Issue 3: Edit Profile against the real server (docs/product.md#screens, #states, #validation; docs/product.md#placeholders-made-real). */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -16,7 +16,7 @@ test('a member edits the profile; it is saved and shown again after a reload', a
     await expect(field(page, label)).toHaveValue(value);
     await expect(field(page, label)).toBeDisabled();
   }
-  // No state saved yet: TX (DESIGN.md section 6); the list comes from /api/Core/States.
+  // No state saved yet: TX (docs/product.md#placeholders-made-real); the list comes from /api/Core/States.
   await expect(field(page, 'State')).toHaveValue('TX');
   await expect(field(page, 'State').locator('option').first()).toHaveText('Select State');
   await expect(field(page, 'State').locator('option', { hasText: 'WY' })).toHaveCount(1);

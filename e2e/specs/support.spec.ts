@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, registerNewMember, signIn, test } from '../fixtures.ts';
 
 /**
- * Issue 13: Support hub, Request call back and Support chat (spec section 2) against the real
+ * Issue 13: Support hub, Request call back and Support chat (docs/product.md#screens) against the real
  * server, answered live from the support console by an agent in a second browser context.
  */
 
@@ -132,7 +132,7 @@ test('a driver requests a call back; the agent marks it called and the driver se
   await expect(phone).toHaveValue('512');
   await phone.fill('');
 
-  // Each validation message of spec section 5.
+  // Each validation message of docs/product.md#validation.
   await page.getByRole('button', { name: 'Request Call Back' }).click();
   for (const message of ['Phone is Required', 'Date is Required', 'Time is Required']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();

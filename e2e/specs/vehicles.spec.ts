@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn, authHeaders, expect, registerNewMember, stored, test } from '../fixtures.ts';
 
-/** Issue 3: My Vehicles and Add/Edit Vehicle against the real server (spec sections 2, 4, 5, 8). */
+/** Issue 3: My Vehicles and Add/Edit Vehicle against the real server (docs/product.md#screens, #states, #validation, #errors). */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -37,7 +37,7 @@ test('a new member adds a first vehicle, a second from My Vehicles, edits and de
   await expect(field(page, 'Vehicle Make').locator('option', { hasText: 'TOYOTA' })).toHaveCount(1);
   await expect(field(page, 'Vehicle Color').locator('option', { hasText: 'SILVER' })).toHaveCount(1);
 
-  // Every validation message of spec section 5, by submitting the empty form.
+  // Every validation message of docs/product.md#validation, by submitting the empty form.
   await page.getByRole('button', { name: 'Save' }).click();
   for (const message of ['VehicleMake is Required', 'Vehicle Model is Required', 'Plate Number is Required', 'State is Required', 'Vehicle Color is Required', 'Please Select Year']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();

@@ -37,7 +37,7 @@ export interface AppOptions {
 export const apiDocsEnabled = (c: Pick<Config, 'NODE_ENV'> & Partial<Pick<Config, 'API_DOCS'>>) =>
   c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true';
 
-/** The whole app as one plugin: external plugins, then ours, then routes (STYLE.md). */
+/** The whole app as one plugin: external plugins, then ours, then routes (docs/architecture.md#the-servers-layers-and-domains). */
 export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts;
   const production = config.NODE_ENV === 'production';

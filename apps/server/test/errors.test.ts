@@ -8,7 +8,7 @@ import { queryRows } from '../src/db/client.ts';
 import { HttpError } from '../src/lib/http-error.ts';
 import { buildTestApp, lastCode, newMember, TEST_SECRET } from './helpers.ts';
 
-// DESIGN.md section 4: errors are always JSON; no input, however malformed, yields a 500 or
+// docs/architecture.md#api-conventions: errors are always JSON; no input, however malformed, yields a 500 or
 // changes stored data when refused; 500s carry the spec's wording and never a stack.
 const { app: server, database } = await buildTestApp();
 const { db } = database;
@@ -39,7 +39,7 @@ async function counts() {
   return row!;
 }
 
-/** Asserts the answer is a refused request as DESIGN.md section 4 describes. */
+/** Asserts the answer is a refused request as docs/architecture.md#api-conventions describes. */
 function expectClientError(res: { statusCode: number; headers: Record<string, unknown>; body: string }, what = '') {
   expect(res.statusCode, `${what} ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${what} ${res.body}`).toBeLessThan(500);

@@ -6,7 +6,7 @@ import { amountToCents } from './money.ts';
 import { WireId } from './vehicle.ts';
 import { WalletDetails } from './wallet.ts';
 
-/** Spec section 3, saved user data: what the app keeps under the user_data key. */
+/** docs/product.md#stored-data, saved user data: what the app keeps under the user_data key. */
 export const UserData = z.object({
   MemberId: z.number().int(),
   EmailAddress: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One field's complaint in a 400 response (DESIGN.md section 4). */
+/** One field's complaint in a 400 response (docs/architecture.md#api-conventions). */
 export const FieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
 

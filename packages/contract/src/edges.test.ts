@@ -76,7 +76,7 @@ describe('vehicle edges', () => {
   });
 });
 
-describe('the token POST (spec section 7)', () => {
+describe('the token POST (docs/product.md#api-calls)', () => {
   it('a password grant names its missing fields with the spec messages', () => {
     expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', password: 'secret123' }))).toBe(SPEC_MESSAGES.usernameRequired);
     expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', username: '  ', password: 'secret123' }))).toBe(SPEC_MESSAGES.usernameRequired);

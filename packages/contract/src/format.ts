@@ -1,4 +1,4 @@
-/** Date and input formats of spec section 9, shared by every screen. */
+/** Date and input formats of docs/product.md#formats-and-limits, shared by every screen. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -44,7 +44,7 @@ export const DIGIT_FIELD_LIMIT = 11;
 
 /**
  * Digit-only inputs (phone, zip): a key is refused when it is not a digit, or once the field
- * already holds more than 11 characters (spec section 9, kept as written). Editing keys pass.
+ * already holds more than 11 characters (docs/product.md#formats-and-limits, kept as written). Editing keys pass.
  */
 export function acceptsDigitKey(current: string, key: string): boolean {
   if (key.length !== 1) return true; // Backspace, Tab, arrows…

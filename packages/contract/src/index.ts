@@ -1,4 +1,4 @@
-// The contract's single entry (STYLE.md: the only barrel). Web and server import from here.
+// The contract's single entry (docs/conventions.md#imports-flow-one-way: the only barrel). Web and server import from here.
 export * from './common.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -1,6 +1,6 @@
 /**
- * Every message the API and the forms show. Spec texts are kept letter for letter (section 5 and
- * section 8); the web translates them by their English text, so each one needs a Hindi entry.
+ * Every message the API and the forms show. Spec texts are kept letter for letter (docs/product.md#validation and
+ * docs/product.md#errors); the web translates them by their English text, so each one needs a Hindi entry.
  */
 export const SPEC_MESSAGES = {
   usernameRequired: 'Username is Required',
@@ -47,7 +47,7 @@ export const MESSAGES = {
   hostRequired: 'The Host header is required',
 } as const;
 
-/** Vehicle form and API (spec section 5, letter for letter; the rest ours). */
+/** Vehicle form and API (docs/product.md#validation, letter for letter; the rest ours). */
 export const VEHICLE_MESSAGES = {
   makeRequired: 'VehicleMake is Required',
   modelRequired: 'Vehicle Model is Required',

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents everywhere except on the wire, where the spec shows amounts as decimal
- * numbers with two places (Balance). These are the only conversions (DESIGN.md section 2).
+ * numbers with two places (Balance). These are the only conversions (docs/architecture.md#money).
  */
 export function centsToAmount(cents: number): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer, got ${cents}`);
@@ -26,7 +26,7 @@ export function amountToCents(amount: number | string): number | null {
  */
 let moneyFormat: Intl.NumberFormat | undefined;
 
-/** Spec section 9: exactly two decimals, en-US style, '0.00' when empty or invalid. */
+/** docs/product.md#formats-and-limits: exactly two decimals, en-US style, '0.00' when empty or invalid. */
 export function formatMoney(value: unknown): string {
   // null and undefined are not numbers (NaN); '' and blanks are Number('') = 0: all '0.00'.
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '')) : NaN;

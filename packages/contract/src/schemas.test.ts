@@ -32,7 +32,7 @@ const profile = {
 
 const vehicle = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'ABC 123', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
 
-describe('Edit Profile (spec section 5): the spec messages, letter for letter', () => {
+describe('Edit Profile (docs/product.md#validation): the spec messages, letter for letter', () => {
   it('names every missing field with its message', () => {
     const empty = { UserName: '', EmailAddress: '', PhoneNumber: '', AddressLine1: '', City: '', State: '', ZipCode: '' };
     expect(messages(UpdateAccountRequest, empty)).toEqual({
@@ -70,7 +70,7 @@ describe('Edit Profile (spec section 5): the spec messages, letter for letter', 
   });
 });
 
-describe('Vehicle (spec section 5)', () => {
+describe('Vehicle (docs/product.md#validation)', () => {
   it('names every missing field with the spec message', () => {
     const empty = { VehicleMake: '', VehicleModel: '', PlateNumber: '', PlateState: '', VehicleColor: '', VehicleYear: '' };
     expect(messages(AddVehicleRequest, empty)).toEqual({
@@ -176,7 +176,7 @@ describe('Default Parking Options', () => {
   });
 });
 
-describe('digit-only fields (spec sections 5 and 9)', () => {
+describe('digit-only fields (docs/product.md#validation and #formats-and-limits)', () => {
   it('take digit keys only, and none once the field holds more than 11 characters', () => {
     expect(acceptsDigitKey('', '5')).toBe(true);
     expect(acceptsDigitKey('', 'a')).toBe(false);

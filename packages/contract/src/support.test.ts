@@ -13,9 +13,9 @@ import {
 } from './index.ts';
 import { messages, expectMessages, UUID } from './test-messages.ts';
 
-// Issue 7: the support request schemas with the spec's messages (section 5) and ours.
+// Issue 7: the support request schemas with the spec's messages (docs/product.md#validation) and ours.
 
-describe('Request a call back (spec section 5)', () => {
+describe('Request a call back (docs/product.md#validation)', () => {
   const ok = { Phone: '5551234567', Date: '2026-11-24', Time: '09:30' };
   it('the spec messages for what is missing', () => {
     expect(messages(CallBackRequest, {})).toEqual({ Phone: 'Phone is Required', Date: 'Date is Required', Time: 'Time is Required' });

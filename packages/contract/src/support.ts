@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WireId } from './vehicle.ts';
 
-/** Support: call-back requests and chat (spec sections 2, 3, 5; issue 13). */
+/** Support: call-back requests and chat (docs/product.md#screens, #stored-data, #validation; issue 13). */
 export const SUPPORT_MESSAGES = {
-  // Spec section 5, letter for letter.
+  // docs/product.md#validation, letter for letter.
   phoneRequired: 'Phone is Required',
   dateRequired: 'Date is Required',
   timeRequired: 'Time is Required',
@@ -96,7 +96,7 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
-/** Spec section 3's chat message (sender, text, time, userType), stored. */
+/** The chat message of docs/product.md#stored-data (sender, text, time, userType), stored. */
 export const ChatMessage = z.object({
   MessageId: z.number().int(),
   MemberId: z.number().int(),

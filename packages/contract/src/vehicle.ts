@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, VEHICLE_MESSAGES as M } from './messages.ts';
 
-/** Spec section 3: a vehicle as GET /api/Vehicle/List returns it. VehicleYear is a string. */
+/** docs/product.md#stored-data: a vehicle as GET /api/Vehicle/List returns it. VehicleYear is a string. */
 export const Vehicle = z.object({
   VehicleID: z.number().int(),
   VehicleMake: z.string(),

@@ -92,7 +92,7 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     });
     function admit(req: FastifyRequest, claims: AccessClaims | null, done: HookHandlerDoneFunction) {
       if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));
-      // DESIGN.md section 4: the spec's xapikey carries the member id; a mismatch is refused.
+      // docs/architecture.md#api-conventions: the spec's xapikey carries the member id; a mismatch is refused.
       const apiKey = req.headers.xapikey;
       if (apiKey !== undefined && apiKey !== '' && apiKey !== String(claims.memberId)) {
         return done(new HttpError(403, MESSAGES.forbidden));

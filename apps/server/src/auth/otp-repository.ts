@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../db/client.ts';
 
 export type OtpPurpose = 'verify' | 'login' | 'reset' | 'quickpark';
 
-/** 6 digits, valid 10 minutes, dead after 5 wrong tries, 30 s between sends (DESIGN.md section 3). */
+/** 6 digits, valid 10 minutes, dead after 5 wrong tries, 30 s between sends (docs/product.md#sign-in). */
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 30;

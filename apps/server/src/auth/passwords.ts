@@ -5,7 +5,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 /**
  * argon2id with OWASP's recommended parameters (Password Storage Cheat Sheet: m=19 MiB, t=2,
  * p=1). @node-rs/argon2 hashes on libuv's thread pool, off the event loop, and ships its binary
- * as an npm package (no install script; STACK.md). The parameters live in the PHC string, so they
+ * as an npm package (no install script; docs/architecture.md#libraries-and-their-traps). The parameters live in the PHC string, so they
  * can be raised later: `needsRehash` tells sign-in to re-hash an older hash (issue 8, item 11).
  */
 export const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;

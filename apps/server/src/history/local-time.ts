@@ -1,5 +1,5 @@
 /**
- * Spec section 9's 'DD MMM YYYY, hh:mm A' in a zone's own time zone: a receipt shows the time on
+ * The 'DD MMM YYYY, hh:mm A' of docs/product.md#formats-and-limits in a zone's own time zone: a receipt shows the time on
  * the street sign, wherever the server runs.
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -219,7 +219,7 @@ export async function lockMemberVehicleCount(tx: Executor, memberId: number): Pr
   return row?.n ?? null;
 }
 
-/** The spec's user_data (section 3). MinBalance is a string, '0' when none. */
+/** The spec's user_data (docs/product.md#stored-data). MinBalance is a string, '0' when none. */
 export function toUserData(m: Omit<DetailsMember, 'sessionVersion' | 'balanceCents' | 'clientId'>): UserData {
   return {
     MemberId: m.id,

@@ -5,7 +5,7 @@ import { MESSAGES, SPEC_MESSAGES, type ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
 
 /**
- * The one error handler (DESIGN.md section 4): every error is JSON, 4xx say what is wrong and
+ * The one error handler (docs/architecture.md#api-conventions): every error is JSON, 4xx say what is wrong and
  * which field, 5xx are logged and answered with the spec's wording and no details.
  */
 export default fp(

@@ -6,7 +6,7 @@ import { badRequest } from '../lib/http-error.ts';
 export const BODY_LIMIT = 64 * 1024;
 
 /**
- * Input no route should have to think about (DESIGN.md section 4: no input yields a 500).
+ * Input no route should have to think about (docs/architecture.md#api-conventions: no input yields a 500).
  * - Every route gets the 64 KB body limit, whatever the Fastify instance it is mounted on.
  * - PostgreSQL text cannot hold the NUL character, so a string with one that reaches a query
  *   fails there as a 500: any NUL in the body, query or path is refused first, naming the field.

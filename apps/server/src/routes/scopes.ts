@@ -7,7 +7,7 @@ import { isAgent } from '../support/index.ts';
 
 /**
  * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON
- * (DESIGN.md section 4); a route declares only the answers of its own (200, 404, 409, ...).
+ * (docs/architecture.md#api-conventions); a route declares only the answers of its own (200, 404, 409, ...).
  */
 export const commonErrors = { 429: ErrorResponse, 500: ErrorResponse } as const;
 /** A route that reads input can refuse it. */

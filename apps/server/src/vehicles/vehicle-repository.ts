@@ -32,7 +32,7 @@ function listQuery(db: Executor) {
 }
 
 type ListRow = Omit<Vehicle, 'VehicleYear'> & { year: number };
-// Spec section 3: VehicleYear is a four-digit string. Fields named one by one: a rest pattern
+// docs/product.md#stored-data: VehicleYear is a four-digit string. Fields named one by one: a rest pattern
 // copies the row on V8's slow path (issue 9), and a row with more columns gives only these.
 const toVehicle = (r: ListRow): Vehicle => ({
   VehicleID: r.VehicleID,

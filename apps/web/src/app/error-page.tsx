@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
 import { Button } from '../components/ui/button.tsx';
 
-/** The router's fallback page (spec section 2): 'Unexpected Application Error!' and the cause. */
+/** The router's fallback page (docs/product.md#screens): 'Unexpected Application Error!' and the cause. */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

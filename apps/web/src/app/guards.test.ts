@@ -13,7 +13,7 @@ function target(guard: () => unknown): string | null {
   }
 }
 
-describe('route guards (spec sections 2 and 4)', () => {
+describe('route guards (docs/product.md#screens and #states)', () => {
   it('protected routes need a stored access token or the guest flag, else /parkit', () => {
     expect(target(requireAuth)).toBe('/parkit');
     localStorage.setItem('access_token', 't');

@@ -3,7 +3,7 @@ import { paths } from '../config/paths.ts';
 import { continueAsGuest, getSession, isAuthenticated } from '../lib/session-store.ts';
 
 /**
- * Protected routes: a stored access token or the guest flag, else /parkit (spec section 4). The
+ * Protected routes: a stored access token or the guest flag, else /parkit (docs/product.md#states). The
  * Quick Park receipt link (/QuickParkRegister?session=&token=, sent by SMS) opens as a guest visit:
  * it is how a driver without an account reaches the session (issue 11).
  */
@@ -19,7 +19,7 @@ export function requireAuth({ request }: Partial<LoaderFunctionArgs> = {}) {
 
 /**
  * /login and /parkit: the spec checks only the guest flag; we send a signed-in member to
- * /homepage too (DESIGN.md section 6).
+ * /homepage too (docs/product.md#placeholders-made-real).
  */
 export function redirectIfSignedIn() {
   if (isAuthenticated(getSession())) throw redirect(paths.homepage);

@@ -1,4 +1,4 @@
-/** Spec section 9: a chunk that has not loaded in 120 s has failed. */
+/** docs/product.md#formats-and-limits: a chunk that has not loaded in 120 s has failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

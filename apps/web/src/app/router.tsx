@@ -8,7 +8,7 @@ import { AppShell } from './app-shell.tsx';
 import { Component as Landing } from './routes/parkit.tsx';
 
 type Screen = Promise<{ Component: React.ComponentType }>;
-/** Screens load on demand (spec section 2); each route module exports `Component`. */
+/** Screens load on demand (docs/product.md#screens); each route module exports `Component`. */
 const screen = (load: () => Screen): Pick<RouteObject, 'lazy'> => ({ lazy: lazyScreen(load) });
 const layouts = () => import('../components/layouts/layouts.tsx');
 
@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Spec section 2: any unknown path redirects to /parkit.
+      // docs/product.md#screens: any unknown path redirects to /parkit.
       { path: '*', element: <Navigate to={paths.parkit} replace /> },
     ],
   },

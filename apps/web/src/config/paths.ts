@@ -1,4 +1,4 @@
-/** Every route of the spec's route table (section 2), letter for letter. */
+/** Every route of the spec's route table (docs/product.md#screens), letter for letter. */
 export const paths = {
   root: '/',
   login: '/login',

@@ -3,7 +3,7 @@ import { api, type ApiError } from './api-client.ts';
 import { KEYS } from './storage.ts';
 import { observeNavigation } from '../testing/fetch.ts';
 
-// Renewing an expired access token with the refresh cookie (spec section 6): once for requests
+// Renewing an expired access token with the refresh cookie (docs/product.md#sign-in): once for requests
 // that fail together, never twice for one request, and the session ends when it is refused.
 const navigate = observeNavigation();
 
@@ -131,7 +131,7 @@ describe('raw (an event stream, an attachment): an expired token', () => {
   });
 });
 
-describe('the refresh request (spec section 6: the refresh cookie)', () => {
+describe('the refresh request (docs/product.md#sign-in: the refresh cookie)', () => {
   it('is a form-encoded POST /token with grant_type=refresh_token and the cookie', async () => {
     localStorage.setItem(KEYS.accessToken, 'old');
     const fetch = vi.fn((url: string, _init?: RequestInit) =>

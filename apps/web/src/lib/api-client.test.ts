@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import { KEYS } from './storage.ts';
 import { observeNavigation, respond } from '../testing/fetch.ts';
 
-// Requests and their errors: the headers (spec section 7) and the error catalogue (section 8).
-// Renewing an expired token (section 6) is api-client-refresh.test.ts.
+// Requests and their errors: the headers (docs/product.md#api-calls) and the error catalogue (docs/product.md#errors).
+// Renewing an expired token (docs/product.md#sign-in) is api-client-refresh.test.ts.
 const navigate = observeNavigation();
 
-describe('errorMessage (spec section 8)', () => {
+describe('errorMessage (docs/product.md#errors)', () => {
   it('words each case as the spec does', () => {
     expect(errorMessage(null, null)).toBe('Server Not Responding');
     expect(errorMessage(401, { message: 'whatever' })).toBe('Unauthorized');
@@ -66,7 +66,7 @@ describe('api helpers', () => {
   });
 });
 
-// Issue 7: every status of the error catalogue (spec section 8), so that a mutation such as
+// Issue 7: every status of the error catalogue (docs/product.md#errors), so that a mutation such as
 // `status === 401` -> `true` (every error would sign the driver out) fails a test.
 describe('the error catalogue, status by status', () => {
   let shown: ReturnType<typeof vi.spyOn>;
@@ -149,7 +149,7 @@ describe('the error catalogue, status by status', () => {
   });
 });
 
-describe('401 without the toast: which helpers go to /login (spec section 8)', () => {
+describe('401 without the toast: which helpers go to /login (docs/product.md#errors)', () => {
 
   const calls: Array<[name: string, call: () => Promise<unknown>, redirects: boolean]> = [
     ['get', () => api.get('/api/x', { showError: false }), false],
@@ -183,7 +183,7 @@ describe('401 without the toast: which helpers go to /login (spec section 8)', (
 
 // Issue 7: what a mutation run of this file found untested (the request as sent, the file and raw
 // helpers, the refresh request itself, an abort).
-describe('the request as the server receives it (spec section 7)', () => {
+describe('the request as the server receives it (docs/product.md#api-calls)', () => {
   const init = (f: ReturnType<typeof respond>, i = 0) => f.mock.calls[i]![1] as RequestInit;
   const sent = (f: ReturnType<typeof respond>, i = 0) => init(f, i).headers as Record<string, string>;
 

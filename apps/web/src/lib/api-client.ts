@@ -6,7 +6,7 @@ import { getSession, updateSession } from './session-store.ts';
 import { toast } from './toasts.tsx';
 
 /**
- * The only HTTP client (spec section 7 helpers, section 8 error catalogue). Same origin: the
+ * The only HTTP client (the helpers of docs/product.md#api-calls, the error catalogue of docs/product.md#errors). Same origin: the
  * server serves the app, so {host} is this page's origin.
  */
 export class ApiError extends Error {
@@ -27,7 +27,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  /** Spec section 8: show the catalogue's toast on failure (default true). */
+  /** docs/product.md#errors: show the catalogue's toast on failure (default true). */
   showError?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -40,7 +40,7 @@ export function setNavigator(fn: Navigate) {
   navigate = fn;
 }
 
-/** Spec section 8, word for word; the server's own messages are translated by their text. */
+/** docs/product.md#errors, word for word; the server's own messages are translated by their text. */
 export function errorMessage(status: number | null, body: Partial<ErrorResponse> | null): string {
   if (status === null) return SPEC_MESSAGES.serverNotResponding;
   if (status === 401) return SPEC_MESSAGES.unauthorized;
@@ -49,7 +49,7 @@ export function errorMessage(status: number | null, body: Partial<ErrorResponse>
 }
 
 /**
- * Spec section 7: the bearer token and appid always; xapikey (the stored user id) on post and put,
+ * docs/product.md#api-calls: the bearer token and appid always; xapikey (the stored user id) on post and put,
  * so on `write` requests (this API's writes are all POST).
  */
 function headers(write: boolean, extra?: Record<string, string>): Record<string, string> {
@@ -129,7 +129,7 @@ async function request<T>(
   if (showError) toast.error(i18n.t(message));
   if (res.status === 401) {
     endSession();
-    // Spec section 8: a 401 shown as an error goes to /login; post, upload and token calls go
+    // docs/product.md#errors: a 401 shown as an error goes to /login; post, upload and token calls go
     // there even without the toast. The GET helper does not redirect by itself. (The spec's PUT,
     // DELETE and form POST helpers are added when a screen needs one: issue 7 removed them unused.)
     if (showError || opts.redirectOn401) navigate(paths.login);

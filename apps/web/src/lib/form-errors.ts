@@ -9,7 +9,7 @@ export type ServerFields<T extends FieldValues> = ReadonlyArray<Path<T>> | Parti
 export interface FormErrorOptions {
   /**
    * The toast to show even when fields were marked (Edit Profile shows the response's Message,
-   * spec section 8). Without it, a toast shows only when no field could take the error.
+   * docs/product.md#errors). Without it, a toast shows only when no field could take the error.
    */
   toast?: (err: ApiError) => string;
 }
@@ -18,7 +18,7 @@ export interface FormErrorOptions {
  * The one way a form shows a refused request (issue 7): each field the server names (400, 409,
  * `errors: [{field, message}]`) gets its message under the control, and the first of them takes
  * the keyboard (react-hook-form's `shouldFocus`); anything else (429, 5xx, no answer) is the
- * error catalogue's toast (spec section 8). Returns whether a field was marked. A programming
+ * error catalogue's toast (docs/product.md#errors). Returns whether a field was marked. A programming
  * error (not an ApiError) is thrown on.
  */
 export function showFormError<T extends FieldValues>(

@@ -6,7 +6,7 @@ export const REFERENCE_STALE_MS = 60 * 60 * 1000;
 
 /**
  * A reference list (states, vehicle makes, colors): GET `path`, kept for an hour; a failure is
- * not shown (spec section 7: the form still works without it).
+ * not shown (docs/product.md#api-calls: the form still works without it).
  */
 export const referenceQueryOptions = <T>(key: string, path: string, opts: { retry?: false } = {}) =>
   queryOptions({

@@ -16,7 +16,7 @@ const connect = () => {
   return client;
 };
 
-describe('the spec\'s storage keys (section 3), letter for letter', () => {
+describe('the spec\'s storage keys (docs/product.md#stored-data), letter for letter', () => {
   it('are the eight names of the spec', () => {
     expect(Object.values(KEYS).sort()).toEqual([...SPEC_KEYS].sort());
   });
@@ -26,7 +26,7 @@ describe('the spec\'s storage keys (section 3), letter for letter', () => {
     updateSession({ token: 'tok', appId: 'parkit-web', userId: '7' });
     const account = details({ VehicleCount: 2, ClientId: 3, MinBalance: '' });
     client.setQueryData(queryKeys.accountDetails, account);
-    // user_data: the spec's twelve fields (section 3), MinBalance '0' when empty; nothing else.
+    // user_data: the spec's twelve fields (docs/product.md#stored-data), MinBalance '0' when empty; nothing else.
     const { Balance: _b, ClientId: _c, VehicleCount: _v, ...rest } = account;
     const userData = { ...rest, MinBalance: '0' };
     expect(Object.keys(userData)).toHaveLength(12);
@@ -88,7 +88,7 @@ describe('who may do what', () => {
   });
 });
 
-describe('logout (spec section 4)', () => {
+describe('logout (docs/product.md#states)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await setLanguage('en');

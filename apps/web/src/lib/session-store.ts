@@ -6,10 +6,10 @@ import { queryKeys } from './query-keys.ts';
 import { KEYS, storage } from './storage.ts';
 
 /**
- * The signed-in member (or guest) as ONE entry of the React Query cache (issue 7, STYLE.md "One
- * way per thing"). Screens read it with `useSession()` (lib/session.ts); code outside React reads
+ * The signed-in member (or guest) as ONE entry of the React Query cache (issue 7,
+ * docs/conventions.md#one-way-per-thing). Screens read it with `useSession()` (lib/session.ts); code outside React reads
  * `getSession()`. Writers change the cache (`updateSession`), and one cache subscriber,
- * installed by `connectSession`, writes the spec's storage keys (section 3) from it. Nothing else
+ * installed by `connectSession`, writes the spec's storage keys (docs/product.md#stored-data) from it. Nothing else
  * writes those keys; the storage is only what survives a reload.
  */
 export interface Session {
@@ -42,11 +42,11 @@ export const ANONYMOUS: Session = {
   clientId: null,
 };
 
-/** Spec section 4: a stored access token, or the guest flag set to 'true'. */
+/** docs/product.md#states: a stored access token, or the guest flag set to 'true'. */
 export const isAuthenticated = (s: Session) => Boolean(s.token) || s.guest;
 /** A member: a token and not the guest flag (the screens' "member" branch). */
 export const isMember = (s: Session) => Boolean(s.token) && !s.guest;
-/** Spec section 2: Find Parking needs a client_id that is present and not "0". */
+/** docs/product.md#screens: Find Parking needs a client_id that is present and not "0". */
 export const hasClientId = (s: Session) => s.clientId !== null && s.clientId !== '' && s.clientId !== '0';
 
 function parseUser(raw: string | null): UserData | null {
@@ -88,7 +88,7 @@ function writeStoredSession(s: Session) {
   put(KEYS.clientId, s.clientId);
 }
 
-/** The session keys that follow GET /api/Account/Details (DESIGN.md section 3). */
+/** The session keys that follow GET /api/Account/Details (docs/product.md#sign-in). */
 export function sessionFromAccount(d: AccountDetails): Partial<Session> {
   const user: UserData = {
     MemberId: d.MemberId,

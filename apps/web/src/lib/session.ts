@@ -18,7 +18,7 @@ import { storage } from './storage.ts';
 import { isSupportAgent } from './support-agent.ts';
 
 /**
- * GET /api/Account/Details (spec section 7: Balance and MinBalance, plus the user data). Its
+ * GET /api/Account/Details (docs/product.md#api-calls: Balance and MinBalance, plus the user data). Its
  * query function only fetches: every load updates the session through the session store's
  * subscriber (user_data, username, p_user_id, client_id, is_vehicle follow the server).
  */
@@ -30,9 +30,9 @@ export const accountDetailsQuery = queryOptions({
 export interface SessionView extends Session {
   /** A token and not the guest flag. */
   member: boolean;
-  /** Spec section 4: a token or the guest flag. */
+  /** docs/product.md#states: a token or the guest flag. */
   authenticated: boolean;
-  /** Spec section 2: client_id present and not "0". */
+  /** docs/product.md#screens: client_id present and not "0". */
   hasClientId: boolean;
 }
 
@@ -66,7 +66,7 @@ export async function completeSignIn(token: TokenResponse): Promise<string> {
 }
 
 /**
- * Spec section 4: 'Yes, Logout' clears all browser storage (the language too) and the query
+ * docs/product.md#states: 'Yes, Logout' clears all browser storage (the language too) and the query
  * cache, so nothing of this member shows to the next person; the language then follows the
  * browser's own.
  */

@@ -1,4 +1,4 @@
-/** The spec's browser storage keys (section 3), letter for letter. */
+/** The spec's browser storage keys (docs/product.md#stored-data), letter for letter. */
 export const KEYS = {
   accessToken: 'access_token',
   appId: 'app_id',
@@ -21,7 +21,7 @@ export const storage = {
   get: (k: string) => localStorage.getItem(k),
   set: (k: string, v: string) => localStorage.setItem(k, v),
   remove: (k: string) => localStorage.removeItem(k),
-  /** Spec section 4: 'Yes, Logout' clears all browser storage. */
+  /** docs/product.md#states: 'Yes, Logout' clears all browser storage. */
   clearAll() {
     localStorage.clear();
     sessionStorage.clear();

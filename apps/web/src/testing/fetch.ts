@@ -2,7 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { setNavigator } from '../lib/api-client.ts';
 
 // The browser's fetch is the boundary of the API client's tests: they pin the spec's error
-// catalogue (section 8), headers (section 7) and token refresh (section 6) without a server.
+// catalogue (docs/product.md#errors), headers (docs/product.md#api-calls) and token refresh (docs/product.md#sign-in) without a server.
 
 /** fetch answering every request with `status` and `body` as JSON (an empty body for undefined). */
 export function respond(status: number, body: unknown) {

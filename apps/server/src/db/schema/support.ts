@@ -17,7 +17,7 @@ export const supportAgents = pgTable('support_agents', {
   createdAt: createdAt(),
 });
 
-/** Request call back (spec section 2): one row per request; closed by an agent. */
+/** Request call back (docs/product.md#screens): one row per request; closed by an agent. */
 export const supportCallBacks = pgTable(
   'support_callbacks',
   {

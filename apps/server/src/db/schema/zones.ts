@@ -6,7 +6,7 @@ import { operatorRef } from './members.ts';
 /**
  * Parking zones of an operator. Nearby search scans a GiST index on the zone's Mercator point and
  * measures exactly in JS (zone-repository.ts, earth.ts); text search orders by earthdistance's
- * chord (STACK.md) and matches with pg_trgm.
+ * chord (docs/architecture.md#libraries-and-their-traps) and matches with pg_trgm.
  */
 export const zones = pgTable(
   'zones',

@@ -7,7 +7,7 @@ import { isApiPath } from './security.ts';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached and sent for
- * every client route. Unknown API paths and missing files get a JSON 404 (STACK.md trap). Files
+ * every client route. Unknown API paths and missing files get a JSON 404 (a trap in docs/architecture.md#libraries-and-their-traps). Files
  * go out as the build compressed them (apps/web/precompress.ts writes .br and .gz beside each):
  * brotli or gzip as the request accepts, else the file itself, always with Vary: Accept-Encoding
  * (issue 9: compressing per request served 7-11x fewer requests).

@@ -6,7 +6,7 @@ import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKI
 import { withCookies } from '../shared/cookies.ts';
 
 /**
- * The spec's form-encoded token POST (section 7; DESIGN.md section 3): grant_type password, otp
+ * The spec's form-encoded token POST (docs/product.md#api-calls; docs/product.md#sign-in): grant_type password, otp
  * or refresh_token, one function each in auth/. JSON bodies are accepted too.
  */
 const tokenRoute: FastifyPluginAsyncZod = async (app) => {

@@ -207,7 +207,7 @@ describe('POST /api/Account/Logout', () => {
   });
 });
 
-describe('password reset: ForgotPassword and ResetPassword (DESIGN.md section 3)', () => {
+describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign-in)', () => {
   const forgot = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/Account/ForgotPassword', headers });
   const reset = (headers: Record<string, string>, payload: object) =>
     app.inject({ method: 'POST', url: '/api/Account/ResetPassword', headers, payload });

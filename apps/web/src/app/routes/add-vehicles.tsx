@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session.ts';
 import { VehicleEditor } from '../../features/vehicles/components/vehicle-editor.tsx';
 
 /**
- * Add/Edit Vehicle (/addvehicles, optional ?id), spec section 2. The back button shows only when
+ * Add/Edit Vehicle (/addvehicles, optional ?id), docs/product.md#screens. The back button shows only when
  * is_vehicle is 'true': a member who has no vehicle yet is sent here to add the first one.
  */
 export function Component() {

@@ -3,7 +3,7 @@ import { Screen } from '../../components/layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { SupportHub } from '../../features/support/components/support-hub.tsx';
 
-/** Support hub (/supportpage), spec section 2: header 'Account'. */
+/** Support hub (/supportpage), docs/product.md#screens: header 'Account'. */
 export function Component() {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
 
 /**
- * Spec section 2, five entries. Home and Profile always work; a guest's Past Parkings and Account
+ * docs/product.md#screens, five entries. Home and Profile always work; a guest's Past Parkings and Account
  * do nothing; Find Parking works only once client_id is present and not "0", and then stays on.
  */
 let clientIdSeenValid = false;

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { BottomNav } from './bottom-nav.tsx';
 
-/** Spec section 2: protected pages sit in a plain layout with an empty site header. */
+/** docs/product.md#screens: protected pages sit in a plain layout with an empty site header. */
 export function ProtectedLayout() {
   return (
     <>

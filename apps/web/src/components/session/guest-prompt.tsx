@@ -11,7 +11,7 @@ import { replaceSession } from '../../lib/session-store.ts';
 /**
  * What a guest sees where an account is needed (issue 7): why, and the ways in. Never a raw
  * 'Unauthorized'. Login and Register first end the guest visit: /login sends anyone with the
- * guest flag back to /homepage (spec section 2).
+ * guest flag back to /homepage (docs/product.md#screens).
  */
 export function GuestPrompt({ message }: { message?: string | undefined }) {
   const { t } = useTranslation();

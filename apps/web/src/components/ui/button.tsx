@@ -27,7 +27,7 @@ export function buttonClass(variant: Variant = 'primary', block = false, classNa
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Spec section 4: a button whose request runs shows a loader and is disabled. */
+  /** docs/product.md#states: a button whose request runs shows a loader and is disabled. */
   loading?: boolean;
   variant?: Variant;
   size?: Size;

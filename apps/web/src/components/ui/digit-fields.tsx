@@ -12,15 +12,15 @@ function digitsOnly(onChange: TextFieldProps['onChange']) {
 }
 
 /**
- * The digit-key rule, once for every digit-only field (phone, code, ZipCode): spec sections 5
- * and 9, digit keys only and none once the field holds more than 11 characters.
+ * The digit-key rule, once for every digit-only field (phone, code, ZipCode): docs/product.md#validation
+ * and #formats-and-limits, digit keys only and none once the field holds more than 11 characters.
  */
 export function refuseNonDigits(e: KeyboardEvent<HTMLInputElement>) {
   if (e.ctrlKey || e.metaKey || e.altKey) return; // copy, paste, select all
   if (!acceptsDigitKey(e.currentTarget.value, e.key)) e.preventDefault();
 }
 
-/** A mobile number: digits only (spec section 5), numeric keypad on phones. */
+/** A mobile number: digits only (docs/product.md#validation), numeric keypad on phones. */
 export function PhoneField({ onChange, ...rest }: TextFieldProps) {
   return (
     <TextField

@@ -13,7 +13,7 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionInQuery: true },
       schema: {
         tags: ['Account'],
-        summary: 'The member’s balance, MinBalance and saved user data (spec section 7)',
+        summary: 'The member’s balance, MinBalance and saved user data (docs/product.md#api-calls)',
         response: { 200: AccountDetails },
       },
     },

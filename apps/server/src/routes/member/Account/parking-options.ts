@@ -4,7 +4,7 @@ import * as options from '../../../members/index.ts';
 
 const schemaBase = { tags: ['Account'], security: [{ bearer: [] }] };
 
-/** Default Parking Options of the profile screen, saved per member (DESIGN.md section 6). */
+/** Default Parking Options of the profile screen, saved per member (docs/product.md#placeholders-made-real). */
 const parkingOptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ParkingOptions',

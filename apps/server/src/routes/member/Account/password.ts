@@ -9,7 +9,7 @@ import { withCookies } from '../../shared/cookies.ts';
 /** A code-less password reset is allowed this long after signing in with a code. */
 const OTP_RESET_WINDOW_SECONDS = 10 * 60;
 
-/** /forgot and /resetpassword: a reset code, then a new password (DESIGN.md section 3). */
+/** /forgot and /resetpassword: a reset code, then a new password (docs/product.md#sign-in). */
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   await withCookies(app);
   app.post(

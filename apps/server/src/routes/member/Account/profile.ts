@@ -12,7 +12,7 @@ function withMessageField(status: number, payload: unknown): unknown {
   return { ...payload, Message: (payload as { message: unknown }).message };
 }
 
-/** POST /api/Account/Update: Edit Profile (spec sections 2, 5 and 7). */
+/** POST /api/Account/Update: Edit Profile (docs/product.md#screens, #validation and #api-calls). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Update',

@@ -7,7 +7,7 @@ import * as callBacks from '../../../support/index.ts';
 import { checkSlot, type HoursSetting } from '../../../support/index.ts';
 import { limitMember, member, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 
-/** Request call back (spec section 2): stored, at most 3 open per member, one per slot. */
+/** Request call back (docs/product.md#screens): stored, at most 3 open per member, one per slot. */
 const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {
   app.get(
     '/CallBacks',

@@ -11,7 +11,7 @@ import chatRoutes from './chat.ts';
  * hours are public (public/Support/hours.ts), the console is the agents' (agent/Support).
  */
 const supportMemberRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
-  // Multipart only here: one file under the key 'file' (spec section 7's upload helper).
+  // Multipart only here: one file under the key 'file' (the upload helper of docs/product.md#api-calls).
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   await app.register(callBackRoutes, { hours: opts.hours });
   await app.register(chatRoutes, { attachments: opts.attachments, streams: eventStreams(app) });

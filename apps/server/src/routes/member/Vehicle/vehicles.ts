@@ -37,7 +37,7 @@ async function plateSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The member's vehicles (spec section 7). Every write is checked against the member's own rows. */
+/** The member's vehicles (docs/product.md#api-calls). Every write is checked against the member's own rows. */
 const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/List',

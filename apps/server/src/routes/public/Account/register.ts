@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
 import { hashPassword, isCommonPassword, OTP_TTL_SECONDS, maskPhone, sendCode, enforceAddress, LIMITS } from '../../../auth/index.ts';
 
-/** POST /api/Account/Register: a new account; a code goes to the phone (DESIGN.md section 3). */
+/** POST /api/Account/Register: a new account; a code goes to the phone (docs/product.md#sign-in). */
 const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }> = async (app, { clientId }) => {
   app.post(
     '/Register',

@@ -15,7 +15,7 @@ import { SpendingChart } from './spending-chart.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
 import { TransactionList } from './transaction-list.tsx';
 
-/** Account (/account), spec section 2, made real by issue 10: balance, reload, cards, plan, history. */
+/** Account (/account), docs/product.md#screens, made real by issue 10: balance, reload, cards, plan, history. */
 export function AccountScreen() {
   const { t } = useTranslation();
   const details = useAccountDetails({ fresh: true });

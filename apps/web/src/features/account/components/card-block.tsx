@@ -14,7 +14,7 @@ import { useCards, useDeleteCard, useSetDefaultCard } from '../api/wallet.ts';
 
 /**
  * The spec's card block ('Account Activated' / 'Payment Card Added via Stripe', edit and delete
- * icons), one per saved card, and '+ Add Payment Type' (enabled: DESIGN.md section 6).
+ * icons), one per saved card, and '+ Add Payment Type' (enabled: docs/product.md#placeholders-made-real).
  */
 export function CardBlock() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
 import { formatDateLong, formatTime } from '@parkit/contract';
 
-/** Spec section 9: 'DD MMM YYYY, hh:mm A'. */
+/** docs/product.md#formats-and-limits: 'DD MMM YYYY, hh:mm A'. */
 export const dateTime = (iso: string) => `${formatDateLong(iso)}, ${formatTime(iso)}`;

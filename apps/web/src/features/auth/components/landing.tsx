@@ -12,7 +12,7 @@ import { BrandMark } from './auth-screen.tsx';
 /** The landing page's ways in are a size up from the app's buttons. */
 const big = 'min-h-12 text-base';
 
-/** /parkit, the landing page (DESIGN.md section 3): Login, Register, Continue as guest, Quick Park. */
+/** /parkit, the landing page (docs/product.md#sign-in): Login, Register, Continue as guest, Quick Park. */
 export function Landing() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ const modeOf = (v: string | null): Mode => (v === 'otp' || v === 'forgot' ? v : 
 const altLink = 'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline underline-offset-2';
 
 /**
- * /login (DESIGN.md section 3). ?mode=otp signs in with a code to the phone; ?mode=forgot does
+ * /login (docs/product.md#sign-in). ?mode=otp signs in with a code to the phone; ?mode=forgot does
  * the same and then asks for a new password (/forgot itself is for signed-in members).
  */
 export function LoginScreen() {

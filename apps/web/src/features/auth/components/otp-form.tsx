@@ -16,7 +16,7 @@ import { CodeField } from '../../../components/ui/digit-fields.tsx';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { Form } from '../../../components/ui/form.tsx';
 
-/** DESIGN.md section 3: 30 s between two codes to one phone. */
+/** docs/product.md#sign-in: 30 s between two codes to one phone. */
 export const RESEND_SECONDS = 30;
 
 const CodeForm = z.object({ code: OtpCode });

@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths.ts';
 import { AuthFooterLink, AuthScreen } from './auth-screen.tsx';
 import { RegisterForm } from './register-form.tsx';
 
-/** /register (DESIGN.md section 3): the account, then a code to the phone on /otp. */
+/** /register (docs/product.md#sign-in): the account, then a code to the phone on /otp. */
 export function RegisterScreen() {
   const { t } = useTranslation();
   return (

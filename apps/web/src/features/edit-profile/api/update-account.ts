@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { updateSession } from '../../../lib/session-store.ts';
 
 /**
- * POST /api/Account/Update with the spec's payload (section 3). On success the session's user
+ * POST /api/Account/Update with the spec's payload (docs/product.md#stored-data). On success the session's user
  * follows (the server's answer when it is the saved user data, else what was sent on top of what
  * was stored), and the account is loaded again, so /profile and /dashboard show the saved data.
  */

@@ -14,7 +14,7 @@ import { useStates } from '../../../lib/states-query.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 
-/** The screen's fields; username, email and phone are shown but not editable (spec section 5). */
+/** The screen's fields; username, email and phone are shown but not editable (docs/product.md#validation). */
 const EditProfileSchema = UpdateAccountRequest.pick({
   UserName: true,
   EmailAddress: true,
@@ -28,7 +28,7 @@ type Input = z.input<typeof EditProfileSchema>;
 type Output = z.output<typeof EditProfileSchema>;
 const EDITABLE = ['AddressLine1', 'City', 'State', 'ZipCode'] as const;
 
-/** Edit Profile (spec section 2), prefilled from user_data; UserName from the stored username. */
+/** Edit Profile (docs/product.md#screens), prefilled from user_data; UserName from the stored username. */
 export function EditProfileForm({ user, username }: { user: UserData; username: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -40,7 +40,7 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
     PhoneNumber: user.PhoneNumber,
     AddressLine1: user.AddressLine1,
     City: user.City,
-    // DESIGN.md section 6: the saved state; TX (the spec's forced value) only when none is saved.
+    // docs/product.md#placeholders-made-real: the saved state; TX (the spec's forced value) only when none is saved.
     State: user.State || 'TX',
     ZipCode: user.ZipCode,
   });
@@ -65,7 +65,7 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
         MinBalance: user.MinBalance || '0',
       });
     } catch (err) {
-      // Spec section 8: the response's Message is the toast, beside any field the server names.
+      // docs/product.md#errors: the response's Message is the toast, beside any field the server names.
       showFormError(err, setError, EDITABLE, { toast: (e) => (e.body as { Message?: string } | null)?.Message || e.message });
       return;
     }

@@ -4,7 +4,7 @@ import type { Money } from '../../../lib/money.ts';
 
 type Translate = TFunction;
 
-/** Spec section 9: 'DD MMM YYYY, hh:mm A', in the phone's time. */
+/** docs/product.md#formats-and-limits: 'DD MMM YYYY, hh:mm A', in the phone's time. */
 export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) => `${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`;
 
 /** The money the session cost, after any refund, with two decimals. */

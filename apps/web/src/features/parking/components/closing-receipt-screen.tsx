@@ -9,7 +9,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * /ClosingReceipt?id= (issue 11): the summary of a session that ended. The back arrow goes to
- * /confirmlocation for the same zone (park there again); OK to /homepage (spec section 2).
+ * /confirmlocation for the same zone (park there again); OK to /homepage (docs/product.md#screens).
  */
 export function ClosingReceiptScreen() {
   const { t } = useTranslation();

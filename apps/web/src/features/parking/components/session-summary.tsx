@@ -13,7 +13,7 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The spec's session summary ("Confirm Location details", section 2), now real: its labels letter
+ * The spec's session summary ("Confirm Location details", docs/product.md#screens), now real: its labels letter
  * for letter. Used by /ClosingReceipt and by Past Parkings' /ParkingSessionDetail.
  */
 export function SessionSummary({ session: s }: { session: ParkingSession }) {

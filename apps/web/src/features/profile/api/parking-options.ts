@@ -5,7 +5,7 @@ import { profileKeys } from './keys.ts';
 
 type Patch = Partial<ParkingOptions>;
 
-/** GET /api/Account/ParkingOptions: the member's Default Parking Options (DESIGN.md section 6). */
+/** GET /api/Account/ParkingOptions: the member's Default Parking Options (docs/product.md#placeholders-made-real). */
 export const parkingOptionsQuery = queryOptions({
   queryKey: profileKeys.parkingOptions,
   queryFn: ({ signal }) => api.get<ParkingOptions>('/api/Account/ParkingOptions', { signal, showError: false }),

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { logout } from '../../../lib/session.ts';
 
 /**
- * Logout and its dialog (spec section 4): NO or close keeps the member signed in; 'Yes, Logout'
+ * Logout and its dialog (docs/product.md#states): NO or close keeps the member signed in; 'Yes, Logout'
  * revokes the refresh token on the server, clears browser storage and opens /parkit.
  */
 export function LogoutButton() {

@@ -10,7 +10,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * The home page's main entry. Parking needs an operator: a client_id present and not "0"
- * (spec section 2), as Find Parking in the bottom navigation. Otherwise the card says why.
+ * (docs/product.md#screens), as Find Parking in the bottom navigation. Otherwise the card says why.
  */
 export function ParkNowCard({ guest }: { guest: boolean }) {
   const { t } = useTranslation();

@@ -9,8 +9,8 @@ import { Loaded } from '../../../components/ui/loaded.tsx';
 type Flag = 'AutoStartParking' | 'AutoExtendParking' | 'MaxPaymentEnabled';
 
 /**
- * Default Parking Options (spec section 2): three independent switches, each saved to the server
- * as it is flipped (DESIGN.md section 6: saved per member, applied by the server).
+ * Default Parking Options (docs/product.md#screens): three independent switches, each saved to the server
+ * as it is flipped (docs/product.md#placeholders-made-real: saved per member, applied by the server).
  */
 export function ParkingOptionsCard() {
   const { t } = useTranslation();

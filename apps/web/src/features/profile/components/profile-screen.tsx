@@ -18,7 +18,7 @@ import { MemberCard } from './member-card.tsx';
 import { ParkingOptionsCard } from './parking-options-card.tsx';
 
 /**
- * /profile, headed 'Account' (spec section 2). A member gets the card with EDIT, Default Parking
+ * /profile, headed 'Account' (docs/product.md#screens). A member gets the card with EDIT, Default Parking
  * Options, My Vehicles, Support and Logout; a guest only 'Guest User'. Both get the language.
  */
 export function ProfileScreen() {

@@ -16,7 +16,7 @@ export interface Draft {
 }
 
 /**
- * The input with 'Ask your question...', the file picker and the send button (spec section 2).
+ * The input with 'Ask your question...', the file picker and the send button (docs/product.md#screens).
  * Enter sends (the form submits); blank or whitespace-only text without a file is not sent.
  */
 export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft) => void; allowFiles?: boolean }) {

@@ -36,7 +36,7 @@ export interface MessageListProps {
   onRetry?: (m: PendingMessage) => void;
 }
 
-/** The conversation (spec section 2): a divider per day, support left and the driver right, newest in view. */
+/** The conversation (docs/product.md#screens): a divider per day, support left and the driver right, newest in view. */
 export function MessageList({ messages, pending = [], viewer, otherName, attachmentUrl, onRetry }: MessageListProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);

@@ -18,7 +18,7 @@ type Input = z.input<typeof CallBackRequest>;
 type Output = z.output<typeof CallBackRequest>;
 const FIELDS: ReadonlyArray<Path<Input>> = ['Phone', 'Date', 'Time'];
 
-/** Request call back (spec section 2): phone, date, time, 'Request Call Back' and its dialog. */
+/** Request call back (docs/product.md#screens): phone, date, time, 'Request Call Back' and its dialog. */
 export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

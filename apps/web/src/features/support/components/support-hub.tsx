@@ -12,7 +12,7 @@ import { supportKeys } from '../api/keys.ts';
 import { useSupportEvents } from '../hooks/use-support-events.ts';
 import { CallBackList } from './callback-list.tsx';
 
-/** Support hub (/supportpage, spec section 2): the two ways to reach support and open call backs. */
+/** Support hub (/supportpage, docs/product.md#screens): the two ways to reach support and open call backs. */
 export function SupportHub() {
   const { t } = useTranslation();
   const { member } = useSession();

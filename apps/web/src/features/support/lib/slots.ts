@@ -26,7 +26,7 @@ export function slotsFor(date: string, hours: SupportHours, now = new Date()): s
   return out;
 }
 
-/** '14:30' → '02:30 PM' (spec section 9's hh:mm A). */
+/** '14:30' → '02:30 PM' (the hh:mm A of docs/product.md#formats-and-limits). */
 export function slotLabel(time: string): string {
   const h = Number(time.slice(0, 2));
   return `${String(h % 12 || 12).padStart(2, '0')}:${time.slice(3, 5)} ${h < 12 ? 'AM' : 'PM'}`;

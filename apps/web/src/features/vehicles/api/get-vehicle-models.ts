@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { vehicleKeys } from './keys.ts';
 import { REFERENCE_STALE_MS } from '../../../lib/reference-query.ts';
 
-/** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of the chosen make (spec section 7). */
+/** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of the chosen make (docs/product.md#api-calls). */
 export const getVehicleModels = (makeId: number, signal?: AbortSignal) =>
   api.get<VehicleModelItem[]>(`/api/Vehicle/Models/${makeId}`, { showError: false, signal });
 

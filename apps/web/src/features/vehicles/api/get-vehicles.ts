@@ -5,7 +5,7 @@ import { vehicleKeys } from './keys.ts';
 
 /** The session follows this list (is_vehicle): lib/session-store.ts. */
 
-/** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (spec section 8). */
+/** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (docs/product.md#errors). */
 export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
 
 export const vehiclesQueryOptions = () =>
@@ -13,7 +13,7 @@ export const vehiclesQueryOptions = () =>
     queryKey: vehicleKeys.list,
     // Every list that lands here also sets is_vehicle (the session store follows this key).
     queryFn: ({ signal }) => getVehicles(signal),
-    // Spec section 4: loaded once on open, not again on focus or reconnect.
+    // docs/product.md#states: loaded once on open, not again on focus or reconnect.
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });

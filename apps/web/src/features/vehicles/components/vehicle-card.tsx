@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { Vehicle } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
 
-/** One card of My Vehicles (spec section 2): the numbered title, four rows, edit and delete. */
+/** One card of My Vehicles (docs/product.md#screens): the numbered title, four rows, edit and delete. */
 export function VehicleCard({ vehicle, n, onDelete }: { vehicle: Vehicle; n: number; onDelete: () => void }) {
   const { t } = useTranslation();
   const title = t('Vehicle {{n}}', { n });

@@ -7,7 +7,7 @@ import { useVehicles } from '../api/get-vehicles.ts';
 import { VehicleForm } from './vehicle-form.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 
-/** Edit mode takes the vehicle from the list by VehicleID (spec section 4). */
+/** Edit mode takes the vehicle from the list by VehicleID (docs/product.md#states). */
 function EditVehicle({ id }: { id: string }) {
   const { t } = useTranslation();
   const vehicles = useVehicles();

@@ -24,7 +24,7 @@ type Output = z.output<typeof AddVehicleRequest>;
 const FIELDS: ReadonlyArray<Path<Input>> = ['VehicleMake', 'VehicleModel', 'PlateNumber', 'PlateState', 'VehicleColor', 'VehicleYear'];
 const YEARS = yearOptions();
 
-/** Edit mode starts from the vehicle as the list has it (spec section 4), names uppercased. */
+/** Edit mode starts from the vehicle as the list has it (docs/product.md#states), names uppercased. */
 function initialValues(v: Vehicle | undefined): Input {
   return {
     VehicleMake: v?.VehicleMake.trim().toUpperCase() ?? '',
@@ -36,7 +36,7 @@ function initialValues(v: Vehicle | undefined): Input {
   };
 }
 
-/** A select over a list from the server (spec section 3): names uppercased, the edited vehicle's own value kept. */
+/** A select over a list from the server (docs/product.md#stored-data): names uppercased, the edited vehicle's own value kept. */
 function ListSelect({
   control,
   name,
@@ -55,7 +55,7 @@ function ListSelect({
   return <FormSelect control={control} name={name} options={withCurrent(upperOptions(names), current)} {...rest} />;
 }
 
-/** Add/Edit Vehicle (spec section 2): six fields, Save, the toasts and where each save leads. */
+/** Add/Edit Vehicle (docs/product.md#screens): six fields, Save, the toasts and where each save leads. */
 /** `next`: where a new vehicle's driver returns (e.g. /SelectVehicle to park with it); by default the spec's routes. */
 export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; next?: string | undefined }) {
   const { t } = useTranslation();
@@ -88,7 +88,7 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
       await navigate(paths.myVehicles);
       return;
     }
-    updateSession({ isVehicle: true }); // spec section 4: after a successful add
+    updateSession({ isVehicle: true }); // docs/product.md#states: after a successful add
     toast.success(t('Vehicle Added Successfully'));
     await navigate(next ?? (hadVehicle ? paths.myVehicles : paths.homepage));
   });
@@ -111,7 +111,7 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
         placeholder={t('Select Vehicle Make')}
         names={makes.data?.map((m) => m.PvValue)}
         busy={makes.isPending}
-        // A new make has other models: the old choice goes, its list loads (spec section 4).
+        // A new make has other models: the old choice goes, its list loads (docs/product.md#states).
         onValueChange={() => setValue('VehicleModel', '')}
       />
       <ListSelect control={control} name="VehicleModel" label={t('Vehicle Model')} placeholder={t('Select Vehicle Modal')} names={models.data?.map((m) => m.PvValue)} busy={models.isFetching} />

@@ -19,7 +19,7 @@ function AddVehicleLink() {
   );
 }
 
-/** My Vehicles' body (spec sections 2 and 4): loading, failed, empty, or the numbered cards. */
+/** My Vehicles' body (docs/product.md#screens and #states): loading, failed, empty, or the numbered cards. */
 export function VehicleList() {
   const { t } = useTranslation();
   const vehicles = useVehicles();
