@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRowsNamed, type Tx } from '../db/client.ts';
 import type { SessionViewRow } from './session-repository.ts';
 import type { SessionSqlRow } from '../db/session-row.ts';
-import { postEntrySql } from '../wallet/index.ts';
+import { postEntrySql } from '../db/post-entry-sql.ts';
 import { overMaxPaymentSql } from './rules.ts';
 
 /**

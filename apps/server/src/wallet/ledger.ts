@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
+import { postEntrySql } from '../db/post-entry-sql.ts';
 import { members, type LedgerKind } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { WALLET_MESSAGES } from '@parkit/contract';
@@ -45,10 +46,7 @@ export interface PostedEntry {
   reloadDue: boolean;
 }
 
-/** post_ledger_entry(...) as SQL: the one writer of balances and ledger rows (migration 0023). */
-export function postEntrySql(memberId: SQL, amountCents: SQL, kind: LedgerKind, reference: SQL, idempotencyKey: string | null): SQL {
-  return sql`post_ledger_entry(${memberId}, ${amountCents}, ${kind}::text, ${reference}, ${idempotencyKey}::text)`;
-}
+export { postEntrySql };
 
 /** What post_ledger_entry answers: no row when nothing was written. */
 export interface PostedRow {
