@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
 import { members, type LedgerKind } from '../db/schema/index.ts';
