@@ -46,7 +46,7 @@ const loadFailures: Reporter = {
 // environment of the server or server-pg project of vitest.config.ts.
 // A mutant re-runs every test of these files that reaches it, each file on a new app and database:
 // the fewer the files, the faster the run.
-const moneyTests = ['test/wallet/money-rules.test.ts', 'test/wallet/ledger.test.ts', 'test/parking-start-statement.test.ts'];
+const moneyTests = ['test/wallet/money-rules.test.ts', 'test/wallet/ledger.test.ts', 'test/parking-start-statement.test.ts', 'test/wallet/money-paths.test.ts'];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'; // as vitest.config.ts
 const projects = {
   contract: { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], setupFiles: ['../../vitest.setup.ts'] } },

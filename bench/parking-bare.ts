@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockMemberSql, startSql } from '@parkit/server/src/parking/start-statement.ts';
+import { startSql } from '@parkit/server/src/parking/start-statement.ts';
 
 /**
  * The parking bench's yardsticks on the same PostgreSQL (issue 11: "or the reason it cannot on 2
  * cores, with the figures that show it"):
  * - bareStarts: Start's own statements, the text the server sends (start-statement.ts renders it),
  *   straight from node-postgres with no HTTP, Fastify, drizzle, zod or auth: the session-version
- *   read, then BEGIN, the Idempotency-Key claim, the member lock, Start's statement, the stored
+ *   read, then BEGIN, the Idempotency-Key claim (which locks the member's wallet), Start's statement, the stored
  *   answer, COMMIT. What PostgreSQL (and the cheapest Node client) can do with a Start.
  * - commitLatency: one at a time, BEGIN; INSERT; COMMIT with synchronous_commit on and off, so the
  *   share of the WAL flush (fsync) in a transaction shows.
@@ -30,7 +30,8 @@ function template(statement: SQL): { text: string; fill: (member: number, quote:
 }
 
 // The Idempotency-Key statements as wallet/idempotency.ts has drizzle send them.
-const CLAIM = `insert into "idempotency_keys" ("member_id", "key", "request_hash") values ($1, $2, $3)
+const CLAIM = `with wallet as (select id from members where id = $1 for no key update)
+  insert into "idempotency_keys" ("member_id", "key", "request_hash") select id, $2, $3 from wallet
   on conflict ("member_id", "key") do update set "request_hash" = $3, "status_code" = null, "response" = null, "created_at" = now()
   where "idempotency_keys"."created_at" < now() - make_interval(hours => 24) returning "key"`;
 const STORE = `update "idempotency_keys" set "status_code" = $1, "response" = $2 where ("idempotency_keys"."member_id" = $3 and "idempotency_keys"."key" = $4)`;
@@ -62,7 +63,6 @@ export async function bareStarts(
   next: () => { id: string; member: number },
   opts: { connections: number; poolSize: number; seconds: number; prepared: boolean },
 ): Promise<BareResult> {
-  const lock = template(lockMemberSql(SENTINEL.member));
   const start = template(startSql(SENTINEL.member, SENTINEL.quote, false, SENTINEL.key, SENTINEL.now));
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize });
   let refused = 0;
@@ -76,7 +76,6 @@ export async function bareStarts(
     try {
       await c.query('begin');
       await send(c, 'bench-claim', CLAIM, [q.member, key, 'bench-request-hash']);
-      await send(c, 'bench-lock', lock.text, lock.fill(q.member, q.id, key, ''));
       const res = await send(c, 'bench-start', start.text, start.fill(q.member, q.id, key, new Date().toISOString()));
       if (res.rows.length !== 1) refused += 1;
       await send(c, 'bench-store', STORE, [201, JSON.stringify(res.rows[0] ?? null), q.member, key]);

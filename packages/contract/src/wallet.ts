@@ -8,6 +8,7 @@ export const WALLET_MESSAGES = {
   idempotencyKeyFormat: 'The Idempotency-Key header must be 1 to 255 visible characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still running',
+  walletBusy: 'Another payment of this wallet was running at the same time. Nothing was charged; please try again.',
   amountRequired: 'Amount is required',
   amountFormat: 'Enter an amount with at most two decimals',
   amountRange: 'Enter an amount from 5.00 to 500.00',

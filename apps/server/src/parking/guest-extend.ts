@@ -1,13 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney, PARKING_MESSAGES, QUICK_PARK_MESSAGES, type ParkingSession, type Quote } from '@parkit/contract';
 import type { Db } from '../db/client.ts';
-import { parkingQuotes } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import type { PaymentProvider } from '../wallet/index.ts';
 import { chargeCard } from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote } from './guest-service.ts';
 import { priceOf } from './pricing.ts';
+import { claimQuote } from './quote-service.ts';
 import * as sessions from './session-repository.ts';
 
 const MINUTE = 60_000;
@@ -37,17 +36,7 @@ export async function quoteGuestExtend(db: Db, phone: string, r: { SessionId: nu
  */
 export async function extendGuest(db: Db, provider: PaymentProvider, phone: string, r: { QuoteId: string }, now: Date): Promise<ParkingSession> {
   const id = await db.transaction(async (tx) => {
-    const mine = and(eq(parkingQuotes.id, r.QuoteId), eq(parkingQuotes.guestPhone, phone), isNull(parkingQuotes.memberId), eq(parkingQuotes.kind, 'extend'));
-    const [q] = await tx
-      .update(parkingQuotes)
-      .set({ usedAt: now })
-      .where(and(mine, isNull(parkingQuotes.usedAt), sql`${parkingQuotes.expiresAt} > ${now}`))
-      .returning();
-    if (!q) {
-      const [seen] = await tx.select({ usedAt: parkingQuotes.usedAt }).from(parkingQuotes).where(mine);
-      if (!seen) throw notFound();
-      throw conflict('QuoteId', seen.usedAt ? PARKING_MESSAGES.quoteUsed : PARKING_MESSAGES.quoteExpired);
-    }
+    const q = await claimQuote(tx, { guestPhone: phone }, r.QuoteId, 'extend', now);
     if (q.sessionId === null) throw notFound();
     const found = await sessions.lockOwned(tx, { guestPhone: phone }, q.sessionId);
     if (!found) throw notFound();

@@ -7,5 +7,6 @@ export * from './guest-service.ts';
 export * from './parking-jobs.ts';
 export * from './payments.ts';
 export * from './quote-service.ts';
+export * from './rules.ts';
 export * from './session-repository.ts';
 export * from './session-service.ts';

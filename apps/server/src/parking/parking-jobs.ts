@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { formatMoney, REMINDER_LEAD_MINUTES } from '@parkit/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import * as options from '../members/index.ts';
 import type { JobRunner } from '../infra/jobs/job-runner.ts';
-import { InsufficientFundsError } from '../wallet/index.ts';
+import { InsufficientFundsError, lockWallet } from '../wallet/index.ts';
 import { priceOf } from './pricing.ts';
+import { overMaxPayment } from './rules.ts';
 import { extendWith } from './session-service.ts';
 import * as sessions from './session-repository.ts';
 
@@ -109,17 +109,25 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
   const soon = new Date(now.getTime() + AUTO_EXTEND_LEAD_MINUTES * MINUTE);
   let done = 0;
   for (let i = 0; i < BATCH; i++) {
+    const due = (now: Date, soon: Date) => sql`s.status = 'active' and s.ends_at > ${now} and s.ends_at <= ${soon}
+              and s.auto_extend_checked_ends_at is distinct from s.ends_at`;
+    const [candidate] = await queryRows<{ id: number; member_id: number }>(
+      db,
+      sql`select s.id, s.member_id from parking_sessions s
+          join parking_options po on po.member_id = s.member_id and po.auto_extend
+          where ${due(now, soon)}
+          order by s.ends_at limit 1`,
+    );
+    if (!candidate) break;
     const handled = await db.transaction(async (tx) => {
+      // The member's wallet first, then the session, as every money path (wallet/ledger.ts's lockWallet).
+      await lockWallet(tx, candidate.member_id);
       const [row] = await queryRows<{ id: number; member_id: number }>(
         tx,
-        sql`select s.id, s.member_id from parking_sessions s
-            join parking_options po on po.member_id = s.member_id and po.auto_extend
-            where s.status = 'active' and s.ends_at > ${now} and s.ends_at <= ${soon}
-              and s.auto_extend_checked_ends_at is distinct from s.ends_at
-            order by s.ends_at limit 1
-            for update of s skip locked`,
+        sql`select s.id, s.member_id from parking_sessions s where s.id = ${candidate.id} and ${due(now, soon)} for update skip locked`,
       );
-      if (!row) return false;
+      // Another replica handled it meanwhile (not counted here): the next one.
+      if (!row) return 'elsewhere' as const;
       const found = await sessions.findOwned(tx, { memberId: row.member_id }, row.id);
       if (!found) return false;
       const { session: s, zone, timezone } = found;
@@ -132,9 +140,8 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         return true;
       }
       const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes, s.discountPercent);
-      const opts = await options.get(tx, row.member_id);
       const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
-      if (opts.MaxPaymentEnabled && sessionTotal > Math.round(opts.MaxPaymentAmount * 100)) {
+      if (await overMaxPayment(tx, row.member_id, sessionTotal)) {
         await notify(tx, d, `ParkIt: Auto Extend did not extend ${d.plate} in zone ${d.zone_number}: it would pass your Max Payment Amount.`);
         return true;
       }
@@ -143,7 +150,7 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         const v = await tx.transaction((sp) =>
           extendWith(sp, { memberId: row.member_id }, { sessionId: s.id, zoneId: s.zoneId, startsAt: s.endsAt, durationMinutes: minutes, parkingCents: price.parkingCents, totalCents: price.parkingCents }, { key: null, auto: true, now }),
         );
-        await notify(tx, d, `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.EndsAt, timezone)}.`);
+        await notify(tx, d, `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.session.EndsAt, timezone)}.`);
       } catch (err) {
         if (!(err instanceof InsufficientFundsError)) throw err;
         await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: your balance is too low.`);
@@ -151,7 +158,7 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
       return true;
     });
     if (!handled) break;
-    done += 1;
+    if (handled !== 'elsewhere') done += 1;
   }
   return done;
 }

@@ -1,7 +1,7 @@
 import type { Executor, Tx } from '../db/client.ts';
-import { autoReloadCents, reloadToCover, type CoverContext, balanceOf, postEntry, planForMember } from '../wallet/index.ts';
-
-export type { CoverContext };
+import { autoReloadCents } from '../wallet/index.ts';
+import { balanceOf, InsufficientFundsError, postEntry, type PostedEntry } from '../wallet/index.ts';
+import { planForMember } from '../wallet/index.ts';
 
 /**
  * Parking's only door to the wallet (issue 10's ledger): parking never writes ledger rows or
@@ -22,14 +22,20 @@ export async function walletFunds(db: Executor, memberId: number): Promise<{ bal
 }
 
 /**
- * Takes a parking payment from the wallet; throws the wallet's 402 when the balance is short.
- * With `cover` (a member's Start or Extend), auto-reload first tops up a short balance from the
- * default card, charged once per `cover.chargeKey` (the quote).
+ * Takes a parking payment from the wallet; throws the wallet's 402 when the balance is short. With
+ * `coverKey` (a member's Start, Extend or Amend), the 402 names it, so that auto-reload may top up
+ * the wallet outside the transaction and the request run again (auto-reload.ts's withReloadCover;
+ * the card is charged once per cover key). Answers the entry, whose reloadDue says the debit marked
+ * an auto-reload due (none for 0 cents).
  */
-export async function chargeWallet(tx: Tx, memberId: number, cents: number, reference: string, idempotencyKey: string | null, cover?: { ctx: CoverContext; chargeKey: string }) {
+export async function chargeWallet(tx: Tx, memberId: number, cents: number, reference: string, idempotencyKey: string | null, coverKey: string | null = null): Promise<PostedEntry | null> {
   if (cents <= 0) return null;
-  if (cover) await reloadToCover(tx, cover.ctx, memberId, cents, cover.chargeKey);
-  return postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference, idempotencyKey });
+  try {
+    return await postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference, idempotencyKey });
+  } catch (err) {
+    if (err instanceof InsufficientFundsError && coverKey !== null) throw new InsufficientFundsError(err.balanceCents, err.requiredCents, coverKey);
+    throw err;
+  }
 }
 
 /** Gives parking money back to the wallet, as a refund in the ledger. */

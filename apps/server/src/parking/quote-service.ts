@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AMEND_WINDOW_MINUTES, centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, type AmendQuote, type AutoStartQuote, type Quote } from '@parkit/contract';
+import { centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, type AmendQuote, type AutoStartQuote, type Quote } from '@parkit/contract';
 import type { Db, Executor } from '../db/client.ts';
 import { parkingQuotes } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
@@ -7,13 +7,14 @@ import * as options from '../members/index.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
+import { amendableUntil, amendableZone, checkAmendable } from './amend-window.ts';
 import { planTerms, walletFunds } from './payments.ts';
+import { overMaxPayment } from './rules.ts';
 import { priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-rows.ts';
 
 export type { QuoteRow };
-const MINUTE = 60_000;
 
 /** 409 naming the vehicle's running session (issue 11), in its text and as data (SessionId). */
 export function vehicleBusy(sessionId: number) {
@@ -21,9 +22,8 @@ export function vehicleBusy(sessionId: number) {
 }
 
 async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, price: Priced): Promise<Quote> {
-  const [{ balanceCents: balance, reloadCents }, opts] = await Promise.all([walletFunds(db, memberId), options.get(db, memberId)]);
+  const [{ balanceCents: balance, reloadCents }, over] = await Promise.all([walletFunds(db, memberId), overMaxPayment(db, memberId, q.totalCents)]);
   const covers = balance >= q.totalCents;
-  const cap = Math.round(opts.MaxPaymentAmount * 100);
   return {
     ...quoteTerms(q, rateCents, price.paidMinutes, maxMoreMinutes),
     DiscountPercent: q.discountPercent,
@@ -31,10 +31,10 @@ async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: n
     FeeAmount: centsToAmount(q.feeCents),
     Balance: centsToAmount(balance),
     BalanceCovers: covers,
-    // Start and Extend top up Default Add Amount first when that is enough (wallet/cover-reload.ts).
+    // Start and Extend top up Default Add Amount first when that is enough (wallet/auto-reload.ts's withReloadCover).
     AutoReloadCovers: !covers && reloadCents > 0 && balance + reloadCents >= q.totalCents,
     AutoReloadAmount: centsToAmount(reloadCents),
-    OverMaxPayment: opts.MaxPaymentEnabled && q.totalCents > cap,
+    OverMaxPayment: over,
   };
 }
 
@@ -122,17 +122,20 @@ export async function quoteExtend(db: Db, memberId: number, r: { SessionId: numb
 
 /**
  * Spends a quote once: one UPDATE marks it used, so of many concurrent requests exactly one gets
- * the row. The others learn why: unknown (404), used, expired or of the other kind.
+ * the row. The others learn why: unknown (404), used, expired or of the other kind. The owner is a
+ * member, or a Quick Park guest by phone (a guest's quotes have no member).
  */
-export async function claimQuote(tx: Executor, memberId: number, quoteId: string, kind: 'start' | 'extend', now: Date): Promise<QuoteRow> {
-  const mine = and(eq(parkingQuotes.id, quoteId), eq(parkingQuotes.memberId, memberId), eq(parkingQuotes.kind, kind));
+export async function claimQuote(tx: Executor, owner: sessions.Owner, quoteId: string, kind: 'start' | 'extend', now: Date): Promise<QuoteRow> {
+  const ownedBy =
+    'memberId' in owner ? eq(parkingQuotes.memberId, owner.memberId) : and(eq(parkingQuotes.guestPhone, owner.guestPhone), isNull(parkingQuotes.memberId));
+  const mine = and(eq(parkingQuotes.id, quoteId), ownedBy, eq(parkingQuotes.kind, kind));
   const [claimed] = await tx
     .update(parkingQuotes)
     .set({ usedAt: now })
     .where(and(mine, isNull(parkingQuotes.usedAt), sql`${parkingQuotes.expiresAt} > ${now}`))
     .returning();
   if (claimed) return claimed;
-  const [q] = await tx.select().from(parkingQuotes).where(mine).limit(1);
+  const [q] = await tx.select({ usedAt: parkingQuotes.usedAt }).from(parkingQuotes).where(mine).limit(1);
   if (!q) throw notFound();
   if (q.usedAt) throw conflict('QuoteId', PARKING_MESSAGES.quoteUsed);
   throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
@@ -147,13 +150,8 @@ export async function quoteAmendZone(db: Db, memberId: number, r: { SessionId: n
   const found = await sessions.findOwned(db, { memberId }, r.SessionId);
   if (!found) throw notFound();
   const s = found.session;
-  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
-  const operator = await operatorOfMember(db, memberId);
-  const zone = operator && (await zones.byId(db, operator.id, r.ZoneId));
-  if (!operator || !zone) throw notFound();
-  if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
-  const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+  checkAmendable(s, now);
+  const { zone, price } = await amendableZone(db, memberId, s, r.ZoneId);
   const diff = zone.id === s.zoneId ? 0 : price.parkingCents - s.parkingCents;
   const refund = diff < 0 ? Math.min(-diff, s.parkingCents - s.refundedCents) : 0;
   const { balanceCents, reloadCents } = await walletFunds(db, memberId);
@@ -167,6 +165,6 @@ export async function quoteAmendZone(db: Db, memberId: number, r: { SessionId: n
     Balance: centsToAmount(balanceCents),
     BalanceCovers: covers,
     AutoReloadCovers: !covers && reloadCents > 0 && balanceCents + reloadCents >= diff,
-    AmendableUntil: new Date(s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE).toISOString(),
+    AmendableUntil: amendableUntil(s).toISOString(),
   };
 }

@@ -1,27 +1,29 @@
-import { AMEND_WINDOW_MINUTES, centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
+import { centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
 import type { Db, Tx } from '../db/client.ts';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
-import * as options from '../members/index.ts';
+import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
 import type { PaymentProvider } from '../wallet/index.ts';
 import { refundToCard } from './card-payments.ts';
-import { chargeWallet, refundWallet, type CoverContext } from './payments.ts';
-import { priceOf, refundFor } from './pricing.ts';
+import { lockWallet } from '../wallet/index.ts';
+import { amendableZone, checkAmendable } from './amend-window.ts';
+import { chargeWallet, refundWallet } from './payments.ts';
+import { refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
+import { checkMaxPayment } from './rules.ts';
 import { startInOneStatement } from './start-statement.ts';
 import * as sessions from './session-repository.ts';
 
 const MINUTE = 60_000;
 
-/** Max Payment Amount caps what Start and Extend take without a second confirmation (issue 11). */
-async function checkCap(tx: Tx, memberId: number, totalCents: number, confirmed: boolean) {
-  if (confirmed) return;
-  const o = await options.get(tx, memberId);
-  if (o.MaxPaymentEnabled && totalCents > Math.round(o.MaxPaymentAmount * 100)) {
-    throw new HttpError(409, PARKING_MESSAGES.overMaxPayment, [{ field: 'ConfirmOverMax', message: PARKING_MESSAGES.overMaxPayment }]);
-  }
+/**
+ * A paid change's answer: the session, and whether its debit left the balance under the member's
+ * trigger with auto-reload on (the wallet reloads after COMMIT: idempotency.ts).
+ */
+export interface Paid {
+  session: ParkingSession;
+  reloadDue: boolean;
 }
 
 async function view(tx: Tx, memberId: number, id: number, now: Date): Promise<ParkingSession> {
@@ -40,8 +42,7 @@ export async function start(
   r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
   key: string | null,
   now: Date,
-  paid: { reloadDue: boolean; cover?: CoverContext } = { reloadDue: false },
-): Promise<ParkingSession> {
+): Promise<Paid> {
   // The common case in one statement; a refusal to explain, an expired session to close or an
   // auto-reload takes the step-by-step path below, which checks everything again.
   let fast: Awaited<ReturnType<typeof startInOneStatement>>;
@@ -51,13 +52,10 @@ export async function start(
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  if (fast) {
-    paid.reloadDue = fast.reloadDue;
-    // The statement returned the view's columns: no third read.
-    return sessions.toSessionView(fast.view, now);
-  }
-  const q = await claimQuote(tx, memberId, r.QuoteId, 'start', now);
-  await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
+  // The statement returned the view's columns: no further read.
+  if (fast) return { session: sessions.toSessionView(fast.view, now), reloadDue: fast.reloadDue };
+  const q = await claimQuote(tx, { memberId }, r.QuoteId, 'start', now);
+  await checkMaxPayment(tx, memberId, q.totalCents, r.ConfirmOverMax === true || q.autoStart);
   const operator = await operatorOfMember(tx, memberId);
   const zone = operator && (await zones.byId(tx, operator.id, q.zoneId));
   const vehicle = q.vehicleId === null ? null : await vehicles.findOwned(tx, memberId, q.vehicleId);
@@ -87,9 +85,8 @@ export async function start(
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key, paid.cover && { ctx: paid.cover, chargeKey: `quote:${q.id}` });
-  paid.reloadDue = posted?.reloadDue ?? false;
-  return view(tx, memberId, row.id, now);
+  const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key, `quote:${q.id}`);
+  return { session: await view(tx, memberId, row.id, now), reloadDue: posted?.reloadDue ?? false };
 }
 
 /**
@@ -100,8 +97,8 @@ export async function extendWith(
   tx: Tx,
   owner: sessions.Owner & { memberId: number },
   q: { sessionId: number | null; zoneId: number; startsAt: Date; durationMinutes: number; parkingCents: number; totalCents: number },
-  opts: { key: string | null; auto: boolean; now: Date; cover?: { ctx: CoverContext; chargeKey: string } | undefined },
-): Promise<ParkingSession> {
+  opts: { key: string | null; auto: boolean; now: Date; coverKey?: string | undefined },
+): Promise<Paid> {
   if (q.sessionId === null) throw notFound();
   const found = await sessions.lockOwned(tx, owner, q.sessionId);
   if (!found) throw notFound();
@@ -118,8 +115,8 @@ export async function extendWith(
     reminderSentAt: null,
     updatedAt: opts.now,
   });
-  await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key, opts.cover);
-  return view(tx, owner.memberId, s.id, opts.now);
+  const posted = await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key, opts.coverKey ?? null);
+  return { session: await view(tx, owner.memberId, s.id, opts.now), reloadDue: posted?.reloadDue ?? false };
 }
 
 export async function extend(
@@ -128,11 +125,10 @@ export async function extend(
   r: { QuoteId: string; ConfirmOverMax?: boolean | undefined },
   key: string | null,
   now: Date,
-  cover?: CoverContext,
-): Promise<ParkingSession> {
-  const q = await claimQuote(tx, memberId, r.QuoteId, 'extend', now);
-  await checkCap(tx, memberId, q.totalCents, r.ConfirmOverMax === true);
-  return extendWith(tx, { memberId }, q, { key, auto: false, now, cover: cover && { ctx: cover, chargeKey: `quote:${q.id}` } });
+): Promise<Paid> {
+  const q = await claimQuote(tx, { memberId }, r.QuoteId, 'extend', now);
+  await checkMaxPayment(tx, memberId, q.totalCents, r.ConfirmOverMax === true);
+  return extendWith(tx, { memberId }, q, { key, auto: false, now, coverKey: `quote:${q.id}` });
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
@@ -147,6 +143,8 @@ export function stop(db: Db, provider: PaymentProvider, memberId: number, sessio
  */
 export async function stopOwned(db: Db, provider: PaymentProvider, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
   return db.transaction(async (tx) => {
+    // A member's wallet is locked before the session, as every money path does (ledger.ts's lockWallet).
+    if ('memberId' in owner) await lockWallet(tx, owner.memberId);
     const found = await sessions.lockOwned(tx, owner, sessionId);
     if (!found) throw notFound();
     const { session: s, zone, timezone } = found;
@@ -182,13 +180,12 @@ export async function amend(
   r: { SessionId: number; VehicleId?: number | undefined; ZoneId?: number | undefined },
   key: string,
   now: Date,
-  cover?: CoverContext,
-): Promise<ParkingSession> {
+): Promise<Paid> {
   const found = await sessions.lockOwned(tx, { memberId }, r.SessionId);
   if (!found) throw notFound();
   const s = found.session;
-  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-  if (now.getTime() > s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
+  checkAmendable(s, now);
+  let reloadDue = false;
   const changes: Partial<sessions.NewSession> = { updatedAt: now };
   if (r.VehicleId !== undefined && r.VehicleId !== s.vehicleId) {
     const v = await vehicles.findOwned(tx, memberId, r.VehicleId);
@@ -199,13 +196,9 @@ export async function amend(
     Object.assign(changes, { vehicleId: v.VehicleID, vehicleMake: v.VehicleMake, vehicleModel: v.VehicleModel, plate: v.PlateNumber, plateState: v.PlateState });
   }
   if (r.ZoneId !== undefined && r.ZoneId !== s.zoneId) {
-    const operator = await operatorOfMember(tx, memberId);
-    const zone = operator && (await zones.byId(tx, operator.id, r.ZoneId));
-    if (!operator || !zone) throw notFound();
-    if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
-    const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+    const { operator, zone, price } = await amendableZone(tx, memberId, s, r.ZoneId);
     const diff = price.parkingCents - s.parkingCents;
-    if (diff > 0) await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, cover && { ctx: cover, chargeKey: `amend:${s.id}:${key}` });
+    if (diff > 0) reloadDue = (await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, `amend:${s.id}:${key}`))?.reloadDue ?? false;
     if (diff < 0) await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
     Object.assign(changes, { zoneId: zone.id, operatorId: operator.id, rateCents: zone.rateCents, parkingCents: price.parkingCents });
   }
@@ -215,5 +208,5 @@ export async function amend(
     if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
     throw err;
   }
-  return view(tx, memberId, s.id, now);
+  return { session: await view(tx, memberId, s.id, now), reloadDue };
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { queryRows, type Executor } from '../db/client.ts';
 import { members, vehicles, vehicleMakes, vehicleModels, vehicleColors } from '../db/schema/index.ts';
 import { hashPassword } from '../auth/index.ts';
+import { postEntrySql } from '../wallet/index.ts';
 import { defaultOperatorId } from '../zones/index.ts';
 
 /** The demo sign-in printed at start. Local data only: never seeded in production. */
@@ -13,6 +14,9 @@ export const DEMO_MEMBER = {
   FirstName: 'Dana',
   LastName: 'Driver',
 } as const;
+
+/** The demo member's opening balance. */
+export const DEMO_BALANCE_CENTS = 2500;
 
 /** First start only: the demo member with a vehicle and some balance. Idempotent. */
 export async function seedDemoMember(db: Executor): Promise<boolean> {
@@ -33,11 +37,12 @@ export async function seedDemoMember(db: Executor): Promise<boolean> {
       city: 'Austin',
       state: 'TX',
       zipCode: '78701',
-      balanceCents: 2500,
       minBalanceCents: 1000,
       phoneVerifiedAt: sql`now()`,
     })
     .returning({ id: members.id });
+  // The demo balance of 25.00, as every balance: from a ledger entry (the wallet's own writer).
+  if (m) await queryRows(db, sql`select * from ${postEntrySql(sql`${m.id}::int`, sql`${DEMO_BALANCE_CENTS}::int`, 'adjustment', sql`'demo:opening-balance'`, null)}`);
   const [toyota] = await db.select().from(vehicleMakes).where(eq(vehicleMakes.name, 'Toyota')).limit(1);
   const [camry] = toyota
     ? await db.select().from(vehicleModels).where(sql`${vehicleModels.makeId} = ${toyota.id} and ${vehicleModels.name} = 'Camry'`).limit(1)

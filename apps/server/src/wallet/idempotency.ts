@@ -3,8 +3,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import { queryRowsNamed, type Db, type Executor, type Tx } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema/index.ts';
+import { idempotencyKeys, members } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
+import { withReloadCover } from './auto-reload.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Keys are kept this long per member; an older key counts as new. */
@@ -13,6 +14,8 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 export interface IdempotentResult<T> {
   statusCode: number;
   body: T;
+  /** A debit marked the member's auto-reload due: it runs after COMMIT (not stored, not replayed). */
+  reloadDue?: boolean;
 }
 
 /** The request's Idempotency-Key: 400 when missing or not 1 to 255 visible ASCII characters. */
@@ -34,7 +37,6 @@ function canonical(v: unknown): string {
     return `{${Object.keys(v)
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      // Stryker disable next-line StringLiteral: each member is a quoted key and a value that ends itself, so no separator is needed for two bodies to differ
       .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
@@ -44,89 +46,148 @@ export function requestHash(scope: string, body: unknown): string {
   return createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex');
 }
 
+/** How often a transaction that lost a deadlock or a serialization check is run again before the answer is 409. */
+const CONFLICT_RETRIES = 3;
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), however the driver wraps them. */
+export function isTransactionConflict(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * The stored answer for (member, key): 422 for another body; null when none is stored, 'expired'
+ * when it is older than 24 h (the key is new again).
+ */
+async function storedAnswer<T>(db: Executor, memberId: number, key: string, hash: string): Promise<(IdempotentResult<T> & { replayed: true }) | 'in-flight' | 'expired' | null> {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+      expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+  if (!row) return null;
+  if (row.expired) return 'expired';
+  if (row.requestHash !== hash) {
+    throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused }]);
+  }
+  if (row.statusCode === null) return 'in-flight';
+  return { statusCode: row.statusCode, body: row.response as T, replayed: true };
+}
+
+async function memberExists(db: Executor, memberId: number): Promise<boolean> {
+  const rows = await db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+  return rows.length > 0;
+}
+
 /**
  * Runs a money-moving operation exactly once per (member, Idempotency-Key).
  *
- * In one transaction: claims the key (INSERT … ON CONFLICT; a concurrent request with the same key
- * waits on the unique key until the first commits), runs `run(tx, key)`, stores its answer, commits.
+ * In one transaction: claims the key (INSERT … ON CONFLICT) in the statement that first locks the
+ * member's wallet (the members row, FOR NO KEY UPDATE: every money transaction takes that lock
+ * first, ledger.ts's lockWallet, so two of them never wait for each other in opposite orders),
+ * runs `run(tx, key, prepared)`, stores its answer, commits. A concurrent request with the same key
+ * waits on the wallet lock until the first commits, then reads its answer.
  * - same key, same scope and body: the first answer again, nothing runs (replayed = true);
  * - same key, another scope or body: HttpError 422;
- * - `run` throws: everything rolls back, the key too, so a retry runs again (charge the provider
- *   with an idempotency key derived from `key` so that a retry cannot charge twice).
+ * - `run` throws: everything rolls back, the key too, so a retry runs again;
+ * - the transaction loses a deadlock or a serialization check: it runs again, up to 3 times, then
+ *   answers 409 (every money route declares it).
+ * `prepare`, when given, runs first and outside any transaction, once the key is known to hold no
+ * answer: the card charge of Add Money and Subscribe (charges.ts), whose result `run` records.
+ * `beforeRun` runs in the transaction before `run`: the auto-reload that covers the payment.
  * Only what `run` returns is stored (2xx answers); keys older than 24 h are reused as new.
  */
-export async function withIdempotency<T>(
+export async function withIdempotency<T, P = undefined>(
   db: Db,
   opts: { memberId: number; key: string; scope: string; body: unknown },
-  run: (tx: Tx, key: string) => Promise<IdempotentResult<T>>,
+  run: (tx: Tx, key: string, prepared: P) => Promise<IdempotentResult<T>>,
+  prepare?: (key: string, keyExpired: boolean) => Promise<P>,
+  beforeRun?: (tx: Tx) => Promise<unknown>,
 ): Promise<IdempotentResult<T> & { replayed: boolean }> {
   const hash = requestHash(opts.scope, opts.body);
-  const where = and(eq(idempotencyKeys.memberId, opts.memberId), eq(idempotencyKeys.key, opts.key));
-  // Stryker disable next-line UpdateOperator: a second attempt needs the claimed-again path below, which no database reaches (see there)
-  for (let attempt = 0; ; attempt++) {
-    const out = await db.transaction(async (tx) => {
-      // The claim and the stored answer are every money request's two extra statements: named
-      // statements of plain SQL text (planned once per connection), not drizzle's insert/update
-      // builders (their per-request cost showed in the parking bench's profile).
-      const claimed = await queryRowsNamed<{ key: string }>(
-        tx,
-        // Stryker disable next-line StringLiteral: the name only lets PostgreSQL plan the statement once per connection; unnamed, it answers the same
-        'idempotency_claim',
-        sql`insert into idempotency_keys (member_id, key, request_hash) values (${opts.memberId}, ${opts.key}, ${hash})
-            on conflict (member_id, key) do update set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
-            where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
-            returning key`,
-      ).catch((err: unknown) => {
-        // The key's foreign key on members: the member is gone (its token still passed), 404 as postEntry's.
-        throw isForeignKeyViolation(err) ? notFound() : err;
-      });
-      if (claimed.length > 0) {
-        const result = await run(tx, opts.key);
-        await queryRowsNamed(
+  let prepared = undefined as P;
+  if (prepare) {
+    const before = await storedAnswer<T>(db, opts.memberId, opts.key, hash);
+    if (before === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
+    if (before && before !== 'expired') return before;
+    // A member gone while their token still passes (the session cache) is charged nothing: 404.
+    if (!before && !(await memberExists(db, opts.memberId))) throw notFound();
+    prepared = await prepare(opts.key, before === 'expired');
+  }
+  for (let attempt = 0, conflicts = 0; ; attempt++) {
+    let out: (IdempotentResult<T> & { replayed: boolean }) | null;
+    try {
+      out = await db.transaction(async (tx) => {
+        // The claim and the stored answer are every money request's two extra statements: named
+        // statements of plain SQL text (planned once per connection), not drizzle's insert/update
+        // builders (their per-request cost showed in the parking bench's profile).
+        const claimed = await queryRowsNamed<{ key: string }>(
           tx,
-          // Stryker disable next-line StringLiteral: as the claim's name above
-          'idempotency_store',
-          sql`update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}::jsonb
-              where member_id = ${opts.memberId} and key = ${opts.key}`,
+          'idempotency_claim',
+          sql`with wallet as (select id from members where id = ${opts.memberId} for no key update)
+              insert into idempotency_keys (member_id, key, request_hash) select id, ${opts.key}, ${hash} from wallet
+              on conflict (member_id, key) do update set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
+              where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+              returning key`,
         );
-        return { ...result, replayed: false };
-      }
-      const [row] = await tx.select().from(idempotencyKeys).where(where);
-      // The holder rolled back between our statements: claim again. (Neither database reaches it
-      // today: the claim's ON CONFLICT locks the row it met until this transaction ends.)
-      if (!row) return null;
-      if (row.requestHash !== hash) {
-        throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused }]);
-      }
-      if (row.statusCode === null) throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
-      return { statusCode: row.statusCode, body: row.response as T, replayed: true };
-    });
+        if (claimed.length > 0) {
+          await beforeRun?.(tx);
+          const result = await run(tx, opts.key, prepared);
+          await queryRowsNamed(
+            tx,
+            'idempotency_store',
+            sql`update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}::jsonb
+                where member_id = ${opts.memberId} and key = ${opts.key}`,
+          );
+          return { ...result, replayed: false };
+        }
+        const stored = await storedAnswer<T>(tx, opts.memberId, opts.key, hash);
+        if (stored === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
+        // Nothing claimed and nothing stored: the claim found no wallet to lock, so the member is
+        // gone (their token still passed): 404, as postEntry's.
+        if (stored === null && !(await memberExists(tx, opts.memberId))) throw notFound();
+        // null: the holder rolled back between our statements: claim again.
+        return stored === 'expired' ? null : stored;
+      });
+    } catch (err) {
+      if (!isTransactionConflict(err)) throw err;
+      if (++conflicts > CONFLICT_RETRIES) throw new HttpError(409, WALLET_MESSAGES.walletBusy);
+      continue;
+    }
     if (out) return out;
-    // Stryker disable next-line all: only after `!row` above, which no database reaches
     if (attempt >= 3) throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
   }
 }
 
 /**
  * The route form: reads the header and the member, runs withIdempotency, sets the status and the
- * `Idempotent-Replayed: true` header on a replay, and returns the body for Fastify to send.
+ * `Idempotent-Replayed: true` header on a replay, and returns the body for Fastify to send. A
+ * payment the wallet cannot make but auto-reload can cover is run again after the reload
+ * (auto-reload.ts's withReloadCover); a debit that marked the auto-reload due has it run after
+ * COMMIT (never throws; the wallet job retries). Every money route answers through here: one rule.
  */
-export async function idempotent<T>(
+export async function idempotent<T, P = undefined>(
   req: FastifyRequest,
   reply: FastifyReply,
   scope: string,
-  run: (tx: Tx, key: string) => Promise<IdempotentResult<T>>,
+  run: (tx: Tx, key: string, prepared: P) => Promise<IdempotentResult<T>>,
+  prepare?: (key: string, keyExpired: boolean) => Promise<P>,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
-  const result = await withIdempotency(req.server.db, { memberId: req.member.memberId, key, scope, body: req.body }, run);
+  const memberId = req.member.memberId;
+  const wallet = req.server.wallet;
+  const result = await withReloadCover(wallet, memberId, (recordReload) =>
+    withIdempotency(req.server.db, { memberId, key, scope, body: req.body }, run, prepare, recordReload),
+  );
   if (result.replayed) void reply.header('idempotent-replayed', 'true');
+  else if (result.reloadDue) await wallet.reloadIfDue(memberId);
   void reply.code(result.statusCode);
   return result.body;
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  // Stryker disable next-line OptionalChaining: drizzle wraps every failed query, the driver's error as its cause
-  return (err as { cause?: { code?: string } }).cause?.code === '23503';
 }
 
 /** Deletes keys older than 24 hours (the wallet job runs it). */

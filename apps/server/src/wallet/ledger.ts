@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/client.ts';
-import { ledgerEntries, members, paymentMethods, walletSettings, type LedgerKind } from '../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../db/client.ts';
+import { postEntrySql } from '../db/post-entry-sql.ts';
+import { members, type LedgerKind } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { WALLET_MESSAGES } from '@parkit/contract';
 
@@ -15,6 +16,8 @@ export class InsufficientFundsError extends HttpError {
   constructor(
     readonly balanceCents: number,
     readonly requiredCents: number,
+    /** Set by a member's Start, Extend or Amend: auto-reload may cover the payment (auto-reload.ts's withReloadCover), keyed by this. */
+    readonly coverKey: string | null = null,
   ) {
     super(402, WALLET_MESSAGES.insufficientFunds, [{ field: 'Balance', message: WALLET_MESSAGES.insufficientFunds }]);
     this.name = 'InsufficientFundsError';
@@ -43,56 +46,49 @@ export interface PostedEntry {
   reloadDue: boolean;
 }
 
+export { postEntrySql };
+
+/** What post_ledger_entry answers: no row when nothing was written. */
+export interface PostedRow {
+  entry_id: number | string;
+  balance_after: number;
+  reload_due: boolean;
+}
+
 /**
- * Posts one ledger entry and moves the balance with it, inside the caller's transaction.
- * One UPDATE both checks and moves the balance (it row-locks the member until the caller commits,
- * so concurrent debits queue); the CHECK (balance_cents >= 0) is the database's backstop.
+ * Posts one ledger entry and moves the balance with it, inside the caller's transaction, through
+ * the database function post_ledger_entry, which Start's one statement calls too: one UPDATE both
+ * checks and moves the balance (it row-locks the member until the caller commits, so concurrent
+ * debits queue), the entry is written, and a debit that leaves the balance under the trigger marks
+ * the auto-reload due; the CHECK (balance_cents >= 0) is the database's backstop.
  * Throws InsufficientFundsError (402) when a debit exceeds the balance, and HttpError 404 when the
  * member does not exist.
  */
 export async function postEntry(tx: Tx, e: PostEntryInput): Promise<PostedEntry> {
   if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) throw new RangeError(`amountCents must be a non-zero integer, got ${e.amountCents}`);
-  const [moved] = await tx
-    .update(members)
-    .set({ balanceCents: sql`${members.balanceCents} + ${e.amountCents}` })
-    .where(and(eq(members.id, e.memberId), sql`${members.balanceCents} + ${e.amountCents} >= 0`))
-    .returning({ balanceCents: members.balanceCents, minBalanceCents: members.minBalanceCents });
-  if (!moved) {
+  const [posted] = await queryRows<PostedRow>(
+    tx,
+    sql`select * from ${postEntrySql(sql`${e.memberId}::int`, sql`${e.amountCents}::int`, e.kind, sql`${e.reference}::text`, e.idempotencyKey ?? null)}`,
+  );
+  if (!posted) {
     const [m] = await tx.select({ balanceCents: members.balanceCents }).from(members).where(eq(members.id, e.memberId));
     if (!m) throw new HttpError(404, 'Not found');
     throw new InsufficientFundsError(m.balanceCents, -e.amountCents);
   }
-  const [entry] = await tx
-    .insert(ledgerEntries)
-    .values({
-      memberId: e.memberId,
-      amountCents: e.amountCents,
-      kind: e.kind,
-      reference: e.reference.slice(0, 200),
-      idempotencyKey: e.idempotencyKey ?? null,
-      balanceAfterCents: moved.balanceCents,
-    })
-    .returning({ id: ledgerEntries.id });
-  // Stryker disable next-line StringLiteral: never thrown, an INSERT … RETURNING of one row returns it or throws
-  if (!entry) throw new Error('ledger insert returned no row');
-  let reloadDue = false;
-  if (e.amountCents < 0 && moved.balanceCents < moved.minBalanceCents) {
-    // Marks the reload due only when none is pending, auto-reload is on and a default card exists.
-    const marked = await tx
-      .update(walletSettings)
-      .set({ reloadDueAt: sql`now()` })
-      .where(
-        and(
-          eq(walletSettings.memberId, e.memberId),
-          eq(walletSettings.autoReload, true),
-          isNull(walletSettings.reloadDueAt),
-          sql`exists (select 1 from ${paymentMethods} pm where pm.member_id = ${e.memberId} and pm.is_default)`,
-        ),
-      )
-      .returning({ memberId: walletSettings.memberId });
-    reloadDue = marked.length > 0;
-  }
-  return { entryId: entry.id, balanceCents: moved.balanceCents, reloadDue };
+  return { entryId: Number(posted.entry_id), balanceCents: Number(posted.balance_after), reloadDue: Boolean(posted.reload_due) };
+}
+
+/**
+ * Locks the member's wallet (the members row, FOR NO KEY UPDATE) for the rest of the caller's
+ * transaction. Every money transaction takes this lock first, before any other row it changes
+ * (the Idempotency-Key claim takes it in its own statement: idempotency.ts), so two of them never
+ * wait for each other in opposite orders. FOR NO KEY UPDATE is the lock the balance UPDATE takes
+ * anyway and does not conflict with the KEY SHARE locks of foreign keys to the member. False when
+ * the member does not exist.
+ */
+export async function lockWallet(tx: Tx, memberId: number): Promise<boolean> {
+  const rows = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+  return rows.length > 0;
 }
 
 /** The member's balance in cents (0 for an unknown member). */

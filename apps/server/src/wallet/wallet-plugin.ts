@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { runAllDueReloads, runDueReload, type ReloadContext, type ReloadOutcome } from './auto-reload.ts';
+import { recoverCharges } from './charges.ts';
 import { purgeExpiredKeys } from './idempotency.ts';
 import { sandboxProvider } from './providers/sandbox.ts';
 import { stripeProvider } from './providers/stripe.ts';
@@ -25,7 +26,7 @@ export interface WalletService extends ReloadContext {
   sandbox: ReturnType<typeof sandboxProvider> | null;
   stripe: { publishableKey: string; webhookSecret: string | null } | null;
   /**
-   * Call after COMMIT of a transaction whose postEntry returned reloadDue: charges the reload now
+   * Called after COMMIT of a transaction whose debit marked the reload due (idempotency.ts): charges it now
    * (errors are logged, never thrown; the job retries what is left due).
    */
   reloadIfDue(memberId: number): Promise<ReloadOutcome | 'failed'>;
@@ -66,6 +67,7 @@ export default fp<{ config: WalletConfig; secret: string }>(
         }
       },
       async runJobs() {
+        await recoverCharges(ctx);
         await runAllDueReloads(ctx);
         await runSubscriptionJobs(ctx);
         await purgeExpiredKeys(app.db);

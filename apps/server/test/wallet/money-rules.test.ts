@@ -390,32 +390,37 @@ if (database.driver === 'postgres') {
     });
 
     it('a key still in flight when its holder commits without an answer: 409, and nothing moves', async () => {
+      // A debit that charges no card (Dev/WalletDebit): its claim waits on the key's row. Add Money
+      // and Subscribe read their stored answer before charging, without waiting on it.
       const m = await registerAndSignIn(app);
       await addCard(app, m);
+      expect((await addMoney(app, m, { Amount: 20 })).statusCode).toBe(200);
       const key = randomUUID();
-      expect((await addMoney(app, m, { Amount: 20 }, key)).statusCode).toBe(200);
+      expect((await devDebit(m, 5, key)).statusCode).toBe(200);
       const holder = await holding(async (tx) => {
         await tx.execute(sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`);
       }, true);
-      const res = await addMoney(app, m, { Amount: 20 }, key);
+      const res = await devDebit(m, 5, key);
       await holder.done;
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ message: MESSAGES.inFlight });
-      expect((await details(app, m)).Balance).toBe(20);
+      expect((await details(app, m)).Balance).toBe(15);
     });
 
     it('a request that waited on a holder that committed its answer gets that answer', async () => {
       const m = await registerAndSignIn(app);
       await addCard(app, m);
+      expect((await addMoney(app, m, { Amount: 20 })).statusCode).toBe(200);
       const key = randomUUID();
-      const first = await addMoney(app, m, { Amount: 20 }, key);
+      const first = await devDebit(m, 5, key);
+      expect(first.statusCode, first.body).toBe(200);
       const holder = await holding(async (tx) => {
         await tx.execute(sql`update idempotency_keys set created_at = now() where member_id = ${m.memberId} and key = ${key}`);
       }, true);
-      const res = await addMoney(app, m, { Amount: 20 }, key);
+      const res = await devDebit(m, 5, key);
       await holder.done;
       expect({ status: res.statusCode, body: res.json(), replayed: res.headers['idempotent-replayed'] }).toEqual({ status: 200, body: first.json(), replayed: 'true' });
-      expect((await details(app, m)).Balance).toBe(20);
+      expect((await details(app, m)).Balance).toBe(15);
     });
   });
 }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { memberRef } from './members.ts';
 
 /**
  * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
- * members.ts); every change of it is one immutable row here, written in the same transaction by
- * wallet/ledger.ts and nowhere else.
+ * members.ts); every change of it is one immutable row here, written in the same statement by the
+ * database function post_ledger_entry (migration 0023), which wallet/ledger.ts and Start's one
+ * statement call, and nothing else.
  */
 export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -147,3 +148,41 @@ export const providerEvents = pgTable('provider_events', {
   type: text('type').notNull(),
   receivedAt: moment('received_at').notNull().defaultNow(),
 });
+
+export const WALLET_CHARGE_STATUSES = ['pending', 'recorded'] as const;
+
+/**
+ * Card charges that credit the wallet (Add Money, auto-reload, a plan's payment). The row is written
+ * before the provider is called, outside any transaction, under the provider's idempotency key;
+ * the credit is recorded after, in a short transaction that marks it 'recorded'. A row left
+ * 'pending' (the process died between the charge and the record) is charged again with the same
+ * key by the wallet job, which the provider answers with the first charge, and then recorded.
+ */
+export const walletCharges = pgTable(
+  'wallet_charges',
+  {
+    id: serialId(),
+    memberId: memberRef(),
+    /** The provider's idempotency key: one charge per key, ever. */
+    providerKey: text('provider_key').notNull().unique(),
+    kind: text('kind').$type<Extract<LedgerKind, 'top-up' | 'auto-reload'>>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    /** The card charged (what the provider's charge takes) and the provider's customer. */
+    providerRef: text('provider_ref').notNull(),
+    customerRef: text('customer_ref'),
+    /** The Idempotency-Key of the request (written on the ledger entry), or null for a job. */
+    idempotencyKey: text('idempotency_key'),
+    status: text('status').$type<(typeof WALLET_CHARGE_STATUSES)[number]>().notNull().default('pending'),
+    chargeRef: text('charge_ref'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('wallet_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_charges_kind', sql`${t.kind} in ('top-up', 'auto-reload')`),
+    check('wallet_charges_status', sql`${t.status} in ('pending', 'recorded')`),
+    index('wallet_charges_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

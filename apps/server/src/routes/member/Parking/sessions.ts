@@ -20,7 +20,7 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../wallet/index.ts';
-import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart, type CoverContext } from '../../../parking/index.ts';
+import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../parking/index.ts';
 import * as service from '../../../parking/index.ts';
 import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
@@ -75,40 +75,31 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      // A short balance is topped up first by auto-reload when it covers the total (cover).
-      const paid = { reloadDue: false, cover: app.wallet };
-      const body = await idempotent(req, reply, 'parking.start', async (tx, key) => ({
-        statusCode: 201,
-        body: await service.start(tx, req.member.memberId, req.body, key, new Date(), paid),
-      }));
-      // The debit left the balance under MinBalance with auto-reload on: the wallet tops up now (never throws).
-      if (paid.reloadDue) await app.wallet.reloadIfDue(req.member.memberId);
-      return body;
+      // A short balance is topped up by auto-reload when that covers the total, and a debit that
+      // leaves it under MinBalance reloads after COMMIT: both in idempotent() (wallet/idempotency.ts).
+      return idempotent(req, reply, 'parking.start', async (tx, key) => {
+        const { session, reloadDue } = await service.start(tx, req.member.memberId, req.body, key, new Date());
+        return { statusCode: 201, body: session, reloadDue };
+      });
     },
   );
 
-  /**
-   * Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key; the
-   * wallet tops up afterwards when the debit left it under MinBalance.
-   */
+  /** Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key, as Start. */
   function paidChange<B extends z.ZodType>(
     path: string,
     scope: string,
     summary: string,
     body: B,
-    change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date, cover: CoverContext) => Promise<ParkingSession>,
+    change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date) => Promise<service.Paid>,
   ) {
     app.post(
       path,
       { config: { rateLimit: MONEY_RATE_LIMIT }, schema: { ...base, summary, body, response: { 200: ParkingSession, ...moneyErrors } } },
-      async (req, reply) => {
-        const result = await idempotent(req, reply, scope, async (tx, key) => ({
-          statusCode: 200,
-          body: await change(tx, req.member.memberId, req.body as z.infer<B>, key, new Date(), app.wallet),
-        }));
-        await app.wallet.reloadIfDue(req.member.memberId);
-        return result;
-      },
+      async (req, reply) =>
+        idempotent(req, reply, scope, async (tx, key) => {
+          const { session, reloadDue } = await change(tx, req.member.memberId, req.body as z.infer<B>, key, new Date());
+          return { statusCode: 200, body: session, reloadDue };
+        }),
     );
   }
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeRequest, WALLET_MESSAGES } from '@parkit/contract';
+import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeRequest } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
-import { plans } from '../../../db/schema/index.ts';
-import { HttpError } from '../../../lib/http-error.ts';
-import { idempotent, planForMember, toPlan, activeSubscription, cancelAtPeriodEnd, subscribe } from '../../../wallet/index.ts';
+import { idempotent } from '../../../wallet/index.ts';
+import { planForMember, toPlan } from '../../../wallet/index.ts';
+import { activeSubscription, cancelAtPeriodEnd, chargeSubscription, planById, subscribe } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Subscription'] };
@@ -44,12 +43,18 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const memberId = req.member.memberId;
-      const [plan] = await app.db.select().from(plans).where(eq(plans.id, req.body.PlanId));
-      if (!plan) throw new HttpError(400, WALLET_MESSAGES.planUnknown, [{ field: 'PlanId', message: WALLET_MESSAGES.planUnknown }]);
-      return idempotent(req, reply, 'Subscription/Subscribe', async (tx, key) => {
-        await subscribe(app.wallet, tx, memberId, plan, key);
-        return { statusCode: 200, body: await current(tx, memberId) };
-      });
+      const plan = await planById(app.db, req.body.PlanId);
+      // The card is charged before the transaction and outside it; the transaction records it.
+      return idempotent(
+        req,
+        reply,
+        'Subscription/Subscribe',
+        async (tx, key, charged) => {
+          await subscribe(tx, memberId, plan, key, charged);
+          return { statusCode: 200, body: await current(tx, memberId) };
+        },
+        (key: string, keyExpired: boolean) => chargeSubscription(app.wallet, memberId, plan, key, keyExpired),
+      );
     },
   );
 

@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PARKING_MESSAGES } from '@parkit/contract';
+import { queryRows, type Executor } from '../db/client.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/**
+ * Max Payment Amount (issue 11), written once: a total above the member's cap, with the cap on,
+ * needs a second confirmation (`confirmed`: ConfirmOverMax, or an Auto Start quote). Start's one
+ * statement embeds this condition; the quote's OverMaxPayment and the step-by-step Start and
+ * Extend ask it through overMaxPayment below.
+ */
+export function overMaxPaymentSql(memberId: SQL, totalCents: SQL, confirmed: SQL = sql`false`): SQL {
+  return sql`(not ${confirmed} and exists (select 1 from parking_options o where o.member_id = ${memberId} and o.max_payment_enabled and ${totalCents} > o.max_payment_cents))`;
+}
+
+/** Whether `totalCents` is over the member's Max Payment Amount (and not confirmed). */
+export async function overMaxPayment(db: Executor, memberId: number, totalCents: number, confirmed = false): Promise<boolean> {
+  const [row] = await queryRows<{ over: boolean }>(
+    db,
+    sql`select ${overMaxPaymentSql(sql`${memberId}::int`, sql`${totalCents}::int`, sql`${confirmed}::boolean`)} as over`,
+  );
+  return Boolean(row?.over);
+}
+
+/** 409 when the total needs ConfirmOverMax (Start and Extend). */
+export async function checkMaxPayment(db: Executor, memberId: number, totalCents: number, confirmed: boolean): Promise<void> {
+  if (confirmed) return;
+  if (await overMaxPayment(db, memberId, totalCents)) {
+    throw new HttpError(409, PARKING_MESSAGES.overMaxPayment, [{ field: 'ConfirmOverMax', message: PARKING_MESSAGES.overMaxPayment }]);
+  }
+}
