@@ -197,8 +197,6 @@ export default tseslint.config(
   },
   {
     files: [`${server}/routes/**/*.ts`],
-    // The money routes move their SQL into the wallet with the money work of issue 27 (its own branch).
-    ignores: [`${server}/routes/member/Wallet/index.ts`, `${server}/routes/member/Subscription/index.ts`, `${server}/routes/member/Account/auto-reload.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', routeDbImports],
       'no-restricted-syntax': ['error', ...routeDbSyntax],
