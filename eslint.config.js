@@ -12,7 +12,15 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 const server = 'apps/server/src';
 // The server's domains, lowest first: each may import those before it, never one after it. The
 // last three are peers: none imports another.
-const serverDomains = ['zones', 'wallet', 'members', 'vehicles', 'parking', 'auth', ['history', 'enforcement', 'support']];
+const serverDomains = [
+  'zones',
+  'wallet',
+  'members',
+  'vehicles',
+  'parking',
+  'auth',
+  ['history', 'enforcement', 'support'],
+];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each
 // assumption it makes (test/library-internals.test.ts).
 const LIBRARY_INTERNALS = `${server}/lib/library-internals.ts`;
@@ -25,7 +33,10 @@ const internalsImports = [
   },
 ];
 const internalsSyntax = [
-  { selector: "MemberExpression[property.name='$client']", message: "drizzle's $client is reached only in lib/library-internals.ts (poolOf)" },
+  {
+    selector: "MemberExpression[property.name='$client']",
+    message: "drizzle's $client is reached only in lib/library-internals.ts (poolOf)",
+  },
 ];
 // docs/data-access.md: a route file reaches the database only through its domain's functions.
 const DB_IN_ROUTES = 'No SQL or database access in a route file: call a function of the domain (docs/data-access.md)';
@@ -33,26 +44,54 @@ const QUERY_METHODS = '/^(select|selectDistinct|selectDistinctOn|insert|update|d
 const routeDbImports = {
   paths: [...internalsImports, { name: 'drizzle-orm', message: DB_IN_ROUTES, allowTypeImports: true }],
   patterns: [
-    { group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/client.ts', '**/db/prepared.ts'], message: DB_IN_ROUTES, allowTypeImports: true },
+    {
+      group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/client.ts', '**/db/prepared.ts'],
+      message: DB_IN_ROUTES,
+      allowTypeImports: true,
+    },
   ],
 };
 const routeDbSyntax = [
   ...internalsSyntax,
-  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.name=/^(db|tx)$/]`, message: DB_IN_ROUTES },
-  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name='db']`, message: DB_IN_ROUTES },
+  {
+    selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.name=/^(db|tx)$/]`,
+    message: DB_IN_ROUTES,
+  },
+  {
+    selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name='db']`,
+    message: DB_IN_ROUTES,
+  },
 ];
 // A button's look on a link: a rounded box filled or ringed in the brand colour.
 const BUTTON_LOOK = String.raw`/\brounded-(lg|xl|2xl)\b.*(^|\s)(bg|ring)-brand-|(^|\s)(bg|ring)-brand-.*\brounded-(lg|xl|2xl)\b/`;
 
 // The web's one way for each thing, as imports it may not make. Each entry names the module that
 // is the one way; that module (and the tests that watch the library) are let off below.
-const ONE_ICON = { name: 'lucide-react', message: "Import each icon from its own module: import House from 'lucide-react/icons/house'" };
-const ONE_TOAST = { name: 'sonner', allowTypeImports: true, message: 'Toast through lib/toasts.tsx (`toast.success`, `toast.error`): it loads sonner after the first screen' };
+const ONE_ICON = {
+  name: 'lucide-react',
+  message: "Import each icon from its own module: import House from 'lucide-react/icons/house'",
+};
+const ONE_TOAST = {
+  name: 'sonner',
+  allowTypeImports: true,
+  message: 'Toast through lib/toasts.tsx (`toast.success`, `toast.error`): it loads sonner after the first screen',
+};
 const ONE_FORM = [
-  { name: 'react-hook-form', importNames: ['useForm'], message: 'A form starts with useSchemaForm (lib/use-schema-form.ts)' },
-  { name: '@hookform/resolvers/zod', message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), which checks it with the schema' },
+  {
+    name: 'react-hook-form',
+    importNames: ['useForm'],
+    message: 'A form starts with useSchemaForm (lib/use-schema-form.ts)',
+  },
+  {
+    name: '@hookform/resolvers/zod',
+    message: 'A form starts with useSchemaForm (lib/use-schema-form.ts), which checks it with the schema',
+  },
 ];
-const ONE_MONEY = { name: '@parkit/contract', importNames: ['formatMoney'], message: 'An amount shows through lib/money.ts (useMoney), in the configured currency' };
+const ONE_MONEY = {
+  name: '@parkit/contract',
+  importNames: ['formatMoney'],
+  message: 'An amount shows through lib/money.ts (useMoney), in the configured currency',
+};
 const webImports = (...paths) => ['error', { paths: [ONE_ICON, ...paths] }];
 const webSyntax = [
   // Issue 7: a link styled as a button is one component (components/ui/button-link.tsx).
@@ -88,7 +127,18 @@ const FEATURE_SYNTAX = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.data/**', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.data/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -116,7 +166,11 @@ export default tseslint.config(
               except: [`apps/web/src/features/${f}`],
               message: 'A feature does not import another feature; compose them in app/routes',
             })),
-            { target: 'apps/web/src/features', from: ['apps/web/src/app'], message: 'Features do not import the app layer' },
+            {
+              target: 'apps/web/src/features',
+              from: ['apps/web/src/app'],
+              message: 'Features do not import the app layer',
+            },
             {
               target: 'apps/web/src/components',
               from: ['apps/web/src/features', 'apps/web/src/app'],
@@ -146,17 +200,32 @@ export default tseslint.config(
     // A feature's hooks are in its hooks/ folder (its data hooks beside their fetchers in api/).
     files: ['apps/web/src/features/*/{api,components,lib,testing}/**/use-*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...webSyntax, ...NO_DOLLAR, ...FEATURE_SYNTAX, { selector: 'Program', message: "A feature's hook lives in its hooks/ folder" }],
+      'no-restricted-syntax': [
+        'error',
+        ...webSyntax,
+        ...NO_DOLLAR,
+        ...FEATURE_SYNTAX,
+        { selector: 'Program', message: "A feature's hook lives in its hooks/ folder" },
+      ],
     },
   },
   {
     // The one way of each thing, and the tests that watch the library behind it (a test may
     // spy on sonner, and write the dollars it expects).
     files: ['apps/web/src/lib/toasts.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': webImports(...ONE_FORM, ONE_MONEY), 'no-restricted-syntax': ['error', ...webSyntax] },
+    rules: {
+      'no-restricted-imports': webImports(...ONE_FORM, ONE_MONEY),
+      'no-restricted-syntax': ['error', ...webSyntax],
+    },
   },
-  { files: ['apps/web/src/lib/use-schema-form.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ONE_MONEY) } },
-  { files: ['apps/web/src/lib/money.ts', 'apps/web/src/app/first-screens-intl.test.ts'], rules: { 'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM) } },
+  {
+    files: ['apps/web/src/lib/use-schema-form.ts'],
+    rules: { 'no-restricted-imports': webImports(ONE_TOAST, ONE_MONEY) },
+  },
+  {
+    files: ['apps/web/src/lib/money.ts', 'apps/web/src/app/first-screens-intl.test.ts'],
+    rules: { 'no-restricted-imports': webImports(ONE_TOAST, ...ONE_FORM) },
+  },
   {
     files: ['apps/server/**/*.ts'],
     plugins: { local: boundaries },

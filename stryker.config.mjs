@@ -27,7 +27,13 @@ const mutate = {
     '!apps/web/src/lib/hindi-font.ts',
   ],
   // Every file that changes a balance or guards a money request: add a file here when one joins them.
-  money: ['apps/server/src/wallet/ledger.ts', 'apps/server/src/wallet/idempotency.ts', 'apps/server/src/parking/start-statement.ts', 'apps/server/src/wallet/charges.ts', 'apps/server/src/db/post-entry-sql.ts'],
+  money: [
+    'apps/server/src/wallet/ledger.ts',
+    'apps/server/src/wallet/idempotency.ts',
+    'apps/server/src/parking/start-statement.ts',
+    'apps/server/src/wallet/charges.ts',
+    'apps/server/src/db/post-entry-sql.ts',
+  ],
 };
 
 // The sandbox needs only what those tests load.

@@ -25,7 +25,14 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], setupFiles: ['../../vitest.setup.ts'] } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          setupFiles: ['../../vitest.setup.ts'],
+        },
+      },
       // The web app's project lives in its own Vite config (apps/web/vite.config.ts).
       'apps/web/vite.config.ts',
       {

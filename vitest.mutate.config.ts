@@ -46,10 +46,22 @@ const loadFailures: Reporter = {
 // environment of the server or server-pg project of vitest.config.ts.
 // A mutant re-runs every test of these files that reaches it, each file on a new app and database:
 // the fewer the files, the faster the run.
-const moneyTests = ['test/wallet/money-rules.test.ts', 'test/wallet/ledger.test.ts', 'test/parking-start-statement.test.ts', 'test/wallet/money-paths.test.ts'];
+const moneyTests = [
+  'test/wallet/money-rules.test.ts',
+  'test/wallet/ledger.test.ts',
+  'test/parking-start-statement.test.ts',
+  'test/wallet/money-paths.test.ts',
+];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'; // as vitest.config.ts
 const projects = {
-  contract: { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], setupFiles: ['../../vitest.setup.ts'] } },
+  contract: {
+    test: {
+      name: 'contract',
+      root: 'packages/contract',
+      include: ['src/**/*.test.ts'],
+      setupFiles: ['../../vitest.setup.ts'],
+    },
+  },
   web: {
     test: {
       name: 'web-lib',
@@ -66,7 +78,11 @@ const projects = {
       root: 'apps/server',
       include: moneyTests,
       setupFiles: ['../../vitest.setup.ts'],
-      env: { TEST_DB: process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite', TEST_DATABASE_URL: pgUrl, NODE_ENV: 'test' },
+      env: {
+        TEST_DB: process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite',
+        TEST_DATABASE_URL: pgUrl,
+        NODE_ENV: 'test',
+      },
       globalSetup: ['test/support/database-leaks.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,

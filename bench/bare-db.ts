@@ -29,6 +29,10 @@ app.get('/', async () => {
 const port = Number(process.env.PORT ?? 3322);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`bare database route (${url ? 'node-postgres, pool 10' : 'PGlite'}) listening on ${port}`);
-const stop = () => void app.close().then(close).then(() => process.exit(0));
+const stop = () =>
+  void app
+    .close()
+    .then(close)
+    .then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -21,11 +21,18 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows, type Db } from '@parkit/server/src/db/client.ts';
-import { historyPage, historyQuery, type HistoryParams } from '@parkit/server/src/history/session-history-repository.ts';
+import {
+  historyPage,
+  historyQuery,
+  type HistoryParams,
+} from '@parkit/server/src/history/session-history-repository.ts';
 import { explainJson, planNodes, sortsOver } from '@parkit/server/test/support/query-plan.ts';
 import { printTable } from './table.ts';
 
-const LARGE = { sessions: Number(process.env.HISTORY_BENCH_SESSIONS ?? 10_000_000), members: Number(process.env.HISTORY_BENCH_MEMBERS ?? 1_000_000) };
+const LARGE = {
+  sessions: Number(process.env.HISTORY_BENCH_SESSIONS ?? 10_000_000),
+  members: Number(process.env.HISTORY_BENCH_MEMBERS ?? 1_000_000),
+};
 const SMALL = { sessions: 10_000, members: 1_000 };
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The measured member's sessions: 100 pages of 20 and more, in both sizes. */
@@ -53,8 +60,11 @@ async function admin(statement: string, values: unknown[] = []) {
  * indexes dropped and rebuilt after, then VACUUM ANALYZE: the usual bulk load.
  */
 async function load(db: Db, size: { sessions: number; members: number }): Promise<number> {
-  const [op] = await queryRows<{ id: number }>(db, sql`
-    INSERT INTO operators (name, city, state, lat, lng, timezone) VALUES ('Bench', 'Austin', 'TX', ${CENTRE.lat}, ${CENTRE.lng}, 'America/Chicago') RETURNING id`);
+  const [op] = await queryRows<{ id: number }>(
+    db,
+    sql`
+    INSERT INTO operators (name, city, state, lat, lng, timezone) VALUES ('Bench', 'Austin', 'TX', ${CENTRE.lat}, ${CENTRE.lng}, 'America/Chicago') RETURNING id`,
+  );
   const operatorId = op!.id;
   await db.execute(sql`
     INSERT INTO zones (operator_id, zone_number, name, address, city, state, zip, lat, lng, kind, rate_cents, max_stay_minutes, paid_days, paid_from_minute, paid_until_minute, capacity)
@@ -71,8 +81,11 @@ async function load(db: Db, size: { sessions: number; members: number }): Promis
   const [z] = await queryRows<{ id: number }>(db, sql`SELECT min(id) AS id FROM zones`);
   const z0 = Number(z!.id);
 
-  const indexes = await queryRows<{ indexname: string; indexdef: string }>(db, sql`
-    SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'parking_sessions' AND indexname <> 'parking_sessions_pkey'`);
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`
+    SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'parking_sessions' AND indexname <> 'parking_sessions_pkey'`,
+  );
   for (const i of indexes) await db.execute(sql.raw(`DROP INDEX ${i.indexname}`));
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
@@ -129,7 +142,9 @@ type Case = { name: string; params: HistoryParams };
 
 /** A database for one size: new, or with HISTORY_BENCH_KEEP=1 the one kept from an earlier run when it holds this size. */
 async function databaseFor(label: string, size: { sessions: number; members: number }) {
-  const name = KEEP ? `parkit_bench_history_${label.toLowerCase()}` : `parkit_bench_history_${randomBytes(4).toString('hex')}`;
+  const name = KEEP
+    ? `parkit_bench_history_${label.toLowerCase()}`
+    : `parkit_bench_history_${randomBytes(4).toString('hex')}`;
   const exists = KEEP && (await admin('SELECT 1 FROM pg_database WHERE datname = $1', [name])).length > 0;
   if (!exists) await admin(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
@@ -140,10 +155,15 @@ async function databaseFor(label: string, size: { sessions: number; members: num
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   if (exists) {
-    const [kept] = await queryRows<{ member_id: number; sessions: number; members: number }>(database.db, sql`
-      SELECT member_id, sessions, members FROM bench_history_loaded`).catch(() => []);
+    const [kept] = await queryRows<{ member_id: number; sessions: number; members: number }>(
+      database.db,
+      sql`
+      SELECT member_id, sessions, members FROM bench_history_loaded`,
+    ).catch(() => []);
     if (kept && Number(kept.sessions) === size.sessions && Number(kept.members) === size.members) {
-      console.log(`${label}: reusing ${name} (${size.sessions.toLocaleString('en-US')} sessions, loaded by an earlier run)`);
+      console.log(
+        `${label}: reusing ${name} (${size.sessions.toLocaleString('en-US')} sessions, loaded by an earlier run)`,
+      );
       await database.db.execute(sql`VACUUM ANALYZE`);
       return { database, memberId: Number(kept.member_id), done: () => database.close() };
     }
@@ -152,10 +172,14 @@ async function databaseFor(label: string, size: { sessions: number; members: num
   }
   const started = Date.now();
   const memberId = await load(database.db, size);
-  console.log(`${label}: loaded ${size.sessions.toLocaleString('en-US')} sessions, ${size.members.toLocaleString('en-US')} members in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `${label}: loaded ${size.sessions.toLocaleString('en-US')} sessions, ${size.members.toLocaleString('en-US')} members in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   if (KEEP) {
     await database.db.execute(sql`CREATE TABLE bench_history_loaded (member_id int, sessions bigint, members bigint)`);
-    await database.db.execute(sql`INSERT INTO bench_history_loaded VALUES (${memberId}, ${size.sessions}, ${size.members})`);
+    await database.db.execute(
+      sql`INSERT INTO bench_history_loaded VALUES (${memberId}, ${size.sessions}, ${size.members})`,
+    );
   }
   return { database, memberId, done: KEEP ? () => database.close() : drop };
 }
@@ -166,24 +190,36 @@ async function casesFor({ database, memberId }: Loaded): Promise<Case[]> {
   const base = { memberId, origin: null, timeZone: 'America/Chicago', limit: PAGE } as const;
   // The 100th page's cursor, reached the way a driver reaches it: page by page.
   let cursor: string | undefined;
-  for (let p = 1; p < 100; p++) cursor = (await historyPage(database.db, { ...base, sort: 'newest', cursor })).next ?? undefined;
+  for (let p = 1; p < 100; p++)
+    cursor = (await historyPage(database.db, { ...base, sort: 'newest', cursor })).next ?? undefined;
   // The distance sort's 10th page, by its cursor (the cursor's zone, then the zones after it).
   let nearCursor: string | undefined;
-  for (let p = 1; p < 10; p++) nearCursor = (await historyPage(database.db, { ...base, sort: 'near', origin: CENTRE, cursor: nearCursor })).next ?? undefined;
+  for (let p = 1; p < 10; p++)
+    nearCursor =
+      (await historyPage(database.db, { ...base, sort: 'near', origin: CENTRE, cursor: nearCursor })).next ?? undefined;
   const week = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   return [
     { name: 'first page (newest)', params: { ...base, sort: 'newest' } },
     { name: '100th page by cursor', params: { ...base, sort: 'newest', cursor } },
     { name: 'date filter (one week)', params: { ...base, sort: 'newest', from: week(400), to: week(393) } },
     { name: 'distance sort, first page', params: { ...base, sort: 'near', origin: CENTRE } },
-    { name: 'distance sort, 10th page by cursor', params: { ...base, sort: 'near', origin: CENTRE, cursor: nearCursor } },
+    {
+      name: 'distance sort, 10th page by cursor',
+      params: { ...base, sort: 'near', origin: CENTRE, cursor: nearCursor },
+    },
   ];
 }
 
 /** The plan in a few words: how parking_sessions is read, and what is sorted. */
 async function planOf({ database }: Loaded, params: HistoryParams): Promise<string> {
   const root = await explainJson(database.db, historyQuery(params, PAGE + 1));
-  const scans = [...new Set(planNodes(root).filter((n) => n['Relation Name'] === 'parking_sessions').map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim()))];
+  const scans = [
+    ...new Set(
+      planNodes(root)
+        .filter((n) => n['Relation Name'] === 'parking_sessions')
+        .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim()),
+    ),
+  ];
   const sorts = sortsOver(root, 'parking_sessions');
   const sortText = [
     sorts.fullSortsOfTable ? `Sort above parking_sessions x${sorts.fullSortsOfTable}` : '',
@@ -203,13 +239,37 @@ export async function runHistoryBench() {
     const ratios: Record<string, string | number>[] = [];
     for (const [i, c] of smallCases.entries()) {
       const l = largeCases[i]!;
-      const [rs, rl] = await timeBoth(() => historyPage(small.database.db, c.params), () => historyPage(large.database.db, l.params));
-      rows.push({ size: '10k', query: c.name, 'p50 ms': rs.p50.toFixed(2), 'p99 ms': rs.p99.toFixed(2), plan: await planOf(small, c.params) });
-      rows.push({ size: largeLabel, query: c.name, 'p50 ms': rl.p50.toFixed(2), 'p99 ms': rl.p99.toFixed(2), plan: await planOf(large, l.params) });
-      ratios.push({ query: c.name, 'p50 ratio': (rl.p50 / rs.p50).toFixed(2), 'p99 ratio': (rl.p99 / rs.p99).toFixed(2) });
+      const [rs, rl] = await timeBoth(
+        () => historyPage(small.database.db, c.params),
+        () => historyPage(large.database.db, l.params),
+      );
+      rows.push({
+        size: '10k',
+        query: c.name,
+        'p50 ms': rs.p50.toFixed(2),
+        'p99 ms': rs.p99.toFixed(2),
+        plan: await planOf(small, c.params),
+      });
+      rows.push({
+        size: largeLabel,
+        query: c.name,
+        'p50 ms': rl.p50.toFixed(2),
+        'p99 ms': rl.p99.toFixed(2),
+        plan: await planOf(large, l.params),
+      });
+      ratios.push({
+        query: c.name,
+        'p50 ratio': (rl.p50 / rs.p50).toFixed(2),
+        'p99 ratio': (rl.p99 / rs.p99).toFixed(2),
+      });
     }
-    const loadAverage = loadavg().map((x) => x.toFixed(2)).join(' ');
-    printTable(`history: one member’s sessions (PostgreSQL, in-process, ${RUNS} runs each, sizes interleaved, after ${WARM_UP} warm-up; load average ${loadAverage})`, rows);
+    const loadAverage = loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+    printTable(
+      `history: one member’s sessions (PostgreSQL, in-process, ${RUNS} runs each, sizes interleaved, after ${WARM_UP} warm-up; load average ${loadAverage})`,
+      rows,
+    );
     printTable('history: large / small (goal: at most 1.5)', ratios);
   } finally {
     await small.done();

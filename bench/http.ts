@@ -98,7 +98,8 @@ const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 2);
 
 /** The medians of runs; CPU only when every run could read it. */
 function medians(runs: Result[]): Result {
-  const cpu = (pick: (r: Result) => number | null) => (runs.every((r) => pick(r) !== null) ? median(runs.map((r) => pick(r)!)) : null);
+  const cpu = (pick: (r: Result) => number | null) =>
+    runs.every((r) => pick(r) !== null) ? median(runs.map((r) => pick(r)!)) : null;
   return {
     rps: median(runs.map((r) => r.rps)),
     p99: median(runs.map((r) => r.p99)),
@@ -144,7 +145,13 @@ async function measureSignIn(base: string) {
   };
   await autocannon({ ...opts, connections: 2, duration: 1 });
   const r = await autocannon({ ...opts, connections: SIGN_IN_CONNECTIONS, duration: SECONDS });
-  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, cpuUs: null, pgUs: null };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors + r.timeouts,
+    cpuUs: null,
+    pgUs: null,
+  };
 }
 
 async function signIn(base: string): Promise<Record<string, string>> {
@@ -163,7 +170,12 @@ async function signIn(base: string): Promise<Record<string, string>> {
  * side; each ParkIt row is measured in turns with the anchor. Health, Details, Vehicle/List,
  * nearest zones, sign-in.
  */
-async function benchDatabase(label: string, ports: { bare: number; server: number }, env: NodeJS.ProcessEnv, dataDir: string): Promise<Row[]> {
+async function benchDatabase(
+  label: string,
+  ports: { bare: number; server: number },
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): Promise<Row[]> {
   const base = `http://127.0.0.1:${ports.server}`;
   const bareUrl = `http://127.0.0.1:${ports.bare}/`;
   const serverEnv: NodeJS.ProcessEnv = {
@@ -186,7 +198,11 @@ async function benchDatabase(label: string, ports: { bare: number; server: numbe
   let bare: Started | undefined;
   let server: Started | undefined;
   try {
-    bare = await startNode('bench/bare-db.ts', { ...process.env, PORT: String(ports.bare), DATABASE_URL: env.DATABASE_URL }, bareUrl);
+    bare = await startNode(
+      'bench/bare-db.ts',
+      { ...process.env, PORT: String(ports.bare), DATABASE_URL: env.DATABASE_URL },
+      bareUrl,
+    );
     server = await startServer(serverEnv, `${base}/api/health`);
     const headers = await signIn(base);
     await warm(bareUrl);
@@ -201,11 +217,26 @@ async function benchDatabase(label: string, ports: { bare: number; server: numbe
     const postgres = label === 'PostgreSQL';
     const bareAnchor = { url: bareUrl, meter: { pid: bare.child.pid, postgres } };
     for (const [target, url, h, g] of targets) {
-      rows.push({ target, database: label, ...(await paired(bareAnchor, url, h, { pid: server.child.pid, postgres }, anchorRuns)), anchor: 'db', goal: goal(g) });
+      rows.push({
+        target,
+        database: label,
+        ...(await paired(bareAnchor, url, h, { pid: server.child.pid, postgres }, anchorRuns)),
+        anchor: 'db',
+        goal: goal(g),
+      });
     }
-    const anchor: Row = { target: 'GET / (bare Fastify, one select 1)', database: label, ...medians(anchorRuns), anchor: 'hello' };
+    const anchor: Row = {
+      target: 'GET / (bare Fastify, one select 1)',
+      database: label,
+      ...medians(anchorRuns),
+      anchor: 'hello',
+    };
     if (process.env.BENCH_SIGN_IN !== 'false') {
-      rows.push({ target: `POST /token password (argon2id; -c ${SIGN_IN_CONNECTIONS})`, database: label, ...(await measureSignIn(base)) });
+      rows.push({
+        target: `POST /token password (argon2id; -c ${SIGN_IN_CONNECTIONS})`,
+        database: label,
+        ...(await measureSignIn(base)),
+      });
     }
     return [anchor, ...rows];
   } finally {
@@ -231,7 +262,10 @@ export function admin(statement: string): Promise<void> {
   return asAdmin(PG_ADMIN_URL, statement);
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export async function runHttpBench(): Promise<void> {
   const rows: Row[] = [];
@@ -243,8 +277,16 @@ export async function runHttpBench(): Promise<void> {
   try {
     let hello: Started | undefined;
     try {
-      hello = await startNode('bench/hello-world.ts', { ...process.env, PORT: String(PORT_BASE) }, `http://127.0.0.1:${PORT_BASE}/`);
-      rows.push({ target: 'GET / (bare Fastify hello-world)', database: '-', ...(await measure(`http://127.0.0.1:${PORT_BASE}/`, { pid: hello.child.pid, postgres: false })) });
+      hello = await startNode(
+        'bench/hello-world.ts',
+        { ...process.env, PORT: String(PORT_BASE) },
+        `http://127.0.0.1:${PORT_BASE}/`,
+      );
+      rows.push({
+        target: 'GET / (bare Fastify hello-world)',
+        database: '-',
+        ...(await measure(`http://127.0.0.1:${PORT_BASE}/`, { pid: hello.child.pid, postgres: false })),
+      });
     } finally {
       if (hello) await stop(hello);
     }
@@ -257,7 +299,14 @@ export async function runHttpBench(): Promise<void> {
         console.log(`http: PostgreSQL (database ${name}, dropped after)…`);
         await admin(`CREATE DATABASE ${name}`);
         try {
-          rows.push(...(await benchDatabase('PostgreSQL', { bare: PORT_BASE + 3, server: PORT_BASE + 2 }, { DATABASE_URL: url.toString() }, join(dataDir, 'pg'))));
+          rows.push(
+            ...(await benchDatabase(
+              'PostgreSQL',
+              { bare: PORT_BASE + 3, server: PORT_BASE + 2 },
+              { DATABASE_URL: url.toString() },
+              join(dataDir, 'pg'),
+            )),
+          );
         } finally {
           await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         }
@@ -268,7 +317,9 @@ export async function runHttpBench(): Promise<void> {
 
     if (only.includes('pglite')) {
       console.log('http: PGlite (temporary data folder)…');
-      rows.push(...(await benchDatabase('PGlite', { bare: PORT_BASE + 4, server: PORT_BASE + 1 }, {}, join(dataDir, 'pglite'))));
+      rows.push(
+        ...(await benchDatabase('PGlite', { bare: PORT_BASE + 4, server: PORT_BASE + 1 }, {}, join(dataDir, 'pglite'))),
+      );
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -282,14 +333,22 @@ export async function runHttpBench(): Promise<void> {
       const anchor = r.anchor === 'db' ? anchorOf(r) : undefined;
       const ratio = r.ratio ?? (anchor ? r.rps / anchor.rps : undefined);
       const p99Goal = r.anchor === 'db' && r.database === 'PostgreSQL';
-      const met = ratio === undefined || r.goal === undefined ? '' : ratio >= r.goal && (!p99Goal || r.p99 < P99_GOAL_MS) ? 'met' : 'NOT met';
+      const met =
+        ratio === undefined || r.goal === undefined
+          ? ''
+          : ratio >= r.goal && (!p99Goal || r.p99 < P99_GOAL_MS)
+            ? 'met'
+            : 'NOT met';
       return {
         target: r.target,
         database: r.database,
         'req/s': Math.round(r.rps),
         'p99 ms': r.p99,
         'vs hello-world': `${(r.rps / hello).toFixed(2)}x`,
-        'vs bare DB route': ratio === undefined ? '' : `${ratio.toFixed(2)}x${r.ratioRange ? ` (${r.ratioRange.map((x) => x.toFixed(2)).join('-')})` : ''}`,
+        'vs bare DB route':
+          ratio === undefined
+            ? ''
+            : `${ratio.toFixed(2)}x${r.ratioRange ? ` (${r.ratioRange.map((x) => x.toFixed(2)).join('-')})` : ''}`,
         'server CPU µs/req': r.cpuUs === null ? '' : Math.round(r.cpuUs),
         'PostgreSQL CPU µs/req': r.pgUs === null ? '' : Math.round(r.pgUs),
         goal: r.goal === undefined ? '' : `>= ${r.goal}x${p99Goal ? `, p99 < ${P99_GOAL_MS} ms` : ''}`,

@@ -17,15 +17,34 @@ import { startSql } from '@parkit/server/src/parking/start-statement.ts';
  *   background processes (WAL writer, checkpointer...), from /proc.
  */
 
-const SENTINEL = { member: -424242, quote: '00000000-0000-4000-8000-000000424242', key: 'bench-key-sentinel', now: new Date(Date.UTC(2001, 0, 1)) };
+const SENTINEL = {
+  member: -424242,
+  quote: '00000000-0000-4000-8000-000000424242',
+  key: 'bench-key-sentinel',
+  now: new Date(Date.UTC(2001, 0, 1)),
+};
 const NOW_TEXT = SENTINEL.now.toISOString();
 
 /** A statement's text and a function that fills its parameters (rendered once, with sentinels). */
-function template(statement: SQL): { text: string; fill: (member: number, quote: string, key: string, now: string) => unknown[] } {
+function template(statement: SQL): {
+  text: string;
+  fill: (member: number, quote: string, key: string, now: string) => unknown[];
+} {
   const { sql: text, params } = new PgDialect().sqlToQuery(statement);
   return {
     text,
-    fill: (member, quote, key, now) => params.map((p) => (p === SENTINEL.member ? member : p === SENTINEL.quote ? quote : p === SENTINEL.key ? key : p === NOW_TEXT ? now : p)),
+    fill: (member, quote, key, now) =>
+      params.map((p) =>
+        p === SENTINEL.member
+          ? member
+          : p === SENTINEL.quote
+            ? quote
+            : p === SENTINEL.key
+              ? key
+              : p === NOW_TEXT
+                ? now
+                : p,
+      ),
   };
 }
 
@@ -37,7 +56,8 @@ const CLAIM = `with wallet as (select id from members where id = $1 for no key u
 const STORE = `update "idempotency_keys" set "status_code" = $1, "response" = $2 where ("idempotency_keys"."member_id" = $3 and "idempotency_keys"."key" = $4)`;
 const SESSION_VERSION = `select "session_version" from "members" where "members"."id" = $1 limit $2`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export interface BareResult {
   rps: number;
@@ -67,7 +87,8 @@ export async function bareStarts(
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize });
   let refused = 0;
   // prepared: named statements, parsed and planned once per connection (the server sends them unnamed: planned every time).
-  const send = (c: pg.PoolClient | pg.Pool, name: string, text: string, values: unknown[]) => c.query(opts.prepared ? { name, text, values } : { text, values });
+  const send = (c: pg.PoolClient | pg.Pool, name: string, text: string, values: unknown[]) =>
+    c.query(opts.prepared ? { name, text, values } : { text, values });
   const one = async () => {
     const q = next();
     const key = `bare-${q.id}`;
@@ -111,18 +132,31 @@ export async function bareStarts(
     const used = process.cpuUsage(client);
     const pgCpuMs = (await pgCpu(url, dbName)).minus(backends);
     ms.sort((a, b) => a - b);
-    return { rps: ms.length / opts.seconds, p50: percentile(ms, 50), p99: percentile(ms, 99), done: ms.length, refused, single: percentile(single, 50), pgCpuMs, clientCpuMs: (used.user + used.system) / 1000 };
+    return {
+      rps: ms.length / opts.seconds,
+      p50: percentile(ms, 50),
+      p99: percentile(ms, 99),
+      done: ms.length,
+      refused,
+      single: percentile(single, 50),
+      pgCpuMs,
+      clientCpuMs: (used.user + used.system) / 1000,
+    };
   } finally {
     await pool.end();
   }
 }
 
 /** One at a time (200 each), BEGIN; INSERT; COMMIT with synchronous_commit on, then off: median and p99 in ms. */
-export async function commitLatency(url: string): Promise<{ on: { median: number; p99: number }; off: { median: number; p99: number } }> {
+export async function commitLatency(
+  url: string,
+): Promise<{ on: { median: number; p99: number }; off: { median: number; p99: number } }> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    await db.query('create table if not exists bench_commit (id bigserial primary key, at timestamptz not null default now())');
+    await db.query(
+      'create table if not exists bench_commit (id bigserial primary key, at timestamptz not null default now())',
+    );
     const run = async (sync: 'on' | 'off') => {
       const ms: number[] = [];
       for (let i = 0; i < 200; i++) {
@@ -183,7 +217,8 @@ export async function pgCpu(url: string, dbName: string): Promise<PgCpu> {
     ).rows;
     const backends = procCpu(rows.filter((r) => r.kind === 'backend').map((r) => r.pid));
     const background = procCpu(rows.filter((r) => r.kind === 'background').map((r) => r.pid));
-    const sum = (m: Map<number, number>, before?: Map<number, number>) => [...m].reduce((a, [pid, v]) => a + v - (before?.get(pid) ?? 0), 0);
+    const sum = (m: Map<number, number>, before?: Map<number, number>) =>
+      [...m].reduce((a, [pid, v]) => a + v - (before?.get(pid) ?? 0), 0);
     return {
       backends,
       background,

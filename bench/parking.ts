@@ -56,7 +56,9 @@ async function prepare(url: string): Promise<Prepared> {
        select $1, 'bench' || g, 'bench' || g || '@example.test', '7' || lpad(g::text, 9, '0'), 'not-a-hash', 100000, now() from generate_series(1, $2::int) g`,
       [op, MEMBERS],
     );
-    await db.query(`insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 100000, 'adjustment', 'bench', 100000 from members where user_name like 'bench%'`);
+    await db.query(
+      `insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 100000, 'adjustment', 'bench', 100000 from members where user_name like 'bench%'`,
+    );
     await db.query(
       `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
        select m.id, mo.make_id, mo.id, 'B' || v, 'TX', (select min(id) from vehicle_colors), 2020
@@ -78,10 +80,15 @@ async function prepare(url: string): Promise<Prepared> {
     for (const q of quotes) byMember.set(q.member, [...(byMember.get(q.member) ?? []), q.id]);
     const members = [...byMember.keys()];
     const ordered: { id: string; member: number }[] = [];
-    for (let round = 0; round < VEHICLES_EACH; round++) for (const m of members) ordered.push({ id: byMember.get(m)![round]!, member: m });
+    for (let round = 0; round < VEHICLES_EACH; round++)
+      for (const m of members) ordered.push({ id: byMember.get(m)![round]!, member: m });
     const signer = tokenSigner(SECRET);
     const tokens = new Map<number, string>();
-    for (const m of members) tokens.set(m, await signer.sign({ memberId: m, amr: 'pwd', authTime: Math.floor(Date.now() / 1000), sessionVersion: 0 }));
+    for (const m of members)
+      tokens.set(
+        m,
+        await signer.sign({ memberId: m, amr: 'pwd', authTime: Math.floor(Date.now() / 1000), sessionVersion: 0 }),
+      );
     return { quotes: ordered, tokens };
   } finally {
     await db.end();
@@ -112,7 +119,8 @@ async function roundTrips(server: Started, file: string): Promise<{ count: numbe
   server.child.kill('SIGUSR2');
   for (let i = 0; i < 100; i++) {
     await new Promise((r) => setTimeout(r, 50));
-    if (existsSync(file) && statSync(file).mtimeMs !== before) return JSON.parse(readFileSync(file, 'utf8')) as { count: number; recent: string[] };
+    if (existsSync(file) && statSync(file).mtimeMs !== before)
+      return JSON.parse(readFileSync(file, 'utf8')) as { count: number; recent: string[] };
   }
   throw new Error('the server did not write its round-trip count');
 }
@@ -122,14 +130,23 @@ const perStartOf = (cpu: { backends: number; background: number }, starts: numbe
   `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
 
 /** Starts one at a time through HTTP: the median and the largest, in ms. */
-async function oneAtATime(count: number, next: () => { id: string; member: number }, tokens: Map<number, string>): Promise<{ median: number; max: number }> {
+async function oneAtATime(
+  count: number,
+  next: () => { id: string; member: number },
+  tokens: Map<number, string>,
+): Promise<{ median: number; max: number }> {
   const ms: number[] = [];
   for (let i = 0; i < count; i++) {
     const q = next();
     const t0 = performance.now();
     const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${tokens.get(q.member)!}`,
+        xapikey: String(q.member),
+        'idempotency-key': `bench-${q.id}`,
+      },
       body: JSON.stringify({ QuoteId: q.id }),
     });
     ms.push(performance.now() - t0);
@@ -166,7 +183,11 @@ function cpuMs(pid: number): number {
 async function hello(): Promise<{ rps: number; p99: number }> {
   let server: Started | undefined;
   try {
-    server = await startNode('bench/hello-world.ts', { ...process.env, PORT: String(HELLO_PORT) }, `http://127.0.0.1:${HELLO_PORT}/`);
+    server = await startNode(
+      'bench/hello-world.ts',
+      { ...process.env, PORT: String(HELLO_PORT) },
+      `http://127.0.0.1:${HELLO_PORT}/`,
+    );
     const url = `http://127.0.0.1:${HELLO_PORT}/`;
     await autocannon({ url, connections: 10, duration: 1 });
     const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
@@ -181,18 +202,38 @@ export async function runParkingBench(): Promise<void> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-parking-'));
-  console.log(`parking: POST /api/Parking/Start, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`);
+  console.log(
+    `parking: POST /api/Parking/Start, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`,
+  );
   await admin(`CREATE DATABASE ${name}`);
   let server: Started | undefined;
   const countFile = join(dataDir, 'pg-round-trips.json');
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   try {
     const yardstick = await hello();
     server = await startServer(
       // development only for the demo seed (the operator and the vehicle makes); nothing on Start's path differs.
-      { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ZONES: '0', DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: SECRET, JOBS_INTERVAL_MS: '0', WALLET_JOB_INTERVAL_MS: '0',
+      {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        DEMO_ZONES: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        JWT_SECRET: SECRET,
+        JOBS_INTERVAL_MS: '0',
+        WALLET_JOB_INTERVAL_MS: '0',
         // Every request comes from one address and a few members: the limits would measure only 429s.
-        API_RATE_LIMIT: '10000000', MONEY_RATE_LIMIT: '10000000', ADDRESS_RATE_LIMIT_SCALE: '1000', BENCH_PG_COUNT_FILE: countFile },
+        API_RATE_LIMIT: '10000000',
+        MONEY_RATE_LIMIT: '10000000',
+        ADDRESS_RATE_LIMIT_SCALE: '1000',
+        BENCH_PG_COUNT_FILE: countFile,
+      },
       `http://127.0.0.1:${PORT}/api/health`,
       // The round-trip counter patches node_modules/pg, which the bundle imports (packages stay external).
       // BENCH_CPU_PROF=<dir>: startServer adds --cpu-prof (the profile is written when the server stops).
@@ -210,8 +251,12 @@ export async function runParkingBench(): Promise<void> {
     const countAfter = await roundTrips(server, countFile);
     const perStart = (countAfter.count - countBefore.count) / 20;
     const rtt = await pgLatency(url.toString());
-    console.log(`one at a time, cold (the server's first 20 Starts): median ${cold.median.toFixed(1)} ms, max ${cold.max.toFixed(1)} ms`);
-    console.log(`PostgreSQL round trips per Start: ${perStart} (BEGIN/COMMIT included); one round trip (select 1) median ${rtt.median.toFixed(2)} ms, p99 ${rtt.p99.toFixed(2)} ms: ${(perStart * rtt.median).toFixed(1)} ms per Start in round trips alone`);
+    console.log(
+      `one at a time, cold (the server's first 20 Starts): median ${cold.median.toFixed(1)} ms, max ${cold.max.toFixed(1)} ms`,
+    );
+    console.log(
+      `PostgreSQL round trips per Start: ${perStart} (BEGIN/COMMIT included); one round trip (select 1) median ${rtt.median.toFixed(2)} ms, p99 ${rtt.p99.toFixed(2)} ms: ${(perStart * rtt.median).toFixed(1)} ms per Start in round trips alone`,
+    );
     if (process.env.BENCH_PG_TRACE) console.log(countAfter.recent.slice(-Math.round(perStart)).join('\n'));
     const cpuBefore = cpuMs(server.child.pid!);
     const pgBefore = await pgCpu(url.toString(), name);
@@ -229,7 +274,12 @@ export async function runParkingBench(): Promise<void> {
             return {
               ...req,
               body: JSON.stringify({ QuoteId: q.id }),
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(q.member)!}`, xapikey: String(q.member), 'idempotency-key': `bench-${q.id}` },
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens.get(q.member)!}`,
+                xapikey: String(q.member),
+                'idempotency-key': `bench-${q.id}`,
+              },
             };
           },
           onResponse: (status) => {
@@ -250,13 +300,29 @@ export async function runParkingBench(): Promise<void> {
     await stop(server);
     server = undefined;
     // The same statements without the server, then the commit alone.
-    const bare = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: false });
-    const barePrepared = await bareStarts(url.toString(), name, take, { connections: CONNECTIONS, poolSize: 10, seconds: SECONDS, prepared: true });
+    const bare = await bareStarts(url.toString(), name, take, {
+      connections: CONNECTIONS,
+      poolSize: 10,
+      seconds: SECONDS,
+      prepared: false,
+    });
+    const barePrepared = await bareStarts(url.toString(), name, take, {
+      connections: CONNECTIONS,
+      poolSize: 10,
+      seconds: SECONDS,
+      prepared: true,
+    });
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
     const answered = ok + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     printTable('parking (issue 11): Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
-      { target: 'GET / (bare Fastify hello-world)', 'req/s': Math.round(yardstick.rps), 'p99 ms': yardstick.p99, '201 (sessions)': '-', 'non-2xx/errors': '-' },
+      {
+        target: 'GET / (bare Fastify hello-world)',
+        'req/s': Math.round(yardstick.rps),
+        'p99 ms': yardstick.p99,
+        '201 (sessions)': '-',
+        'non-2xx/errors': '-',
+      },
       {
         target: 'POST /api/Parking/Start (PostgreSQL)',
         'req/s': Math.round(result.requests.average),
@@ -279,7 +345,9 @@ export async function runParkingBench(): Promise<void> {
         'non-2xx/errors': barePrepared.refused,
       },
     ]);
-    console.log(`one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`);
+    console.log(
+      `one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`,
+    );
     console.log(
       `CPU per Start under load: server (node) ${cpuPerStart.toFixed(2)} ms, PostgreSQL ${pgPerStart.toFixed(2)} ms (${perStartOf(pgUsed, sent)}); Start's SQL alone: PostgreSQL ${perStartOf(bare.pgCpuMs, bare.done)} (median ${bare.p50.toFixed(1)} ms), node-postgres ${(bare.clientCpuMs / Math.max(1, bare.done)).toFixed(2)} ms; prepared: PostgreSQL ${perStartOf(barePrepared.pgCpuMs, barePrepared.done)} (median ${barePrepared.p50.toFixed(1)} ms, one at a time ${barePrepared.single.toFixed(1)} ms)`,
     );
@@ -287,12 +355,15 @@ export async function runParkingBench(): Promise<void> {
       `commit, one at a time (BEGIN; INSERT; COMMIT): synchronous_commit on median ${commit.on.median.toFixed(2)} ms (p99 ${commit.on.p99.toFixed(2)}), off median ${commit.off.median.toFixed(2)} ms (p99 ${commit.off.p99.toFixed(2)}): the WAL flush is ${(commit.on.median - commit.off.median).toFixed(2)} ms`,
     );
     console.log(
-      `so one server process tops out near ${Math.round(1000 / cpuPerStart)} Starts/s on a whole core, and server + PostgreSQL near ${Math.round(2000 / (cpuPerStart + pgPerStart))} Starts/s on 2 whole cores; load average at start ${load}, at end ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`,
+      `so one server process tops out near ${Math.round(1000 / cpuPerStart)} Starts/s on a whole core, and server + PostgreSQL near ${Math.round(2000 / (cpuPerStart + pgPerStart))} Starts/s on 2 whole cores; load average at start ${load}, at end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 cores)`,
     );
     console.log(
       `check: ${after.sessions} sessions in the database for ${answered} Starts answered 201 or run alone (${after.sessions - answered} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`,
     );
-    if (after.sessions < answered || after.walletsOff !== 0) throw new Error('parking bench: the database does not match the answers');
+    if (after.sessions < answered || after.walletsOff !== 0)
+      throw new Error('parking bench: the database does not match the answers');
   } finally {
     if (server) await stop(server);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

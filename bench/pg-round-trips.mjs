@@ -19,6 +19,11 @@ pg.Client.prototype.query = function counted(...args) {
   return query.apply(this, args);
 };
 process.on('SIGUSR2', () => {
-  const texts = recent.map((t) => String(t ?? '').replace(/\s+/g, ' ').slice(0, 140));
-  if (process.env.BENCH_PG_COUNT_FILE) writeFileSync(process.env.BENCH_PG_COUNT_FILE, JSON.stringify({ count, recent: texts }));
+  const texts = recent.map((t) =>
+    String(t ?? '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 140),
+  );
+  if (process.env.BENCH_PG_COUNT_FILE)
+    writeFileSync(process.env.BENCH_PG_COUNT_FILE, JSON.stringify({ count, recent: texts }));
 });

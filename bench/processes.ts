@@ -23,8 +23,18 @@ export interface Started {
  * Starts `node --import tsx <script>` (never through npx: killing npx leaves the child on the
  * port) and waits until GET readyUrl answers 200, at most timeoutMs.
  */
-export async function startNode(script: string, env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 90_000, nodeArgs: string[] = ['--import', 'tsx']): Promise<Started> {
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startNode(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  timeoutMs = 90_000,
+  nodeArgs: string[] = ['--import', 'tsx'],
+): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -76,7 +86,10 @@ let built = false;
  */
 export async function startServer(env: NodeJS.ProcessEnv, readyUrl: string, nodeArgs: string[] = []): Promise<Started> {
   // @ts-expect-error: a plain .mjs script without types
-  const build = (await import('../apps/server/scripts/build.mjs')) as { buildServer: () => Promise<void>; NODE_ARGS: string[] };
+  const build = (await import('../apps/server/scripts/build.mjs')) as {
+    buildServer: () => Promise<void>;
+    NODE_ARGS: string[];
+  };
   if (!built) {
     await build.buildServer();
     built = true;

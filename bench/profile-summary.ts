@@ -18,7 +18,10 @@ interface Profile {
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: profile-summary.ts <dir with .cpuprofile>');
-const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1);
+const file = readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort()
+  .at(-1);
 if (!file) throw new Error(`no .cpuprofile in ${dir}`);
 const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -41,6 +44,9 @@ p.samples.forEach((id, i) => {
 });
 const busy = [...ms].filter(([g]) => g !== '(idle)').reduce((a, [, v]) => a + v, 0);
 console.log(`${file}: busy ${busy.toFixed(0)} ms, idle ${(ms.get('(idle)') ?? 0).toFixed(0)} ms`);
-for (const [g, v] of [...ms].filter(([g2]) => g2 !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+for (const [g, v] of [...ms]
+  .filter(([g2]) => g2 !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 25)) {
   console.log(`${((100 * v) / busy).toFixed(1).padStart(5)}%  ${v.toFixed(0).padStart(6)} ms  ${g}`);
 }

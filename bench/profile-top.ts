@@ -23,11 +23,21 @@ for (const n of profile.nodes) {
   const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages)\//, '$1/');
   const key = `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
-  const pkg = !url ? functionName : url.includes('node_modules/') ? where.split('/').slice(0, where.startsWith('@') ? 2 : 1).join('/') : url.startsWith('node:') ? 'node:*' : where.split('/').slice(0, 2).join('/');
+  const pkg = !url
+    ? functionName
+    : url.includes('node_modules/')
+      ? where
+          .split('/')
+          .slice(0, where.startsWith('@') ? 2 : 1)
+          .join('/')
+      : url.startsWith('node:')
+        ? 'node:*'
+        : where.split('/').slice(0, 2).join('/');
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits);
 }
 const pct = (h: number) => `${((100 * h) / total).toFixed(1)}%`.padStart(6);
 console.log(`${file}: ${total} samples\nself time by function:`);
-for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(count))) console.log(`${pct(h)}  ${k}`);
+for (const [k, h] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(count)))
+  console.log(`${pct(h)}  ${k}`);
 console.log('self time by package:');
 for (const [k, h] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(h)}  ${k}`);

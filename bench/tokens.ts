@@ -14,9 +14,17 @@ const ROUNDS = Number(process.env.TOKENS_BENCH_ROUNDS ?? 7);
 const OPS = Number(process.env.TOKENS_BENCH_OPS ?? 5000);
 const SECRET = 'a-bench-secret-that-is-long-enough-for-hs256-signing';
 
-const claims = (i: number) => ({ memberId: 1 + i, amr: 'pwd' as const, authTime: Math.floor(Date.now() / 1000), sessionVersion: 0 });
+const claims = (i: number) => ({
+  memberId: 1 + i,
+  amr: 'pwd' as const,
+  authTime: Math.floor(Date.now() / 1000),
+  sessionVersion: 0,
+});
 
-async function rounds(run: (round: number) => Promise<void> | void, ops = OPS): Promise<{ median: number; low: number; high: number }> {
+async function rounds(
+  run: (round: number) => Promise<void> | void,
+  ops = OPS,
+): Promise<{ median: number; low: number; high: number }> {
   await run(-1); // warm-up
   const micros: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
@@ -44,24 +52,47 @@ export async function runTokensBench(): Promise<void> {
 
   const rows: Record<string, string | number>[] = [];
   const add = (what: string, m: { median: number; low: number; high: number }) =>
-    rows.push({ what, 'CPU µs per op': Number(m.median.toFixed(3)), 'range of the rounds': `${m.low.toFixed(3)}-${m.high.toFixed(3)}`, 'ops/s': Math.round(1e6 / m.median) });
+    rows.push({
+      what,
+      'CPU µs per op': Number(m.median.toFixed(3)),
+      'range of the rounds': `${m.low.toFixed(3)}-${m.high.toFixed(3)}`,
+      'ops/s': Math.round(1e6 / m.median),
+    });
 
-  add('sign', await rounds(async () => {
-    for (let i = 0; i < OPS; i++) await signer.sign(claims(i));
-  }));
-  add('verify, first use (jose)', await rounds(async (r) => {
-    for (const token of batches[r + 1]!) await checker.verify(token);
-  }));
+  add(
+    'sign',
+    await rounds(async () => {
+      for (let i = 0; i < OPS; i++) await signer.sign(claims(i));
+    }),
+  );
+  add(
+    'verify, first use (jose)',
+    await rounds(async (r) => {
+      for (const token of batches[r + 1]!) await checker.verify(token);
+    }),
+  );
   // A hundred times as many: a round of OPS takes less time than one garbage collection.
   if ((await checker.verify(one)) === null) throw new Error('a genuine token was refused');
-  add('verify, remembered (LRU, synchronous)', await rounds(() => {
-    for (let i = 0; i < OPS * 100; i++) {
-      const claims = checker.verify(one);
-      if (claims === null || claims instanceof Promise) throw new Error('the token was not remembered');
-    }
-  }, OPS * 100));
-  add('verify, forged signature (jose, never remembered)', await rounds(async () => {
-    for (let i = 0; i < OPS; i++) if ((await checker.verify(forged)) !== null) throw new Error('a forged token passed');
-  }));
-  printTable(`access tokens (jose HS256), ${OPS} operations a round, median of ${ROUNDS} rounds; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, rows);
+  add(
+    'verify, remembered (LRU, synchronous)',
+    await rounds(() => {
+      for (let i = 0; i < OPS * 100; i++) {
+        const claims = checker.verify(one);
+        if (claims === null || claims instanceof Promise) throw new Error('the token was not remembered');
+      }
+    }, OPS * 100),
+  );
+  add(
+    'verify, forged signature (jose, never remembered)',
+    await rounds(async () => {
+      for (let i = 0; i < OPS; i++)
+        if ((await checker.verify(forged)) !== null) throw new Error('a forged token passed');
+    }),
+  );
+  printTable(
+    `access tokens (jose HS256), ${OPS} operations a round, median of ${ROUNDS} rounds; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    rows,
+  );
 }

@@ -39,7 +39,12 @@ async function measure(base: string, headers: Record<string, string>, req: Req) 
   };
   await autocannon({ ...opts, connections: 10, duration: 1 }); // warm-up: JIT, pools
   const r = await autocannon(opts);
-  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts, total: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors + r.timeouts,
+    total: r.requests.total,
+  };
 }
 
 async function call(base: string, path: string, init: RequestInit): Promise<unknown> {
@@ -67,7 +72,9 @@ export async function runWalletBench(): Promise<void> {
   const base = `http://127.0.0.1:${PORT}`;
   let server: Started | undefined;
   const rows: Record<string, string | number>[] = [];
-  console.log(`wallet: PostgreSQL (database ${name}, dropped after); autocannon -c ${CONNECTIONS} -d ${SECONDS} per row after a 1 s warm-up`);
+  console.log(
+    `wallet: PostgreSQL (database ${name}, dropped after); autocannon -c ${CONNECTIONS} -d ${SECONDS} per row after a 1 s warm-up`,
+  );
   await admin(`CREATE DATABASE ${name}`);
   try {
     server = await startNode(
@@ -105,13 +112,31 @@ export async function runWalletBench(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' }),
     })) as { Token: string };
-    await call(base, '/api/PaymentMethods/Add', { method: 'POST', headers: json, body: JSON.stringify({ Token: card.Token, MakeDefault: true }) });
+    await call(base, '/api/PaymentMethods/Add', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ Token: card.Token, MakeDefault: true }),
+    });
     const before = (await call(base, '/api/Account/Details', { headers })) as { Balance: number };
 
     const details = await measure(base, headers, { method: 'GET', path: '/api/Account/Details' });
-    rows.push({ target: 'GET /api/Account/Details', 'req/s': Math.round(details.rps), 'p99 ms': details.p99, 'non-2xx/errors': details.failed });
-    const add = await measure(base, headers, { method: 'POST', path: '/api/Wallet/AddMoney', body: JSON.stringify({ Amount: '5.00' }) });
-    rows.push({ target: 'POST /api/Wallet/AddMoney (sandbox)', 'req/s': Math.round(add.rps), 'p99 ms': add.p99, 'non-2xx/errors': add.failed });
+    rows.push({
+      target: 'GET /api/Account/Details',
+      'req/s': Math.round(details.rps),
+      'p99 ms': details.p99,
+      'non-2xx/errors': details.failed,
+    });
+    const add = await measure(base, headers, {
+      method: 'POST',
+      path: '/api/Wallet/AddMoney',
+      body: JSON.stringify({ Amount: '5.00' }),
+    });
+    rows.push({
+      target: 'POST /api/Wallet/AddMoney (sandbox)',
+      'req/s': Math.round(add.rps),
+      'p99 ms': add.p99,
+      'non-2xx/errors': add.failed,
+    });
 
     // The money moved is what the 2xx answers say: ledger == balance holds under load.
     const after = (await call(base, '/api/Account/Details', { headers })) as { Balance: number };

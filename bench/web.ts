@@ -71,7 +71,18 @@ async function startChrome(port: number): Promise<ChildProcess> {
   const profile = mkdtempSync(join(tmpdir(), 'parkit-bench-chrome-'));
   const chrome = spawn(
     CHROME_PATH,
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   // Chrome's helper processes may still write to the profile for a moment after the browser exits
@@ -140,7 +151,10 @@ async function measure(label: string, url: string, chromePort: number, i: number
   const lhr = await lighthouseRun(url, chromePort);
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
-    writeFileSync(join(REPORT_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      join(REPORT_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`),
+      JSON.stringify(lhr),
+    );
   }
   const { categories, audits } = lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -182,9 +196,21 @@ export async function runWebBench(): Promise<void> {
   const bareDir = join(REPO_ROOT, 'bench/web-bare');
   build('the app (npm run build -w apps/web)', 'npm', ['run', 'build', '-w', 'apps/web']);
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  build('the bare page (bench/web-bare)', process.execPath, [vite, 'build', bareDir, '--config', join(bareDir, 'vite.config.ts'), '--logLevel', 'error']);
+  build('the bare page (bench/web-bare)', process.execPath, [
+    vite,
+    'build',
+    bareDir,
+    '--config',
+    join(bareDir, 'vite.config.ts'),
+    '--logLevel',
+    'error',
+  ]);
 
-  const dataDirs = [mkdtempSync(join(tmpdir(), 'parkit-bench-web-')), mkdtempSync(join(tmpdir(), 'parkit-bench-bare-')), mkdtempSync(join(tmpdir(), 'parkit-bench-baseline-'))];
+  const dataDirs = [
+    mkdtempSync(join(tmpdir(), 'parkit-bench-web-')),
+    mkdtempSync(join(tmpdir(), 'parkit-bench-bare-')),
+    mkdtempSync(join(tmpdir(), 'parkit-bench-baseline-')),
+  ];
   const servers: Started[] = [];
   let chrome: ChildProcess | null = null;
   try {
@@ -235,9 +261,19 @@ export async function runWebBench(): Promise<void> {
     );
     const [parkit, homepage] = [loads[1]!, loads[2]!];
     const ratio = parkit.gzipBytes / bare.gzipBytes;
-    const goal = (name: string, value: number, target: string, met: boolean) => ({ goal: name, value, target, met: met ? 'yes' : 'NO' });
+    const goal = (name: string, value: number, target: string, met: boolean) => ({
+      goal: name,
+      value,
+      target,
+      met: met ? 'yes' : 'NO',
+    });
     printTable('web goals (issue 9)', [
-      goal('/parkit gzip JS vs the bare page', Math.round(ratio * 100) / 100, `<= ${GOALS.jsRatio}x`, ratio <= GOALS.jsRatio),
+      goal(
+        '/parkit gzip JS vs the bare page',
+        Math.round(ratio * 100) / 100,
+        `<= ${GOALS.jsRatio}x`,
+        ratio <= GOALS.jsRatio,
+      ),
       ...(
         [
           ['/parkit', parkit],
@@ -245,8 +281,18 @@ export async function runWebBench(): Promise<void> {
         ] as const
       ).flatMap(([page, l]) => [
         goal(`${page} performance`, l.performance, `>= ${GOALS.performance}`, l.performance >= GOALS.performance),
-        goal(`${page} accessibility`, l.accessibility, `= ${GOALS.accessibility}`, l.accessibility >= GOALS.accessibility),
-        goal(`${page} best practices`, l.bestPractices, `= ${GOALS.bestPractices}`, l.bestPractices >= GOALS.bestPractices),
+        goal(
+          `${page} accessibility`,
+          l.accessibility,
+          `= ${GOALS.accessibility}`,
+          l.accessibility >= GOALS.accessibility,
+        ),
+        goal(
+          `${page} best practices`,
+          l.bestPractices,
+          `= ${GOALS.bestPractices}`,
+          l.bestPractices >= GOALS.bestPractices,
+        ),
       ]),
     ]);
   } finally {

@@ -34,7 +34,10 @@ const BATCH = 5000;
 
 /** Drops the secondary indexes, inserts in batches of 5,000 rows, rebuilds the indexes: the usual bulk load. */
 async function bulkLoad(db: Db, operatorId: number, count: number, points: Points): Promise<void> {
-  const indexes = await queryRows<{ indexname: string; indexdef: string }>(db, sql`select indexname, indexdef from pg_indexes where tablename = 'zones' and indexname <> 'zones_pkey'`);
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select indexname, indexdef from pg_indexes where tablename = 'zones' and indexname <> 'zones_pkey'`,
+  );
   for (const i of indexes) await db.execute(sql.raw(`drop index ${i.indexname}`));
   for (let start = 0; start < count; start += BATCH) {
     const batch: NewZone[] = [];
@@ -95,7 +98,10 @@ const randomNumbers = (count: number) => {
 
 async function benchDatabase(engine: string, database: Database, count: number, points: Points): Promise<Result> {
   const db = database.db;
-  const [op] = await db.insert(operators).values({ name: 'Bench', city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' }).returning();
+  const [op] = await db
+    .insert(operators)
+    .values({ name: 'Bench', city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' })
+    .returning();
   const operatorId = op!.id;
   const t = performance.now();
   await bulkLoad(db, operatorId, count, points);
@@ -107,7 +113,13 @@ async function benchDatabase(engine: string, database: Database, count: number, 
   // The server's cache of zone rows: the queries are spread over the metro area, so most are misses.
   const rows = new ZoneCache();
   const nearest = await time(QUERIES, async (i) => {
-    const hits = await nearby(db, rows, { operatorId, lat: queries.lat[i]!, lng: queries.lng[i]!, radiusM: 2000, limit: 20 });
+    const hits = await nearby(db, rows, {
+      operatorId,
+      lat: queries.lat[i]!,
+      lng: queries.lng[i]!,
+      radiusM: 2000,
+      limit: 20,
+    });
     found[i] = hits.map((h) => h.zone.zoneNumber).join();
   });
   const numbers = randomNumbers(count);
@@ -152,7 +164,12 @@ function kdTree(points: Points, count: number): KDBush {
 function agreement(kd: KDBush, found: readonly string[]): string {
   let same = 0;
   for (let i = 0; i < QUERIES; i++) {
-    if (around(kd, queries.lng[i]!, queries.lat[i]!, 20, 2).map((id) => String(FIRST_NUMBER + id)).join() === found[i]) same++;
+    if (
+      around(kd, queries.lng[i]!, queries.lat[i]!, 20, 2)
+        .map((id) => String(FIRST_NUMBER + id))
+        .join() === found[i]
+    )
+      same++;
   }
   return `${same}/${QUERIES}`;
 }
@@ -167,14 +184,28 @@ async function inMemory(points: Points): Promise<Result & { kd: KDBush }> {
   const nearest = await time(QUERIES, (i) => around(kd, queries.lng[i]!, queries.lat[i]!, 20, 2));
   const numbers = randomNumbers(COUNT);
   const number = await time(QUERIES, (i) => byNumber.get(numbers[i]!));
-  return { engine: 'kd-tree + Map (in memory)', zones: COUNT, loadSeconds, nearest, number, memory: memory(), found: [], kd };
+  return {
+    engine: 'kd-tree + Map (in memory)',
+    zones: COUNT,
+    loadSeconds,
+    nearest,
+    number,
+    memory: memory(),
+    found: [],
+    kd,
+  };
 }
 
 export async function runZonesBench(): Promise<void> {
-  console.log(`\nZones: ${COUNT.toLocaleString('en-US')} generated over the Austin metro area (PGlite: ${PGLITE_COUNT.toLocaleString('en-US')})`);
+  console.log(
+    `\nZones: ${COUNT.toLocaleString('en-US')} generated over the Austin metro area (PGlite: ${PGLITE_COUNT.toLocaleString('en-US')})`,
+  );
   const points = byArea(metroPoints(COUNT, 42));
   const databases: Result[] = [];
-  for (const [engine, run] of [['PostgreSQL', onPostgres], ['PGlite', onPglite]] as const) {
+  for (const [engine, run] of [
+    ['PostgreSQL', onPostgres],
+    ['PGlite', onPglite],
+  ] as const) {
     if (engine === 'PGlite' && PGLITE_COUNT === 0) continue;
     const t = performance.now();
     databases.push(await run(points));
@@ -198,7 +229,9 @@ export async function runZonesBench(): Promise<void> {
     ...databases.map((r) => row(r, agreement(r.zones === COUNT ? memoryResult.kd : kdTree(points, r.zones), r.found))),
   ]);
   const pgP99 = databases[0]!.nearest.p99;
-  console.log(`Goal nearest-20 p99 <= 5 ms on PostgreSQL: ${pgP99 <= 5 ? 'met' : 'NOT met'} (${pgP99.toFixed(2)} ms)\n`);
+  console.log(
+    `Goal nearest-20 p99 <= 5 ms on PostgreSQL: ${pgP99 <= 5 ? 'met' : 'NOT met'} (${pgP99.toFixed(2)} ms)\n`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

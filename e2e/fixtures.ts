@@ -18,7 +18,10 @@ export const test = base.extend<{ contract: void }>({
     await use({ ...extraHTTPHeaders, [TEST_HEADER]: testInfo.testId });
   },
   request: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
-    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, connection: 'close' } });
+    const context = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { ...extraHTTPHeaders, connection: 'close' },
+    });
     await use(context);
     await context.dispose();
   },
@@ -27,7 +30,10 @@ export const test = base.extend<{ contract: void }>({
     async ({ baseURL }, use, testInfo) => {
       await use();
       const findings = await findingsOf(baseURL!, testInfo.testId);
-      if (findings.length > 0) throw new Error(`Answers that disagree with the OpenAPI document (GET /api/docs/json):\n${describeFindings(findings)}`);
+      if (findings.length > 0)
+        throw new Error(
+          `Answers that disagree with the OpenAPI document (GET /api/docs/json):\n${describeFindings(findings)}`,
+        );
     },
     { auto: true },
   ],
@@ -109,7 +115,10 @@ export async function readCode(
 }
 
 /** POST /api/Account/Register; the phone then holds an unused sign-in code. */
-export async function registerViaApi(request: APIRequestContext, member: NewMember = newMemberData()): Promise<NewMember> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  member: NewMember = newMemberData(),
+): Promise<NewMember> {
   const res = await request.post('/api/Account/Register', { data: member });
   expect(res.status(), await res.text()).toBe(201);
   return member;
@@ -137,7 +146,11 @@ export async function enterCode(page: Page, code: string) {
  * A brand-new member, registered through the API and verified through the app's /otp screen as a
  * driver would. Ends signed in on /addvehicles (no vehicle yet).
  */
-export async function registerNewMember(page: Page, request: APIRequestContext = page.request, overrides: Partial<NewMember> = {}): Promise<NewMember> {
+export async function registerNewMember(
+  page: Page,
+  request: APIRequestContext = page.request,
+  overrides: Partial<NewMember> = {},
+): Promise<NewMember> {
   const member = await registerViaApi(request, newMemberData(overrides));
   const code = await readCode(request, member.PhoneNumber, { kind: 'sign-in' });
   await page.goto(`/otp?phone=${member.PhoneNumber}&purpose=register`);

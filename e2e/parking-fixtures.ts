@@ -20,28 +20,55 @@ export interface Zone {
 
 /** Adds the sandbox's test Visa and tops the wallet up through the wallet's own API. */
 export async function fund(request: APIRequestContext, headers: Headers, amount: number) {
-  const tok = await request.post('/api/Sandbox/Tokens', { data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
+  const tok = await request.post('/api/Sandbox/Tokens', {
+    data: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
+  });
   expect(tok.ok(), await tok.text()).toBeTruthy();
-  const card = await request.post('/api/PaymentMethods/Add', { headers, data: { Token: ((await tok.json()) as { Token: string }).Token } });
+  const card = await request.post('/api/PaymentMethods/Add', {
+    headers,
+    data: { Token: ((await tok.json()) as { Token: string }).Token },
+  });
   expect(card.ok(), await card.text()).toBeTruthy();
-  const add = await request.post('/api/Wallet/AddMoney', { headers: { ...headers, 'idempotency-key': `e2e-h-${Date.now()}-${Math.random()}` }, data: { Amount: amount } });
+  const add = await request.post('/api/Wallet/AddMoney', {
+    headers: { ...headers, 'idempotency-key': `e2e-h-${Date.now()}-${Math.random()}` },
+    data: { Amount: amount },
+  });
   expect(add.ok(), await add.text()).toBeTruthy();
 }
 
 export async function addVehicle(request: APIRequestContext, headers: Headers, plate: string): Promise<number> {
   const res = await request.post('/api/Vehicle/Add', {
     headers,
-    data: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: plate, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' },
+    data: {
+      VehicleMake: 'TOYOTA',
+      VehicleModel: 'CAMRY',
+      PlateNumber: plate,
+      PlateState: 'TX',
+      VehicleColor: 'SILVER',
+      VehicleYear: '2021',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { VehicleID: number }).VehicleID;
 }
 
 /** Quote and Start, the app's own way; returns the session id. */
-export async function start(request: APIRequestContext, headers: Headers, zoneId: number, vehicleId: number, minutes = 30): Promise<{ SessionId: number; EndsAt: string }> {
-  const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes } });
+export async function start(
+  request: APIRequestContext,
+  headers: Headers,
+  zoneId: number,
+  vehicleId: number,
+  minutes = 30,
+): Promise<{ SessionId: number; EndsAt: string }> {
+  const q = await request.post('/api/Parking/Quote', {
+    headers,
+    data: { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: minutes },
+  });
   expect(q.ok(), await q.text()).toBeTruthy();
-  const s = await request.post('/api/Parking/Start', { headers: { ...headers, 'idempotency-key': `e2e-s-${Date.now()}-${Math.random()}` }, data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId } });
+  const s = await request.post('/api/Parking/Start', {
+    headers: { ...headers, 'idempotency-key': `e2e-s-${Date.now()}-${Math.random()}` },
+    data: { QuoteId: ((await q.json()) as { QuoteId: string }).QuoteId },
+  });
   expect(s.status(), await s.text()).toBe(201);
   return (await s.json()) as { SessionId: number; EndsAt: string };
 }
@@ -51,7 +78,6 @@ export async function stop(request: APIRequestContext, headers: Headers, session
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-
 export const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** A new member, signed in in the page, with a vehicle and (optionally) money from a sandbox card. */
@@ -59,18 +85,28 @@ export async function driver(page: Page, request: APIRequestContext, opts: { fun
   const member: NewMember = await registerNewMember(page, request);
   const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
   const vehicles: number[] = [];
-  for (const plate of opts.plates ?? [`E2E${member.PhoneNumber.slice(-5)}`]) vehicles.push(await addVehicle(request, headers, plate));
+  for (const plate of opts.plates ?? [`E2E${member.PhoneNumber.slice(-5)}`])
+    vehicles.push(await addVehicle(request, headers, plate));
   if (opts.fund) await fund(request, headers, opts.fund);
   return { member, headers, vehicles };
 }
 
 /** A demo zone that charges during the next hour (demo zones keep real paid hours; some are free now). */
 export async function payableZone(request: APIRequestContext, headers: Headers, vehicleId: number): Promise<Zone> {
-  const op = (await (await request.get('/api/Parking/Operator', { headers })).json()) as { Latitude: number; Longitude: number };
-  const res = await request.get(`/api/Parking/Zones/Nearby?lat=${op.Latitude}&lng=${op.Longitude}&radius=5000&limit=100`, { headers });
+  const op = (await (await request.get('/api/Parking/Operator', { headers })).json()) as {
+    Latitude: number;
+    Longitude: number;
+  };
+  const res = await request.get(
+    `/api/Parking/Zones/Nearby?lat=${op.Latitude}&lng=${op.Longitude}&radius=5000&limit=100`,
+    { headers },
+  );
   const zones = (await res.json()) as Zone[];
   for (const z of zones.filter((x) => x.PaymentRequiredNow && x.MaxStayMinutes >= 120)) {
-    const q = await request.post('/api/Parking/Quote', { headers, data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 60 } });
+    const q = await request.post('/api/Parking/Quote', {
+      headers,
+      data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 60 },
+    });
     if (q.ok()) return z;
   }
   throw new Error('no demo zone charges in the next hour');
@@ -84,7 +120,9 @@ export async function balance(request: APIRequestContext, headers: Headers): Pro
 export const seconds = (text: string | null) => (text ?? '').split(':').reduce((a, p) => a * 60 + Number(p), 0);
 export const countdownText = (s: number) => {
   const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}` : `${m}:${String(sec).padStart(2, '0')}`;
+  return h > 0
+    ? `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`
+    : `${m}:${String(sec).padStart(2, '0')}`;
 };
 
 /**

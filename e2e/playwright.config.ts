@@ -33,13 +33,23 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: [
     {
       // The support agent of support.spec.ts is made the way an operator makes one (the CLI).
-      command: 'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
+      command:
+        'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
       url: `http://127.0.0.1:${serverPort}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

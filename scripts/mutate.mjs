@@ -7,7 +7,10 @@ import { spawnSync } from 'node:child_process';
 const runs = {
   contract: [{ MUTATE: 'contract' }],
   web: [{ MUTATE: 'web' }],
-  money: [{ MUTATE: 'money', MUTATE_DB: 'pglite' }, { MUTATE: 'money', MUTATE_DB: 'postgres' }],
+  money: [
+    { MUTATE: 'money', MUTATE_DB: 'pglite' },
+    { MUTATE: 'money', MUTATE_DB: 'postgres' },
+  ],
   'money:pglite': [{ MUTATE: 'money', MUTATE_DB: 'pglite' }],
   'money:postgres': [{ MUTATE: 'money', MUTATE_DB: 'postgres' }],
 };

@@ -20,7 +20,13 @@ function newest(path) {
   return max;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
 const stale = !existsSync(dist) || sources.some((s) => newest(join(root, s)) > statSync(dist).mtimeMs);
 if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   console.log('Building the web app…');

@@ -19,7 +19,9 @@ const graph = new Map();
 for (const r of ROOTS) {
   for (const file of files(join(root, r))) {
     const text = readFileSync(file, 'utf8');
-    const deps = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g)].map((m) => resolve(dirname(file), m[1]));
+    const deps = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g)].map((m) =>
+      resolve(dirname(file), m[1]),
+    );
     graph.set(file, deps);
   }
 }

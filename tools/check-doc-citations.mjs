@@ -48,11 +48,15 @@ function anchors(file) {
 }
 
 // docs/x.md, then #a, then more anchors in a list (", #b", " and #c", also after a comment's line break).
-const CITATION = /(?<![\w./-])(docs\/[\w./-]+?\.md)((?:#[\w-]+)?)((?:(?:,|,? and| and)(?:\s*\n\s*(?:\*|\/\/)?)?\s*#[\w-]+)*)/g;
+const CITATION =
+  /(?<![\w./-])(docs\/[\w./-]+?\.md)((?:#[\w-]+)?)((?:(?:,|,? and| and)(?:\s*\n\s*(?:\*|\/\/)?)?\s*#[\w-]+)*)/g;
 
 const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
   .split('\0')
-  .filter((f) => f && !SELF.has(f) && /\.(ts|tsx|js|mjs|cjs|md|sql|json|yaml|yml|html|css)$/.test(f) && existsSync(join(root, f)));
+  .filter(
+    (f) =>
+      f && !SELF.has(f) && /\.(ts|tsx|js|mjs|cjs|md|sql|json|yaml|yml|html|css)$/.test(f) && existsSync(join(root, f)),
+  );
 
 const problems = [];
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
@@ -60,7 +64,8 @@ const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 for (const file of files) {
   const text = readFileSync(join(root, file), 'utf8');
   text.split('\n').forEach((line, i) => {
-    for (const [pattern, why] of OUTSIDE) if (pattern.test(line)) problems.push(`${file}:${i + 1}: ${why}: ${line.trim()}`);
+    for (const [pattern, why] of OUTSIDE)
+      if (pattern.test(line)) problems.push(`${file}:${i + 1}: ${why}: ${line.trim()}`);
   });
   for (const m of text.matchAll(CITATION)) {
     const [, target, first, rest] = m;
@@ -70,7 +75,8 @@ for (const file of files) {
       continue;
     }
     const wanted = [first, ...[...rest.matchAll(/#[\w-]+/g)].map((a) => a[0])].filter(Boolean).map((a) => a.slice(1));
-    for (const anchor of wanted) if (!anchors(target).has(anchor)) problems.push(`${at}: ${target} has no heading #${anchor}`);
+    for (const anchor of wanted)
+      if (!anchors(target).has(anchor)) problems.push(`${at}: ${target} has no heading #${anchor}`);
   }
   if (file.endsWith('.md')) {
     for (const m of text.matchAll(/\]\(#([\w-]+)\)/g)) {
@@ -80,6 +86,8 @@ for (const file of files) {
 }
 
 if (problems.length > 0) {
-  console.error(`Citations that a clone cannot follow (docs/conventions.md#comments-and-docs):\n${problems.join('\n')}`);
+  console.error(
+    `Citations that a clone cannot follow (docs/conventions.md#comments-and-docs):\n${problems.join('\n')}`,
+  );
   process.exit(1);
 }

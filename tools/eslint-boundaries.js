@@ -39,12 +39,18 @@ function checkLayers(context, node, spec) {
   const [i, j] = [rank(from), rank(to)];
   if (i < 0 || j < 0) {
     const missing = i < 0 ? from : to;
-    context.report({ node, message: `${root}/${missing} is not in the server's order (eslint.config.js): add it where it belongs (${spec})` });
+    context.report({
+      node,
+      message: `${root}/${missing} is not in the server's order (eslint.config.js): add it where it belongs (${spec})`,
+    });
     return;
   }
   if (from === to) return;
   if (i === j) {
-    context.report({ node, message: `${from} and ${to} are peers in the server's order: neither imports the other (${spec})` });
+    context.report({
+      node,
+      message: `${from} and ${to} are peers in the server's order: neither imports the other (${spec})`,
+    });
   } else if (j > i) {
     context.report({
       node,

@@ -90,11 +90,16 @@ export function rewrite(text) {
   out = out.replace(/STACK\.md/g, STACK);
   // "Spec section 9's 'DD MMM YYYY'": the thing named, then where it is written.
   // "Spec section 9's 'DD MMM YYYY'" → "The 'DD MMM YYYY' of docs/product.md#formats-and-limits".
-  out = out.replace(/\b([Ss])pec section (\d)'s ('[^']*'|hh:mm A|[\w -]+?(?=[).,;:]| \())/g, (m, s, n, what, at, all) =>
-    `${s === 'S' ? 'T' : 't'}he ${what} of ${PRODUCT}#${specAnchor(Number(n), lineAt(all, at))}`,
+  out = out.replace(
+    /\b([Ss])pec section (\d)'s ('[^']*'|hh:mm A|[\w -]+?(?=[).,;:]| \())/g,
+    (m, s, n, what, at, all) =>
+      `${s === 'S' ? 'T' : 't'}he ${what} of ${PRODUCT}#${specAnchor(Number(n), lineAt(all, at))}`,
   );
   // "spec section 7 helpers, section 8 error catalogue".
-  out = out.replace(/spec section 7 helpers, section 8 error catalogue/g, `the helpers of ${PRODUCT}#api-calls, the error catalogue of ${PRODUCT}#errors`);
+  out = out.replace(
+    /spec section 7 helpers, section 8 error catalogue/g,
+    `the helpers of ${PRODUCT}#api-calls, the error catalogue of ${PRODUCT}#errors`,
+  );
   // "spec section N", "spec sections N, M and K", and a bare "section N" (every bare one cited the spec).
   out = out.replace(new RegExp(String.raw`\b(?:[Ss]pec )?sections? (${LIST})`, 'g'), (m, list, at, all) => {
     const line = lineAt(all, at);

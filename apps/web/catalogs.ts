@@ -24,7 +24,10 @@ export function compileCatalog(catalog: Record<string, string>, file = 'a catalo
     try {
       out[key] = compileMessageOrThrow(toIcu(text));
     } catch (err) {
-      throw new Error(`${file}: the text of "${key}" is not a valid message: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new Error(
+        `${file}: the text of "${key}" is not a valid message: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
   }
   return out;

@@ -35,7 +35,12 @@ export function routePreloads(pages: Record<string, string[]>): Plugin {
 }
 
 /** path → the files to preload, in load order; or the error. */
-export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]>, root: string, base: string): Record<string, string[]> | string {
+export function preloadsFor(
+  bundle: OutputBundle,
+  pages: Record<string, string[]>,
+  root: string,
+  base: string,
+): Record<string, string[]> | string {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const withImports = (fileName: string, into: Set<string>) => {
     if (into.has(fileName)) return;
@@ -52,8 +57,10 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
     for (const module of modules) {
       const id = resolve(root, module);
       // The chunk it starts, or the one firstScreenChunk put it in.
-      const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => !c.isEntry && c.moduleIds.includes(id));
-      if (!chunk) return `route-preloads: ${module} (for ${path}) is in no lazy chunk: is it still loaded lazily by app/router.tsx?`;
+      const chunk =
+        chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => !c.isEntry && c.moduleIds.includes(id));
+      if (!chunk)
+        return `route-preloads: ${module} (for ${path}) is in no lazy chunk: is it still loaded lazily by app/router.tsx?`;
       withImports(chunk.fileName, files);
     }
     result[path] = [...files].filter((f) => !entry.has(f)).map((f) => base + f);
@@ -73,7 +80,11 @@ export function preloadsFor(bundle: OutputBundle, pages: Record<string, string[]
  * bring every schema; the contract's plain modules (messages, formats) come along and are dropped
  * if unused. The group's test reads the module graph, recorded when every module is read.
  */
-export function firstScreenChunk(name: string, modules: string[], priority: number): { plugin: Plugin; group: CodeSplittingGroup } {
+export function firstScreenChunk(
+  name: string,
+  modules: string[],
+  priority: number,
+): { plugin: Plugin; group: CodeSplittingGroup } {
   const inChunk = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
@@ -99,7 +110,10 @@ export function firstScreenChunk(name: string, modules: string[], priority: numb
         return found;
       };
       // What the entry has already (index.html loads it); the screen's chunk holds the rest.
-      const entry = reach([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry), new Set());
+      const entry = reach(
+        [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry),
+        new Set(),
+      );
       const ids = modules.map((module) => {
         const id = resolve(root, module);
         if (!this.getModuleInfo(id)) this.error(`first-screen-chunk: ${module} is not in the build`);

@@ -4,6 +4,10 @@ import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 
-const router = createBrowserRouter([{ path: '*', element: createElement('main', null, createElement('h1', null, 'Hello')) }]);
+const router = createBrowserRouter([
+  { path: '*', element: createElement('main', null, createElement('h1', null, 'Hello')) },
+]);
 
-createRoot(document.getElementById('root')!).render(createElement(StrictMode, null, createElement(RouterProvider, { router })));
+createRoot(document.getElementById('root')!).render(
+  createElement(StrictMode, null, createElement(RouterProvider, { router })),
+);

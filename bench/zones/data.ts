@@ -17,7 +17,28 @@ export const FIRST_NUMBER = 100_000;
 export const CENTRE = { lat: 30.2672, lng: -97.7431 };
 const M_PER_DEG_LAT = 111_132;
 const M_PER_DEG_LNG = 111_320 * Math.cos((CENTRE.lat * Math.PI) / 180);
-const STREETS = ['Congress Ave', 'Lamar Blvd', 'Guadalupe St', 'Burnet Rd', 'Airport Blvd', 'Riverside Dr', 'Cesar Chavez St', 'Oltorf St', 'William Cannon Dr', 'Slaughter Ln', 'Parmer Ln', 'Anderson Mill Rd', 'Manor Rd', 'Pleasant Valley Rd', 'Springdale Rd', 'Red River St', 'Duval St', 'Koenig Ln', 'Cameron Rd', 'Ben White Blvd'];
+const STREETS = [
+  'Congress Ave',
+  'Lamar Blvd',
+  'Guadalupe St',
+  'Burnet Rd',
+  'Airport Blvd',
+  'Riverside Dr',
+  'Cesar Chavez St',
+  'Oltorf St',
+  'William Cannon Dr',
+  'Slaughter Ln',
+  'Parmer Ln',
+  'Anderson Mill Rd',
+  'Manor Rd',
+  'Pleasant Valley Rd',
+  'Springdale Rd',
+  'Red River St',
+  'Duval St',
+  'Koenig Ln',
+  'Cameron Rd',
+  'Ben White Blvd',
+];
 
 /**
  * Points like a metro area's parking: 10% in a dense downtown (sigma 800 m), 40% around 16

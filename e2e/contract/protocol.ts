@@ -22,12 +22,15 @@ export interface Report {
 
 /** One line per operation and status, then each violation. */
 export function describeFindings(findings: Finding[]): string {
-  return findings.map((f) => `  ${f.operation} -> ${f.status}\n${f.violations.map((v) => `    - ${v}`).join('\n')}`).join('\n');
+  return findings
+    .map((f) => `  ${f.operation} -> ${f.status}\n${f.violations.map((v) => `    - ${v}`).join('\n')}`)
+    .join('\n');
 }
 
 /** A test's findings (an empty list when it kept to the document). */
 export async function findingsOf(baseURL: string, testId: string): Promise<Finding[]> {
   const res = await fetch(new URL(`${CONTROL_PATH}/findings?test=${encodeURIComponent(testId)}`, baseURL));
-  if (!res.ok) throw new Error(`the contract proxy answered ${res.status}: is the e2e server behind it (playwright.config.ts)?`);
+  if (!res.ok)
+    throw new Error(`the contract proxy answered ${res.status}: is the e2e server behind it (playwright.config.ts)?`);
   return (await res.json()) as Finding[];
 }

@@ -48,13 +48,20 @@ function record(test: string, x: Exchange) {
   try {
     finding = validator.check(x);
   } catch (err) {
-    finding = { operation: `${x.method} ${x.url}`, status: x.status, violations: [`could not be checked: ${(err as Error).message}`], refusedRequest: [] };
+    finding = {
+      operation: `${x.method} ${x.url}`,
+      status: x.status,
+      violations: [`could not be checked: ${(err as Error).message}`],
+      refusedRequest: [],
+    };
   }
   totals.exchanges += 1;
   totals.operations.add(finding.operation);
   if (finding.refusedRequest.length > 0) totals.refusedRequests += 1;
   if (finding.violations.length === 0) return;
-  process.stderr.write(`contract violation${test ? ` [${test}]` : ''}: ${finding.operation} -> ${finding.status}\n${finding.violations.map((v) => `  - ${v}\n`).join('')}`);
+  process.stderr.write(
+    `contract violation${test ? ` [${test}]` : ''}: ${finding.operation} -> ${finding.status}\n${finding.violations.map((v) => `  - ${v}\n`).join('')}`,
+  );
   findings.set(test, [...(findings.get(test) ?? []), finding]);
 }
 
@@ -78,7 +85,9 @@ async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
       refusedRequests: totals.refusedRequests,
       operations: [...totals.operations].filter((o) => o.includes('(')).length,
       documented: validator.operations().length,
-      unreached: validator.operations().filter((o) => ![...totals.operations].some((reached) => reached.startsWith(`${o} (`))),
+      unreached: validator
+        .operations()
+        .filter((o) => ![...totals.operations].some((reached) => reached.startsWith(`${o} (`))),
       uncollected: [...findings.entries()].flatMap(([test, list]) => list.map((f) => ({ test, ...f }))),
     };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report));
@@ -105,45 +114,48 @@ const server = createServer((req, res) => {
     settled = true;
   };
 
-  const out = forward({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
-    const status = answer.statusCode ?? 502;
-    const raw: string[] = [];
-    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-      if (!HOP.has(answer.rawHeaders[i]!.toLowerCase())) raw.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
-    }
-    res.writeHead(status, answer.statusMessage, raw);
-    const exchange = (responseBody: Buffer | null): Exchange => ({
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      requestHeaders: headers,
-      requestBody: Buffer.concat(requestChunks),
-      status,
-      responseHeaders: answer.headers,
-      responseBody,
-    });
-    if (validate && mediaTypeOf(answer.headers['content-type']) === 'text/event-stream') {
-      // A live stream: its status and media type are checked now, its events pass as they come.
-      record(test, exchange(null));
-      done();
-      answer.pipe(res);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    answer.on('data', (chunk: Buffer) => {
-      if (validate) chunks.push(chunk);
-      res.write(chunk);
-    });
-    answer.on('end', () => {
-      // Checked before the client has the whole answer: a test that has read it finds the verdict.
-      if (validate) record(test, exchange(Buffer.concat(chunks)));
-      done();
-      res.end();
-    });
-    answer.on('error', () => {
-      done();
-      res.destroy();
-    });
-  });
+  const out = forward(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
+    (answer) => {
+      const status = answer.statusCode ?? 502;
+      const raw: string[] = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+        if (!HOP.has(answer.rawHeaders[i]!.toLowerCase())) raw.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+      }
+      res.writeHead(status, answer.statusMessage, raw);
+      const exchange = (responseBody: Buffer | null): Exchange => ({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        requestHeaders: headers,
+        requestBody: Buffer.concat(requestChunks),
+        status,
+        responseHeaders: answer.headers,
+        responseBody,
+      });
+      if (validate && mediaTypeOf(answer.headers['content-type']) === 'text/event-stream') {
+        // A live stream: its status and media type are checked now, its events pass as they come.
+        record(test, exchange(null));
+        done();
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => {
+        if (validate) chunks.push(chunk);
+        res.write(chunk);
+      });
+      answer.on('end', () => {
+        // Checked before the client has the whole answer: a test that has read it finds the verdict.
+        if (validate) record(test, exchange(Buffer.concat(chunks)));
+        done();
+        res.end();
+      });
+      answer.on('error', () => {
+        done();
+        res.destroy();
+      });
+    },
+  );
   out.on('error', (err) => {
     done();
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`contract proxy: ${err.message}`);
@@ -162,5 +174,7 @@ const server = createServer((req, res) => {
 });
 
 server.listen(port, '127.0.0.1', () => {
-  process.stderr.write(`contract proxy: ${validator.operations().length} operations, 127.0.0.1:${port} -> ${upstream.host}\n`);
+  process.stderr.write(
+    `contract proxy: ${validator.operations().length} operations, 127.0.0.1:${port} -> ${upstream.host}\n`,
+  );
 });

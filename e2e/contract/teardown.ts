@@ -14,10 +14,14 @@ export default async function contractReport(config: FullConfig) {
   console.log(
     `OpenAPI contract: ${report.exchanges} requests checked against the document (${report.operations} of its ${report.documented} operations), ` +
       `${report.refusedRequests} of them outside it and refused, ${report.uncollected.length} violations outside a test.` +
-      (report.unreached.length > 0 && report.unreached.length <= 12 ? `\nNot reached by this run: ${report.unreached.join(', ')}.` : ''),
+      (report.unreached.length > 0 && report.unreached.length <= 12
+        ? `\nNot reached by this run: ${report.unreached.join(', ')}.`
+        : ''),
   );
   if (report.uncollected.length > 0) {
     const tests = [...new Set(report.uncollected.map((f) => f.test || 'sent without a test id'))].join(', ');
-    throw new Error(`Answers that disagree with the OpenAPI document, outside any test (${tests}):\n${describeFindings(report.uncollected)}`);
+    throw new Error(
+      `Answers that disagree with the OpenAPI document, outside any test (${tests}):\n${describeFindings(report.uncollected)}`,
+    );
   }
 }

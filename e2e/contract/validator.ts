@@ -89,7 +89,9 @@ function valueAt(root: unknown, pointer: string): string {
 /** A multipart body's parts by name (their content as a placeholder): enough to check the names. */
 function multipartParts(body: Buffer): Record<string, string> {
   const head = body.toString('latin1');
-  return Object.fromEntries([...head.matchAll(/content-disposition:\s*form-data;\s*name="([^"]*)"/gi)].map((m) => [m[1]!, '(part)']));
+  return Object.fromEntries(
+    [...head.matchAll(/content-disposition:\s*form-data;\s*name="([^"]*)"/gi)].map((m) => [m[1]!, '(part)']),
+  );
 }
 
 interface AjvError {
@@ -103,7 +105,10 @@ function describe(errors: AjvError[] | null | undefined, where: string, data?: u
   return (errors ?? []).map((e) => {
     const extra = e.params?.additionalProperty ?? e.params?.allowedValues;
     const at = `${where}${e.instancePath}`;
-    const actual = data === undefined || e.keyword === 'required' || e.keyword === 'additionalProperties' ? '' : ` (is ${valueAt(data, e.instancePath)})`;
+    const actual =
+      data === undefined || e.keyword === 'required' || e.keyword === 'additionalProperties'
+        ? ''
+        : ` (is ${valueAt(data, e.instancePath)})`;
     return `${at} ${e.message ?? 'is invalid'}${extra === undefined ? '' : `: ${JSON.stringify(extra)}`}${actual}`;
   });
 }
@@ -112,7 +117,8 @@ export class ContractValidator {
   private constructor(private readonly api: OpenAPIBackend) {}
 
   static async load(document: Document): Promise<ContractValidator> {
-    if (!String(document.openapi).startsWith('3.0.')) throw new Error(`the contract validator reads OpenAPI 3.0 documents, not ${document.openapi}`);
+    if (!String(document.openapi).startsWith('3.0.'))
+      throw new Error(`the contract validator reads OpenAPI 3.0 documents, not ${document.openapi}`);
     const api = new OpenAPIBackend({
       definition: document,
       // quick: the document's own structure is redocly's check (npm run lint:openapi);
@@ -129,7 +135,8 @@ export class ContractValidator {
         const ajv = new Ajv04({ ...options, strict: false, allErrors: true, validateSchema: false });
         addFormats(ajv, { mode: 'full', keywords: false });
         // The formats OpenAPI adds, which the document uses as descriptions of the data.
-        for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password']) ajv.addFormat(name, true);
+        for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password'])
+          ajv.addFormat(name, true);
         return ajv as never;
       },
     });
@@ -148,7 +155,12 @@ export class ContractValidator {
   check(x: Exchange): Finding {
     const [path = '/', query = ''] = x.url.split(/\?(.*)/s);
     const method = x.method.toUpperCase();
-    const request = { method: method === 'HEAD' ? 'GET' : method, path, query, headers: x.requestHeaders as Record<string, string | string[]> };
+    const request = {
+      method: method === 'HEAD' ? 'GET' : method,
+      path,
+      query,
+      headers: x.requestHeaders as Record<string, string | string[]>,
+    };
     const operation = this.api.router.matchOperation(request) as Operation | undefined;
     if (!operation) {
       // A path the document does not have answered "not found" agrees with the document.
@@ -156,22 +168,43 @@ export class ContractValidator {
       return {
         operation: `${method} ${path}`,
         status: x.status,
-        violations: agrees ? [] : [`no operation of the document matches ${method} ${path}, yet the server answered ${x.status}`],
+        violations: agrees
+          ? []
+          : [`no operation of the document matches ${method} ${path}, yet the server answered ${x.status}`],
         refusedRequest: agrees ? ['no such operation'] : [],
       };
     }
-    const finding: Finding = { operation: `${method} ${operation.path} (${operation.operationId})`, status: x.status, violations: [], refusedRequest: [] };
+    const finding: Finding = {
+      operation: `${method} ${operation.path} (${operation.operationId})`,
+      status: x.status,
+      violations: [],
+      refusedRequest: [],
+    };
     finding.refusedRequest = this.checkRequest(x, operation, { ...request });
     if (finding.refusedRequest.length > 0 && x.status >= 200 && x.status < 300) {
-      finding.violations.push(`the server accepted (${x.status}) a request the document refuses: ${finding.refusedRequest.join('; ')}`);
+      finding.violations.push(
+        `the server accepted (${x.status}) a request the document refuses: ${finding.refusedRequest.join('; ')}`,
+      );
     }
     finding.violations.push(...this.checkResponse(x, operation, method));
     return finding;
   }
 
-  private checkRequest(x: Exchange, operation: Operation, request: { method: string; path: string; query: string; headers: Record<string, string | string[]>; body?: unknown }): string[] {
+  private checkRequest(
+    x: Exchange,
+    operation: Operation,
+    request: {
+      method: string;
+      path: string;
+      query: string;
+      headers: Record<string, string | string[]>;
+      body?: unknown;
+    },
+  ): string[] {
     const issues: string[] = [];
-    const declared = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+    const declared = Object.keys(
+      (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {},
+    );
     const required = Boolean((operation.requestBody as { required?: boolean } | undefined)?.required);
     const media = mediaTypeOf(header(x.requestHeaders, 'content-type'));
     const text = x.requestBody.toString('utf8');
@@ -182,9 +215,12 @@ export class ContractValidator {
         issues.push(`a ${media ?? 'body'} body where the operation takes none`);
       }
     } else if (x.requestBody.length > 0) {
-      if (!media || !declared.some((d) => mediaMatches(media, d))) issues.push(`body of type ${media ?? '(none)'} where the operation takes ${declared.join(', ')}`);
-      if (media && isJson(media)) request.body = text; // openapi-backend parses it, and says so if it is not JSON
-      else if (media === 'application/x-www-form-urlencoded') request.body = Object.fromEntries(new URLSearchParams(text));
+      if (!media || !declared.some((d) => mediaMatches(media, d)))
+        issues.push(`body of type ${media ?? '(none)'} where the operation takes ${declared.join(', ')}`);
+      if (media && isJson(media))
+        request.body = text; // openapi-backend parses it, and says so if it is not JSON
+      else if (media === 'application/x-www-form-urlencoded')
+        request.body = Object.fromEntries(new URLSearchParams(text));
       else if (media === 'multipart/form-data') request.body = multipartParts(x.requestBody);
     } else if (required) {
       issues.push(`no body where the operation requires one (${declared.join(', ')})`);
@@ -197,14 +233,18 @@ export class ContractValidator {
   private checkResponse(x: Exchange, operation: Operation, method: string): string[] {
     const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
     const key = [String(x.status), `${Math.floor(x.status / 100)}XX`, 'default'].find((k) => k in responses);
-    if (!key) return [`status ${x.status} is not declared (the operation declares ${Object.keys(responses).join(', ')})`];
+    if (!key)
+      return [`status ${x.status} is not declared (the operation declares ${Object.keys(responses).join(', ')})`];
     const declared = Object.keys(responses[key]!.content ?? {});
     const media = mediaTypeOf(header(x.responseHeaders, 'content-type'));
     if (method === 'HEAD' || x.status === 204 || x.status === 304) return [];
-    const body = x.responseBody === null ? null : decoded(x.responseBody, header(x.responseHeaders, 'content-encoding'));
-    if (declared.length === 0) return body && body.length > 0 ? [`a ${media ?? 'body'} body where status ${key} declares none`] : [];
+    const body =
+      x.responseBody === null ? null : decoded(x.responseBody, header(x.responseHeaders, 'content-encoding'));
+    if (declared.length === 0)
+      return body && body.length > 0 ? [`a ${media ?? 'body'} body where status ${key} declares none`] : [];
     if (!media) return [`no content-type where status ${key} declares ${declared.join(', ')}`];
-    if (!declared.some((d) => mediaMatches(media, d))) return [`content-type ${media} where status ${key} declares ${declared.join(', ')}`];
+    if (!declared.some((d) => mediaMatches(media, d)))
+      return [`content-type ${media} where status ${key} declares ${declared.join(', ')}`];
     if (!isJson(media) || body === null) return [];
     let data: unknown;
     try {

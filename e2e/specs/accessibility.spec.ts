@@ -69,7 +69,15 @@ const MEMBER_SCREENS = [
 test('public screens', async ({ page }) => {
   // Seven screens, each axe run taking seconds on a busy machine: the groups' budget below.
   test.setTimeout(150_000);
-  await scan(page, ['/parkit', '/login', '/login?mode=otp', '/login?mode=forgot', '/register', '/otp?phone=5125550100&purpose=login', '/homepage']);
+  await scan(page, [
+    '/parkit',
+    '/login',
+    '/login?mode=otp',
+    '/login?mode=forgot',
+    '/register',
+    '/otp?phone=5125550100&purpose=login',
+    '/homepage',
+  ]);
 });
 
 // A guest on every screen a member has: the member-only ones (MemberOnly, MemberScreen) show the

@@ -52,7 +52,12 @@ test('a new driver registers, verifies the code, lands on /addvehicles, logs out
   expect(await stored(page, 'is_vehicle')).toBe('false');
   expect(Number(await stored(page, 'client_id'))).toBeGreaterThan(0);
   const userData = JSON.parse((await stored(page, 'user_data')) ?? '{}') as Record<string, unknown>;
-  expect(userData).toMatchObject({ FirstName: m.FirstName, EmailAddress: m.EmailAddress, PhoneNumber: m.PhoneNumber, MinBalance: '0' });
+  expect(userData).toMatchObject({
+    FirstName: m.FirstName,
+    EmailAddress: m.EmailAddress,
+    PhoneNumber: m.PhoneNumber,
+    MinBalance: '0',
+  });
 
   await logoutFromProfile(page);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'language'))).toEqual([]);
@@ -66,10 +71,21 @@ test('a new driver registers, verifies the code, lands on /addvehicles, logs out
 test('register shows the schema messages and names a taken username, email and phone', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Register' }).click();
-  for (const msg of ['First name is required', 'Last name is required', 'Username is Required', 'Email is required', 'PhoneNumber is Required', 'Password is required']) {
+  for (const msg of [
+    'First name is required',
+    'Last name is required',
+    'Username is Required',
+    'Email is required',
+    'PhoneNumber is Required',
+    'Password is required',
+  ]) {
     await expect(page.getByText(msg, { exact: true })).toBeVisible();
   }
-  const taken = newMemberData({ UserName: DEMO.username, EmailAddress: 'demo@parkit.example', PhoneNumber: DEMO.phone });
+  const taken = newMemberData({
+    UserName: DEMO.username,
+    EmailAddress: 'demo@parkit.example',
+    PhoneNumber: DEMO.phone,
+  });
   await page.getByLabel('First Name').fill(taken.FirstName);
   await page.getByLabel('Last Name').fill(taken.LastName);
   await page.getByLabel('Username').fill(taken.UserName);
@@ -117,7 +133,9 @@ test('forgot password: sign in with a code, choose a new password, log in with i
   const m = await registerViaApi(page.request);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page.getByText('sign in with a code sent to your mobile number, then choose a new password')).toBeVisible();
+  await expect(
+    page.getByText('sign in with a code sent to your mobile number, then choose a new password'),
+  ).toBeVisible();
   await page.getByLabel('Mobile Number').fill(m.PhoneNumber);
   await page.getByRole('button', { name: 'Send code' }).click();
   // The code from registration is under 30 s old: it is the one to type.

@@ -13,7 +13,15 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await api.dispose();
 });
 
-const hours = (fields: Record<string, unknown>) => JSON.stringify({ Open: '08:00', Close: '20:00', TimeZone: 'America/Chicago', SlotMinutes: 30, MaxDays: 7, ...fields });
+const hours = (fields: Record<string, unknown>) =>
+  JSON.stringify({
+    Open: '08:00',
+    Close: '20:00',
+    TimeZone: 'America/Chicago',
+    SlotMinutes: 30,
+    MaxDays: 7,
+    ...fields,
+  });
 const json = { 'content-type': 'application/json; charset=utf-8' };
 const exchange = (x: Partial<Exchange>): Exchange => ({
   method: 'GET',
@@ -35,24 +43,55 @@ test('the contract validator passes what the document says and names each disagr
   // A status the operation does not declare.
   expect(violations({ status: 202 })).toEqual(['status 202 is not declared (the operation declares 200, 429, 500)']);
   // A field of the wrong type, an unknown field, a missing one.
-  expect(violations({ responseBody: Buffer.from(hours({ SlotMinutes: '30' })) })).toEqual(['response body/SlotMinutes must be integer (is "30")']);
-  expect(violations({ responseBody: Buffer.from(hours({ Extra: 1 })) })).toEqual(['response body must NOT have additional properties: "Extra"']);
-  expect(violations({ responseBody: Buffer.from(hours({ MaxDays: undefined })) })).toEqual(["response body must have required property 'MaxDays'"]);
+  expect(violations({ responseBody: Buffer.from(hours({ SlotMinutes: '30' })) })).toEqual([
+    'response body/SlotMinutes must be integer (is "30")',
+  ]);
+  expect(violations({ responseBody: Buffer.from(hours({ Extra: 1 })) })).toEqual([
+    'response body must NOT have additional properties: "Extra"',
+  ]);
+  expect(violations({ responseBody: Buffer.from(hours({ MaxDays: undefined })) })).toEqual([
+    "response body must have required property 'MaxDays'",
+  ]);
   // Not JSON, or JSON where the document declares a file.
   expect(violations({ responseBody: Buffer.from('{"Open":') })[0]).toMatch(/^the application\/json body is not JSON/);
-  expect(violations({ url: '/api/Parking/Sessions.csv' })).toEqual(['content-type application/json where status 200 declares text/csv']);
-  expect(violations({ url: '/api/Parking/Sessions.csv', responseHeaders: { 'content-type': 'text/csv; charset=utf-8' }, responseBody: Buffer.from('a,b\n') })).toEqual([]);
-  expect(violations({ url: '/api/Parking/Session/1/Receipt.pdf', responseHeaders: { 'content-type': 'application/pdf' }, responseBody: Buffer.from('%PDF-') })).toEqual([]);
+  expect(violations({ url: '/api/Parking/Sessions.csv' })).toEqual([
+    'content-type application/json where status 200 declares text/csv',
+  ]);
+  expect(
+    violations({
+      url: '/api/Parking/Sessions.csv',
+      responseHeaders: { 'content-type': 'text/csv; charset=utf-8' },
+      responseBody: Buffer.from('a,b\n'),
+    }),
+  ).toEqual([]);
+  expect(
+    violations({
+      url: '/api/Parking/Session/1/Receipt.pdf',
+      responseHeaders: { 'content-type': 'application/pdf' },
+      responseBody: Buffer.from('%PDF-'),
+    }),
+  ).toEqual([]);
 
   // A request the document refuses: its 4xx is expected, a 2xx is a violation.
   const refused = { url: '/api/Parking/Zones/abc' };
   expect(violations({ ...refused, status: 400, responseBody: Buffer.from('{"message":"Bad"}') })).toEqual([]);
-  expect(violations({ ...refused, status: 200, responseBody: Buffer.from('{}') })[0]).toMatch(/^the server accepted \(200\) a request the document refuses: request\/path\/id must be integer/);
+  expect(violations({ ...refused, status: 200, responseBody: Buffer.from('{}') })[0]).toMatch(
+    /^the server accepted \(200\) a request the document refuses: request\/path\/id must be integer/,
+  );
   // A path the document does not have may only be "not found".
   expect(violations({ url: '/api/Nowhere', status: 404 })).toEqual([]);
-  expect(violations({ url: '/api/Nowhere', status: 200 })).toEqual(['no operation of the document matches GET /api/Nowhere, yet the server answered 200']);
+  expect(violations({ url: '/api/Nowhere', status: 200 })).toEqual([
+    'no operation of the document matches GET /api/Nowhere, yet the server answered 200',
+  ]);
   // A body on an operation that takes none (the web's `{}` says nothing and passes).
-  const read = { method: 'POST', url: '/api/Support/Console/Conversations/1/Read', requestHeaders: json, responseBody: Buffer.from('{"message":"ok"}') };
+  const read = {
+    method: 'POST',
+    url: '/api/Support/Console/Conversations/1/Read',
+    requestHeaders: json,
+    responseBody: Buffer.from('{"message":"ok"}'),
+  };
   expect(violations({ ...read, requestBody: Buffer.from('{}') })).toEqual([]);
-  expect(violations({ ...read, requestBody: Buffer.from('{"MemberId":1}') })[0]).toMatch(/a application\/json body where the operation takes none/);
+  expect(violations({ ...read, requestBody: Buffer.from('{"MemberId":1}') })[0]).toMatch(
+    /a application\/json body where the operation takes none/,
+  );
 });

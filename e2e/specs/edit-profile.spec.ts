@@ -12,7 +12,11 @@ test('a member edits the profile; it is saved and shown again after a reload', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/profile');
   // Read-only: Username (from the stored username), Email, Mobile Number.
-  for (const [label, value] of [['Username', member.UserName], ['Email', member.EmailAddress], ['Mobile Number', member.PhoneNumber]] as const) {
+  for (const [label, value] of [
+    ['Username', member.UserName],
+    ['Email', member.EmailAddress],
+    ['Mobile Number', member.PhoneNumber],
+  ] as const) {
     await expect(field(page, label)).toHaveValue(value);
     await expect(field(page, label)).toBeDisabled();
   }

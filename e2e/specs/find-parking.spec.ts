@@ -27,7 +27,9 @@ const DRIVER = { latitude: 30.2682, longitude: -97.7429 };
 /** Great-circle distance in metres, computed here independently of the server. */
 function haversine(aLat: number, aLng: number, bLat: number, bLng: number): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(bLat - aLat) / 2) ** 2 + Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(rad(bLng - aLng) / 2) ** 2;
+  const h =
+    Math.sin(rad(bLat - aLat) / 2) ** 2 +
+    Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(rad(bLng - aLng) / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
 }
 
@@ -67,7 +69,9 @@ test.describe('with the location granted', () => {
     expect(zones.length).toBeGreaterThan(1);
     // The nearest by our own haversine is the one the server put first…
     const byOwnDistance = [...zones].sort(
-      (a, b) => haversine(DRIVER.latitude, DRIVER.longitude, a.Latitude, a.Longitude) - haversine(DRIVER.latitude, DRIVER.longitude, b.Latitude, b.Longitude),
+      (a, b) =>
+        haversine(DRIVER.latitude, DRIVER.longitude, a.Latitude, a.Longitude) -
+        haversine(DRIVER.latitude, DRIVER.longitude, b.Latitude, b.Longitude),
     );
     const nearest = byOwnDistance[0]!;
     expect(zones[0]!.ZoneId).toBe(nearest.ZoneId);
@@ -146,7 +150,10 @@ test.describe('with the location granted', () => {
     await expect(page.getByRole('main')).toContainText(nearest.ZoneNumber);
     await expect(page.getByRole('heading', { name: nearest.Name })).toBeVisible();
     // Issue 11: Continue opens /SelectVehicle for this zone (the parking spec follows it through).
-    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/SelectVehicle?zone=${nearest.ZoneId}`);
+    await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      `/SelectVehicle?zone=${nearest.ZoneId}`,
+    );
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/findparking$/);

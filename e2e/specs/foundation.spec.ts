@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { continueAsGuest, enterCode, expect, newMemberData, readCode, registerNewMember, registerViaApi, signInAsDemo, stored, test } from '../fixtures.ts';
+import {
+  continueAsGuest,
+  enterCode,
+  expect,
+  newMemberData,
+  readCode,
+  registerNewMember,
+  registerViaApi,
+  signInAsDemo,
+  stored,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Issue 7, what a new user tripped on: guest prompts instead of 'Unauthorized', text that wraps
@@ -9,7 +20,10 @@ import { continueAsGuest, enterCode, expect, newMemberData, readCode, registerNe
 
 /** The page is no wider than the phone (the viewport is 390 px wide: playwright.config.ts). */
 async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(widths.viewport).toBe(390);
   expect(widths.page, 'page wider than the phone').toBeLessThanOrEqual(390);
 }
@@ -31,7 +45,7 @@ test.describe('a guest where an account is needed', () => {
     });
   }
 
-  test("Find Parking with a client_id: the prompt, and its Login really opens the login form", async ({ page }) => {
+  test('Find Parking with a client_id: the prompt, and its Login really opens the login form', async ({ page }) => {
     await continueAsGuest(page);
     await page.evaluate(() => localStorage.setItem('client_id', '1'));
     await page.goto('/homepage');
@@ -75,7 +89,7 @@ test.describe('long text wraps at 390 px', () => {
   });
 });
 
-test('a refused code request says why and keeps the server\'s countdown', async ({ page, request }) => {
+test("a refused code request says why and keeps the server's countdown", async ({ page, request }) => {
   // Registering sends a code; asking again at once is refused (30 s between codes).
   const member = await registerViaApi(request, newMemberData());
   await page.waitForTimeout(1500);
@@ -124,10 +138,14 @@ test.describe('logout', () => {
 });
 
 test.describe('Hindi', () => {
-  test('renders real Devanagari glyphs from the shipped font, and the navigation on one line', async ({ page }, testInfo) => {
+  test('renders real Devanagari glyphs from the shipped font, and the navigation on one line', async ({
+    page,
+  }, testInfo) => {
     await continueAsGuest(page);
     // English pages never load the Devanagari font.
-    expect(await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('Noto Sans Devanagari')))).toBe(false);
+    expect(await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('Noto Sans Devanagari')))).toBe(
+      false,
+    );
     await page.evaluate(() => localStorage.setItem('language', 'hi'));
     await page.goto('/homepage');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -162,7 +180,11 @@ test.describe('Hindi', () => {
         const text = [...item.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
         const range = document.createRange();
         if (text) range.selectNodeContents(text);
-        return { label: text?.textContent, lines: text ? range.getClientRects().length : 0, overflow: item.scrollWidth > item.clientWidth };
+        return {
+          label: text?.textContent,
+          lines: text ? range.getClientRects().length : 0,
+          overflow: item.scrollWidth > item.clientWidth,
+        };
       }),
     );
     expect(lines).toHaveLength(5);
@@ -182,7 +204,9 @@ test('map markers: no label over another at any zoom, and a group opens by zoomi
   // Overlapping pairs of drawn labels (their inner box, as the driver sees it).
   const overlapping = () =>
     markers.evaluateAll((els) => {
-      const boxes = els.map((el) => (el.firstElementChild?.firstElementChild ?? el.firstElementChild ?? el).getBoundingClientRect());
+      const boxes = els.map((el) =>
+        (el.firstElementChild?.firstElementChild ?? el.firstElementChild ?? el).getBoundingClientRect(),
+      );
       const pairs: string[] = [];
       boxes.forEach((a, i) =>
         boxes.slice(i + 1).forEach((b, j) => {

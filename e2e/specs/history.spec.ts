@@ -13,7 +13,9 @@ import { addVehicle, fund, start, stop } from '../parking-fixtures.ts';
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Past Parking Sessions' }).getByRole('link');
 const order = async (page: Page) =>
-  (await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((l) => Number(/^Session (\d+)/.exec(l)?.[1]));
+  (await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((l) =>
+    Number(/^Session (\d+)/.exec(l)?.[1]),
+  );
 
 async function sortBy(page: Page, option: 'Newest' | 'Oldest' | 'Less Distance' | 'More Distance' | 'Reset Filter') {
   await page.getByRole('button', { name: 'Sort By', exact: true }).click();
@@ -62,7 +64,12 @@ test.describe('past parking', () => {
     await page.getByRole('button', { name: 'Sort By', exact: true }).click();
     const sortDialog = page.getByRole('dialog', { name: 'Sort By', exact: true });
     await expect(sortDialog.getByRole('heading', { name: 'Sort By', exact: true })).toBeVisible();
-    expect(await sortDialog.locator('label').allInnerTexts()).toEqual(['Newest', 'Oldest', 'Less Distance', 'More Distance']);
+    expect(await sortDialog.locator('label').allInnerTexts()).toEqual([
+      'Newest',
+      'Oldest',
+      'Less Distance',
+      'More Distance',
+    ]);
     await expect(sortDialog.getByRole('radio', { name: 'Newest', exact: true })).toBeChecked();
     await expect(sortDialog.getByRole('button', { name: 'Reset Filter', exact: true })).toHaveText('Reset Filter');
     await expect(sortDialog.getByRole('button', { name: 'Apply', exact: true })).toHaveText('Apply');
@@ -93,7 +100,10 @@ test.describe('past parking', () => {
 
     // A date filter (calendar days where the zones are: the demo operator is in Austin): tomorrow
     // has none, today has all four.
-    const day = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(Date.now() + offset * 86_400_000));
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
+        new Date(Date.now() + offset * 86_400_000),
+      );
     const filters = page.getByRole('dialog', { name: 'Filters' });
     await page.getByRole('button', { name: 'Filters' }).click();
     await filters.getByLabel('From', { exact: true }).fill(day(1));
@@ -149,7 +159,10 @@ test.describe('past parking', () => {
     // Clusters zoom in (to where they split) until the session's own marker shows.
     for (let i = 0; i < 8 && !(await marker.isVisible()); i++) {
       // The view may still be fitting the sessions: a cluster can go while it is being clicked.
-      await cluster.first().click({ timeout: 3000 }).catch(() => undefined);
+      await cluster
+        .first()
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
       await page.waitForTimeout(500);
     }
     await expect(marker).toBeVisible();
@@ -159,7 +172,10 @@ test.describe('past parking', () => {
     // The detail: the session summary, the PDF with the plate, Park here again.
     await expect(page.getByRole('heading', { name: 'Vehicle Information' })).toBeVisible();
     await expect(page.getByTestId('session-id')).toHaveText(String(target));
-    await expect(page.getByRole('link', { name: 'Park here again' })).toHaveAttribute('href', new RegExp(`/confirmlocation\\?zone=${h.zones[2]!.ZoneId}$`));
+    await expect(page.getByRole('link', { name: 'Park here again' })).toHaveAttribute(
+      'href',
+      new RegExp(`/confirmlocation\\?zone=${h.zones[2]!.ZoneId}$`),
+    );
     const pdfDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download receipt (PDF)' }).click();
     const pdf = await readFile((await (await pdfDownload).path())!);
@@ -186,7 +202,12 @@ test.describe('past parking', () => {
       await expect(page).toHaveURL(/\/mappage\?sort=near$/);
       await expect(page.getByText('Distances from the city centre: your location is not available.')).toBeVisible();
       // With no tiles reachable (MAP_TILE_URL points nowhere), the markers and the list under the map still work.
-      await expect(page.locator('[role="link"][aria-label^="Session "]').or(page.getByRole('button', { name: /sessions here: zoom in/ })).first()).toBeVisible();
+      await expect(
+        page
+          .locator('[role="link"][aria-label^="Session "]')
+          .or(page.getByRole('button', { name: /sessions here: zoom in/ }))
+          .first(),
+      ).toBeVisible();
       await expect(page.getByRole('heading', { name: '4 sessions on the map' })).toBeVisible();
       await page.getByRole('link', { name: 'Show as list' }).click();
       await expect(page).toHaveURL(/\/pastpark\?sort=near$/);
@@ -215,7 +236,10 @@ test.describe('past parking', () => {
   });
 });
 
-test('Past Parking in Hindi: the header, the Sort By modal, the card, and the receipt PDF', async ({ page, request }) => {
+test('Past Parking in Hindi: the header, the Sort By modal, the card, and the receipt PDF', async ({
+  page,
+  request,
+}) => {
   const h = await memberWithOneSession(page, request);
   await page.evaluate(() => localStorage.setItem('language', 'hi'));
   await page.goto('/pastpark');

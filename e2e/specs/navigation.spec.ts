@@ -5,7 +5,8 @@ import { apiSignIn, authHeaders, continueAsGuest, DEMO, expect, signInAsDemo, te
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 /** An entry of the bottom bar, enabled (a link) or inert (a button). */
-const entry = (page: Page, name: string) => nav(page).getByRole('link', { name }).or(nav(page).getByRole('button', { name }));
+const entry = (page: Page, name: string) =>
+  nav(page).getByRole('link', { name }).or(nav(page).getByRole('button', { name }));
 
 test('/ and unknown paths redirect to /parkit', async ({ page }) => {
   for (const path of ['/', '/no-such-page', '/homepage/extra']) {
@@ -57,7 +58,9 @@ test('a member reaches all five tabs', async ({ page }) => {
   }
 });
 
-test('a guest: Past Parkings, Account and Find Parking (no client_id) do nothing; Home and Profile work', async ({ page }) => {
+test('a guest: Past Parkings, Account and Find Parking (no client_id) do nothing; Home and Profile work', async ({
+  page,
+}) => {
   await continueAsGuest(page);
   for (const name of ['Past Parkings', 'Account', 'Find Parking']) {
     const item = entry(page, name);
@@ -101,6 +104,8 @@ test('the dashboard shows the balance with $ and the vehicle count', async ({ pa
   await signInAsDemo(page);
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('balance')).toHaveText(`$${details.Balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  await expect(page.getByTestId('balance')).toHaveText(
+    `$${details.Balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
   await expect(page.getByTestId('vehicle-count')).toHaveText(String(details.VehicleCount));
 });

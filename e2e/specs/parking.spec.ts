@@ -1,5 +1,24 @@
-import { apiSignIn, authHeaders, continueAsGuest, expect, newMemberData, readCode, registerNewMember, test } from '../fixtures.ts';
-import { balance, countdownText, driver, money, pauseClock, payableZone, seconds, settled, start } from '../parking-fixtures.ts';
+import {
+  apiSignIn,
+  authHeaders,
+  continueAsGuest,
+  expect,
+  newMemberData,
+  readCode,
+  registerNewMember,
+  test,
+} from '../fixtures.ts';
+import {
+  balance,
+  countdownText,
+  driver,
+  money,
+  pauseClock,
+  payableZone,
+  seconds,
+  settled,
+  start,
+} from '../parking-fixtures.ts';
 
 /**
  * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
@@ -16,7 +35,13 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   // Find the zone by the number on the sign, confirm it.
   await page.goto('/findparking');
   await page.getByRole('searchbox', { name: 'Search by zone number or address' }).fill(zone.ZoneNumber);
-  await page.getByRole('list', { name: 'Zones' }).getByRole('listitem').filter({ hasText: zone.ZoneNumber }).first().getByRole('button').click();
+  await page
+    .getByRole('list', { name: 'Zones' })
+    .getByRole('listitem')
+    .filter({ hasText: zone.ZoneNumber })
+    .first()
+    .getByRole('button')
+    .click();
   await page.getByRole('dialog').getByRole('link', { name: 'Park here' }).click();
   await expect(page).toHaveURL(new RegExp(`/confirmlocation\\?zone=${zone.ZoneId}$`));
   await page.getByRole('link', { name: 'Continue' }).click();
@@ -75,7 +100,11 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, stop' }).click();
   await expect(page).toHaveURL(new RegExp(`/ClosingReceipt\\?id=${id}$`));
-  const session = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { AmountPaid: number; DurationMinutes: number; PlateNumber: string };
+  const session = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as {
+    AmountPaid: number;
+    DurationMinutes: number;
+    PlateNumber: string;
+  };
   await expect(page.getByTestId('session-id')).toHaveText(String(id));
   for (const [label, value] of <[string, string][]>[
     ['Duration (Minutes)', String(session.DurationMinutes)],
@@ -89,8 +118,15 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
     ['Auto Session Used', 'No'],
     ['Auto Extended Used', 'No'],
   ]) {
-    await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[()#]/g, '\\$&')}$`) })).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: new RegExp(`^${value.replace(/[$.()]/g, '\\$&')}$`) }).first()).toBeVisible();
+    await expect(
+      page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[()#]/g, '\\$&')}$`) }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('definition')
+        .filter({ hasText: new RegExp(`^${value.replace(/[$.()]/g, '\\$&')}$`) })
+        .first(),
+    ).toBeVisible();
   }
   await expect(page.getByText('Vehicle Information')).toBeVisible();
   // Stopped within a minute of the start: one minute kept, the rest refunded; the fee stays.
@@ -99,7 +135,9 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   // The wallet: charged, refunded, and the ledger agrees with the balance.
   const left = await balance(request, headers);
   expect(left).toBeCloseTo(20 - session.AmountPaid, 2);
-  const tx = (await (await request.get('/api/Wallet/Transactions', { headers })).json()) as { Items: { Kind: string; Amount: number }[] };
+  const tx = (await (await request.get('/api/Wallet/Transactions', { headers })).json()) as {
+    Items: { Kind: string; Amount: number }[];
+  };
   const sum = tx.Items.reduce((a, i) => a + Math.round(i.Amount * 100), 0);
   expect(sum).toBe(Math.round(left * 100));
   expect(tx.Items.map((i) => i.Kind).sort()).toEqual(['parking', 'parking', 'refund', 'top-up']);
@@ -125,7 +163,10 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
 
   // Back from the receipt goes to the same zone; OK goes home.
   await page.goto(`/ClosingReceipt?id=${id}`);
-  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', `/confirmlocation?zone=${zone.ZoneId}`);
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute(
+    'href',
+    `/confirmlocation?zone=${zone.ZoneId}`,
+  );
   await page.getByRole('link', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/homepage$/);
 });
@@ -133,7 +174,9 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
 test('Auto Start: Continue pays at once for the default vehicle and duration', async ({ page, request }) => {
   const { headers, vehicles } = await driver(page, request, { fund: 20 });
   const zone = await payableZone(request, headers, vehicles[0]!);
-  expect((await request.post('/api/Account/ParkingOptions', { headers, data: { AutoStartParking: true } })).ok()).toBeTruthy();
+  expect(
+    (await request.post('/api/Account/ParkingOptions', { headers, data: { AutoStartParking: true } })).ok(),
+  ).toBeTruthy();
   await page.goto(`/confirmlocation?zone=${zone.ZoneId}`);
   await expect(page.getByText(/^Auto Start: E2E\d+ for 60 minutes$/)).toBeVisible();
   const button = page.getByRole('button', { name: /^Continue · Pay \$\d+\.\d{2}$/ });
@@ -142,7 +185,10 @@ test('Auto Start: Continue pays at once for the default vehicle and duration', a
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, stop' }).click();
   await expect(page).toHaveURL(/\/ClosingReceipt\?id=\d+$/);
-  const row = page.getByRole('term').filter({ hasText: /^Auto Session Used$/ }).locator('..');
+  const row = page
+    .getByRole('term')
+    .filter({ hasText: /^Auto Session Used$/ })
+    .locator('..');
   await expect(row.getByRole('definition')).toHaveText('Yes');
 });
 
@@ -150,12 +196,17 @@ test('a short balance: the quote says so, offers Add Money and Pay waits', async
   const { headers, vehicles } = await driver(page, request);
   const zone = await payableZone(request, headers, vehicles[0]!);
   await page.goto(`/SelectVehicle?zone=${zone.ZoneId}`);
-  await expect(page.getByRole('alert').filter({ hasText: /^Your balance is \$0\.00: not enough for \$\d+\.\d{2}\./ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^Your balance is \$0\.00: not enough for \$\d+\.\d{2}\./ }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Money' })).toHaveAttribute('href', '/addmoney');
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
 });
 
-test('on the page clock: the end of the time opens the receipt, and the banner appears when 10 minutes are left', async ({ page, request }) => {
+test('on the page clock: the end of the time opens the receipt, and the banner appears when 10 minutes are left', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await page.clock.install();
   const { headers, vehicles } = await driver(page, request, { fund: 20, plates: ['CLOCK1', 'CLOCK2'] });
@@ -166,7 +217,10 @@ test('on the page clock: the end of the time opens the receipt, and the banner a
   const ending = (await start(request, headers, zone.ZoneId, vehicles[0]!, 1)).SessionId;
   const banner = (await start(request, headers, zone.ZoneId, vehicles[1]!, 12)).SessionId;
   const secondsLeft = async (id: number) => {
-    const s = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as { EndsAt: string; ServerTime: string };
+    const s = (await (await request.get(`/api/Parking/Session/${id}`, { headers })).json()) as {
+      EndsAt: string;
+      ServerTime: string;
+    };
     return (Date.parse(s.EndsAt) - Date.parse(s.ServerTime)) / 1000;
   };
 
@@ -193,7 +247,10 @@ test('on the page clock: the end of the time opens the receipt, and the banner a
   await expect(reminder).toHaveText(`Your parking in zone ${zone.ZoneNumber} ends in 10 minutes.`);
 });
 
-test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox and the app; once in Hindi', async ({ page, request }) => {
+test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox and the app; once in Hindi', async ({
+  page,
+  request,
+}) => {
   const { member, headers, vehicles } = await driver(page, request, { fund: 20, plates: ['WRONG1', 'RIGHT2'] });
   const zone = await payableZone(request, headers, vehicles[0]!);
   // Ten minutes: the reminder is due at once (the server's jobs tick every 15 s).
@@ -205,13 +262,21 @@ test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox
   await expect(page.getByTestId('plate')).toHaveText('RIGHT2');
 
   // The in-app banner, and the SMS stand-in.
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^Your parking in zone ${zone.ZoneNumber} ends in (10|9) minutes\\.$`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^Your parking in zone ${zone.ZoneNumber} ends in (10|9) minutes\\.$`) }),
+  ).toBeVisible();
   await expect
     .poll(
       async () => {
-        const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+        const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as {
+          Body: string;
+        }[];
         // The job ticks every 15 s: it may have reminded before the plate was corrected.
-        return rows.some((r) => /^ParkIt: your parking for (WRONG1|RIGHT2) in zone /.test(r.Body) && r.Body.includes('ends at'));
+        return rows.some(
+          (r) => /^ParkIt: your parking for (WRONG1|RIGHT2) in zone /.test(r.Body) && r.Body.includes('ends at'),
+        );
       },
       { timeout: 30_000, message: 'a reminder in the outbox' },
     )
@@ -226,10 +291,15 @@ test('a wrong plate is corrected within 5 minutes; a reminder reaches the outbox
   await expect(page.getByRole('link', { name: 'ठीक है' })).toBeVisible();
 });
 
-test('Quick Park as a guest with a verified phone and a sandbox card, then register with that phone and see the session', async ({ page, request }) => {
+test('Quick Park as a guest with a verified phone and a sandbox card, then register with that phone and see the session', async ({
+  page,
+  request,
+}) => {
   // A zone that charges now, found as the demo member (the guest types its number from the sign).
   const demo = authHeaders(await apiSignIn(request, 'demo', 'parkit-demo'));
-  const demoVehicle = ((await (await request.get('/api/Vehicle/List', { headers: demo })).json()) as { VehicleID: number }[])[0]!.VehicleID;
+  const demoVehicle = (
+    (await (await request.get('/api/Vehicle/List', { headers: demo })).json()) as { VehicleID: number }[]
+  )[0]!.VehicleID;
   const zone = await payableZone(request, demo, demoVehicle);
   const member = newMemberData();
   const plate = `QP${member.PhoneNumber.slice(-5)}`;
@@ -255,12 +325,20 @@ test('Quick Park as a guest with a verified phone and a sandbox card, then regis
   let link = '';
   await expect
     .poll(async () => {
-      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
-      link = /(\/QuickParkRegister\?session=\d+&token=\S+)/.exec(rows.find((r) => r.Body.includes('Your session:'))?.Body ?? '')?.[1] ?? '';
+      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as {
+        Body: string;
+      }[];
+      link =
+        /(\/QuickParkRegister\?session=\d+&token=\S+)/.exec(
+          rows.find((r) => r.Body.includes('Your session:'))?.Body ?? '',
+        )?.[1] ?? '';
       return link;
     })
     .not.toBe('');
-  const fresh = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 } });
+  const fresh = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 390, height: 844 } });
   const phone = await fresh.newPage();
   await phone.goto(`http://127.0.0.1:${process.env.E2E_PORT ?? 3210}${link}`);
   await expect(phone.getByTestId('countdown')).toBeVisible();
@@ -278,7 +356,9 @@ test('Quick Park as a guest with a verified phone and a sandbox card, then regis
   await expect(phone.getByRole('link', { name: 'Register with this number to keep your sessions' })).toBeVisible();
   await expect
     .poll(async () => {
-      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as { Body: string }[];
+      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as {
+        Body: string;
+      }[];
       return rows.some((r) => r.Body.includes(`to extend ${plate}`));
     })
     .toBe(true);

@@ -8,16 +8,24 @@ import { expect, test } from '../fixtures.ts';
  * Node's http client, so that exactly the Accept-Encoding given is sent and nothing is decoded.
  */
 function get(baseURL: string, path: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(new URL(path, baseURL), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        new URL(path, baseURL),
+        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 test('the built scripts and styles go out precompressed as the request accepts', async ({ baseURL }) => {
@@ -55,7 +63,9 @@ test('the built scripts and styles go out precompressed as the request accepts',
 test("a first screen's chunks are preloaded by its page, and the screen needs no other", async ({ baseURL, page }) => {
   // The build lists them (apps/web/route-preloads.ts); the server writes them into /homepage's page.
   const html = (await get(baseURL!, '/homepage')).body.toString();
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map(
+    (m) => m[1]!,
+  );
   // One chunk: the data layer, the tabs and the screen (issue 9: a request fewer is a round trip less).
   expect(preloads).toHaveLength(1);
   expect(preloads[0]).toMatch(/^\/assets\/homepage-[\w-]+\.js$/);

@@ -72,10 +72,17 @@ test('each parking option is saved on its own and survives a reload', async ({ p
   const start = option(page, 'Auto Start Parking Session');
   const extend = option(page, 'Auto Extend Parking Session');
   const max = option(page, 'Max Payment Amount');
-  const states = async () => [await start.getAttribute('aria-checked'), await extend.getAttribute('aria-checked'), await max.getAttribute('aria-checked')];
+  const states = async () => [
+    await start.getAttribute('aria-checked'),
+    await extend.getAttribute('aria-checked'),
+    await max.getAttribute('aria-checked'),
+  ];
   const before = await states();
 
-  const saved = (p: Page) => p.waitForResponse((r) => r.url().endsWith('/api/Account/ParkingOptions') && r.request().method() === 'POST' && r.ok());
+  const saved = (p: Page) =>
+    p.waitForResponse(
+      (r) => r.url().endsWith('/api/Account/ParkingOptions') && r.request().method() === 'POST' && r.ok(),
+    );
   await Promise.all([saved(page), start.click()]);
   const flip = (v: string | null) => (v === 'true' ? 'false' : 'true');
   expect(await states()).toEqual([flip(before[0]!), before[1], before[2]]);

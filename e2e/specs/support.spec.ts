@@ -9,10 +9,14 @@ import { expect, registerNewMember, signIn, test } from '../fixtures.ts';
 // Made by `npm run support:agent` before the server starts (playwright.config.ts).
 const AGENT = { username: 'e2e_agent', password: 'e2e-agent-pass' };
 // The smallest valid PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A date `days` ahead in the support time zone (America/Chicago), as the date input takes it. */
-const dayAhead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(Date.now() + days * 86_400_000));
+const dayAhead = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(Date.now() + days * 86_400_000));
 
 async function agentPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -77,13 +81,17 @@ test('a driver chats with support: sent at once, answered live, kept after reloa
   await expect(row).toBeVisible();
   await row.click();
   const agentLog = messages(agent);
-  await expect(agentLog.getByRole('article', { name: `Message from ${name}` }).first()).toContainText('My meter <b>ate</b> my coins');
+  await expect(agentLog.getByRole('article', { name: `Message from ${name}` }).first()).toContainText(
+    'My meter <b>ate</b> my coins',
+  );
   await expect(agentLog.getByRole('img', { name: 'meter.png' })).toBeVisible();
   await input(agent).fill('A warden is on the way');
   await input(agent).press('Enter');
 
   // The driver sees the reply without reloading.
-  await expect(log.getByRole('article', { name: 'Message from Support' }).last()).toContainText('A warden is on the way');
+  await expect(log.getByRole('article', { name: 'Message from Support' }).last()).toContainText(
+    'A warden is on the way',
+  );
 
   // And the agent sees the driver's next message live.
   await input(page).fill('Thank you!');

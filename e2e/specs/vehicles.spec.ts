@@ -5,7 +5,10 @@ import { apiSignIn, authHeaders, expect, registerNewMember, stored, test } from 
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function fillVehicle(page: Page, v: { make: string; model: string; plate: string; state: string; color: string; year: string }) {
+async function fillVehicle(
+  page: Page,
+  v: { make: string; model: string; plate: string; state: string; color: string; year: string },
+) {
   const models = page.waitForResponse((r) => r.url().includes('/api/Vehicle/Models/') && r.ok());
   await field(page, 'Vehicle Make').selectOption(v.make);
   await models;
@@ -39,11 +42,25 @@ test('a new member adds a first vehicle, a second from My Vehicles, edits and de
 
   // Every validation message of docs/product.md#validation, by submitting the empty form.
   await page.getByRole('button', { name: 'Save' }).click();
-  for (const message of ['VehicleMake is Required', 'Vehicle Model is Required', 'Plate Number is Required', 'State is Required', 'Vehicle Color is Required', 'Please Select Year']) {
+  for (const message of [
+    'VehicleMake is Required',
+    'Vehicle Model is Required',
+    'Plate Number is Required',
+    'State is Required',
+    'Vehicle Color is Required',
+    'Please Select Year',
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 
-  await fillVehicle(page, { make: 'TOYOTA', model: 'CAMRY', plate: 'e2e 101', state: 'TX', color: 'SILVER', year: '2021' });
+  await fillVehicle(page, {
+    make: 'TOYOTA',
+    model: 'CAMRY',
+    plate: 'e2e 101',
+    state: 'TX',
+    color: 'SILVER',
+    year: '2021',
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Vehicle Added Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/homepage$/);
@@ -55,7 +72,12 @@ test('a new member adds a first vehicle, a second from My Vehicles, edits and de
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/profile');
   const first = page.getByRole('article', { name: 'Vehicle 1' });
   await expect(first.getByRole('heading')).toHaveText('Vehicle 1');
-  for (const [label, value] of [['Vehicle Make', 'TOYOTA'], ['Model', 'CAMRY'], ['Vehicle Plate #', 'E2E 101'], ['State', 'TX']] as const) {
+  for (const [label, value] of [
+    ['Vehicle Make', 'TOYOTA'],
+    ['Model', 'CAMRY'],
+    ['Vehicle Plate #', 'E2E 101'],
+    ['State', 'TX'],
+  ] as const) {
     await expect(first.locator('dt', { hasText: label })).toHaveCount(1);
     await expect(first.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')).toHaveText(value);
   }
@@ -65,9 +87,18 @@ test('a new member adds a first vehicle, a second from My Vehicles, edits and de
   await expect(page).toHaveURL(/\/addvehicles$/);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/myvehicles');
   // The server's refusal lands on its field: the same plate in the same state is a 409.
-  await fillVehicle(page, { make: 'HONDA', model: 'CIVIC', plate: 'E2E 101', state: 'TX', color: 'BLACK', year: '2019' });
+  await fillVehicle(page, {
+    make: 'HONDA',
+    model: 'CIVIC',
+    plate: 'E2E 101',
+    state: 'TX',
+    color: 'BLACK',
+    year: '2019',
+  });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('You already have a vehicle with this plate in this state', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('You already have a vehicle with this plate in this state', { exact: true }),
+  ).toBeVisible();
   await expect(field(page, 'Vehicle Plate #')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/addvehicles$/);
   await field(page, 'Vehicle Plate #').fill('E2E-202');
@@ -129,7 +160,14 @@ test('My Vehicles and Add Vehicle in Hindi', async ({ page }) => {
   const token = await apiSignIn(page.request, member.UserName, member.Password);
   const res = await page.request.post('/api/Vehicle/Add', {
     headers: authHeaders(token),
-    data: { VehicleMake: 'Ford', VehicleModel: 'F-150', PlateNumber: 'HI 42', PlateState: 'TX', VehicleColor: 'Blue', VehicleYear: '2022' },
+    data: {
+      VehicleMake: 'Ford',
+      VehicleModel: 'F-150',
+      PlateNumber: 'HI 42',
+      PlateState: 'TX',
+      VehicleColor: 'Blue',
+      VehicleYear: '2022',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 

@@ -71,7 +71,9 @@ test('Add Money checks the amount, and a declined card credits nothing and says 
   await expect(page.getByText('Enter an amount with at most two decimals')).toBeVisible();
   await page.getByLabel('Amount', { exact: true }).fill('20');
   await page.getByRole('button', { name: 'Add Money' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toContainText('Nothing was added to your wallet.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toContainText(
+    'Nothing was added to your wallet.',
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.goto('/account');
   await expect(page.getByTestId('balance')).toHaveText('$0.00');

@@ -13,7 +13,12 @@ const root = join(server, '../..');
 // SERVER_BUNDLE: another file under apps/server (its packages must resolve from there), so that
 // test/start.test.ts builds and runs its own bundle beside the one a running server uses.
 export const BUNDLE = process.env.SERVER_BUNDLE ? resolve(process.env.SERVER_BUNDLE) : join(server, 'dist/server.js');
-const SOURCES = [join(server, 'src'), join(server, 'package.json'), join(root, 'packages/contract/src'), join(root, 'package-lock.json')];
+const SOURCES = [
+  join(server, 'src'),
+  join(server, 'package.json'),
+  join(root, 'packages/contract/src'),
+  join(root, 'package-lock.json'),
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -43,7 +48,9 @@ export const NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 const packagesExternal = {
   name: 'packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@parkit/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@parkit/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

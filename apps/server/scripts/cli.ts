@@ -46,7 +46,10 @@ export function runCli(main: () => Promise<number>, failure: string): void {
  * Opens the configured database, finds the operator the CLI works for and runs `work` with both;
  * an unknown operator is exit code 1. The database is closed afterwards either way.
  */
-export async function withOperator(operatorId: number | ((db: Db) => Promise<number>), work: (db: Db, operator: OperatorRecord) => Promise<number>): Promise<number> {
+export async function withOperator(
+  operatorId: number | ((db: Db) => Promise<number>),
+  work: (db: Db, operator: OperatorRecord) => Promise<number>,
+): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {

@@ -12,7 +12,10 @@ const USAGE = `Usage: npm run operator:key -- --operator ID [--label TEXT]   cre
 Officers send the key in the x-operator-key header of GET /api/Enforcement/Check, or paste it
 into /enforcement. With the embedded database (no DATABASE_URL), stop the server first.`;
 
-type Args = { operatorId: number; action: 'create'; label: string } | { operatorId: number; action: 'list' } | { operatorId: number; action: 'revoke'; prefix: string };
+type Args =
+  | { operatorId: number; action: 'create'; label: string }
+  | { operatorId: number; action: 'list' }
+  | { operatorId: number; action: 'revoke'; prefix: string };
 
 /** The command line, read by node's util.parseArgs; a string is what is wrong with it. */
 function readArgs(argv: string[]): Args | 'help' | string {
@@ -39,7 +42,8 @@ function readArgs(argv: string[]): Args | 'help' | string {
   if (values.list && values.revoke !== undefined) return 'either --list or --revoke, not both';
   if (values.list) return { operatorId, action: 'list' };
   if (values.revoke !== undefined) {
-    if (!/^pk_[A-Za-z0-9_-]{8}$/.test(values.revoke)) return '--revoke needs a key prefix as listed (pk_ and 8 characters)';
+    if (!/^pk_[A-Za-z0-9_-]{8}$/.test(values.revoke))
+      return '--revoke needs a key prefix as listed (pk_ and 8 characters)';
     return { operatorId, action: 'revoke', prefix: values.revoke };
   }
   const label = values.label ?? '';
@@ -49,7 +53,13 @@ function readArgs(argv: string[]): Args | 'help' | string {
 
 async function main(): Promise<number> {
   // Without `--`, npm keeps the options for itself and passes only their values on.
-  const args = cliArgs({ argv: process.argv.slice(2), read: readArgs, usage: USAGE, npmOptions: ['operator', 'list'], example: 'npm run operator:key -- --operator 1' });
+  const args = cliArgs({
+    argv: process.argv.slice(2),
+    read: readArgs,
+    usage: USAGE,
+    npmOptions: ['operator', 'list'],
+    example: 'npm run operator:key -- --operator 1',
+  });
   if (typeof args === 'number') return args;
   return withOperator(args.operatorId, async (db, operator) => {
     const who = `operator ${operator.id} (${operator.name})`;
@@ -59,7 +69,9 @@ async function main(): Promise<number> {
       for (const k of keys) {
         const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
         const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
-        console.log(`${k.prefix}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.label ? `  ${k.label}` : ''}`);
+        console.log(
+          `${k.prefix}  ${state}  created ${k.createdAt.toISOString()}  ${used}${k.label ? `  ${k.label}` : ''}`,
+        );
       }
       return 0;
     }

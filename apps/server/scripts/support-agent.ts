@@ -8,12 +8,19 @@ import { openDatabase } from '../src/db/client.ts';
 import { createAgent } from '../src/support/index.ts';
 
 try {
-  const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
   if (!values.username) throw new Error('Usage: npm run support:agent -- --username NAME [--password PASSWORD]');
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const result = await createAgent(database.db, values.username, values.password ?? process.env.SUPPORT_AGENT_PASSWORD);
+    const result = await createAgent(
+      database.db,
+      values.username,
+      values.password ?? process.env.SUPPORT_AGENT_PASSWORD,
+    );
     if (result.created) {
       console.log(`Support agent "${result.userName}" created.`);
       if (result.generatedPassword) console.log(`Password (shown once): ${result.generatedPassword}`);

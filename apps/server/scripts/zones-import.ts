@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultOperatorId, ZONE_COLUMNS, ZoneFileError, importZoneFile, type ImportReport } from '../src/zones/index.ts';
+import {
+  defaultOperatorId,
+  ZONE_COLUMNS,
+  ZoneFileError,
+  importZoneFile,
+  type ImportReport,
+} from '../src/zones/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
@@ -59,13 +65,21 @@ function printReport(r: ImportReport, file: string, operator: string, skipInvali
   const refused = `${r.refused.length} refused`;
   if (r.imported > 0) console.log(`Imported ${r.imported} zone(s), ${refused}.`);
   else if (r.refused.length > 0 && !skipInvalid && r.refused.length < r.rows) {
-    console.log(`Nothing imported: ${refused}. Fix them, or pass --skip-invalid to import the other ${r.rows - r.refused.length}.`);
+    console.log(
+      `Nothing imported: ${refused}. Fix them, or pass --skip-invalid to import the other ${r.rows - r.refused.length}.`,
+    );
   } else console.log(`Nothing imported: ${r.rows === 0 ? 'the file has no zones' : refused}.`);
 }
 
 async function main(): Promise<number> {
   // Without `--`, npm keeps the options for itself and passes only their values on.
-  const args = cliArgs({ argv: process.argv.slice(2), read: readArgs, usage: USAGE, npmOptions: ['operator', 'skip_invalid'], example: 'npm run zones:import -- FILE --operator 2 --skip-invalid' });
+  const args = cliArgs({
+    argv: process.argv.slice(2),
+    read: readArgs,
+    usage: USAGE,
+    npmOptions: ['operator', 'skip_invalid'],
+    example: 'npm run zones:import -- FILE --operator 2 --skip-invalid',
+  });
   if (typeof args === 'number') return args;
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), args.file);
   let content: string;
@@ -77,7 +91,10 @@ async function main(): Promise<number> {
   }
   return withOperator(args.operatorId ?? defaultOperatorId, async (db, operator) => {
     try {
-      const report = await importZoneFile(db, operator, content, { fileName: basename(path), skipInvalid: args.skipInvalid });
+      const report = await importZoneFile(db, operator, content, {
+        fileName: basename(path),
+        skipInvalid: args.skipInvalid,
+      });
       printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
       return report.imported > 0 ? 0 : 1;
     } catch (err) {

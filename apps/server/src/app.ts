@@ -26,7 +26,20 @@ import notifications from './infra/notifications.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
-    Partial<Pick<Config, 'ADDRESS_RATE_LIMIT_SCALE' | 'JOBS_INTERVAL_MS' | 'SUPPORT_HOURS' | 'SUPPORT_TIMEZONE' | 'DATA_DIR' | 'DEV_OUTBOX' | 'API_DOCS' | 'API_RATE_LIMIT' | 'MONEY_RATE_LIMIT'>> &
+    Partial<
+      Pick<
+        Config,
+        | 'ADDRESS_RATE_LIMIT_SCALE'
+        | 'JOBS_INTERVAL_MS'
+        | 'SUPPORT_HOURS'
+        | 'SUPPORT_TIMEZONE'
+        | 'DATA_DIR'
+        | 'DEV_OUTBOX'
+        | 'API_DOCS'
+        | 'API_RATE_LIMIT'
+        | 'MONEY_RATE_LIMIT'
+      >
+    > &
     WalletConfig;
   database: Database;
   /** The server owns the database and closes it with the app; tests close their own. */
@@ -45,7 +58,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.setSerializerCompiler(compiledSerializer);
   await fastify.register(db, { database: opts.database, closeOnExit: opts.closeDatabase ?? false });
   await fastify.register(notifications);
-  await fastify.register(security, { tileUrl: config.MAP_TILE_URL, stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) });
+  await fastify.register(security, {
+    tileUrl: config.MAP_TILE_URL,
+    stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+  });
   await fastify.register(swagger, { ui: apiDocsEnabled(config) });
   await fastify.register(errors);
   await fastify.register(inputGuard);
@@ -70,7 +86,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const walletEvery = config.WALLET_JOB_INTERVAL_MS ?? 60_000;
   if (config.NODE_ENV !== 'test' && walletEvery > 0) {
     // Its runs report no row count (0).
-    fastify.jobs.register('wallet', atMostEvery(walletEvery, () => fastify.wallet.runJobs().then(() => 0)));
+    fastify.jobs.register(
+      'wallet',
+      atMostEvery(walletEvery, () => fastify.wallet.runJobs().then(() => 0)),
+    );
   }
   fastify.decorate('operators', new OperatorCache());
   fastify.decorate('referenceLists', new ReferenceCache());

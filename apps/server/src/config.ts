@@ -72,7 +72,10 @@ const EnvSchema = z
     /** Most connections at once; more are refused at once. */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     /** Wallet currency (ISO 4217, sent to the payment provider) and the symbol every screen shows. */
-    CURRENCY: z.string().regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code').default('USD'),
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code')
+      .default('USD'),
     CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
     /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -87,16 +90,32 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required when NODE_ENV=production',
+      });
     }
     if (env.DEV_OUTBOX && !isLoopback(env.HOST)) {
-      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_OUTBOX'],
+        message: `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1, ::1 or localhost), not ${env.HOST}`,
+      });
     }
     if (env.DEV_OUTBOX && env.TRUST_PROXY) {
-      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for a server on this machine, not one behind a proxy (TRUST_PROXY=true)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_OUTBOX'],
+        message: 'DEV_OUTBOX=true is for a server on this machine, not one behind a proxy (TRUST_PROXY=true)',
+      });
     }
     if (env.DEV_OUTBOX && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'DEV_OUTBOX=true is for development (NODE_ENV=development)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_OUTBOX'],
+        message: 'DEV_OUTBOX=true is for development (NODE_ENV=development)',
+      });
     }
   });
 

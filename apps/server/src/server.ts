@@ -38,10 +38,13 @@ async function main() {
   const url = address.replace('127.0.0.1', 'localhost');
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nParkIt is running at ${url}  (database: ${where})`);
-  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO)
+    console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
   if (config.DEV_OUTBOX) {
     console.log(`DEV_OUTBOX is on: every code the app sends is readable at ${url}/api/Dev/Outbox`);
-    console.log(`(development only: the server listens on ${config.HOST}, loopback, and refuses DEV_OUTBOX on any other address)`);
+    console.log(
+      `(development only: the server listens on ${config.HOST}, loopback, and refuses DEV_OUTBOX on any other address)`,
+    );
   }
   if (apiDocsEnabled(config)) console.log(`API docs: ${url}/api/docs`);
   console.log('');

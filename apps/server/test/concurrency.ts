@@ -21,9 +21,11 @@ export async function concurrently<T>(n: number, request: (i: number) => Promise
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const calls = Array.from({ length: n }, (_, i) =>
-    gate.then(() => request(i)).catch((err: unknown) => {
-      throw new Error(`concurrent call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
-    }),
+    gate
+      .then(() => request(i))
+      .catch((err: unknown) => {
+        throw new Error(`concurrent call ${i} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }),
   );
   release();
   return Promise.all(calls);

@@ -27,7 +27,14 @@ function configError(env: NodeJS.ProcessEnv): string {
 describe('loadConfig', () => {
   it('has working defaults for development (what npm start asks for)', () => {
     const cfg = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
-    expect(cfg).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 3000, LOG_LEVEL: 'info', SEED_DEMO: true, DEV_OUTBOX: false });
+    expect(cfg).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: true,
+      DEV_OUTBOX: false,
+    });
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -42,7 +49,13 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       DEMO_ZONES: '0',
     });
-    expect(cfg).toMatchObject({ PORT: 3321, DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/parkit', LOG_LEVEL: 'warn', SEED_DEMO: false, DEMO_ZONES: 0 });
+    expect(cfg).toMatchObject({
+      PORT: 3321,
+      DATABASE_URL: 'postgresql://u:p@127.0.0.1:5432/parkit',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: false,
+      DEMO_ZONES: 0,
+    });
     expect(cfg.JWT_SECRET).toBe('y'.repeat(40));
   });
 
@@ -71,7 +84,9 @@ describe('loadConfig', () => {
 
   it('fails in production without JWT_SECRET, and writes no secret file', () => {
     const dir = tempDir();
-    expect(configError({ NODE_ENV: 'production', DATA_DIR: dir })).toMatch(/^ {2}JWT_SECRET: JWT_SECRET is required when NODE_ENV=production$/m);
+    expect(configError({ NODE_ENV: 'production', DATA_DIR: dir })).toMatch(
+      /^ {2}JWT_SECRET: JWT_SECRET is required when NODE_ENV=production$/m,
+    );
     expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
   });
 
@@ -97,8 +112,13 @@ describe('loadConfig', () => {
   // Issue 8, item 3: a deployment that forgets a variable fails closed.
   it('is production unless development is asked for: no secret, no start', () => {
     const dir = tempDir();
-    expect(configError({ DATA_DIR: dir })).toMatch(/^ {2}JWT_SECRET: JWT_SECRET is required when NODE_ENV=production$/m);
-    expect(loadConfig({ JWT_SECRET: 'z'.repeat(32), DATA_DIR: dir })).toMatchObject({ NODE_ENV: 'production', DEV_OUTBOX: false });
+    expect(configError({ DATA_DIR: dir })).toMatch(
+      /^ {2}JWT_SECRET: JWT_SECRET is required when NODE_ENV=production$/m,
+    );
+    expect(loadConfig({ JWT_SECRET: 'z'.repeat(32), DATA_DIR: dir })).toMatchObject({
+      NODE_ENV: 'production',
+      DEV_OUTBOX: false,
+    });
   });
 
   it('turns the outbox on only when asked, and only on a loopback address', () => {
@@ -108,10 +128,16 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir }).DEV_OUTBOX).toBe(true);
     }
     for (const HOST of ['0.0.0.0', '::', '10.0.0.5', 'parkit.example.com']) {
-      expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: DEV_OUTBOX=true needs a loopback HOST/m);
+      expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', HOST, DATA_DIR: dir })).toMatch(
+        /^ {2}DEV_OUTBOX: DEV_OUTBOX=true needs a loopback HOST/m,
+      );
     }
-    expect(configError({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), DEV_OUTBOX: 'true', DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: /m);
+    expect(
+      configError({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(32), DEV_OUTBOX: 'true', DATA_DIR: dir }),
+    ).toMatch(/^ {2}DEV_OUTBOX: /m);
     // A loopback server behind a proxy on the same machine is not local.
-    expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', TRUST_PROXY: 'true', DATA_DIR: dir })).toMatch(/^ {2}DEV_OUTBOX: DEV_OUTBOX=true is for a server on this machine/m);
+    expect(configError({ NODE_ENV: 'development', DEV_OUTBOX: 'true', TRUST_PROXY: 'true', DATA_DIR: dir })).toMatch(
+      /^ {2}DEV_OUTBOX: DEV_OUTBOX=true is for a server on this machine/m,
+    );
   });
 });

@@ -12,7 +12,13 @@ import { buildTestApp, lastCode, newMember, TEST_SECRET } from './helpers.ts';
 // changes stored data when refused; 500s carry the spec's wording and never a stack.
 const { app: server, database } = await buildTestApp();
 const { db } = database;
-const CONFIG = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true } as const;
+const CONFIG = {
+  NODE_ENV: 'test',
+  JWT_SECRET: TEST_SECRET,
+  WEB_DIST: '/nonexistent',
+  MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  DEV_OUTBOX: true,
+} as const;
 
 /** The same app plugin on the same database, in its own instance, plus whatever `extra` adds. */
 async function sibling(extra: (scope: FastifyInstance) => void, logger: object | false = false) {
@@ -75,13 +81,15 @@ const logged = await sibling(
 );
 
 describe('the error handler', () => {
-
   it('answers an unexpected error with 500 in the spec’s words, without details or stack', async () => {
     for (const url of ['/api/Test/Throw', '/api/Test/ThrowString']) {
       const res = await boom.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(500);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ message: SPEC_MESSAGES.unknownError, ErrorDetails: { message: SPEC_MESSAGES.unknownError } });
+      expect(res.json()).toEqual({
+        message: SPEC_MESSAGES.unknownError,
+        ErrorDetails: { message: SPEC_MESSAGES.unknownError },
+      });
       expect(res.body).not.toMatch(/secret internals|a bare string|stack|at .*\.ts/);
     }
   });
@@ -103,19 +111,31 @@ describe('logs', () => {
   it('carry request ids and no password, code or token through a whole sign-up and sign-in', async () => {
     const m = newMember();
     const secrets: string[] = [m.Password];
-    const post = (url: string, opts: Omit<InjectOptions, 'method' | 'url'>) => logged.inject({ method: 'POST', url, ...opts });
+    const post = (url: string, opts: Omit<InjectOptions, 'method' | 'url'>) =>
+      logged.inject({ method: 'POST', url, ...opts });
     const form = (fields: Record<string, string>) =>
-      post('/token', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+      post('/token', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
 
     expect((await post('/api/Account/Register', { payload: m })).statusCode).toBe(201);
     const code = await lastCode(logged, m.PhoneNumber);
     secrets.push(code);
-    expect((await form({ grant_type: 'otp', phone: m.PhoneNumber, code: code === '000000' ? '000001' : '000000' })).statusCode).toBe(400);
+    expect(
+      (await form({ grant_type: 'otp', phone: m.PhoneNumber, code: code === '000000' ? '000001' : '000000' }))
+        .statusCode,
+    ).toBe(400);
     const viaCode = await form({ grant_type: 'otp', phone: m.PhoneNumber, code });
-    expect((await form({ grant_type: 'password', username: m.UserName, password: 'the wrong one!' })).statusCode).toBe(400);
+    expect((await form({ grant_type: 'password', username: m.UserName, password: 'the wrong one!' })).statusCode).toBe(
+      400,
+    );
     secrets.push('the wrong one!');
     const viaPassword = await form({ grant_type: 'password', username: m.UserName, password: m.Password });
-    const refreshed = await form({ grant_type: 'refresh_token', refresh_token: viaPassword.json<{ refresh_token: string }>().refresh_token });
+    const refreshed = await form({
+      grant_type: 'refresh_token',
+      refresh_token: viaPassword.json<{ refresh_token: string }>().refresh_token,
+    });
     for (const res of [viaCode, viaPassword, refreshed]) {
       expect(res.statusCode).toBe(200);
       const body = res.json<{ access_token: string; refresh_token: string }>();
@@ -126,7 +146,9 @@ describe('logs', () => {
     expect((await logged.inject({ method: 'GET', url: '/api/Account/Details', headers })).statusCode).toBe(200);
     const newPassword = 'a new secret password';
     secrets.push(newPassword);
-    expect((await post('/api/Account/ResetPassword', { headers, payload: { NewPassword: newPassword } })).statusCode).toBe(200);
+    expect(
+      (await post('/api/Account/ResetPassword', { headers, payload: { NewPassword: newPassword } })).statusCode,
+    ).toBe(200);
 
     const text = lines.join('');
     expect(text).toContain('incoming request');
@@ -140,7 +162,9 @@ describe('logs', () => {
     lines.length = 0;
     const res = await logged.inject({ method: 'GET', url: '/api/Test/Throw' });
     expect(res.statusCode).toBe(500);
-    const entry = lines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } }).find((l) => l.level === 50);
+    const entry = lines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } })
+      .find((l) => l.level === 50);
     expect(entry?.err?.message).toContain('secret internals');
     expect(entry?.err?.stack).toBeTruthy();
   });
@@ -151,7 +175,13 @@ describe('bad input to the sign-in paths: always a JSON 4xx, never a 5xx, nothin
   const JSON_TYPE = 'application/json';
   const FORM = 'application/x-www-form-urlencoded';
   const send = ({ url, payload, contentType = JSON_TYPE, remoteAddress }: Req) =>
-    server.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType }, ...(remoteAddress ? { remoteAddress } : {}) });
+    server.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': contentType },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
   const PATHS = ['/api/Account/Register', '/api/Account/SendOtp', '/token', '/api/Account/Logout'];
   const validRegistration = () => newMember() as Record<string, unknown>;
 
@@ -177,27 +207,48 @@ describe('bad input to the sign-in paths: always a JSON 4xx, never a 5xx, nothin
       expect((await refused({ url, payload: JSON.stringify(validRegistration()), contentType })).statusCode).toBe(415);
     }
     // Fastify reads text/plain as a string, which no schema takes.
-    expect((await refused({ url, payload: JSON.stringify(validRegistration()), contentType: 'text/plain' })).statusCode).toBe(400);
+    expect(
+      (await refused({ url, payload: JSON.stringify(validRegistration()), contentType: 'text/plain' })).statusCode,
+    ).toBe(400);
   });
 
   it.each(PATHS)('refuses bodies over 64 KB at %s with 413', async (url) => {
-    const big = JSON.stringify({ ...validRegistration(), FirstName: 'x'.repeat(70_000), grant_type: 'password', username: 'x'.repeat(70_000) });
+    const big = JSON.stringify({
+      ...validRegistration(),
+      FirstName: 'x'.repeat(70_000),
+      grant_type: 'password',
+      username: 'x'.repeat(70_000),
+    });
     expect((await refused({ url, payload: big })).statusCode).toBe(413);
     expect((await refused({ url, payload: big })).json()).toEqual({ message: MESSAGES.bodyTooLarge });
-    const bigForm = new URLSearchParams({ grant_type: 'password', username: 'x'.repeat(70_000), password: 'p' }).toString();
+    const bigForm = new URLSearchParams({
+      grant_type: 'password',
+      username: 'x'.repeat(70_000),
+      password: 'p',
+    }).toString();
     expect((await refused({ url, payload: bigForm, contentType: FORM })).statusCode).toBe(413);
   });
 
   it('refuses non-object bodies', async () => {
     for (const url of ['/api/Account/Register', '/api/Account/SendOtp', '/token']) {
-      for (const payload of ['null', '[]', '"text"', '42', 'true', '[{"UserName":"a"}]']) await refused({ url, payload });
+      for (const payload of ['null', '[]', '"text"', '42', 'true', '[{"UserName":"a"}]'])
+        await refused({ url, payload });
     }
   });
 
-  const WRONG_TYPES: [string, unknown][] = [['a number', 12345678901], ['an array', ['user1']], ['an object', { $ne: null }], ['null', null], ['a boolean', true]];
+  const WRONG_TYPES: [string, unknown][] = [
+    ['a number', 12345678901],
+    ['an array', ['user1']],
+    ['an object', { $ne: null }],
+    ['null', null],
+    ['a boolean', true],
+  ];
   it.each(WRONG_TYPES)('refuses each registration field holding %s, naming it', async (_what, value) => {
     for (const field of ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password']) {
-      const res = await refused({ url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), [field]: value }) }, field);
+      const res = await refused(
+        { url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), [field]: value }) },
+        field,
+      );
       expect(res.statusCode).toBe(400);
     }
   });
@@ -216,15 +267,40 @@ describe('bad input to the sign-in paths: always a JSON 4xx, never a 5xx, nothin
 
   it('refuses a 10,000-character username, naming the field', async () => {
     const long = 'u'.repeat(10_000);
-    await refused({ url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), UserName: long }) }, 'UserName');
-    await refused({ url: '/token', payload: new URLSearchParams({ grant_type: 'password', username: long, password: 'x' }).toString(), contentType: FORM });
+    await refused(
+      { url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), UserName: long }) },
+      'UserName',
+    );
+    await refused({
+      url: '/token',
+      payload: new URLSearchParams({ grant_type: 'password', username: long, password: 'x' }).toString(),
+      contentType: FORM,
+    });
   });
 
-  const HOSTILE = ["admin'--", "x' OR '1'='1", "'); DROP TABLE members;--", '<script>alert(1)</script>', '🚗🚗🚗🚗', 'ab\u0000cd', '\u0000', 'a\u202Eb', '../../etc/passwd', '%00'];
+  const HOSTILE = [
+    "admin'--",
+    "x' OR '1'='1",
+    "'); DROP TABLE members;--",
+    '<script>alert(1)</script>',
+    '🚗🚗🚗🚗',
+    'ab\u0000cd',
+    '\u0000',
+    'a\u202Eb',
+    '../../etc/passwd',
+    '%00',
+  ];
   it.each(HOSTILE)('refuses the hostile username %j at registration and sign-in', async (hostile) => {
-    await refused({ url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), UserName: hostile }) }, 'UserName');
+    await refused(
+      { url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), UserName: hostile }) },
+      'UserName',
+    );
     for (const username of [hostile, `demo${hostile}`]) {
-      const res = await refused({ url: '/token', payload: new URLSearchParams({ grant_type: 'password', username, password: 'whatever1' }).toString(), contentType: FORM });
+      const res = await refused({
+        url: '/token',
+        payload: new URLSearchParams({ grant_type: 'password', username, password: 'whatever1' }).toString(),
+        contentType: FORM,
+      });
       expect([400, 429]).toContain(res.statusCode);
     }
   });
@@ -238,7 +314,10 @@ describe('bad input to the sign-in paths: always a JSON 4xx, never a 5xx, nothin
     ['LastName', 'Lee\u0007'],
     ['Password', 'pass\u0000word!'],
   ])('refuses a hostile %s (%j) at registration', async (field, value) => {
-    await refused({ url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), [field]: value }) }, field);
+    await refused(
+      { url: '/api/Account/Register', payload: JSON.stringify({ ...validRegistration(), [field]: value }) },
+      field,
+    );
   });
 
   it('refuses hostile codes, phones and refresh tokens', async () => {
@@ -250,27 +329,76 @@ describe('bad input to the sign-in paths: always a JSON 4xx, never a 5xx, nothin
       { grant_type: 'refresh_token', refresh_token: 'a\u0000b' },
       { grant_type: 'password', username: 'demo', password: 'pw\u0000' },
     ];
-    for (const f of forms) await refused({ url: '/token', payload: new URLSearchParams(f).toString(), contentType: FORM });
-    await refused({ url: '/api/Account/SendOtp', payload: JSON.stringify({ PhoneNumber: '5125550100\u0000' }) }, 'PhoneNumber');
+    for (const f of forms)
+      await refused({ url: '/token', payload: new URLSearchParams(f).toString(), contentType: FORM });
+    await refused(
+      { url: '/api/Account/SendOtp', payload: JSON.stringify({ PhoneNumber: '5125550100\u0000' }) },
+      'PhoneNumber',
+    );
   });
 });
 
 describe('properties: random bodies to the sign-in paths never get a 5xx', () => {
-  const FIELDS = ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password', 'grant_type', 'username', 'password', 'phone', 'code', 'refresh_token'];
-  const HOSTILE = ["' OR '1'='1", '<script>alert(1)</script>', '🚗', 'a\u0000b', '\uD800', 'password', 'otp', 'refresh_token', '123456', '5125550100', 'a@b.co', ''];
+  const FIELDS = [
+    'FirstName',
+    'LastName',
+    'UserName',
+    'EmailAddress',
+    'PhoneNumber',
+    'Password',
+    'grant_type',
+    'username',
+    'password',
+    'phone',
+    'code',
+    'refresh_token',
+  ];
+  const HOSTILE = [
+    "' OR '1'='1",
+    '<script>alert(1)</script>',
+    '🚗',
+    'a\u0000b',
+    '\uD800',
+    'password',
+    'otp',
+    'refresh_token',
+    '123456',
+    '5125550100',
+    'a@b.co',
+    '',
+  ];
   const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom(...HOSTILE));
-  const anyValue = fc.oneof(anyString, anyString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+  const anyValue = fc.oneof(
+    anyString,
+    anyString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
   const shaped = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string()), anyValue, { maxKeys: 8 });
-  const nearRegistration = fc.tuple(fc.constantFrom(...FIELDS.slice(0, 6)), anyValue).map(([field, value]) => ({ ...newMember(), [field]: value }));
+  const nearRegistration = fc
+    .tuple(fc.constantFrom(...FIELDS.slice(0, 6)), anyValue)
+    .map(([field, value]) => ({ ...newMember(), [field]: value }));
   const nearToken = fc.oneof(
     fc.record({ grant_type: fc.constant('password'), username: anyValue, password: anyValue }),
     fc.record({ grant_type: fc.constant('otp'), phone: anyValue, code: anyValue }),
     fc.record({ grant_type: fc.constant('refresh_token'), refresh_token: anyValue }),
   );
-  const jsonBody = fc.oneof(shaped.map((b) => JSON.stringify(b)), nearRegistration.map((b) => JSON.stringify(b)), nearToken.map((b) => JSON.stringify(b)), fc.jsonValue().map((v) => JSON.stringify(v)), fc.string());
+  const jsonBody = fc.oneof(
+    shaped.map((b) => JSON.stringify(b)),
+    nearRegistration.map((b) => JSON.stringify(b)),
+    nearToken.map((b) => JSON.stringify(b)),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    fc.string(),
+  );
   // A form field is text: objects go as JSON (fast-check's objects may have no prototype, which String() cannot convert).
   const formValue = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
-  const formBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), anyString, { maxKeys: 5 }), nearToken.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, formValue(v)]))));
+  const formBody = fc.oneof(
+    fc.dictionary(fc.constantFrom(...FIELDS), anyString, { maxKeys: 5 }),
+    nearToken.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, formValue(v)]))),
+  );
 
   let run = 0;
   /** A new address per request, so that the address limits do not hide the paths behind them. */
@@ -280,7 +408,13 @@ describe('properties: random bodies to the sign-in paths never get a 5xx', () =>
   };
   async function neverA5xx(url: string, payload: string, contentType: string) {
     const before = await counts();
-    const res = await server.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType }, remoteAddress: nextAddress() });
+    const res = await server.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': contentType },
+      remoteAddress: nextAddress(),
+    });
     expect(res.statusCode, `${url} ${payload.slice(0, 200)} -> ${res.body}`).toBeLessThan(500);
     if (res.statusCode >= 400) {
       expectClientError(res, url);
@@ -290,14 +424,20 @@ describe('properties: random bodies to the sign-in paths never get a 5xx', () =>
 
   it('JSON bodies to /api/Account/Register and /token', { timeout: 180_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/Account/Register', '/token', '/api/Account/SendOtp'), jsonBody, (url, payload) => neverA5xx(url, payload, 'application/json')),
+      fc.asyncProperty(
+        fc.constantFrom('/api/Account/Register', '/token', '/api/Account/SendOtp'),
+        jsonBody,
+        (url, payload) => neverA5xx(url, payload, 'application/json'),
+      ),
       { numRuns: 250 },
     );
   });
 
   it('form bodies to /token', { timeout: 180_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(formBody, (fields) => neverA5xx('/token', new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded')),
+      fc.asyncProperty(formBody, (fields) =>
+        neverA5xx('/token', new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded'),
+      ),
       { numRuns: 150 },
     );
   });

@@ -129,7 +129,10 @@ export async function lastCode(app: FastifyInstance, phone: string): Promise<str
 }
 
 /** Registers a member, verifies the phone with the code and returns the signed-in session. */
-export async function registerAndSignIn(app: FastifyInstance, overrides: Record<string, string> = {}): Promise<SignedIn> {
+export async function registerAndSignIn(
+  app: FastifyInstance,
+  overrides: Record<string, string> = {},
+): Promise<SignedIn> {
   const member = newMember(overrides);
   const reg = await app.inject({ method: 'POST', url: '/api/Account/Register', payload: member });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
@@ -179,7 +182,9 @@ export function expectRefused(res: LightMyRequestResponse, status: number, field
 /** The refusal's errors name these fields with these messages (the spec's texts), among others. */
 export function expectFieldErrors(res: LightMyRequestResponse, messages: Record<string, string>) {
   const errors = res.json<{ errors?: { field: string; message: string }[] }>().errors;
-  expect(errors).toEqual(expect.arrayContaining(Object.entries(messages).map(([field, message]) => ({ field, message }))));
+  expect(errors).toEqual(
+    expect.arrayContaining(Object.entries(messages).map(([field, message]) => ({ field, message }))),
+  );
 }
 
 /** A public reference list: 200 with a cache lifetime; answers its items. */

@@ -55,24 +55,42 @@ describe('jsonRow', () => {
       ids.push(row!.id);
     }
     // The kept wallet columns are written by triggers only; here, in SQL, for a row with values.
-    await db.execute(sql`update members set wallet_auto_reload = true, wallet_default_add_amount_cents = 0, default_card_brand = ${hostile[0]} where id = ${ids[0]!}`);
+    await db.execute(
+      sql`update members set wallet_auto_reload = true, wallet_default_add_amount_cents = 0, default_card_brand = ${hostile[0]} where id = ${ids[0]!}`,
+    );
 
     const plain = await db.select(columns).from(members).where(inArray(members.id, ids)).orderBy(members.id);
-    const json = await db.select({ id: members.id, row: jsonRow(columns) }).from(members).where(inArray(members.id, ids)).orderBy(members.id);
+    const json = await db
+      .select({ id: members.id, row: jsonRow(columns) })
+      .from(members)
+      .where(inArray(members.id, ids))
+      .orderBy(members.id);
     expect(plain).toHaveLength(hostile.length);
     expect(json.map((r) => r.row)).toEqual(plain);
-    expect(plain[0]).toMatchObject({ balanceCents: 2_147_483_647, autoReload: true, defaultAddAmountCents: 0, brand: hostile[0] });
+    expect(plain[0]).toMatchObject({
+      balanceCents: 2_147_483_647,
+      autoReload: true,
+      defaultAddAmountCents: 0,
+      brand: hostile[0],
+    });
     expect(plain[1]).toMatchObject({ autoReload: null, defaultAddAmountCents: null, brand: null });
   });
 
   it('is one column read as an object', async () => {
-    const [first] = await db.select({ row: jsonRow({ id: members.id }) }).from(members).where(eq(members.clientId, operatorId)).limit(1);
+    const [first] = await db
+      .select({ row: jsonRow({ id: members.id }) })
+      .from(members)
+      .where(eq(members.clientId, operatorId))
+      .limit(1);
     expect(typeof first!.row).toBe('object');
     expect(Object.keys(first!.row)).toEqual(['id']);
   });
 
   it('names each column with its table, so that it means the same inside a subquery', () => {
-    const { sql: text } = db.select({ row: jsonRow({ id: members.id }) }).from(members).toSQL();
+    const { sql: text } = db
+      .select({ row: jsonRow({ id: members.id }) })
+      .from(members)
+      .toSQL();
     expect(text).toContain(`json_build_object('id', "members"."id")`);
   });
 

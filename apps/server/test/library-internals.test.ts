@@ -33,17 +33,28 @@ await db.execute(sql`INSERT INTO lib_internals_probe VALUES (1, 'one', '2026-11-
 
 /** The named statements of the connection `on` runs on (PostgreSQL lists the protocol's too). */
 const preparedNames = async (on: Executor) =>
-  (await queryRows<{ name: string; statement: string }>(on, sql`SELECT name, statement FROM pg_prepared_statements ORDER BY name`)).map((r) => r);
+  (
+    await queryRows<{ name: string; statement: string }>(
+      on,
+      sql`SELECT name, statement FROM pg_prepared_statements ORDER BY name`,
+    )
+  ).map((r) => r);
 
 describe(`library internals (${driver})`, () => {
   it("1. drizzle keeps the session in `session`; its prepareQuery runs a named statement, on a transaction's connection too", async () => {
     expect(typeof sessionOf(db).prepareQuery).toBe('function');
-    expect(await namedQueryRows(db, 'lib_int_one', sql`SELECT note FROM lib_internals_probe WHERE id = ${1}`)).toEqual([{ note: 'one' }]);
+    expect(await namedQueryRows(db, 'lib_int_one', sql`SELECT note FROM lib_internals_probe WHERE id = ${1}`)).toEqual([
+      { note: 'one' },
+    ]);
     await db.transaction(async (tx) => {
       expect(typeof sessionOf(tx).prepareQuery).toBe('function');
       // A setting local to this transaction: the statement sees it only on the transaction's connection.
       await tx.execute(sql`SELECT set_config('parkit.probe', 'in-tx', true)`);
-      const rows = await namedQueryRows<{ v: string }>(tx, 'lib_int_tx', sql`SELECT current_setting('parkit.probe', true) AS v, ${2}::int AS n`);
+      const rows = await namedQueryRows<{ v: string }>(
+        tx,
+        'lib_int_tx',
+        sql`SELECT current_setting('parkit.probe', true) AS v, ${2}::int AS n`,
+      );
       expect(rows).toEqual([{ v: 'in-tx', n: 2 }]);
       // PostgreSQL: sent under its name (PGlite ignores the name: its protocol path has none).
       if (driver === 'postgres') expect((await preparedNames(tx)).map((p) => p.name)).toContain('lib_int_tx');
@@ -51,7 +62,13 @@ describe(`library internals (${driver})`, () => {
   });
 
   it("2. drizzle's prepared statement keeps its SQL in `queryString` (and, on PGlite, our client in `client`)", async () => {
-    const find = preparedPerDatabase((on) => on.select({ note: probe.note }).from(probe).where(sql`${probe.id} = ${sql.placeholder('id')}`).prepare('lib_int_find'));
+    const find = preparedPerDatabase((on) =>
+      on
+        .select({ note: probe.note })
+        .from(probe)
+        .where(sql`${probe.id} = ${sql.placeholder('id')}`)
+        .prepare('lib_int_find'),
+    );
     const statement = find(db) as unknown as { queryString?: unknown; client?: unknown };
     expect(typeof statement.queryString).toBe('string');
     expect(statement.queryString).toMatch(/from "lib_internals_probe"/);
@@ -69,12 +86,21 @@ describe(`library internals (${driver})`, () => {
       const client = poolOf(db) as unknown as NamedClient;
       const seen: unknown[] = [];
       const query = client.query;
-      client.query = ((text: string, params?: unknown[], options?: { parsers?: Record<number, (v: string) => unknown> }) => {
+      client.query = ((
+        text: string,
+        params?: unknown[],
+        options?: { parsers?: Record<number, (v: string) => unknown> },
+      ) => {
         seen.push(options);
         return query(text, params, options);
       }) as typeof client.query;
       try {
-        expect(await db.select({ at: probe.at }).from(probe).where(sql`${probe.id} = 1`)).toEqual([{ at: '2026-11-27 10:00:00+00' }]);
+        expect(
+          await db
+            .select({ at: probe.at })
+            .from(probe)
+            .where(sql`${probe.id} = 1`),
+        ).toEqual([{ at: '2026-11-27 10:00:00+00' }]);
       } finally {
         client.query = query;
       }
@@ -100,26 +126,36 @@ describe(`library internals (${driver})`, () => {
   if (driver === 'postgres') {
     it('5. pg still copies a query config before using it (else Client is no longer needed: remove it)', async () => {
       const pool = poolOf(db);
-      const plain = new pg.Client({ connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString });
+      const plain = new pg.Client({
+        connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      });
       await plain.connect();
       try {
         let listed = 0;
-        const config = new Proxy({ text: 'SELECT $1::int AS n' }, {
-          ownKeys(target) {
-            listed++;
-            return Reflect.ownKeys(target);
+        const config = new Proxy(
+          { text: 'SELECT $1::int AS n' },
+          {
+            ownKeys(target) {
+              listed++;
+              return Reflect.ownKeys(target);
+            },
           },
-        });
+        );
         expect((await plain.query<{ n: number }>(config, [7])).rows).toEqual([{ n: 7 }]);
-        expect(listed, 'pg no longer copies a query config: remove Client (lib/library-internals.ts)').toBeGreaterThan(0);
+        expect(listed, 'pg no longer copies a query config: remove Client (lib/library-internals.ts)').toBeGreaterThan(
+          0,
+        );
       } finally {
         await plain.end();
       }
     });
 
-    it("5. pg accepts a config it inherits (our Client): name, text and rowMode are read through the prototype", async () => {
+    it('5. pg accepts a config it inherits (our Client): name, text and rowMode are read through the prototype', async () => {
       expect(pool().options.Client).toBe(Client);
-      const answer = await pool().query({ name: 'lib_int_five', text: 'SELECT $1::text AS t, 2 AS two', rowMode: 'array' }, ['x']);
+      const answer = await pool().query(
+        { name: 'lib_int_five', text: 'SELECT $1::text AS t, 2 AS two', rowMode: 'array' },
+        ['x'],
+      );
       expect(answer.rows).toEqual([['x', 2]]);
     });
 
@@ -132,8 +168,12 @@ describe(`library internals (${driver})`, () => {
     });
   }
 
-  it("6. helmet sets its headers at once with setHeader/removeHeader, reading nothing of the request: the set security.ts harvests", () => {
-    const headers = helmetHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } }, crossOriginEmbedderPolicy: false, frameguard: false });
+  it('6. helmet sets its headers at once with setHeader/removeHeader, reading nothing of the request: the set security.ts harvests', () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } },
+      crossOriginEmbedderPolicy: false,
+      frameguard: false,
+    });
     expect(Object.keys(headers).sort()).toEqual([
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -150,11 +190,20 @@ describe(`library internals (${driver})`, () => {
     expect(headers['content-security-policy']).toMatch(/^default-src 'self'/);
     // Every header an API answer keeps of helmet's is there to keep.
     const api = apiAnswerHeaders(headers);
-    for (const name of ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) expect(api[name], name).toBe(headers[name]);
+    for (const name of [
+      'strict-transport-security',
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+    ])
+      expect(api[name], name).toBe(headers[name]);
   });
 
   it('drizzle answers execute() with { rows } on this driver (the cast in queryRows, db/client.ts)', async () => {
-    expect(await queryRows<{ id: number }>(db, sql`SELECT id FROM lib_internals_probe ORDER BY id`)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await queryRows<{ id: number }>(db, sql`SELECT id FROM lib_internals_probe ORDER BY id`)).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
   });
 });
 

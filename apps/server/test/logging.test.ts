@@ -9,7 +9,12 @@ import { freshDatabase, TEST_SECRET } from './helpers.ts';
 // Issue 9: above info the instance is made without Fastify's logger (server-instance.ts). The lines
 // written at each level stay what Fastify's logger wrote: request lines at info, error lines with
 // the request's id at every level but silent, and nothing secret.
-const CONFIG = { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' } as const;
+const CONFIG = {
+  NODE_ENV: 'test',
+  JWT_SECRET: TEST_SECRET,
+  WEB_DIST: '/nonexistent',
+  MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+} as const;
 const database = await freshDatabase();
 afterAll(() => database.close());
 
@@ -59,7 +64,11 @@ describe.each([
     const res = await server.inject({ method: 'GET', url: '/api/Test/Throw', headers: secretHeaders });
     expect(res.statusCode).toBe(500);
     const failed = lines.find((l) => l.msg === 'request failed');
-    expect(failed).toMatchObject({ level: 50, reqId: res.headers['x-request-id'], err: { message: 'connection to 10.0.0.5 refused' } });
+    expect(failed).toMatchObject({
+      level: 50,
+      reqId: res.headers['x-request-id'],
+      err: { message: 'connection to 10.0.0.5 refused' },
+    });
     const text = JSON.stringify(lines);
     expect(text).not.toContain('secret-token-value');
     expect(text).not.toContain('secret-cookie');
@@ -89,8 +98,10 @@ describe('request lines', () => {
     warn.lines.length = 0;
     expect((await warn.server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(warn.lines).toEqual([]);
-    const hooked = (await info.server.inject({ method: 'GET', url: '/api/Test/Listeners' })).json<{ finish: number }>().finish;
-    const bare = (await warn.server.inject({ method: 'GET', url: '/api/Test/Listeners' })).json<{ finish: number }>().finish;
+    const hooked = (await info.server.inject({ method: 'GET', url: '/api/Test/Listeners' })).json<{ finish: number }>()
+      .finish;
+    const bare = (await warn.server.inject({ method: 'GET', url: '/api/Test/Listeners' })).json<{ finish: number }>()
+      .finish;
     expect(hooked).toBe(bare + 1);
   });
 

@@ -33,10 +33,12 @@ async function disagreements(db: Db) {
 }
 
 const kept = async (db: Db, memberId: number) =>
-  (await queryRows<{ kept: string }>(
-    db,
-    sql`select row(vehicle_count, wallet_auto_reload, wallet_default_add_amount_cents, default_card_id, default_card_brand, default_card_last4, active_plan_id)::text as kept from members where id = ${memberId}`,
-  ))[0]!.kept;
+  (
+    await queryRows<{ kept: string }>(
+      db,
+      sql`select row(vehicle_count, wallet_auto_reload, wallet_default_add_amount_cents, default_card_id, default_card_brand, default_card_last4, active_plan_id)::text as kept from members where id = ${memberId}`,
+    )
+  )[0]!.kept;
 
 /** A member, one of its vehicles, cards, settings or plan, written in SQL as psql or a job would. */
 const sqlMember = (db: Db, operatorId: number, name: string) =>
@@ -73,7 +75,11 @@ describe('the migration that adds the kept columns (0020)', () => {
   it('fills them from the tables for the members that exist before it', async () => {
     const { db } = earlier;
     const operatorId = await defaultOperatorId(db);
-    const [a, b, c] = [await sqlMember(db, operatorId, 'mig-a'), await sqlMember(db, operatorId, 'mig-b'), await sqlMember(db, operatorId, 'mig-c')];
+    const [a, b, c] = [
+      await sqlMember(db, operatorId, 'mig-a'),
+      await sqlMember(db, operatorId, 'mig-b'),
+      await sqlMember(db, operatorId, 'mig-c'),
+    ];
     await insertVehicles(db, [
       [a, 'MIG 1'],
       [a, 'MIG 2'],
@@ -82,7 +88,9 @@ describe('the migration that adds the kept columns (0020)', () => {
     await insertCard(db, a, 'ref-a1', '1111', false);
     const aDefault = await insertCard(db, a, 'ref-a2', '2222', true);
     await insertCard(db, b, 'ref-b1', '3333', false);
-    await db.execute(sql`insert into wallet_settings (member_id, auto_reload, default_add_amount_cents) values (${a}, true, 2500)`);
+    await db.execute(
+      sql`insert into wallet_settings (member_id, auto_reload, default_add_amount_cents) values (${a}, true, 2500)`,
+    );
     await db.execute(
       sql`insert into subscriptions (member_id, plan_id, status, current_period_start, current_period_end)
           values (${b}, ${DELUXE}, 'active', now(), now() + interval '1 month'), (${a}, ${DELUXE}, 'ended', now(), now())`,
@@ -102,24 +110,68 @@ describe('the kept columns of GET /api/Account/Details (issue 9)', () => {
     as(app, who, {
       method: 'POST',
       url: '/api/Vehicle/Add',
-      payload: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2020' },
+      payload: {
+        VehicleMake: 'TOYOTA',
+        VehicleModel: 'CAMRY',
+        PlateNumber,
+        PlateState: 'TX',
+        VehicleColor: 'SILVER',
+        VehicleYear: '2020',
+      },
     });
 
   it('follow the API: vehicles added and deleted, cards, the default switched and deleted, settings, a plan', async () => {
     const alice = await registerAndSignIn(app);
-    expect(await details(app, alice)).toMatchObject({ VehicleCount: 0, DefaultCard: null, AutoReload: false, DefaultAddAmount: 20, Plan: { Code: 'basic' } });
+    expect(await details(app, alice)).toMatchObject({
+      VehicleCount: 0,
+      DefaultCard: null,
+      AutoReload: false,
+      DefaultAddAmount: 20,
+      Plan: { Code: 'basic' },
+    });
     const ids: number[] = [];
-    for (const plate of ['KPT 1', 'KPT 2', 'KPT 3']) ids.push((await addVehicle(alice, plate)).json<{ VehicleID: number }>().VehicleID);
-    expect((await as(app, alice, { method: 'POST', url: '/api/Vehicle/Delete', payload: { VehicleId: ids[1] } })).statusCode).toBe(200);
+    for (const plate of ['KPT 1', 'KPT 2', 'KPT 3'])
+      ids.push((await addVehicle(alice, plate)).json<{ VehicleID: number }>().VehicleID);
+    expect(
+      (await as(app, alice, { method: 'POST', url: '/api/Vehicle/Delete', payload: { VehicleId: ids[1] } })).statusCode,
+    ).toBe(200);
     const first = await addCard(app, alice);
     const second = await addCard(app, alice, undefined, true);
-    expect(await details(app, alice)).toMatchObject({ VehicleCount: 2, DefaultCard: { PaymentMethodId: second, Last4: '4242' } });
-    expect((await as(app, alice, { method: 'POST', url: '/api/PaymentMethods/Delete', payload: { PaymentMethodId: second } })).statusCode).toBe(200);
+    expect(await details(app, alice)).toMatchObject({
+      VehicleCount: 2,
+      DefaultCard: { PaymentMethodId: second, Last4: '4242' },
+    });
+    expect(
+      (
+        await as(app, alice, {
+          method: 'POST',
+          url: '/api/PaymentMethods/Delete',
+          payload: { PaymentMethodId: second },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await details(app, alice)).DefaultCard).toBeNull();
-    expect((await as(app, alice, { method: 'POST', url: '/api/PaymentMethods/SetDefault', payload: { PaymentMethodId: first } })).statusCode).toBe(200);
-    const reload = await as(app, alice, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: '25.00', MinBalance: 10 } });
+    expect(
+      (
+        await as(app, alice, {
+          method: 'POST',
+          url: '/api/PaymentMethods/SetDefault',
+          payload: { PaymentMethodId: first },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reload = await as(app, alice, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: true, DefaultAddAmount: '25.00', MinBalance: 10 },
+    });
     expect(reload.statusCode).toBe(200);
-    const sub = await as(app, alice, { method: 'POST', url: '/api/Subscription/Subscribe', payload: { PlanId: DELUXE }, headers: { 'idempotency-key': randomUUID() } });
+    const sub = await as(app, alice, {
+      method: 'POST',
+      url: '/api/Subscription/Subscribe',
+      payload: { PlanId: DELUXE },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(sub.statusCode).toBe(200);
     expect(await details(app, alice)).toMatchObject({
       VehicleCount: 2,
@@ -148,7 +200,9 @@ describe('the kept columns of GET /api/Account/Details (issue 9)', () => {
     await db.execute(sql`update payment_methods set is_default = false where id = ${one}`);
     const two = await insertCard(db, a, 'sql-ref-2', '5678', true);
     await db.execute(sql`update payment_methods set member_id = ${b} where id = ${two}`);
-    await db.execute(sql`insert into wallet_settings (member_id, auto_reload, default_add_amount_cents) values (${a}, true, 3000)`);
+    await db.execute(
+      sql`insert into wallet_settings (member_id, auto_reload, default_add_amount_cents) values (${a}, true, 3000)`,
+    );
     await db.execute(sql`update wallet_settings set reload_due_at = now() where member_id = ${a}`);
     await db.execute(
       sql`insert into subscriptions (member_id, plan_id, status, current_period_start, current_period_end) values (${b}, ${DELUXE}, 'active', now(), now() + interval '1 month')`,
@@ -168,19 +222,25 @@ describe('the kept columns of GET /api/Account/Details (issue 9)', () => {
     // The API's own limit (10 vehicles) holds; the count follows what was stored.
     expect(statusCounts(added)).toEqual({ 201: 10, 409: 4 });
     const stored = added.filter((r) => r.statusCode === 201).map((r) => r.json<{ VehicleID: number }>().VehicleID);
-    await concurrently(stored.length, (i) => as(app, bob, { method: 'POST', url: '/api/Vehicle/Delete', payload: { VehicleId: stored[i] } }));
+    await concurrently(stored.length, (i) =>
+      as(app, bob, { method: 'POST', url: '/api/Vehicle/Delete', payload: { VehicleId: stored[i] } }),
+    );
     expect((await details(app, bob)).VehicleCount).toBe(0);
 
     // Without the app's member lock: each statement in its own transaction, up to the pool's size at once.
     await concurrently(40, (i) => insertVehicles(db, [[bob.memberId, `SQLRACE ${i}`]]));
-    await concurrently(15, (i) => db.execute(sql`delete from vehicles where member_id = ${bob.memberId} and plate = ${`SQLRACE ${i}`}`));
+    await concurrently(15, (i) =>
+      db.execute(sql`delete from vehicles where member_id = ${bob.memberId} and plate = ${`SQLRACE ${i}`}`),
+    );
     expect((await details(app, bob)).VehicleCount).toBe(25);
     expect(await disagreements(db)).toEqual([]);
   });
 
   it('follow cards saved at once, each asking to be the default', async () => {
     const carol = await registerAndSignIn(app);
-    const saved = await concurrently(5, () => addCard(app, carol, undefined, true).then(String, (err: Error) => err.message));
+    const saved = await concurrently(5, () =>
+      addCard(app, carol, undefined, true).then(String, (err: Error) => err.message),
+    );
     expect(saved.filter((s) => /^\d+$/.test(s)).length).toBeGreaterThan(0);
     const card = (await details(app, carol)).DefaultCard;
     expect(card).not.toBeNull();

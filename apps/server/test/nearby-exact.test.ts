@@ -13,21 +13,35 @@ import { zoneAt } from './parking-helpers.ts';
 const database = await freshDatabase();
 afterAll(() => database.close());
 const { db } = database;
-const [operator] = await db.insert(operators).values({ name: 'Everywhere', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' }).returning();
+const [operator] = await db
+  .insert(operators)
+  .values({ name: 'Everywhere', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' })
+  .returning();
 const operatorId = operator!.id;
 
 const R = 6_371_008.8;
 const rad = (d: number) => (d * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 function haversine(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
   return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-function destination(from: { lat: number; lng: number }, metres: number, bearingDeg: number): { lat: number; lng: number } {
+function destination(
+  from: { lat: number; lng: number },
+  metres: number,
+  bearingDeg: number,
+): { lat: number; lng: number } {
   const d = metres / R;
   const b = rad(bearingDeg);
   const lat = Math.asin(Math.sin(rad(from.lat)) * Math.cos(d) + Math.cos(rad(from.lat)) * Math.sin(d) * Math.cos(b));
-  const lng = rad(from.lng) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(rad(from.lat)), Math.cos(d) - Math.sin(rad(from.lat)) * Math.sin(lat));
+  const lng =
+    rad(from.lng) +
+    Math.atan2(
+      Math.sin(b) * Math.sin(d) * Math.cos(rad(from.lat)),
+      Math.cos(d) - Math.sin(rad(from.lat)) * Math.sin(lat),
+    );
   return { lat: deg(lat), lng: ((deg(lng) + 540) % 360) - 180 };
 }
 /** A deterministic generator (mulberry32), so a failure can be run again. */
@@ -98,7 +112,9 @@ describe.each(searches)('nearby zones are the exact nearest, wherever they are (
     hits.forEach((h, i) => {
       expect(Math.abs(h.distanceM! - want[i]!)).toBeLessThan(1e-6 * Math.max(1, want[i]!));
       // The zone really is at that distance (ties may come in any order).
-      expect(Math.abs(haversine(at, byNumber.get(h.zone.zoneNumber)!) - h.distanceM!)).toBeLessThan(1e-6 * Math.max(1, h.distanceM!));
+      expect(Math.abs(haversine(at, byNumber.get(h.zone.zoneNumber)!) - h.distanceM!)).toBeLessThan(
+        1e-6 * Math.max(1, h.distanceM!),
+      );
     });
     expect(new Set(hits.map((h) => h.zone.id)).size).toBe(hits.length);
   });

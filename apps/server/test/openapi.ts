@@ -16,11 +16,19 @@ export interface Operation {
 }
 
 export async function operations(app: FastifyInstance): Promise<Operation[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation['op']>> }>();
+  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, Operation['op']>>;
+  }>();
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op, memberOnly: Boolean(op.security?.some((s) => 'bearer' in s)) })),
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      op,
+      memberOnly: Boolean(op.security?.some((s) => 'bearer' in s)),
+    })),
   );
 }
 
 /** The path with every {param} replaced. */
-export const fill = (path: string, value: (name: string) => string) => path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));
+export const fill = (path: string, value: (name: string) => string) =>
+  path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));

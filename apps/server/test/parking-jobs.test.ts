@@ -19,17 +19,32 @@ const MIN = 60_000;
 /** Moves a session so that it ends `minutes` from `now` (negative: already over). */
 async function endIn(id: number, minutes: number, now = new Date()) {
   const endsAt = new Date(now.getTime() + minutes * MIN);
-  await db.execute(sql`update parking_sessions set ends_at = ${endsAt}, started_at = ${endsAt}::timestamptz - make_interval(mins => duration_minutes) where id = ${id}`);
+  await db.execute(
+    sql`update parking_sessions set ends_at = ${endsAt}, started_at = ${endsAt}::timestamptz - make_interval(mins => duration_minutes) where id = ${id}`,
+  );
 }
 
 const messagesTo = async (phone: string) =>
-  (await queryRows<{ body: string }>(db, sql`select body from outbox where recipient = ${phone} and body like 'ParkIt: %parking%' or recipient = ${phone} and body like 'ParkIt: Auto Extend%' order by id`)).map((r) => r.body);
+  (
+    await queryRows<{ body: string }>(
+      db,
+      sql`select body from outbox where recipient = ${phone} and body like 'ParkIt: %parking%' or recipient = ${phone} and body like 'ParkIt: Auto Extend%' order by id`,
+    )
+  ).map((r) => r.body);
 
-async function driver(balanceCents = 10_000, options: Record<string, unknown> = {}): Promise<{ who: SignedIn; park: (minutes?: number) => Promise<ParkingSession> }> {
+async function driver(
+  balanceCents = 10_000,
+  options: Record<string, unknown> = {},
+): Promise<{ who: SignedIn; park: (minutes?: number) => Promise<ParkingSession> }> {
   const who = await registerAndSignIn(app);
   await credit(db, who.memberId, balanceCents);
-  if (Object.keys(options).length > 0) await as(app, who, { method: 'POST', url: '/api/Account/ParkingOptions', payload: options });
-  return { who, park: async (minutes = 30) => startSession(app, who, { zoneId: zone, vehicleId: await addVehicle(app, who), minutes }) };
+  if (Object.keys(options).length > 0)
+    await as(app, who, { method: 'POST', url: '/api/Account/ParkingOptions', payload: options });
+  return {
+    who,
+    park: async (minutes = 30) =>
+      startSession(app, who, { zoneId: zone, vehicleId: await addVehicle(app, who), minutes }),
+  };
 }
 
 describe('reminders and expiry', () => {
@@ -43,12 +58,16 @@ describe('reminders and expiry', () => {
     expect(await sendReminders(db, now)).toBe(1);
     expect(await sendReminders(db, now)).toBe(0);
     const [reminder] = await messagesTo(who.phone);
-    expect(reminder).toMatch(/^ParkIt: your parking for PK\d+ in zone 8101 ends at \d\d:\d\d [AP]M \(in 9 minutes\)\.$/);
+    expect(reminder).toMatch(
+      /^ParkIt: your parking for PK\d+ in zone 8101 ends at \d\d:\d\d [AP]M \(in 9 minutes\)\.$/,
+    );
 
     await endIn(s.SessionId, -1, now);
     expect(await expireSessions(db, now)).toBe(1);
     expect(await expireSessions(db, now)).toBe(0);
-    const view = (await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })).json<ParkingSession>();
+    const view = (
+      await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })
+    ).json<ParkingSession>();
     expect(view.Status).toBe('Ended');
     expect(view.EndedAt).toBe(view.EndsAt);
     expect((await messagesTo(who.phone)).at(-1)).toMatch(/ended at/);
@@ -64,18 +83,25 @@ describe('Auto Extend', () => {
     const before = await walletState(db, who.memberId);
     expect(await autoExtend(db, now)).toBe(1);
     expect(await autoExtend(db, now)).toBe(0); // the new end is not due yet
-    const v = (await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })).json<ParkingSession>();
+    const v = (
+      await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })
+    ).json<ParkingSession>();
     expect(v).toMatchObject({ DurationMinutes: 90, AutoExtendedUsed: true });
     expect(Date.parse(v.EndsAt)).toBe(now.getTime() + 49 * MIN);
     const after = await walletState(db, who.memberId);
     expect(after.ledger).toBe(after.balance);
     expect(after.balance).toBe(before.balance - 188); // 250 × 45 / 60 = 187.5 → 188, no fee
-    expect((await messagesTo(who.phone)).at(-1)).toMatch(/^ParkIt: Auto Extend added 45 minutes for .* \(\$1\.88\); it now ends at/);
+    expect((await messagesTo(who.phone)).at(-1)).toMatch(
+      /^ParkIt: Auto Extend added 45 minutes for .* \(\$1\.88\); it now ends at/,
+    );
 
     // 90 of 120 minutes used: the next extension is cut to the 30 minutes left, then it stops.
     await endIn(s.SessionId, 3, now);
     expect(await autoExtend(db, now)).toBe(1);
-    expect((await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })).json<ParkingSession>().DurationMinutes).toBe(120);
+    expect(
+      (await as(app, who, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` })).json<ParkingSession>()
+        .DurationMinutes,
+    ).toBe(120);
     await endIn(s.SessionId, 2, now);
     const spent = (await walletState(db, who.memberId)).balance;
     expect(await autoExtend(db, now)).toBe(1);
@@ -115,8 +141,14 @@ async function databaseUrl(): Promise<string> {
 const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'processes/parking-jobs-runner.ts');
 
 /** Starts test/processes/parking-jobs-runner.ts; resolves once it is connected and waiting for "go". */
-function startRunner(url: string): Promise<{ child: ChildProcess; result: Promise<{ pid: number; runs: Record<string, number>[]; errors: string[] }> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER], { env: { ...process.env, JOBS_DATABASE_URL: url }, stdio: ['pipe', 'pipe', 'pipe'] });
+function startRunner(url: string): Promise<{
+  child: ChildProcess;
+  result: Promise<{ pid: number; runs: Record<string, number>[]; errors: string[] }>;
+}> {
+  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER], {
+    env: { ...process.env, JOBS_DATABASE_URL: url },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -144,7 +176,8 @@ async function runInTwoProcesses(): Promise<Record<string, number>> {
   expect(new Set(results.map((r) => r.pid)).size).toBe(2);
   expect(results.flatMap((r) => r.errors)).toEqual([]);
   const sum: Record<string, number> = {};
-  for (const run of results.flatMap((r) => r.runs)) for (const [name, n] of Object.entries(run)) sum[name] = (sum[name] ?? 0) + n;
+  for (const run of results.flatMap((r) => r.runs))
+    for (const [name, n] of Object.entries(run)) sum[name] = (sum[name] ?? 0) + n;
   return sum;
 }
 
@@ -171,16 +204,30 @@ describe('two job runners on one database', () => {
     // A third ends in 4 minutes (auto-extend, else a reminder), a third in 8 (reminder), a third is over (expiry).
     for (const [i, p] of parked.entries()) await endIn(p.s.SessionId, [4, 8, -1][i % 3]!, now);
     // Auto Extend stays on only for the first driver.
-    for (const d of drivers.slice(1)) await as(app, d.who, { method: 'POST', url: '/api/Account/ParkingOptions', payload: { AutoExtendParking: false } });
+    for (const d of drivers.slice(1))
+      await as(app, d.who, {
+        method: 'POST',
+        url: '/api/Account/ParkingOptions',
+        payload: { AutoExtendParking: false },
+      });
     const extendable = parked.filter((p, i) => i % 3 === 0 && p.d === 0).length;
-    const parkingEntries = async () => Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries where kind = 'parking'`))[0]?.n);
+    const parkingEntries = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries where kind = 'parking'`)
+        )[0]?.n,
+      );
     const ledgerBefore = await parkingEntries();
 
     // On PostgreSQL: two OS processes running the server's job runner against this database, each
     // ticking twice, at the same moment. PGlite lives inside this process: two runners on it.
     const handled = database.driver === 'postgres' ? await runInTwoProcesses() : await runInOneProcess(now);
     expect(extendable).toBe(2);
-    expect(handled).toEqual({ 'parking.auto-extend': extendable, 'parking.reminders': 8 + (8 - extendable), 'parking.expiry': 8 });
+    expect(handled).toEqual({
+      'parking.auto-extend': extendable,
+      'parking.reminders': 8 + (8 - extendable),
+      'parking.expiry': 8,
+    });
     expect((await parkingEntries()) - ledgerBefore).toBe(extendable);
     for (const d of drivers) {
       const w = await walletState(db, d.who.memberId);
@@ -191,6 +238,10 @@ describe('two job runners on one database', () => {
     // And the runner the server uses holds all three jobs.
     const server = createJobRunner(db, { error: (o: unknown) => console.error(o) });
     registerParkingJobs(server);
-    expect(Object.keys(await server.runOnce(now))).toEqual(['parking.auto-extend', 'parking.reminders', 'parking.expiry']);
+    expect(Object.keys(await server.runOnce(now))).toEqual([
+      'parking.auto-extend',
+      'parking.reminders',
+      'parking.expiry',
+    ]);
   });
 });

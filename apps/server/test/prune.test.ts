@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createKey } from '../src/enforcement/api-key-repository.ts';
-import { AUDIT_ANSWER_DAYS, AUDIT_REFUSAL_DAYS, pruneExpired, pruneJob, PRUNE_EVERY_MS } from '../src/infra/jobs/prune.ts';
+import {
+  AUDIT_ANSWER_DAYS,
+  AUDIT_REFUSAL_DAYS,
+  pruneExpired,
+  pruneJob,
+  PRUNE_EVERY_MS,
+} from '../src/infra/jobs/prune.ts';
 import { buildTestApp, registerAndSignIn } from './helpers.ts';
 
 // Issue 9: expired tokens, codes, outbox messages and rate-limit windows are deleted by a job;
@@ -15,28 +21,42 @@ const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISO
 const ahead = (hours: number) => ago(-hours);
 
 const labels = async (table: 'refresh_tokens' | 'otp_codes' | 'outbox' | 'rate_limits', column: string) =>
-  (await queryRows<{ label: string }>(db, sql`SELECT ${sql.raw(column)} AS label FROM ${sql.raw(table)} WHERE ${sql.raw(column)} LIKE 'prune-%' ORDER BY 1`)).map((r) => r.label);
+  (
+    await queryRows<{ label: string }>(
+      db,
+      sql`SELECT ${sql.raw(column)} AS label FROM ${sql.raw(table)} WHERE ${sql.raw(column)} LIKE 'prune-%' ORDER BY 1`,
+    )
+  ).map((r) => r.label);
 
 describe('the prune job (issue 9)', () => {
   it('deletes only what expired', async () => {
     const who = await registerAndSignIn(app);
     const token = (label: string, expires: string) =>
-      db.execute(sql`INSERT INTO refresh_tokens (member_id, family_id, token_hash, amr, expires_at) VALUES (${who.memberId}, ${randomUUID()}, ${label}, 'pwd', ${expires})`);
+      db.execute(
+        sql`INSERT INTO refresh_tokens (member_id, family_id, token_hash, amr, expires_at) VALUES (${who.memberId}, ${randomUUID()}, ${label}, 'pwd', ${expires})`,
+      );
     await token('prune-token-expired-2-days', ago(48));
     await token('prune-token-expired-23-hours', ago(23));
     await token('prune-token-live', ahead(24 * 30));
     const code = (label: string, expires: string) =>
-      db.execute(sql`INSERT INTO otp_codes (phone, purpose, code_hash, expires_at) VALUES ('5125550100', 'login', ${label}, ${expires})`);
+      db.execute(
+        sql`INSERT INTO otp_codes (phone, purpose, code_hash, expires_at) VALUES ('5125550100', 'login', ${label}, ${expires})`,
+      );
     await code('prune-code-expired-2-days', ago(48));
     await code('prune-code-expired-1-hour', ago(1));
     await code('prune-code-live', ahead(0.1));
     const message = (label: string, created: string, sent: string | null) =>
-      db.execute(sql`INSERT INTO outbox (channel, recipient, body, created_at, sent_at) VALUES ('sms', '5125550100', ${label}, ${created}, ${sent})`);
+      db.execute(
+        sql`INSERT INTO outbox (channel, recipient, body, created_at, sent_at) VALUES ('sms', '5125550100', ${label}, ${created}, ${sent})`,
+      );
     await message('prune-message-sent-2-days-ago', ago(49), ago(48));
     await message('prune-message-unsent-8-days', ago(24 * 8), null);
     await message('prune-message-sent-1-hour-ago', ago(2), ago(1));
     await message('prune-message-unsent-6-days', ago(24 * 6), null);
-    const window = (label: string, start: string) => db.execute(sql`INSERT INTO rate_limits (bucket, key, window_start, count) VALUES ('test', ${label}, ${start}, 3)`);
+    const window = (label: string, start: string) =>
+      db.execute(
+        sql`INSERT INTO rate_limits (bucket, key, window_start, count) VALUES ('test', ${label}, ${start}, 3)`,
+      );
     await window('prune-window-2-days', ago(48));
     await window('prune-window-1-hour', ago(1));
 
@@ -48,7 +68,9 @@ describe('the prune job (issue 9)', () => {
     expect(await labels('rate_limits', 'key')).toEqual(['prune-window-1-hour']);
     // Nothing else: the member's own sign-in token and code are still there.
     expect(deleted).toBe(5);
-    expect((await app.inject({ method: 'GET', url: '/api/Account/Details', headers: who.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/Account/Details', headers: who.headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps the plate-check audit a year for answers and 30 days for refusals (issue 12)', async () => {
@@ -63,13 +85,19 @@ describe('the prune job (issue 9)', () => {
     await audit('prune-refusal-31-days', 'unauthorized', AUDIT_REFUSAL_DAYS + 1);
     await audit('prune-refusal-29-days', 'rate_limited', AUDIT_REFUSAL_DAYS - 1);
     expect(await pruneExpired(db, now)).toBe(2);
-    const left = await queryRows<{ plate: string }>(db, sql`SELECT plate FROM enforcement_checks WHERE plate LIKE 'prune-%' ORDER BY 1`);
+    const left = await queryRows<{ plate: string }>(
+      db,
+      sql`SELECT plate FROM enforcement_checks WHERE plate LIKE 'prune-%' ORDER BY 1`,
+    );
     expect(left.map((r) => r.plate)).toEqual(['prune-answer-364-days', 'prune-refusal-29-days']);
   });
 
   it('runs on the jobs tick at most every PRUNE_EVERY_MS', async () => {
     const job = pruneJob();
-    const window = (label: string) => db.execute(sql`INSERT INTO rate_limits (bucket, key, window_start, count) VALUES ('test', ${label}, ${ago(48)}, 1)`);
+    const window = (label: string) =>
+      db.execute(
+        sql`INSERT INTO rate_limits (bucket, key, window_start, count) VALUES ('test', ${label}, ${ago(48)}, 1)`,
+      );
     await window('prune-tick-1');
     expect(await job(db, now)).toBe(1);
     await window('prune-tick-2');

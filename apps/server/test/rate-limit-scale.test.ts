@@ -6,7 +6,12 @@ import { buildTestApp } from './helpers.ts';
 const { app } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 2 });
 
 const sendCode = (i: number) =>
-  app.inject({ method: 'POST', url: '/api/Account/SendOtp', remoteAddress: '10.9.0.1', payload: { PhoneNumber: `51200${String(i).padStart(5, '0')}` } });
+  app.inject({
+    method: 'POST',
+    url: '/api/Account/SendOtp',
+    remoteAddress: '10.9.0.1',
+    payload: { PhoneNumber: `51200${String(i).padStart(5, '0')}` },
+  });
 
 describe('ADDRESS_RATE_LIMIT_SCALE', () => {
   it('doubles the per-address code limit (20 an hour) when set to 2', async () => {

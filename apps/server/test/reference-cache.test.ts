@@ -28,7 +28,13 @@ async function start(): Promise<FastifyInstance> {
   const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   await instance.register(app, {
     // DEV_OUTBOX: the test signs a driver in with the code from the outbox.
-    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },
+    config: {
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      WEB_DIST: '/nonexistent',
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      DEV_OUTBOX: true,
+    },
     database,
   });
   await instance.ready();
@@ -67,7 +73,8 @@ describe('reference lists in memory (issue 9)', () => {
     const states = await get(before, '/api/Core/States');
     expect(states).not.toContain('PR');
     const driver = await registerAndSignIn(before);
-    const planName = async (a: FastifyInstance) => AccountDetails.parse((await as(a, driver, { method: 'GET', url: '/api/Account/Details' })).json()).Plan.Name;
+    const planName = async (a: FastifyInstance) =>
+      AccountDetails.parse((await as(a, driver, { method: 'GET', url: '/api/Account/Details' })).json()).Plan.Name;
     const basicName = await planName(before);
     expect(basicName).not.toBe('Basic Plus');
 
@@ -76,7 +83,9 @@ describe('reference lists in memory (issue 9)', () => {
     const after = await start();
     expect(await get(after, '/api/Vehicle/Makes')).toContainEqual({ PVID: 990001, PvValue: 'Zephyrmobile' });
     expect(await get(after, '/api/Vehicle/Models/990001')).toEqual([{ PVID: 990002, PvValue: 'Breeze' }]);
-    expect(((await get(after, '/api/Vehicle/Colors')) as { PvDescription: string }[])[0]).toEqual({ PvDescription: 'Sky Blue' });
+    expect(((await get(after, '/api/Vehicle/Colors')) as { PvDescription: string }[])[0]).toEqual({
+      PvDescription: 'Sky Blue',
+    });
     expect(await get(after, '/api/Core/States')).toContain('PR');
     // The plans too (GET /api/Account/Details names the member's plan from memory).
     expect(await planName(after)).toBe('Basic Plus');

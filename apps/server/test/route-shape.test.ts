@@ -11,8 +11,13 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   responses?: Record<string, unknown>;
 }
-const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>>; servers?: unknown[] }>();
-const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+  paths: Record<string, Record<string, Operation>>;
+  servers?: unknown[];
+}>();
+const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+);
 const memberOnly = operations.filter(({ op }) => op.security?.some((s) => 'bearer' in s));
 
 describe('the OpenAPI document', () => {
@@ -23,7 +28,10 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, method, op } of operations) {
       expect(op.security, `${method} ${path}`).toBeDefined();
-      expect(Object.keys(op.responses ?? {}).some((s) => s.startsWith('4')), `${method} ${path}`).toBe(true);
+      expect(
+        Object.keys(op.responses ?? {}).some((s) => s.startsWith('4')),
+        `${method} ${path}`,
+      ).toBe(true);
       expect(op.responses, `${method} ${path}`).toHaveProperty('429');
     }
     expect(doc.servers).toHaveLength(1);
@@ -56,14 +64,22 @@ describe('the OpenAPI document', () => {
 describe('the member-only scope', () => {
   // Every documented member-only operation refuses a request without a token (or with a forged
   // one) before it reads anything: authentication is added once, by the scope.
-  it.each(['', 'Bearer not-a-token'])('answers 401 to every member-only operation (authorization %j)', async (authorization) => {
-    for (const { path, method } of memberOnly) {
-      const url = path.replace(/\{[^}]+\}/g, '1');
-      const res = await app.inject({ method: method.toUpperCase() as 'GET', url, headers: authorization ? { authorization } : {}, payload: method === 'get' ? undefined : {} });
-      expect(res.statusCode, `${method} ${path}`).toBe(401);
-      expect(res.json(), `${method} ${path}`).toMatchObject({ message: 'Unauthorized' });
-    }
-  });
+  it.each(['', 'Bearer not-a-token'])(
+    'answers 401 to every member-only operation (authorization %j)',
+    async (authorization) => {
+      for (const { path, method } of memberOnly) {
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        const res = await app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: authorization ? { authorization } : {},
+          payload: method === 'get' ? undefined : {},
+        });
+        expect(res.statusCode, `${method} ${path}`).toBe(401);
+        expect(res.json(), `${method} ${path}`).toMatchObject({ message: 'Unauthorized' });
+      }
+    },
+  );
 });
 
 describe('operationId', () => {

@@ -18,7 +18,13 @@ const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
 const routes: RouteOptions[] = [];
 instance.addHook('onRoute', (r) => void routes.push(r));
 await instance.register(app, {
-  config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },
+  config: {
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_SECRET,
+    WEB_DIST: '/nonexistent',
+    MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    DEV_OUTBOX: true,
+  },
   database,
   closeDatabase: true,
 });
@@ -26,7 +32,18 @@ await instance.ready();
 const ops = await operations(instance);
 await instance.close();
 
-type Schema = Record<string, unknown> & { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; enum?: unknown[]; const?: unknown; required?: string[]; additionalProperties?: boolean | Schema };
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+};
 
 const LEAK = 'NotInTheSchema';
 
@@ -79,7 +96,11 @@ function unknownKeys(value: unknown, path = '$'): string[] {
 function withoutLeak(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutLeak);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== LEAK).map(([k, v]) => [k, withoutLeak(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== LEAK)
+      .map(([k, v]) => [k, withoutLeak(v)]),
+  );
 }
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -91,8 +112,15 @@ const cases = routes.flatMap((r) => {
   return methods.flatMap((method) =>
     Object.entries(response).map(([status, zodSchema]) => {
       const op = ops.find((o) => o.method === method && o.path === openApiPath(r.url));
-      const content = (op?.op.responses?.[status] as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
-      return { name: `${method} ${r.url} ${status}`, zodSchema: zodSchema as z.ZodType, json: content?.['application/json']?.schema, media: Object.keys(content ?? {}), documented: Boolean(op) };
+      const content = (op?.op.responses?.[status] as { content?: Record<string, { schema?: Schema }> } | undefined)
+        ?.content;
+      return {
+        name: `${method} ${r.url} ${status}`,
+        zodSchema: zodSchema as z.ZodType,
+        json: content?.['application/json']?.schema,
+        media: Object.keys(content ?? {}),
+        documented: Boolean(op),
+      };
     }),
   );
 });
@@ -100,7 +128,11 @@ const cases = routes.flatMap((r) => {
 describe('compiled response serialization (issue 9)', () => {
   it('covers every route of the OpenAPI document', () => {
     expect(cases.length).toBeGreaterThan(50);
-    for (const o of ops) expect(cases.some((c) => c.name.startsWith(`${o.method} `) && openApiPath(c.name.split(' ')[1]!) === o.path), `${o.method} ${o.path}`).toBe(true);
+    for (const o of ops)
+      expect(
+        cases.some((c) => c.name.startsWith(`${o.method} `) && openApiPath(c.name.split(' ')[1]!) === o.path),
+        `${o.method} ${o.path}`,
+      ).toBe(true);
   });
 
   it('documents answers that are not JSON (files, CSV, PDF, event streams) under their own media types, and no JSON of any shape', () => {
@@ -117,23 +149,36 @@ describe('compiled response serialization (issue 9)', () => {
     expect(shapeless).toEqual([]);
   });
 
-  it.each(cases.filter((c) => c.json && Object.keys(c.json).length > 0))('$name: every field of the schema, nothing else, as zod would send it', ({ name, zodSchema, json }) => {
-    const serialize = compiledSerializer({ schema: zodSchema, method: name.split(' ')[0]!, url: name.split(' ')[1]!, httpStatus: name.split(' ')[2]! });
-    const value = sample(json!);
-    const sent = JSON.parse(serialize(value)) as unknown;
-    expect(unknownKeys(sent)).toEqual([]);
-    expect(sent).toEqual(withoutLeak(value));
-    // What the zod serializer sent before, when zod takes the sample (refinements may refuse it).
-    const zod = zodSchema.safeParse(value);
-    if (zod.success) expect(sent).toEqual(JSON.parse(JSON.stringify(zod.data)));
-    // The same with every nullable field null.
-    const nulled = sample(json!, 0, true);
-    expect(JSON.parse(serialize(nulled))).toEqual(withoutLeak(nulled));
-  });
+  it.each(cases.filter((c) => c.json && Object.keys(c.json).length > 0))(
+    '$name: every field of the schema, nothing else, as zod would send it',
+    ({ name, zodSchema, json }) => {
+      const serialize = compiledSerializer({
+        schema: zodSchema,
+        method: name.split(' ')[0]!,
+        url: name.split(' ')[1]!,
+        httpStatus: name.split(' ')[2]!,
+      });
+      const value = sample(json!);
+      const sent = JSON.parse(serialize(value)) as unknown;
+      expect(unknownKeys(sent)).toEqual([]);
+      expect(sent).toEqual(withoutLeak(value));
+      // What the zod serializer sent before, when zod takes the sample (refinements may refuse it).
+      const zod = zodSchema.safeParse(value);
+      if (zod.success) expect(sent).toEqual(JSON.parse(JSON.stringify(zod.data)));
+      // The same with every nullable field null.
+      const nulled = sample(json!, 0, true);
+      expect(JSON.parse(serialize(nulled))).toEqual(withoutLeak(nulled));
+    },
+  );
 
   it('refuses to send an answer missing a required field (a 500, never a silent gap)', () => {
     const c = cases.find((x) => x.name === 'GET /api/Account/Details 200')!;
-    const serialize = compiledSerializer({ schema: c.zodSchema, method: 'GET', url: '/api/Account/Details', httpStatus: '200' });
+    const serialize = compiledSerializer({
+      schema: c.zodSchema,
+      method: 'GET',
+      url: '/api/Account/Details',
+      httpStatus: '200',
+    });
     const value = sample(c.json!) as Record<string, unknown>;
     delete value.Balance;
     expect(() => serialize(value)).toThrow(/Balance/);

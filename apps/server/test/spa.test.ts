@@ -22,7 +22,10 @@ writeFileSync(join(dist, 'assets', 'plain-2.js'), `export const plain = '${'y'.r
 
 // The chunks the build lists for a page whose first screen is lazy (apps/web/route-preloads.ts).
 mkdirSync(join(dist, '.vite'));
-writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify({ '/homepage': ['/assets/provider-1.js', '/assets/homepage-2.js'] }));
+writeFileSync(
+  join(dist, '.vite', 'route-preloads.json'),
+  JSON.stringify({ '/homepage': ['/assets/provider-1.js', '/assets/homepage-2.js'] }),
+);
 
 const { app } = await buildTestApp({ WEB_DIST: dist });
 
@@ -39,11 +42,14 @@ describe('serving the web app', () => {
 
   it('writes the map tile URL into the page, escaped', async () => {
     const res = await app.inject({ method: 'GET', url: '/findParkingMap' });
-    expect(res.body).toContain('<meta name="parkit-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />');
+    expect(res.body).toContain(
+      '<meta name="parkit-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />',
+    );
   });
 
   it("puts the listed chunks of a page's first screen in that page only, as modulepreload links", async () => {
-    const links = '<link rel="modulepreload" crossorigin href="/assets/provider-1.js"><link rel="modulepreload" crossorigin href="/assets/homepage-2.js"></head>';
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/provider-1.js"><link rel="modulepreload" crossorigin href="/assets/homepage-2.js"></head>';
     for (const url of ['/homepage', '/HomePage', '/homepage/', '/homepage?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -76,7 +82,11 @@ describe('serving the web app', () => {
 
   it('sends the brotli or gzip file the build wrote, as the request accepts, with Vary', async () => {
     const get = (acceptEncoding?: string) =>
-      app.inject({ method: 'GET', url: '/assets/big-1.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      app.inject({
+        method: 'GET',
+        url: '/assets/big-1.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
     const br = await get('gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -99,7 +109,11 @@ describe('serving the web app', () => {
   });
 
   it('does not compress a built file per request', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/plain-2.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/plain-2.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toMatch(/^export const plain/);
@@ -116,6 +130,8 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/token', '/api/Account/Register', '/api/Account/Details', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/token', '/api/Account/Register', '/api/Account/Details', '/api/health']),
+    );
   });
 });

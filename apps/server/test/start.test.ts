@@ -45,7 +45,17 @@ async function start(): Promise<Run> {
   const port = await freePort();
   // The embedded database (no DATABASE_URL), whichever project runs this file.
   const { DATABASE_URL: _url, ...inherited } = process.env;
-  const env = { ...inherited, SERVER_BUNDLE: bundle, SKIP_WEB_BUILD: 'true', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
+  const env = {
+    ...inherited,
+    SERVER_BUNDLE: bundle,
+    SKIP_WEB_BUILD: 'true',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO_ROOT,
     env,
@@ -112,7 +122,9 @@ describe('npm start (scripts/start.mjs) and the server bundle (issue 9)', () => 
   });
 
   it('npm start -w apps/server runs the bundle with the same node options', () => {
-    const pkg = JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe(`node scripts/build.mjs --stale && node ${NODE_ARGS.join(' ')} dist/server.js`);
   });
 });

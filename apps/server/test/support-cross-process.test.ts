@@ -29,7 +29,17 @@ const PORTS = [Number(process.env.SUPPORT_TEST_PORT_A ?? 3330), Number(process.e
 
 async function startServer(url: string, port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: TEST_SECRET,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -66,48 +76,65 @@ if (process.env.TEST_DB === 'postgres') {
       const database = await freshDatabase();
       const children: ChildProcess[] = [];
       try {
-      const clientId = await defaultOperatorId(database.db);
-      await createMember(database.db, {
-        UserName: 'xdriver',
-        EmailAddress: 'xdriver@example.com',
-        PhoneNumber: '5125559900',
-        FirstName: 'Cross',
-        LastName: 'Process',
-        passwordHash: await hashPassword('driver-password-1'),
-        clientId,
-        verified: true,
-      });
-      await createAgent(database.db, 'xagent', 'agent-password-1');
-      const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
-      const dataDir = mkdtempSync(join(tmpdir(), 'parkit-x-'));
-      children.push(await startServer(url, PORTS[0]!, dataDir), await startServer(url, PORTS[1]!, dataDir));
-      const [a, b] = PORTS.map((p) => `http://127.0.0.1:${p}`) as [string, string];
-      const driver = await signIn(PORTS[0]!, 'xdriver', 'driver-password-1');
-      const agent = await signIn(PORTS[1]!, 'xagent', 'agent-password-1');
+        const clientId = await defaultOperatorId(database.db);
+        await createMember(database.db, {
+          UserName: 'xdriver',
+          EmailAddress: 'xdriver@example.com',
+          PhoneNumber: '5125559900',
+          FirstName: 'Cross',
+          LastName: 'Process',
+          passwordHash: await hashPassword('driver-password-1'),
+          clientId,
+          verified: true,
+        });
+        await createAgent(database.db, 'xagent', 'agent-password-1');
+        const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+          .connectionString;
+        const dataDir = mkdtempSync(join(tmpdir(), 'parkit-x-'));
+        children.push(await startServer(url, PORTS[0]!, dataDir), await startServer(url, PORTS[1]!, dataDir));
+        const [a, b] = PORTS.map((p) => `http://127.0.0.1:${p}`) as [string, string];
+        const driver = await signIn(PORTS[0]!, 'xdriver', 'driver-password-1');
+        const agent = await signIn(PORTS[1]!, 'xagent', 'agent-password-1');
 
-      // The agent listens on process B, the driver on process A.
-      const agentStream = openStream(`${b}/api/Support/Console/Events`, agent, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Hello via A'), 15_000);
-      const driverStream = openStream(`${a}/api/Support/Chat/Events`, driver, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Reply via B'), 15_000);
-      await Promise.all([agentStream.ready, driverStream.ready]);
+        // The agent listens on process B, the driver on process A.
+        const agentStream = openStream(
+          `${b}/api/Support/Console/Events`,
+          agent,
+          (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Hello via A'),
+          15_000,
+        );
+        const driverStream = openStream(
+          `${a}/api/Support/Chat/Events`,
+          driver,
+          (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Reply via B'),
+          15_000,
+        );
+        await Promise.all([agentStream.ready, driverStream.ready]);
 
-      const sent = await fetch(`${a}/api/Support/Chat/Send`, {
-        method: 'POST',
-        headers: { ...driver, 'content-type': 'application/json' },
-        body: JSON.stringify({ Text: 'Hello via A', ClientMessageId: randomUUID() }),
-      });
-      expect(sent.status).toBe(201);
-      const memberId = ((await sent.json()) as ChatMessage).MemberId;
-      const agentEvents = await agentStream.done;
-      expect(agentEvents).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'Hello via A', MemberId: memberId }) });
+        const sent = await fetch(`${a}/api/Support/Chat/Send`, {
+          method: 'POST',
+          headers: { ...driver, 'content-type': 'application/json' },
+          body: JSON.stringify({ Text: 'Hello via A', ClientMessageId: randomUUID() }),
+        });
+        expect(sent.status).toBe(201);
+        const memberId = ((await sent.json()) as ChatMessage).MemberId;
+        const agentEvents = await agentStream.done;
+        expect(agentEvents).toContainEqual({
+          type: 'message',
+          message: expect.objectContaining({ Text: 'Hello via A', MemberId: memberId }),
+        });
 
-      const reply = await fetch(`${b}/api/Support/Console/Conversations/${memberId}/Send`, {
-        method: 'POST',
-        headers: { ...agent, 'content-type': 'application/json' },
-        body: JSON.stringify({ Text: 'Reply via B', ClientMessageId: randomUUID() }),
-      });
-      expect(reply.status).toBe(201);
-      const driverEvents = await driverStream.done;
-      expect(driverEvents).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'Reply via B', UserType: 'support' }) });
+        const reply = await fetch(`${b}/api/Support/Console/Conversations/${memberId}/Send`, {
+          method: 'POST',
+          headers: { ...agent, 'content-type': 'application/json' },
+          body: JSON.stringify({ Text: 'Reply via B', ClientMessageId: randomUUID() }),
+        });
+        expect(reply.status).toBe(201);
+        const driverEvents = await driverStream.done;
+        expect(driverEvents).toContainEqual({
+          type: 'message',
+          message: expect.objectContaining({ Text: 'Reply via B', UserType: 'support' }),
+        });
       } finally {
         for (const c of children) c.kill('SIGTERM');
         await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
@@ -121,7 +148,12 @@ if (process.env.TEST_DB === 'postgres') {
       const agent = await signedInAgent(app, database);
       const driver = await registerAndSignIn(app);
       const readies = (ev: unknown[]) => ev.filter((e) => (e as { type: string }).type === 'ready').length;
-      const stream = openStream(`${url}/api/Support/Console/Events`, agent.headers, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'After the cut'), 15_000);
+      const stream = openStream(
+        `${url}/api/Support/Console/Events`,
+        agent.headers,
+        (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'After the cut'),
+        15_000,
+      );
       await stream.ready;
       // The database drops the listening connection (a restart, a failover).
       const name = (await queryRows<{ db: string }>(database.db, sql`select current_database() as db`))[0]!.db;
@@ -146,7 +178,11 @@ if (process.env.TEST_DB === 'postgres') {
           { timeout: 10_000 },
         )
         .toBe(1);
-      const sent = await as(app, driver, { method: 'POST', url: '/api/Support/Chat/Send', payload: { Text: 'After the cut', ClientMessageId: randomUUID() } });
+      const sent = await as(app, driver, {
+        method: 'POST',
+        url: '/api/Support/Chat/Send',
+        payload: { Text: 'After the cut', ClientMessageId: randomUUID() },
+      });
       expect(sent.statusCode).toBe(201);
       const events = await stream.done;
       expect(events).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'After the cut' }) });

@@ -46,7 +46,9 @@ describe('the zone cache behind nearby zones (issue 9)', () => {
     const before = (await nearbyOverHttp()).find((z) => z.ZoneId === id);
     expect(before).toMatchObject({ RatePerHour: 2.5, Name: 'Zone C2', PaidDays: [1, 2, 3, 4, 5, 6, 7] });
     await db.execute(sql`update zones set rate_cents = 475, name = 'Renamed', paid_days = '{1,2}' where id = ${id}`);
-    await expect.poll(async () => (await nearbyOverHttp()).find((z) => z.ZoneId === id), told).toMatchObject({ RatePerHour: 4.75, Name: 'Renamed', PaidDays: [1, 2] });
+    await expect
+      .poll(async () => (await nearbyOverHttp()).find((z) => z.ZoneId === id), told)
+      .toMatchObject({ RatePerHour: 4.75, Name: 'Renamed', PaidDays: [1, 2] });
   });
 
   it('leaves out a zone deleted after it was cached, and one moved out of reach', async () => {
@@ -55,7 +57,10 @@ describe('the zone cache behind nearby zones (issue 9)', () => {
     const ids = (await nearbyOverHttp()).map((z) => z.ZoneId);
     expect(ids).toEqual(expect.arrayContaining([gone, moved]));
     await db.delete(zones).where(eq(zones.id, gone));
-    await db.update(zones).set({ lat: CENTRE.lat + 0.5 }).where(eq(zones.id, moved));
+    await db
+      .update(zones)
+      .set({ lat: CENTRE.lat + 0.5 })
+      .where(eq(zones.id, moved));
     await expect.poll(async () => (await nearbyOverHttp()).map((z) => z.ZoneId), told).not.toContain(gone);
     const now = (await nearbyOverHttp()).map((z) => z.ZoneId);
     expect(now).not.toContain(gone);

@@ -26,9 +26,11 @@ function importFile(name: string, content: string, skipInvalid = false) {
   writeFileSync(path, content);
   return importZoneFile(db, operator, readFileSync(path, 'utf8'), { fileName: name, skipInvalid });
 }
-const numbers = async () => (await db.select({ n: zones.zoneNumber }).from(zones).orderBy(asc(zones.zoneNumber))).map((r) => r.n);
+const numbers = async () =>
+  (await db.select({ n: zones.zoneNumber }).from(zones).orderBy(asc(zones.zoneNumber))).map((r) => r.n);
 
-const HEADER = 'zone_number,name,address,city,state,zip,lat,lng,kind,rate,max_stay_minutes,paid_days,paid_from,paid_until,capacity';
+const HEADER =
+  'zone_number,name,address,city,state,zip,lat,lng,kind,rate,max_stay_minutes,paid_days,paid_from,paid_until,capacity';
 
 describe('importing a zone file', () => {
   it('imports a CSV file, with defaults for the optional columns', async () => {
@@ -40,9 +42,33 @@ describe('importing a zone file', () => {
     ].join('\r\n');
     const report = await importFile('zones.csv', csv);
     expect(report).toMatchObject({ format: 'csv', rows: 3, imported: 3, refused: [] });
-    const [a, b, c] = await db.select().from(zones).where(eq(zones.operatorId, operator.id)).orderBy(asc(zones.zoneNumber));
-    expect(a).toMatchObject({ zoneNumber: '5001', name: 'Congress Ave, 100 block', state: 'TX', rateCents: 250, paidDays: [1, 2, 3, 4, 5], paidFromMinute: 480, paidUntilMinute: 1080, capacity: 14 });
-    expect(b).toMatchObject({ name: '210 Lavaca St', city: 'Austin', state: 'TX', zip: '', kind: 'lot', rateCents: 400, paidDays: [1, 2, 3, 4, 5, 6, 7], paidFromMinute: 0, paidUntilMinute: 1440, capacity: 0 });
+    const [a, b, c] = await db
+      .select()
+      .from(zones)
+      .where(eq(zones.operatorId, operator.id))
+      .orderBy(asc(zones.zoneNumber));
+    expect(a).toMatchObject({
+      zoneNumber: '5001',
+      name: 'Congress Ave, 100 block',
+      state: 'TX',
+      rateCents: 250,
+      paidDays: [1, 2, 3, 4, 5],
+      paidFromMinute: 480,
+      paidUntilMinute: 1080,
+      capacity: 14,
+    });
+    expect(b).toMatchObject({
+      name: '210 Lavaca St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '',
+      kind: 'lot',
+      rateCents: 400,
+      paidDays: [1, 2, 3, 4, 5, 6, 7],
+      paidFromMinute: 0,
+      paidUntilMinute: 1440,
+      capacity: 0,
+    });
     expect(c).toMatchObject({ zip: '78701-1234', paidDays: [5, 6], paidFromMinute: 1320, paidUntilMinute: 120 });
   });
 
@@ -50,13 +76,34 @@ describe('importing a zone file', () => {
     const feature = (n: string, lng: number, lat: number, extra: object = {}) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [lng, lat] },
-      properties: { zone_number: n, address: `${n} Rainey St`, rate_cents: 300, max_stay_minutes: 240, paid_days: [1, 2, 3], ...extra },
+      properties: {
+        zone_number: n,
+        address: `${n} Rainey St`,
+        rate_cents: 300,
+        max_stay_minutes: 240,
+        paid_days: [1, 2, 3],
+        ...extra,
+      },
     });
-    const doc = { type: 'FeatureCollection', features: [feature('6001', -97.7385, 30.2585), feature('6002', -97.7388, 30.2590, { kind: 'garage', paid_from: '07:00', paid_until: '00:00' })] };
+    const doc = {
+      type: 'FeatureCollection',
+      features: [
+        feature('6001', -97.7385, 30.2585),
+        feature('6002', -97.7388, 30.259, { kind: 'garage', paid_from: '07:00', paid_until: '00:00' }),
+      ],
+    };
     const report = await importFile('zones.geojson', JSON.stringify(doc));
     expect(report).toMatchObject({ format: 'geojson', rows: 2, imported: 2, refused: [] });
     const [z] = await db.select().from(zones).where(eq(zones.zoneNumber, '6002'));
-    expect(z).toMatchObject({ lat: 30.259, lng: -97.7388, kind: 'garage', rateCents: 300, paidDays: [1, 2, 3], paidFromMinute: 420, paidUntilMinute: 1440 });
+    expect(z).toMatchObject({
+      lat: 30.259,
+      lng: -97.7388,
+      kind: 'garage',
+      rateCents: 300,
+      paidDays: [1, 2, 3],
+      paidFromMinute: 420,
+      paidUntilMinute: 1440,
+    });
   });
 
   it('refuses bad rows with their row number and reason, and then imports nothing', async () => {
@@ -78,7 +125,16 @@ describe('importing a zone file', () => {
     const report = await importFile('bad.csv', csv);
     expect(report.imported).toBe(0);
     expect(report.refused.map((r) => [r.row, r.zoneNumber])).toEqual([
-      [3, '7002'], [4, '7003'], [5, '7004'], [6, '7005'], [7, '7006'], [8, '7001'], [9, '5001'], [10, '7009'], [11, '7010'], [12, '7011'],
+      [3, '7002'],
+      [4, '7003'],
+      [5, '7004'],
+      [6, '7005'],
+      [7, '7006'],
+      [8, '7001'],
+      [9, '5001'],
+      [10, '7009'],
+      [11, '7010'],
+      [12, '7011'],
     ]);
     const reason = (row: number) => report.refused.find((r) => r.row === row)?.reason;
     expect(reason(3)).toBe('lat must be between -90 and 90');
@@ -95,16 +151,28 @@ describe('importing a zone file', () => {
   });
 
   it('imports the valid rows with skipInvalid and still reports the others', async () => {
-    const csv = [HEADER, '8001,Ok,1 Good St,,,,30.26,-97.74,,2,120,,,,', '8002,Bad,2 Good St,,,,30.26,-200,,2,120,,,,', '8003,Ok,3 Good St,,,,30.26,-97.74,,2,60,,,,'].join('\n');
+    const csv = [
+      HEADER,
+      '8001,Ok,1 Good St,,,,30.26,-97.74,,2,120,,,,',
+      '8002,Bad,2 Good St,,,,30.26,-200,,2,120,,,,',
+      '8003,Ok,3 Good St,,,,30.26,-97.74,,2,60,,,,',
+    ].join('\n');
     const report = await importFile('some-bad.csv', csv, true);
-    expect(report).toMatchObject({ imported: 2, refused: [{ row: 3, zoneNumber: '8002', reason: 'lng must be between -180 and 180' }] });
+    expect(report).toMatchObject({
+      imported: 2,
+      refused: [{ row: 3, zoneNumber: '8002', reason: 'lng must be between -180 and 180' }],
+    });
     expect(await numbers()).toEqual(expect.arrayContaining(['8001', '8003']));
     expect(await numbers()).not.toContain('8002');
   });
 
   it('writes a large file in batches, in one go', async () => {
     // A grid, not a line: points on one meridian have zero-volume boxes, which cube's GiST splits badly.
-    const rows = Array.from({ length: 1234 }, (_, i) => `${90000 + i},,${i} Batch St,,,,${30 + (i % 37) / 1000},${-97.7 - Math.floor(i / 37) / 1000},,1.5,120,,,,`);
+    const rows = Array.from(
+      { length: 1234 },
+      (_, i) =>
+        `${90000 + i},,${i} Batch St,,,,${30 + (i % 37) / 1000},${-97.7 - Math.floor(i / 37) / 1000},,1.5,120,,,,`,
+    );
     const report = await importFile('many.csv', [HEADER, ...rows].join('\n'));
     expect(report.imported).toBe(1234);
     expect((await numbers()).filter((n) => n.startsWith('9')).length).toBe(1234);
@@ -114,8 +182,16 @@ describe('importing a zone file', () => {
     await expect(importFile('x.csv', 'zone_number,address\n1,Main St')).rejects.toThrow(ZoneFileError);
     await expect(importFile('x.geojson', '{"type":"Feature"}')).rejects.toThrow(/FeatureCollection/);
     await expect(importFile('x.json', 'not json')).rejects.toThrow(/not valid JSON/);
-    const report = await importFile('geometry.geojson', JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { zone_number: 'A1' } }] }));
-    expect(report.refused).toEqual([{ row: 1, zoneNumber: 'A1', reason: 'geometry must be a Point with [longitude, latitude]' }]);
+    const report = await importFile(
+      'geometry.geojson',
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: null, properties: { zone_number: 'A1' } }],
+      }),
+    );
+    expect(report.refused).toEqual([
+      { row: 1, zoneNumber: 'A1', reason: 'geometry must be a Point with [longitude, latitude]' },
+    ]);
   });
 
   it('reads paid days in the usual spellings', () => {
@@ -135,9 +211,15 @@ describe('npm run zones:import', () => {
     const cli = runScript('zones-import.ts', env);
     try {
       const good = join(dir, 'cli-good.csv');
-      writeFileSync(good, [HEADER, '1,,1 Main St,,,,30.26,-97.74,,2,120,,,,', '2,,2 Main St,,,,30.27,-97.74,,2,120,,,,'].join('\n'));
+      writeFileSync(
+        good,
+        [HEADER, '1,,1 Main St,,,,30.26,-97.74,,2,120,,,,', '2,,2 Main St,,,,30.27,-97.74,,2,120,,,,'].join('\n'),
+      );
       const bad = join(dir, 'cli-bad.csv');
-      writeFileSync(bad, [HEADER, '3,,3 Main St,,,,30.26,-97.74,,2,120,,,,', '1,,again,,,,30.26,-97.74,,2,120,,,,'].join('\n'));
+      writeFileSync(
+        bad,
+        [HEADER, '3,,3 Main St,,,,30.26,-97.74,,2,120,,,,', '1,,again,,,,30.26,-97.74,,2,120,,,,'].join('\n'),
+      );
 
       const first = await cli(good);
       expect(first.out).toContain('Imported 2 zone(s), 0 refused.');

@@ -15,11 +15,17 @@ const database = await freshDatabase();
 afterAll(() => database.close());
 const { db } = database;
 const mine = await defaultOperatorId(db);
-const [rival] = await db.insert(operators).values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' }).returning();
+const [rival] = await db
+  .insert(operators)
+  .values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' })
+  .returning();
 
 /** A zone of the parking tests' terms, named, on a grid (100 a column, about 20 m apart). */
 function zone(zoneNumber: string, name: string, address: string, i: number): NewZone {
-  return { ...zoneAt(zoneNumber, address, { lat: 30.2672 + (i % 100) * 0.0002, lng: -97.7431 + Math.floor(i / 100) * 0.0002 }), name };
+  return {
+    ...zoneAt(zoneNumber, address, { lat: 30.2672 + (i % 100) * 0.0002, lng: -97.7431 + Math.floor(i / 100) * 0.0002 }),
+    name,
+  };
 }
 
 // 1,500 near-misses, each similar enough to match ("Cedar Holow"), stored before the one zone that

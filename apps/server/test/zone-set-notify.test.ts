@@ -81,7 +81,8 @@ describe('the zones a server holds, told of changes (issue 9)', () => {
 });
 
 if (postgres) {
-  const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+  const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
   /** A statement from a connection of no app (psql, an import on another machine). */
   const psql = async (text: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -105,7 +106,10 @@ if (postgres) {
       await settled();
       await psql(`update zones set name = 'Renamed by psql' where zone_number = 'N2'`);
       const named = async () => {
-        const res = await app.inject({ method: 'GET', url: `/api/Parking/Zones/Nearby?lat=${CENTRE.lat}&lng=${CENTRE.lng}` });
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/Parking/Zones/Nearby?lat=${CENTRE.lat}&lng=${CENTRE.lng}`,
+        });
         return res.json<Zone[]>().find((z) => z.ZoneNumber === 'N2')?.Name;
       };
       await expect.poll(named, { timeout: 1000, interval: 5 }).toBe('Renamed by psql');
@@ -118,13 +122,19 @@ if (postgres) {
       await settled();
       const before = app.notifications.generation;
       const name = (await queryRows<{ db: string }>(db, sql`select current_database() as db`))[0]!.db;
-      const cut = await queryRows<{ ok: boolean }>(db, sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`);
+      const cut = await queryRows<{ ok: boolean }>(
+        db,
+        sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`,
+      );
       expect(cut.length).toBe(1);
       await expect.poll(() => app.notifications.generation, { timeout: 5000, interval: 5 }).not.toBe(before);
       // Down (it retries after a second): nobody is told of this change, so the next search must
       // read the version and see it.
       expect(app.notifications.live).toBe(false);
-      await db.update(zones).set({ lat: CENTRE.lat + 1 }).where(eq(zones.zoneNumber, 'N1'));
+      await db
+        .update(zones)
+        .set({ lat: CENTRE.lat + 1 })
+        .where(eq(zones.zoneNumber, 'N1'));
       seen.length = 0;
       expect(await numbersNear()).not.toContain('N1');
       expect(versionReads()).toBe(1);

@@ -17,13 +17,17 @@ const database = await freshDatabase();
 afterAll(() => database.close());
 const { db } = database;
 const newOperator = async (name: string) => {
-  const [o] = await db.insert(operators).values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' }).returning();
+  const [o] = await db
+    .insert(operators)
+    .values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' })
+    .returning();
   return o!.id;
 };
 const mine = await newOperator('Mine');
 const theirs = await newOperator('Theirs');
 const near = (operatorId: number) => ({ operatorId, ...CENTRE, radiusM: 2000, limit: 20 });
-const numbersNear = async (cache: ZoneCache, operatorId: number) => (await nearby(db, cache, near(operatorId))).map((h) => h.zone.zoneNumber).sort();
+const numbersNear = async (cache: ZoneCache, operatorId: number) =>
+  (await nearby(db, cache, near(operatorId))).map((h) => h.zone.zoneNumber).sort();
 
 describe('the version of an operator’s set of zones (issue 9)', () => {
   it('changes with every statement that inserts, updates, deletes or truncates zones, and only for their operator', async () => {
@@ -40,7 +44,9 @@ describe('the version of an operator’s set of zones (issue 9)', () => {
     await insertZones(db, theirs, [zoneAt('T1', '1 Other St', CENTRE)]);
     await step(() => insertZones(db, mine, [zoneAt('V1', '1 Any St', CENTRE), zoneAt('V2', '2 Any St', CENTRE)]));
     await step(() => db.execute(sql`update zones set rate_cents = rate_cents + 1 where operator_id = ${mine}`));
-    await step(() => db.execute(sql`update zones set name = 'Moved' where zone_number = 'V1' and operator_id = ${mine}`));
+    await step(() =>
+      db.execute(sql`update zones set name = 'Moved' where zone_number = 'V1' and operator_id = ${mine}`),
+    );
     await step(() => db.delete(zones).where(eq(zones.zoneNumber, 'V2')));
     // An update that changes no row changes nothing.
     const before = await zoneSetVersion(db, mine);
@@ -87,7 +93,10 @@ describe('the zones held in memory follow the set (issue 9)', () => {
       values (${mine}, 'PSQL', 'From psql', '9 Any St', 'Austin', 'TX', '78701', ${CENTRE.lat}, ${CENTRE.lng}, 'street', 250, 120, '{1,2,3,4,5,6,7}', 0, 1440, 5)`);
     expect(await numbersNear(cache, mine)).toEqual([...start, 'PSQL'].sort());
     expect(await numbersNear(cache, theirs)).toEqual(['T1', 'V1']);
-    await db.update(zones).set({ lat: CENTRE.lat + 1 }).where(eq(zones.zoneNumber, 'PSQL'));
+    await db
+      .update(zones)
+      .set({ lat: CENTRE.lat + 1 })
+      .where(eq(zones.zoneNumber, 'PSQL'));
     expect(await numbersNear(cache, mine)).toEqual(start);
     await db.delete(zones).where(eq(zones.operatorId, theirs));
     expect(await numbersNear(cache, theirs)).toEqual([]);
@@ -96,7 +105,10 @@ describe('the zones held in memory follow the set (issue 9)', () => {
   });
 
   it('answers many searches at once with a stale map the same as one search', async () => {
-    await insertZones(db, mine, [zoneAt('A1', '1 Any St', CENTRE), zoneAt('A2', '2 Any St', { lat: CENTRE.lat + 0.001, lng: CENTRE.lng })]);
+    await insertZones(db, mine, [
+      zoneAt('A1', '1 Any St', CENTRE),
+      zoneAt('A2', '2 Any St', { lat: CENTRE.lat + 0.001, lng: CENTRE.lng }),
+    ]);
     const cache = new ZoneCache();
     const answers = await concurrently(20, () => numbersNear(cache, mine));
     expect(new Set(answers.map((a) => a.join()))).toEqual(new Set(['A1,A2']));
@@ -108,7 +120,13 @@ describe('the migration that adds the versions (0021)', () => {
     const earlier = await freshDatabase({ migrationsFolder: migrationsUpTo('0020_member_details') });
     try {
       const { db } = earlier;
-      const make = async (name: string) => (await db.insert(operators).values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' }).returning())[0]!.id;
+      const make = async (name: string) =>
+        (
+          await db
+            .insert(operators)
+            .values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' })
+            .returning()
+        )[0]!.id;
       const [a, b, none] = [await make('A'), await make('B'), await make('None')];
       await insertZones(db, a, [zoneAt('M1', '1 Any St', CENTRE), zoneAt('M2', '2 Any St', CENTRE)]);
       await insertZones(db, b, [zoneAt('M3', '3 Any St', CENTRE)]);

@@ -14,12 +14,18 @@ const database = await freshDatabase();
 afterAll(() => database.close());
 const { db } = database;
 const mine = await defaultOperatorId(db);
-const [theirs] = await db.insert(operators).values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' }).returning();
+const [theirs] = await db
+  .insert(operators)
+  .values({ name: 'Rival', city: 'Austin', state: 'TX', lat: 30.2672, lng: -97.7431, timezone: 'America/Chicago' })
+  .returning();
 
 /** n zones on a grid (100 a row, about 20 m apart) centred on downtown Austin. */
 function grid(n: number, tag: string): NewZone[] {
   return Array.from({ length: n }, (_, i) => ({
-    ...zoneAt(`${tag}${i}`, `${i} Congress Ave`, { lat: 30.2672 + (Math.floor(i / 100) - n / 200) * 0.0002, lng: -97.7431 + ((i % 100) - 50) * 0.0002 }),
+    ...zoneAt(`${tag}${i}`, `${i} Congress Ave`, {
+      lat: 30.2672 + (Math.floor(i / 100) - n / 200) * 0.0002,
+      lng: -97.7431 + ((i % 100) - 50) * 0.0002,
+    }),
     name: `Zone ${tag}${i}`,
   }));
 }
@@ -42,10 +48,17 @@ describe('nearby zones of one operator (issue 9)', () => {
   });
 
   it('still finds the nearest of the operator’s own zones, nearest first', async () => {
-    const hits = await nearby(db, new ZoneCache(), { operatorId: mine, lat: 30.2672, lng: -97.7431, radiusM: 2000, limit: 20 });
+    const hits = await nearby(db, new ZoneCache(), {
+      operatorId: mine,
+      lat: 30.2672,
+      lng: -97.7431,
+      radiusM: 2000,
+      limit: 20,
+    });
     expect(hits).toHaveLength(20);
     expect(hits.every((h) => h.zone.operatorId === mine)).toBe(true);
     expect(hits[0]!.zone.zoneNumber).toBe('M550'); // the one at the centre
-    for (let i = 1; i < hits.length; i++) expect(hits[i]!.distanceM!).toBeGreaterThanOrEqual(hits[i - 1]!.distanceM! - 1e-6);
+    for (let i = 1; i < hits.length; i++)
+      expect(hits[i]!.distanceM!).toBeGreaterThanOrEqual(hits[i - 1]!.distanceM! - 1e-6);
   });
 });

@@ -56,18 +56,29 @@ export const SendCodeRequest = z.object({ PhoneNumber });
 export type SendCodeRequest = z.infer<typeof SendCodeRequest>;
 
 /** The spec's form-encoded token POST; grant_type picks the way in. */
-export const TokenRequest = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('password'),
-    username: z.string({ error: SPEC_MESSAGES.usernameRequired }).trim().min(1, SPEC_MESSAGES.usernameRequired).max(254),
-    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128, MESSAGES.passwordLength),
-  }),
-  z.object({ grant_type: z.literal('otp'), phone: PhoneNumber, code: OtpCode }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().max(200).optional(),
-  }),
-], { error: 'grant_type must be password, otp or refresh_token' });
+export const TokenRequest = z.discriminatedUnion(
+  'grant_type',
+  [
+    z.object({
+      grant_type: z.literal('password'),
+      username: z
+        .string({ error: SPEC_MESSAGES.usernameRequired })
+        .trim()
+        .min(1, SPEC_MESSAGES.usernameRequired)
+        .max(254),
+      password: z
+        .string({ error: MESSAGES.passwordRequired })
+        .min(1, MESSAGES.passwordRequired)
+        .max(128, MESSAGES.passwordLength),
+    }),
+    z.object({ grant_type: z.literal('otp'), phone: PhoneNumber, code: OtpCode }),
+    z.object({
+      grant_type: z.literal('refresh_token'),
+      refresh_token: z.string().max(200).optional(),
+    }),
+  ],
+  { error: 'grant_type must be password, otp or refresh_token' },
+);
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
 export const TokenResponse = z.object({

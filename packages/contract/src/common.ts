@@ -10,7 +10,12 @@ export const ErrorResponse = z.object({
   errors: z.array(FieldError).optional(),
   ErrorDetails: z.object({ message: z.string() }).optional(),
   /** A 409 "This vehicle is already parked": the vehicle's running session, to open it instead. */
-  SessionId: z.number().int().positive().optional().describe('The running session that holds the vehicle (409 "This vehicle is already parked")'),
+  SessionId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('The running session that holds the vehicle (409 "This vehicle is already parked")'),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

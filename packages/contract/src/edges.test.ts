@@ -17,7 +17,8 @@ import {
 
 // The edges a mutation run found untested (issue 7): each line would pass with the rule broken.
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error!.issues[0]!.message;
 
 describe('money edges', () => {
   it('formatMoney: empty, null and undefined are 0.00; thousands separators in a string are read', () => {
@@ -52,7 +53,14 @@ describe('date edges', () => {
 });
 
 describe('vehicle edges', () => {
-  const vehicle = { PlateNumber: 'MH 12 AB 1234', PlateState: 'tx', VehicleMake: 'Honda', VehicleModel: 'Civic', VehicleColor: 'Blue', VehicleYear: '2020' };
+  const vehicle = {
+    PlateNumber: 'MH 12 AB 1234',
+    PlateState: 'tx',
+    VehicleMake: 'Honda',
+    VehicleModel: 'Civic',
+    VehicleColor: 'Blue',
+    VehicleYear: '2020',
+  };
   it('the year: from 1900 to next year, four digits exactly', () => {
     const year = (VehicleYear: unknown) => firstMessage(AddVehicleRequest.safeParse({ ...vehicle, VehicleYear }));
     expect(year(String(MIN_VEHICLE_YEAR))).toBeNull();
@@ -60,7 +68,8 @@ describe('vehicle edges', () => {
     expect(year(String(MIN_VEHICLE_YEAR - 1))).not.toBeNull();
     expect(year(String(maxVehicleYear() + 1))).not.toBeNull();
     // A number that reads as a year in range is still not four digits.
-    for (const y of ['02020', '+2020', '2020.0', '2020e0']) expect(year(y), y).toBe('Year must be from 1900 to next year');
+    for (const y of ['02020', '+2020', '2020.0', '2020e0'])
+      expect(year(y), y).toBe('Year must be from 1900 to next year');
     expect(year('20201')).not.toBeNull();
     expect(year('x2020')).not.toBeNull();
     expect(year('2020x')).not.toBeNull();
@@ -78,21 +87,42 @@ describe('vehicle edges', () => {
 
 describe('the token POST (docs/product.md#api-calls)', () => {
   it('a password grant names its missing fields with the spec messages', () => {
-    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', password: 'secret123' }))).toBe(SPEC_MESSAGES.usernameRequired);
-    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', username: '  ', password: 'secret123' }))).toBe(SPEC_MESSAGES.usernameRequired);
-    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', username: 'riley' }))).toBe(MESSAGES.passwordRequired);
-    expect(TokenRequest.parse({ grant_type: 'password', username: ' riley ', password: 'secret123' })).toEqual({ grant_type: 'password', username: 'riley', password: 'secret123' });
+    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', password: 'secret123' }))).toBe(
+      SPEC_MESSAGES.usernameRequired,
+    );
+    expect(
+      firstMessage(TokenRequest.safeParse({ grant_type: 'password', username: '  ', password: 'secret123' })),
+    ).toBe(SPEC_MESSAGES.usernameRequired);
+    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'password', username: 'riley' }))).toBe(
+      MESSAGES.passwordRequired,
+    );
+    expect(TokenRequest.parse({ grant_type: 'password', username: ' riley ', password: 'secret123' })).toEqual({
+      grant_type: 'password',
+      username: 'riley',
+      password: 'secret123',
+    });
   });
   it('an otp grant needs the phone and the code; a refresh grant needs nothing more', () => {
     expect(TokenRequest.safeParse({ grant_type: 'otp', phone: '5551234567' }).success).toBe(false);
     expect(TokenRequest.safeParse({ grant_type: 'otp', phone: '5551234567', code: '123456' }).success).toBe(true);
     expect(TokenRequest.parse({ grant_type: 'refresh_token' })).toEqual({ grant_type: 'refresh_token' });
-    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'magic' }))).toBe('grant_type must be password, otp or refresh_token');
+    expect(firstMessage(TokenRequest.safeParse({ grant_type: 'magic' }))).toBe(
+      'grant_type must be password, otp or refresh_token',
+    );
   });
 });
 
 describe('other field rules', () => {
-  const profile = { ID: 7, EmailAddress: 'riley@example.test', PhoneNumber: '5551234567', UserName: 'riley', AddressLine1: '1 Main St', City: 'Austin', State: 'TX', ZipCode: '78701' };
+  const profile = {
+    ID: 7,
+    EmailAddress: 'riley@example.test',
+    PhoneNumber: '5551234567',
+    UserName: 'riley',
+    AddressLine1: '1 Main St',
+    City: 'Austin',
+    State: 'TX',
+    ZipCode: '78701',
+  };
   it('text fields refuse control characters; MinBalance must be an amount', () => {
     const msg = (over: object) => firstMessage(UpdateAccountRequest.safeParse({ ...profile, ...over }));
     expect(msg({ City: 'Aus\u0007tin' })).toBe('Contains characters that are not allowed');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ENFORCEMENT_KEY_HEADER, EnforcementQuery, NearbyZonesQuery, ReceiptQuery, SearchZonesQuery, SessionFilters, SessionsQuery } from './index.ts';
+import {
+  ENFORCEMENT_KEY_HEADER,
+  EnforcementQuery,
+  NearbyZonesQuery,
+  ReceiptQuery,
+  SearchZonesQuery,
+  SessionFilters,
+  SessionsQuery,
+} from './index.ts';
 import { messages, expectMessages } from './test-messages.ts';
 
 // Issue 7: the query-string schemas of the history, the receipts, the plate check and the zone
@@ -8,9 +16,18 @@ import { messages, expectMessages } from './test-messages.ts';
 describe('the history filters', () => {
   it('newest first by default; a blank value is not given', () => {
     expect(SessionFilters.parse({})).toEqual({ sort: 'newest' });
-    expect(SessionFilters.parse({ sort: ' ', lat: '', lng: ' ', from: '', to: '', vehicle: '' })).toEqual({ sort: 'newest' });
-    expect(SessionFilters.parse({ sort: 'far', lat: '-90', lng: '180', from: '2000-01-01', to: '2100-12-31', vehicle: '4' })).toEqual({
-      sort: 'far', lat: -90, lng: 180, from: '2000-01-01', to: '2100-12-31', vehicle: 4,
+    expect(SessionFilters.parse({ sort: ' ', lat: '', lng: ' ', from: '', to: '', vehicle: '' })).toEqual({
+      sort: 'newest',
+    });
+    expect(
+      SessionFilters.parse({ sort: 'far', lat: '-90', lng: '180', from: '2000-01-01', to: '2100-12-31', vehicle: '4' }),
+    ).toEqual({
+      sort: 'far',
+      lat: -90,
+      lng: 180,
+      from: '2000-01-01',
+      to: '2100-12-31',
+      vehicle: 4,
     });
   });
   it('names what is wrong', () => {
@@ -25,7 +42,10 @@ describe('the history filters', () => {
       [{ from: '24-11-2026' }, { from: 'from must be a date (YYYY-MM-DD)' }],
       [{ to: 5 }, { to: 'to must be a date (YYYY-MM-DD)' }],
     ]);
-    for (const d of ['2026-02-30', '2026-13-01', '1999-12-31', '2101-01-01']) expect(messages(SessionFilters, { from: d }), d).toEqual({ from: 'from must be a real date between 2000 and 2100' });
+    for (const d of ['2026-02-30', '2026-13-01', '1999-12-31', '2101-01-01'])
+      expect(messages(SessionFilters, { from: d }), d).toEqual({
+        from: 'from must be a real date between 2000 and 2100',
+      });
     expect(messages(SessionFilters, { to: '2024-02-29' })).toEqual({});
   });
   it('the page: a cursor of safe characters, 20 rows unless asked for 1 to 50', () => {
@@ -56,7 +76,11 @@ describe("an officer's plate check", () => {
   });
   const ok = { zone: 'Z-101', plate: 'mh 12-ab·1', state: 'tx' };
   it('takes a zone, a plate and a state (upper-cased), trimmed', () => {
-    expect(EnforcementQuery.parse({ zone: ' Z-101 ', plate: ' MH 12.AB ', state: ' tx ' })).toEqual({ zone: 'Z-101', plate: 'MH 12.AB', state: 'TX' });
+    expect(EnforcementQuery.parse({ zone: ' Z-101 ', plate: ' MH 12.AB ', state: ' tx ' })).toEqual({
+      zone: 'Z-101',
+      plate: 'MH 12.AB',
+      state: 'TX',
+    });
     expect(messages(EnforcementQuery, ok)).toEqual({});
   });
   it('names what is wrong', () => {
@@ -79,14 +103,33 @@ describe("an officer's plate check", () => {
 
 describe('the zone search', () => {
   it('nearby: a position, 2 km and 20 zones unless asked', () => {
-    expect(NearbyZonesQuery.parse({ lat: '18.5', lng: '73.8' })).toEqual({ lat: 18.5, lng: 73.8, radius: 2000, limit: 20 });
-    expect(NearbyZonesQuery.parse({ lat: '90', lng: '-180', radius: '10000', limit: '100' })).toEqual({ lat: 90, lng: -180, radius: 10_000, limit: 100 });
+    expect(NearbyZonesQuery.parse({ lat: '18.5', lng: '73.8' })).toEqual({
+      lat: 18.5,
+      lng: 73.8,
+      radius: 2000,
+      limit: 20,
+    });
+    expect(NearbyZonesQuery.parse({ lat: '90', lng: '-180', radius: '10000', limit: '100' })).toEqual({
+      lat: 90,
+      lng: -180,
+      radius: 10_000,
+      limit: 100,
+    });
     expect(NearbyZonesQuery.parse({ lat: '-90', lng: '180' })).toMatchObject({ lat: -90, lng: 180 });
     expectMessages(NearbyZonesQuery, [
       [{ lat: '', lng: '73' }, { lat: 'lat must be a number' }],
-      [{ lat: 'x', lng: 'Infinity' }, { lat: 'lat must be a number', lng: 'lng must be a number' }],
-      [{ lat: '-91', lng: '181' }, { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' }],
-      [{ lat: '91', lng: '-181' }, { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' }],
+      [
+        { lat: 'x', lng: 'Infinity' },
+        { lat: 'lat must be a number', lng: 'lng must be a number' },
+      ],
+      [
+        { lat: '-91', lng: '181' },
+        { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' },
+      ],
+      [
+        { lat: '91', lng: '-181' },
+        { lat: 'lat must be between -90 and 90', lng: 'lng must be between -180 and 180' },
+      ],
     ]);
     const at = (q: object) => messages(NearbyZonesQuery, { lat: '1', lng: '1', ...q });
     expect(at({ radius: 'x' })).toEqual({ radius: 'radius must be a number' });
@@ -102,16 +145,23 @@ describe('the zone search', () => {
   });
   it('by text: required, at most 100 characters, no control characters; a position both or neither', () => {
     expect(SearchZonesQuery.parse({ q: ' main ' })).toEqual({ q: 'main', limit: 20 });
-    expect(SearchZonesQuery.parse({ q: 'main', lat: '1', lng: '2', limit: '5' })).toEqual({ q: 'main', lat: 1, lng: 2, limit: 5 });
+    expect(SearchZonesQuery.parse({ q: 'main', lat: '1', lng: '2', limit: '5' })).toEqual({
+      q: 'main',
+      lat: 1,
+      lng: 2,
+      limit: 5,
+    });
     expectMessages(SearchZonesQuery, [
       [{}, { q: 'q is required' }],
       [{ q: '  ' }, { q: 'q is required' }],
       [{ q: 'x'.repeat(101) }, { q: 'q must be at most 100 characters' }],
       [{ q: 'x'.repeat(100) }, {}],
     ]);
-    for (const c of ['\u0000', '\u001f', '\u007f']) expect(messages(SearchZonesQuery, { q: `a${c}b` })).toEqual({ q: 'q contains characters that are not allowed' });
+    for (const c of ['\u0000', '\u001f', '\u007f'])
+      expect(messages(SearchZonesQuery, { q: `a${c}b` })).toEqual({ q: 'q contains characters that are not allowed' });
     expect(messages(SearchZonesQuery, { q: 'main', lat: '1' })).toEqual({ lng: 'lat and lng go together' });
     expect(messages(SearchZonesQuery, { q: 'main', lng: '1' })).toEqual({ lng: 'lat and lng go together' });
-    for (const limit of ['0', '101', '1.5', 'x']) expect(SearchZonesQuery.safeParse({ q: 'main', limit }).success, limit).toBe(false);
+    for (const limit of ['0', '101', '1.5', 'x'])
+      expect(SearchZonesQuery.safeParse({ q: 'main', limit }).success, limit).toBe(false);
   });
 });

@@ -29,7 +29,12 @@ const day = (name: string) =>
       .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
       .refine((s) => {
         const d = new Date(`${s}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100;
+        return (
+          !Number.isNaN(d.getTime()) &&
+          d.toISOString().startsWith(s) &&
+          d.getUTCFullYear() >= 2000 &&
+          d.getUTCFullYear() <= 2100
+        );
       }, `${name} must be a real date between 2000 and 2100`)
       .optional(),
   );
@@ -48,12 +53,13 @@ export type SessionFilters = z.infer<typeof SessionFilters>;
 export const SessionsQuery = SessionFilters.extend({
   cursor: z.preprocess(
     blankToUndefined,
-    z.string().max(200, 'cursor is not valid').regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid').optional(),
+    z
+      .string()
+      .max(200, 'cursor is not valid')
+      .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid')
+      .optional(),
   ),
-  limit: z.preprocess(
-    blankToUndefined,
-    pageLimit(MAX_SESSIONS_PAGE),
-  ),
+  limit: z.preprocess(blankToUndefined, pageLimit(MAX_SESSIONS_PAGE)),
 });
 export type SessionsQuery = z.infer<typeof SessionsQuery>;
 
@@ -100,8 +106,7 @@ export const ReceiptQuery = z.object({
 
 // Officers' plate check.
 export const EnforcementQuery = z.object({
-  zone: queryText('zone', 20)
-    .regex(/^[A-Za-z0-9-]+$/, 'zone must be letters, digits or dashes'),
+  zone: queryText('zone', 20).regex(/^[A-Za-z0-9-]+$/, 'zone must be letters, digits or dashes'),
   plate: queryText('plate', 20)
     .regex(/^[A-Za-z0-9 .\-·]+$/, 'plate must be letters, digits, spaces or dashes')
     .refine((p) => /[A-Za-z0-9]/.test(p), 'plate is required'),

@@ -9,7 +9,9 @@ describe('formatMoney', () => {
     expect(formatMoney('1234.5')).toBe('1,234.50');
     expect(formatMoney(0.005)).toBe('0.01');
   });
-  it.each([undefined, null, '', 'abc', NaN, Infinity, {}, []])('shows 0.00 for %s', (v) => expect(formatMoney(v)).toBe('0.00'));
+  it.each([undefined, null, '', 'abc', NaN, Infinity, {}, []])('shows 0.00 for %s', (v) =>
+    expect(formatMoney(v)).toBe('0.00'),
+  );
 });
 
 describe('cents and amounts', () => {

@@ -30,5 +30,7 @@ let moneyFormat: Intl.NumberFormat | undefined;
 export function formatMoney(value: unknown): string {
   // null and undefined are not numbers (NaN); '' and blanks are Number('') = 0: all '0.00'.
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '')) : NaN;
-  return Number.isFinite(n) ? (moneyFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n) : '0.00';
+  return Number.isFinite(n)
+    ? (moneyFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n)
+    : '0.00';
 }

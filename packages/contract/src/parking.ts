@@ -56,10 +56,16 @@ export const QuoteRequest = z
     DurationMinutes: Duration,
   })
   .strict()
-  .refine((v) => (v.SessionId !== undefined ? v.ZoneId === undefined && v.VehicleId === undefined : v.ZoneId !== undefined && v.VehicleId !== undefined), {
-    path: ['SessionId'],
-    message: PARKING_MESSAGES.quoteTarget,
-  });
+  .refine(
+    (v) =>
+      v.SessionId !== undefined
+        ? v.ZoneId === undefined && v.VehicleId === undefined
+        : v.ZoneId !== undefined && v.VehicleId !== undefined,
+    {
+      path: ['SessionId'],
+      message: PARKING_MESSAGES.quoteTarget,
+    },
+  );
 export type QuoteRequest = z.input<typeof QuoteRequest>;
 
 /**
@@ -111,7 +117,10 @@ export type StopRequest = z.input<typeof StopRequest>;
 export const AmendRequest = z
   .object({ SessionId: BodyId, VehicleId: BodyId.optional(), ZoneId: BodyId.optional() })
   .strict()
-  .refine((v) => v.VehicleId !== undefined || v.ZoneId !== undefined, { path: ['VehicleId'], message: PARKING_MESSAGES.amendNothing });
+  .refine((v) => v.VehicleId !== undefined || v.ZoneId !== undefined, {
+    path: ['VehicleId'],
+    message: PARKING_MESSAGES.amendNothing,
+  });
 export type AmendRequest = z.input<typeof AmendRequest>;
 
 /** POST /api/Parking/AmendQuote: what moving a session to another zone would charge or refund. */
@@ -126,7 +135,15 @@ export const ParkingSession = z.object({
   SessionId: z.number().int(),
   // Its zone and vehicle, as Zone and Vehicle have them (the server copies them at the start, so
   // a receipt stays true; VehicleId is null once the vehicle is deleted).
-  ...Zone.pick({ ZoneId: true, ZoneNumber: true, Address: true, City: true, State: true, Latitude: true, Longitude: true }).shape,
+  ...Zone.pick({
+    ZoneId: true,
+    ZoneNumber: true,
+    Address: true,
+    City: true,
+    State: true,
+    Latitude: true,
+    Longitude: true,
+  }).shape,
   VehicleId: z.number().int().nullable(),
   ...Vehicle.pick({ VehicleMake: true, VehicleModel: true, PlateNumber: true, PlateState: true }).shape,
   StartedAt: z.string(),

@@ -38,7 +38,11 @@ export const GuestQuoteRequest = z
       .regex(/^[A-Za-z0-9 -]{2,10}$/, VEHICLE_MESSAGES.plateFormat)
       .transform((p) => p.toUpperCase()),
     PlateState: StateCode,
-    DurationMinutes: z.number().int().min(1).max(24 * 60),
+    DurationMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
   })
   .strict();
 export type GuestQuoteRequest = z.input<typeof GuestQuoteRequest>;
@@ -47,7 +51,11 @@ export const GuestStartRequest = z
   .object({
     QuoteId: z.string().trim().uuid(),
     /** A card token from the payment provider (sandbox: POST /api/Sandbox/Tokens). */
-    CardToken: z.string({ error: QUICK_PARK_MESSAGES.cardTokenRequired }).trim().min(1, QUICK_PARK_MESSAGES.cardTokenRequired).max(2000),
+    CardToken: z
+      .string({ error: QUICK_PARK_MESSAGES.cardTokenRequired })
+      .trim()
+      .min(1, QUICK_PARK_MESSAGES.cardTokenRequired)
+      .max(2000),
   })
   .strict();
 export type GuestStartRequest = z.input<typeof GuestStartRequest>;
@@ -56,7 +64,11 @@ export type GuestStartRequest = z.input<typeof GuestStartRequest>;
 export const GuestExtendQuoteRequest = z
   .object({
     SessionId: z.number().int().positive().max(2_147_483_647),
-    DurationMinutes: z.number().int().min(1).max(24 * 60),
+    DurationMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
   })
   .strict();
 export type GuestExtendQuoteRequest = z.input<typeof GuestExtendQuoteRequest>;

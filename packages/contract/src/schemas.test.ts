@@ -18,7 +18,6 @@ import {
 } from './index.ts';
 import { messages, expectMessages } from './test-messages.ts';
 
-
 const profile = {
   ID: 7,
   EmailAddress: 'riley@example.test',
@@ -30,11 +29,26 @@ const profile = {
   ZipCode: '78701',
 };
 
-const vehicle = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'ABC 123', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
+const vehicle = {
+  VehicleMake: 'TOYOTA',
+  VehicleModel: 'CAMRY',
+  PlateNumber: 'ABC 123',
+  PlateState: 'TX',
+  VehicleColor: 'SILVER',
+  VehicleYear: '2021',
+};
 
 describe('Edit Profile (docs/product.md#validation): the spec messages, letter for letter', () => {
   it('names every missing field with its message', () => {
-    const empty = { UserName: '', EmailAddress: '', PhoneNumber: '', AddressLine1: '', City: '', State: '', ZipCode: '' };
+    const empty = {
+      UserName: '',
+      EmailAddress: '',
+      PhoneNumber: '',
+      AddressLine1: '',
+      City: '',
+      State: '',
+      ZipCode: '',
+    };
     expect(messages(UpdateAccountRequest, empty)).toEqual({
       UserName: 'Username is Required',
       EmailAddress: 'Email is required',
@@ -72,7 +86,14 @@ describe('Edit Profile (docs/product.md#validation): the spec messages, letter f
 
 describe('Vehicle (docs/product.md#validation)', () => {
   it('names every missing field with the spec message', () => {
-    const empty = { VehicleMake: '', VehicleModel: '', PlateNumber: '', PlateState: '', VehicleColor: '', VehicleYear: '' };
+    const empty = {
+      VehicleMake: '',
+      VehicleModel: '',
+      PlateNumber: '',
+      PlateState: '',
+      VehicleColor: '',
+      VehicleYear: '',
+    };
     expect(messages(AddVehicleRequest, empty)).toEqual({
       VehicleMake: 'VehicleMake is Required',
       VehicleModel: 'Vehicle Model is Required',
@@ -88,7 +109,9 @@ describe('Vehicle (docs/product.md#validation)', () => {
     expect(AddVehicleRequest.parse({ ...vehicle, PlateNumber: 'ab-12' }).PlateNumber).toBe('AB-12');
     expect(AddVehicleRequest.parse({ ...vehicle, PlateNumber: 'A1' }).PlateNumber).toBe('A1');
     for (const bad of ['A', 'A -', 'MH 12 AB 12345', 'AB_12', 'AB.12', 'A-B-C-D-E-F-G-H-I-J-K', '-'.repeat(21)]) {
-      expect(messages(AddVehicleRequest, { ...vehicle, PlateNumber: bad }), bad).toEqual({ PlateNumber: V.plateFormat });
+      expect(messages(AddVehicleRequest, { ...vehicle, PlateNumber: bad }), bad).toEqual({
+        PlateNumber: V.plateFormat,
+      });
     }
   });
 
@@ -109,12 +132,15 @@ describe('Vehicle (docs/product.md#validation)', () => {
 
   it('upper-cases a two-letter state and refuses anything else', () => {
     expect(AddVehicleRequest.parse({ ...vehicle, PlateState: 'tx' }).PlateState).toBe('TX');
-    expect(messages(AddVehicleRequest, { ...vehicle, PlateState: 'Texas' })).toEqual({ PlateState: MESSAGES.stateUnknown });
+    expect(messages(AddVehicleRequest, { ...vehicle, PlateState: 'Texas' })).toEqual({
+      PlateState: MESSAGES.stateUnknown,
+    });
   });
 
   it('takes a vehicle id as a positive whole number', () => {
     expect(DeleteVehicleRequest.parse({ VehicleId: '12' }).VehicleId).toBe(12);
-    for (const bad of [0, -1, 1.5, 'x', 2 ** 31]) expect(DeleteVehicleRequest.safeParse({ VehicleId: bad }).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, 1.5, 'x', 2 ** 31])
+      expect(DeleteVehicleRequest.safeParse({ VehicleId: bad }).success, String(bad)).toBe(false);
   });
 });
 
@@ -129,7 +155,17 @@ describe('Sign-up and sign-in', () => {
       PhoneNumber: SPEC_MESSAGES.phoneRequired,
       Password: MESSAGES.passwordRequired,
     });
-    expect(messages(RegisterRequest, { ...empty, FirstName: 'A', LastName: 'B', UserName: 'a b', EmailAddress: 'a@b.co', PhoneNumber: '123', Password: 'short' })).toEqual({
+    expect(
+      messages(RegisterRequest, {
+        ...empty,
+        FirstName: 'A',
+        LastName: 'B',
+        UserName: 'a b',
+        EmailAddress: 'a@b.co',
+        PhoneNumber: '123',
+        Password: 'short',
+      }),
+    ).toEqual({
       UserName: MESSAGES.usernameFormat,
       PhoneNumber: MESSAGES.phoneFormat,
       Password: MESSAGES.passwordLength,
@@ -139,16 +175,24 @@ describe('Sign-up and sign-in', () => {
   it('takes a phone of 10 to 15 digits and a code of 6', () => {
     expect(PhoneNumber.safeParse('5551234567').success).toBe(true);
     expect(PhoneNumber.safeParse('555123456789012').success).toBe(true);
-    for (const bad of ['555123456', '5551234567890123', '555-123-4567']) expect(messages(PhoneNumber, bad)).toEqual({ '(root)': MESSAGES.phoneFormat });
+    for (const bad of ['555123456', '5551234567890123', '555-123-4567'])
+      expect(messages(PhoneNumber, bad)).toEqual({ '(root)': MESSAGES.phoneFormat });
     expect(messages(OtpCode, '')).toEqual({ '(root)': MESSAGES.codeRequired });
-    for (const bad of ['12345', '1234567', '12a456']) expect(messages(OtpCode, bad)).toEqual({ '(root)': MESSAGES.codeFormat });
+    for (const bad of ['12345', '1234567', '12a456'])
+      expect(messages(OtpCode, bad)).toEqual({ '(root)': MESSAGES.codeFormat });
   });
 
   it('tells the token grants apart', () => {
-    expect(TokenRequest.parse({ grant_type: 'password', username: ' riley ', password: 'x' })).toEqual({ grant_type: 'password', username: 'riley', password: 'x' });
+    expect(TokenRequest.parse({ grant_type: 'password', username: ' riley ', password: 'x' })).toEqual({
+      grant_type: 'password',
+      username: 'riley',
+      password: 'x',
+    });
     expect(TokenRequest.safeParse({ grant_type: 'otp', phone: '5551234567', code: '123456' }).success).toBe(true);
     expect(TokenRequest.safeParse({ grant_type: 'refresh_token' }).success).toBe(true);
-    expect(messages(TokenRequest, { grant_type: 'client_credentials' })).toEqual({ grant_type: 'grant_type must be password, otp or refresh_token' });
+    expect(messages(TokenRequest, { grant_type: 'client_credentials' })).toEqual({
+      grant_type: 'grant_type must be password, otp or refresh_token',
+    });
     expect(messages(TokenRequest, { grant_type: 'password', username: '', password: '' })).toEqual({
       username: SPEC_MESSAGES.usernameRequired,
       password: MESSAGES.passwordRequired,
@@ -157,7 +201,9 @@ describe('Sign-up and sign-in', () => {
 
   it('resets a password with or without a code', () => {
     expect(ResetPasswordRequest.safeParse({ NewPassword: 'long enough' }).success).toBe(true);
-    expect(messages(ResetPasswordRequest, { Code: '1', NewPassword: 'long enough' })).toEqual({ Code: MESSAGES.codeFormat });
+    expect(messages(ResetPasswordRequest, { Code: '1', NewPassword: 'long enough' })).toEqual({
+      Code: MESSAGES.codeFormat,
+    });
   });
 });
 

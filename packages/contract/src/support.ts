@@ -167,7 +167,9 @@ export const ConversationList = z.array(Conversation);
 export const ConsoleCallBack = CallBack.extend(ConsoleMember);
 export type ConsoleCallBack = z.infer<typeof ConsoleCallBack>;
 export const ConsoleCallBackList = z.array(ConsoleCallBack);
-export const CloseCallBackRequest = z.object({ Status: z.enum(['called', 'no_answer'], { error: 'Status must be called or no_answer' }) });
+export const CloseCallBackRequest = z.object({
+  Status: z.enum(['called', 'no_answer'], { error: 'Status must be called or no_answer' }),
+});
 export const MemberParams = z.object({ memberId: WireId });
 export const CallBackParams = z.object({ callBackId: WireId });
 export const AttachmentParams = z.object({ attachmentId: z.string().uuid(M.attachmentNotFound) });

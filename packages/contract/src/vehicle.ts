@@ -28,7 +28,17 @@ export const StateList = z.array(z.string());
  * coerces, so it would take true, [7] or '0x1F' as ids.
  */
 export const WireId = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, 'Must be a number').transform(Number)], { error: 'Must be a number' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, 'Must be a number')
+        .transform(Number),
+    ],
+    { error: 'Must be a number' },
+  )
   .pipe(z.number().int('Must be a whole number').positive('Must be a positive number').max(2_147_483_647, 'Too large'));
 
 /** GET /api/Vehicle/Models/{makeId}: makeId is the PVID of a make. */
@@ -90,7 +100,12 @@ export const AddVehicleRequest = z.object({
   VehicleYear: z
     .union([z.string(), z.number()], { error: M.yearRequired })
     .transform((y) => String(y).trim())
-    .pipe(z.string().min(1, M.yearRequired).regex(/^\d{4}$/, M.yearRange))
+    .pipe(
+      z
+        .string()
+        .min(1, M.yearRequired)
+        .regex(/^\d{4}$/, M.yearRange),
+    )
     .refine((y) => Number(y) >= MIN_VEHICLE_YEAR && Number(y) <= maxVehicleYear(), M.yearRange),
 });
 export type AddVehicleRequest = z.input<typeof AddVehicleRequest>;

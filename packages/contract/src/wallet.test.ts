@@ -50,8 +50,14 @@ describe('the auto-reload trigger: 0.00 to 500.00', () => {
     expect(root(TriggerAmount, undefined)).toBe(W.amountRequired);
   });
   it('with the switch and the top-up amount', () => {
-    expect(AutoReloadRequest.parse({ AutoReload: true, DefaultAddAmount: '20', MinBalance: 5 })).toEqual({ AutoReload: true, DefaultAddAmount: 2000, MinBalance: 500 });
-    expect(messages(AutoReloadRequest, { AutoReload: 'yes', DefaultAddAmount: 20, MinBalance: 5 })).toEqual({ AutoReload: 'AutoReload must be true or false' });
+    expect(AutoReloadRequest.parse({ AutoReload: true, DefaultAddAmount: '20', MinBalance: 5 })).toEqual({
+      AutoReload: true,
+      DefaultAddAmount: 2000,
+      MinBalance: 500,
+    });
+    expect(messages(AutoReloadRequest, { AutoReload: 'yes', DefaultAddAmount: 20, MinBalance: 5 })).toEqual({
+      AutoReload: 'AutoReload must be true or false',
+    });
   });
 });
 
@@ -98,11 +104,24 @@ describe('cards', () => {
     const card = { Number: '4242424242424242', ExpMonth: '12', ExpYear: 2030, Cvc: '123' };
     expect(SandboxCardRequest.parse(card)).toEqual({ ...card, ExpMonth: 12 });
     expect(messages(SandboxCardRequest, { ...card, Number: undefined })).toEqual({ Number: 'Card number is required' });
-    expect(messages(SandboxCardRequest, { ...card, Number: '4'.repeat(41) })).toEqual({ Number: 'Your card number is invalid.' });
-    for (const ExpMonth of [0, 13, 1.5, 'x']) expect(messages(SandboxCardRequest, { ...card, ExpMonth }), String(ExpMonth)).toEqual({ ExpMonth: W.expiryInvalid });
-    for (const ExpYear of [1999, 2101, 2030.5, 'x']) expect(messages(SandboxCardRequest, { ...card, ExpYear }), String(ExpYear)).toEqual({ ExpYear: W.expiryInvalid });
-    for (const ok of [{ ExpMonth: 1, ExpYear: 2000 }, { ExpMonth: 12, ExpYear: 2100 }]) expect(messages(SandboxCardRequest, { ...card, ...ok })).toEqual({});
-    for (const Cvc of ['12', '12345', '12a', undefined]) expect(messages(SandboxCardRequest, { ...card, Cvc }), String(Cvc)).toEqual({ Cvc: 'Your card’s security code is invalid.' });
+    expect(messages(SandboxCardRequest, { ...card, Number: '4'.repeat(41) })).toEqual({
+      Number: 'Your card number is invalid.',
+    });
+    for (const ExpMonth of [0, 13, 1.5, 'x'])
+      expect(messages(SandboxCardRequest, { ...card, ExpMonth }), String(ExpMonth)).toEqual({
+        ExpMonth: W.expiryInvalid,
+      });
+    for (const ExpYear of [1999, 2101, 2030.5, 'x'])
+      expect(messages(SandboxCardRequest, { ...card, ExpYear }), String(ExpYear)).toEqual({ ExpYear: W.expiryInvalid });
+    for (const ok of [
+      { ExpMonth: 1, ExpYear: 2000 },
+      { ExpMonth: 12, ExpYear: 2100 },
+    ])
+      expect(messages(SandboxCardRequest, { ...card, ...ok })).toEqual({});
+    for (const Cvc of ['12', '12345', '12a', undefined])
+      expect(messages(SandboxCardRequest, { ...card, Cvc }), String(Cvc)).toEqual({
+        Cvc: 'Your card’s security code is invalid.',
+      });
     expect(messages(SandboxCardRequest, { ...card, Cvc: '1234' })).toEqual({});
   });
 });

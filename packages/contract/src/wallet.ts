@@ -38,7 +38,13 @@ export const WALLET_MESSAGES = {
 const BodyId = z
   .union([z.number(), z.string().trim().max(12)], { error: 'Must be a number' })
   .transform((v) => (v === '' ? NaN : Number(v)))
-  .pipe(z.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be a positive number').max(2_147_483_647, 'Too large'));
+  .pipe(
+    z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .positive('Must be a positive number')
+      .max(2_147_483_647, 'Too large'),
+  );
 
 export const LEDGER_KIND_VALUES = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
 
@@ -132,8 +138,18 @@ export const Transaction = z.object({
 export type Transaction = z.infer<typeof Transaction>;
 
 export const TransactionsQuery = z.object({
-  cursor: z.coerce.number({ error: 'cursor must be a number' }).int('cursor must be a whole number').positive('cursor must be positive').max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be from 1 to 100').max(100, 'limit must be from 1 to 100').default(20),
+  cursor: z.coerce
+    .number({ error: 'cursor must be a number' })
+    .int('cursor must be a whole number')
+    .positive('cursor must be positive')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be from 1 to 100')
+    .max(100, 'limit must be from 1 to 100')
+    .default(20),
 });
 
 export const TransactionsPage = z.object({ Items: z.array(Transaction), NextCursor: z.number().int().nullable() });
@@ -146,11 +162,20 @@ export type Spending = z.infer<typeof Spending>;
 export const AddMoneyRequest = z.object({ Amount: TopUpAmount, PaymentMethodId: BodyId.optional() });
 export type AddMoneyRequest = z.input<typeof AddMoneyRequest>;
 
-export const AddMoneyResponse = z.object({ TransactionId: z.number().int(), Amount: z.number(), Balance: z.number(), message: z.string() });
+export const AddMoneyResponse = z.object({
+  TransactionId: z.number().int(),
+  Amount: z.number(),
+  Balance: z.number(),
+  message: z.string(),
+});
 export type AddMoneyResponse = z.infer<typeof AddMoneyResponse>;
 
 export const AddCardRequest = z.object({
-  Token: z.string({ error: WALLET_MESSAGES.tokenRequired }).trim().min(1, WALLET_MESSAGES.tokenRequired).max(2000, WALLET_MESSAGES.tokenInvalid),
+  Token: z
+    .string({ error: WALLET_MESSAGES.tokenRequired })
+    .trim()
+    .min(1, WALLET_MESSAGES.tokenRequired)
+    .max(2000, WALLET_MESSAGES.tokenInvalid),
   MakeDefault: z.boolean().optional(),
 });
 export const PaymentMethodIdRequest = z.object({ PaymentMethodId: BodyId });
@@ -158,8 +183,16 @@ export const PaymentMethodIdRequest = z.object({ PaymentMethodId: BodyId });
 /** The sandbox tokenizer (POST /api/Sandbox/Tokens): the only place a card number is sent to. */
 export const SandboxCardRequest = z.object({
   Number: z.string({ error: WALLET_MESSAGES.cardNumberRequired }).max(40, WALLET_MESSAGES.cardNumberInvalid),
-  ExpMonth: z.coerce.number({ error: WALLET_MESSAGES.expiryInvalid }).int(WALLET_MESSAGES.expiryInvalid).min(1, WALLET_MESSAGES.expiryInvalid).max(12, WALLET_MESSAGES.expiryInvalid),
-  ExpYear: z.coerce.number({ error: WALLET_MESSAGES.expiryInvalid }).int(WALLET_MESSAGES.expiryInvalid).min(2000, WALLET_MESSAGES.expiryInvalid).max(2100, WALLET_MESSAGES.expiryInvalid),
+  ExpMonth: z.coerce
+    .number({ error: WALLET_MESSAGES.expiryInvalid })
+    .int(WALLET_MESSAGES.expiryInvalid)
+    .min(1, WALLET_MESSAGES.expiryInvalid)
+    .max(12, WALLET_MESSAGES.expiryInvalid),
+  ExpYear: z.coerce
+    .number({ error: WALLET_MESSAGES.expiryInvalid })
+    .int(WALLET_MESSAGES.expiryInvalid)
+    .min(2000, WALLET_MESSAGES.expiryInvalid)
+    .max(2100, WALLET_MESSAGES.expiryInvalid),
   Cvc: z.string({ error: WALLET_MESSAGES.cvcInvalid }).regex(/^\d{3,4}$/, WALLET_MESSAGES.cvcInvalid),
 });
 export type SandboxCardRequest = z.input<typeof SandboxCardRequest>;

@@ -39,7 +39,12 @@ const PROBES: unknown[] = [
   {},
 ];
 
-const show = (v: unknown) => (v === undefined ? 'undefined' : typeof v === 'string' && v.length > 20 ? `'${v.slice(0, 6)}…'(${v.length})` : JSON.stringify(v));
+const show = (v: unknown) =>
+  v === undefined
+    ? 'undefined'
+    : typeof v === 'string' && v.length > 20
+      ? `'${v.slice(0, 6)}…'(${v.length})`
+      : JSON.stringify(v);
 
 /** Each outcome once, with the values that get it: `"AB-1" ← " Ab-1 "`, `✗ message ← "", null`. */
 function answers(schema: z.ZodType): string[] {
@@ -65,7 +70,9 @@ describe.each(schemas)('%s', (_name, schema) => {
 
   it('answers each field as before', () => {
     const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null;
-    const fields = shape ? Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, answers(s)])) : { '(whole)': answers(schema) };
+    const fields = shape
+      ? Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, answers(s)]))
+      : { '(whole)': answers(schema) };
     expect(fields).toMatchSnapshot();
   });
 });

@@ -11,12 +11,18 @@ export type ZoneKind = z.infer<typeof ZoneKind>;
  */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-const latitude = z.preprocess(blankToUndefined, z.coerce
-  .number({ error: 'lat must be a number' })
-  .refine((v) => v >= -90 && v <= 90, 'lat must be between -90 and 90'));
-const longitude = z.preprocess(blankToUndefined, z.coerce
-  .number({ error: 'lng must be a number' })
-  .refine((v) => v >= -180 && v <= 180, 'lng must be between -180 and 180'));
+const latitude = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'lat must be a number' })
+    .refine((v) => v >= -90 && v <= 90, 'lat must be between -90 and 90'),
+);
+const longitude = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'lng must be a number' })
+    .refine((v) => v >= -180 && v <= 180, 'lng must be between -180 and 180'),
+);
 
 export const Zone = z.object({
   ZoneId: z.number().int(),
@@ -64,23 +70,33 @@ export const MAX_NEARBY_RADIUS_M = 10_000;
 export const NearbyZonesQuery = z.object({
   lat: latitude,
   lng: longitude,
-  radius: z.coerce.number({ error: 'radius must be a number' }).int('radius must be whole metres').min(1, 'radius must be at least 1 m').max(MAX_NEARBY_RADIUS_M, 'radius must be at most 10 km')
+  radius: z.coerce
+    .number({ error: 'radius must be a number' })
+    .int('radius must be whole metres')
+    .min(1, 'radius must be at least 1 m')
+    .max(MAX_NEARBY_RADIUS_M, 'radius must be at most 10 km')
     .default(2000)
-    .describe('Metres around lat/lng, 1 to 10,000 (10 km: what a driver needs; farther, search by zone number or address). Default 2,000.'),
+    .describe(
+      'Metres around lat/lng, 1 to 10,000 (10 km: what a driver needs; farther, search by zone number or address). Default 2,000.',
+    ),
   limit: pageLimit(100),
 });
 export type NearbyZonesQuery = z.infer<typeof NearbyZonesQuery>;
 
-export const SearchZonesQuery = z.object({
-  q: queryText('q', 100)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'q contains characters that are not allowed'),
-  lat: latitude.optional(),
-  lng: longitude.optional(),
-  limit: pageLimit(100),
-})
+export const SearchZonesQuery = z
+  .object({
+    q: queryText('q', 100)
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'q contains characters that are not allowed'),
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+    limit: pageLimit(100),
+  })
   // A position is both coordinates or none: half of one is a client bug, not "no position".
-  .refine((v) => (v.lat === undefined) === (v.lng === undefined), { path: ['lng'], message: 'lat and lng go together' });
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+    path: ['lng'],
+    message: 'lat and lng go together',
+  });
 export type SearchZonesQuery = z.infer<typeof SearchZonesQuery>;
 
 export const ZoneList = z.array(Zone);

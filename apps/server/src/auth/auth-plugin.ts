@@ -1,5 +1,12 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
 import * as members from '../members/index.ts';
@@ -49,7 +56,8 @@ export function checkSession(req: FastifyRequest, version: number | null | undef
 function sessionError(req: FastifyRequest, version: number | null | undefined): HttpError | undefined {
   const ticket = (req as WithTicket)[TICKET];
   if (ticket) req.server.sessionCache.remember(req.member.memberId, version, ticket);
-  if (version === null || version === undefined || version !== req.member.sessionVersion) return new HttpError(401, SPEC_MESSAGES.unauthorized);
+  if (version === null || version === undefined || version !== req.member.sessionVersion)
+    return new HttpError(401, SPEC_MESSAGES.unauthorized);
   return undefined;
 }
 
@@ -81,7 +89,9 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (route.config?.sessionInQuery && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
-        throw new Error(`${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`);
+        throw new Error(
+          `${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`,
+        );
       }
     });
     // Callback style: a token verified before answers without a promise (issue 9).

@@ -42,7 +42,9 @@ export async function attempt(db: Executor, b: Backoff, key: string): Promise<At
   // One check at a time once the free failures are used up, more while there are some left.
   const room = sql`(${livePending} = 0 OR ${recentFailures(b)} + ${livePending} <= ${b.free})`;
   const go = sql`(NOT ${locked} AND ${room})`;
-  const rows = await queryRows<{ reserved: boolean; wait: number | string | null }>(db, sql`
+  const rows = await queryRows<{ reserved: boolean; wait: number | string | null }>(
+    db,
+    sql`
     INSERT INTO auth_failures (bucket, key, failures, last_failure_at, locked_until, pending, pending_at)
     VALUES (${b.bucket}, ${key}, 0, now(), NULL, 1, now())
     ON CONFLICT (bucket, key) DO UPDATE SET
@@ -50,7 +52,8 @@ export async function attempt(db: Executor, b: Backoff, key: string): Promise<At
       pending = CASE WHEN ${go} THEN ${livePending} + 1 ELSE auth_failures.pending END,
       pending_at = CASE WHEN ${go} THEN now() ELSE auth_failures.pending_at END
     RETURNING pending_at = now() AS reserved,
-      CASE WHEN locked_until > now() THEN extract(epoch FROM (locked_until - now())) END AS wait`);
+      CASE WHEN locked_until > now() THEN extract(epoch FROM (locked_until - now())) END AS wait`,
+  );
   const row = rows[0];
   if (!row || row.reserved) return { go: true };
   if (row.wait !== null) return { go: false, wait: Math.max(1, Math.ceil(Number(row.wait))) };
@@ -62,10 +65,17 @@ export async function attempt(db: Executor, b: Backoff, key: string): Promise<At
  * for base·2^(n-free-1) seconds past the free ones), `released` only gives the reservation back
  * (the check could not be made).
  */
-export async function settle(db: Executor, b: Backoff, key: string, outcome: 'ok' | 'failed' | 'released'): Promise<void> {
+export async function settle(
+  db: Executor,
+  b: Backoff,
+  key: string,
+  outcome: 'ok' | 'failed' | 'released',
+): Promise<void> {
   const pending = sql`greatest(${livePending} - 1, 0)`;
   if (outcome === 'ok') {
-    await db.execute(sql`UPDATE auth_failures SET pending = ${pending}, failures = 0, locked_until = NULL WHERE bucket = ${b.bucket} AND key = ${key}`);
+    await db.execute(
+      sql`UPDATE auth_failures SET pending = ${pending}, failures = 0, locked_until = NULL WHERE bucket = ${b.bucket} AND key = ${key}`,
+    );
   } else if (outcome === 'released') {
     await db.execute(sql`UPDATE auth_failures SET pending = ${pending} WHERE bucket = ${b.bucket} AND key = ${key}`);
   } else {
@@ -85,7 +95,9 @@ export async function countFailure(db: Executor, b: Backoff, key: string): Promi
   const stale = sql`auth_failures.last_failure_at < now() - make_interval(secs => ${b.windowSeconds})`;
   const locked = sql`(auth_failures.locked_until IS NOT NULL AND auth_failures.locked_until > now())`;
   const next = sql`(CASE WHEN ${stale} THEN 1 ELSE auth_failures.failures + 1 END)`;
-  const rows = await queryRows<{ counted: boolean; wait: number | string | null }>(db, sql`
+  const rows = await queryRows<{ counted: boolean; wait: number | string | null }>(
+    db,
+    sql`
     INSERT INTO auth_failures (bucket, key, failures, last_failure_at, locked_until)
     VALUES (${b.bucket}, ${key}, 1, now(), ${lockFor(b, sql`1`)})
     ON CONFLICT (bucket, key) DO UPDATE SET
@@ -93,7 +105,8 @@ export async function countFailure(db: Executor, b: Backoff, key: string): Promi
       locked_until = CASE WHEN ${locked} THEN auth_failures.locked_until ELSE ${lockFor(b, next)} END,
       last_failure_at = CASE WHEN ${locked} THEN auth_failures.last_failure_at ELSE now() END
     RETURNING last_failure_at = now() AS counted,
-      extract(epoch FROM (locked_until - now())) AS wait`);
+      extract(epoch FROM (locked_until - now())) AS wait`,
+  );
   const row = rows[0];
   if (!row || row.counted) return 0;
   return Math.max(1, Number(row.wait ?? 1));
@@ -101,8 +114,11 @@ export async function countFailure(db: Executor, b: Backoff, key: string): Promi
 
 /** Seconds the key stays locked (0 when it is not), without counting anything. */
 export async function lockedFor(db: Executor, bucket: string, key: string): Promise<number> {
-  const rows = await queryRows<{ wait: number | string }>(db, sql`
+  const rows = await queryRows<{ wait: number | string }>(
+    db,
+    sql`
     SELECT extract(epoch FROM (locked_until - now())) AS wait FROM auth_failures
-    WHERE bucket = ${bucket} AND key = ${key} AND locked_until > now()`);
+    WHERE bucket = ${bucket} AND key = ${key} AND locked_until > now()`,
+  );
   return rows[0] ? Math.max(1, Number(rows[0].wait)) : 0;
 }

@@ -60,7 +60,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * under way leave no room, it waits for them to settle (a burst of right passwords from one
  * account all succeed) instead of refusing; a burst of wrong ones locks the key meanwhile.
  */
-export async function underBackoff(app: FastifyInstance, ip: string, [b, key]: [backoff.Backoff, string], check: () => Promise<boolean>): Promise<boolean> {
+export async function underBackoff(
+  app: FastifyInstance,
+  ip: string,
+  [b, key]: [backoff.Backoff, string],
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   const addressWait = await backoff.lockedFor(app.db, BACKOFF.address.bucket, ip);
   if (addressWait > 0) throw tooManyRequests(MESSAGES.tooManyAttempts, addressWait);
   const deadline = Date.now() + BUSY_WAIT_MS;

@@ -10,8 +10,16 @@ import { BACKOFF, underBackoff } from './login-limits.ts';
  * Checks a code for a phone: counted per address and per phone across all its codes (back-off),
  * and per code (five tries, atomically). Throws 400 for a wrong code, 429 while locked.
  */
-export async function checkCode(app: FastifyInstance, ip: string, phone: string, purpose: otp.OtpPurpose, code: string, field: string) {
-  if (!(await underBackoff(app, ip, [BACKOFF.phone, phone], () => otp.consume(app.db, phone, purpose, code)))) throw badRequest(field, MESSAGES.invalidCode);
+export async function checkCode(
+  app: FastifyInstance,
+  ip: string,
+  phone: string,
+  purpose: otp.OtpPurpose,
+  code: string,
+  field: string,
+) {
+  if (!(await underBackoff(app, ip, [BACKOFF.phone, phone], () => otp.consume(app.db, phone, purpose, code))))
+    throw badRequest(field, MESSAGES.invalidCode);
 }
 
 /** grant_type=otp: a code sent to the phone. Verifies the phone; returns the member id signed in. */

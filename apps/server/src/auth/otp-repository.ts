@@ -16,17 +16,27 @@ const hashCode = (phone: string, code: string) => createHash('sha256').update(`$
  * than 30 s ago. The wait is one atomic upsert on otp_sends, so concurrent requests send one code;
  * older live codes die in the same transaction, so there is one live code per phone and purpose.
  */
-export async function issue(db: Executor, phone: string, purpose: OtpPurpose): Promise<{ code: string } | { wait: number }> {
+export async function issue(
+  db: Executor,
+  phone: string,
+  purpose: OtpPurpose,
+): Promise<{ code: string } | { wait: number }> {
   return db.transaction(async (tx) => {
-    const claimed = await queryRows<{ ok: number }>(tx, sql`
+    const claimed = await queryRows<{ ok: number }>(
+      tx,
+      sql`
       INSERT INTO otp_sends (phone, purpose, last_sent_at) VALUES (${phone}, ${purpose}, now())
       ON CONFLICT (phone, purpose) DO UPDATE SET last_sent_at = now()
         WHERE otp_sends.last_sent_at <= now() - make_interval(secs => ${OTP_RESEND_SECONDS})
-      RETURNING 1 AS ok`);
+      RETURNING 1 AS ok`,
+    );
     if (claimed.length === 0) {
-      const [last] = await queryRows<{ wait: number | string }>(tx, sql`
+      const [last] = await queryRows<{ wait: number | string }>(
+        tx,
+        sql`
         SELECT extract(epoch FROM (last_sent_at + make_interval(secs => ${OTP_RESEND_SECONDS}) - now())) AS wait
-        FROM otp_sends WHERE phone = ${phone} AND purpose = ${purpose}`);
+        FROM otp_sends WHERE phone = ${phone} AND purpose = ${purpose}`,
+      );
       return { wait: Math.max(1, Number(last?.wait ?? OTP_RESEND_SECONDS)) };
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -46,7 +56,9 @@ export async function issue(db: Executor, phone: string, purpose: OtpPurpose): P
  */
 export async function consume(db: Executor, phone: string, purpose: OtpPurpose, code: string): Promise<boolean> {
   const hash = hashCode(phone, code);
-  const rows = await queryRows<{ ok: boolean }>(db, sql`
+  const rows = await queryRows<{ ok: boolean }>(
+    db,
+    sql`
     UPDATE otp_codes SET
       attempts = attempts + CASE WHEN code_hash = ${hash} THEN 0 ELSE 1 END,
       consumed_at = CASE WHEN code_hash = ${hash} OR attempts + 1 >= ${OTP_MAX_ATTEMPTS} THEN now() END
@@ -55,6 +67,7 @@ export async function consume(db: Executor, phone: string, purpose: OtpPurpose, 
         WHERE phone = ${phone} AND purpose = ${purpose} AND consumed_at IS NULL
         ORDER BY created_at DESC LIMIT 1)
       AND consumed_at IS NULL AND attempts < ${OTP_MAX_ATTEMPTS} AND expires_at > now()
-    RETURNING code_hash = ${hash} AS ok`);
+    RETURNING code_hash = ${hash} AS ok`,
+  );
   return rows[0]?.ok === true;
 }

@@ -13,18 +13,31 @@ const DEVICE_COOKIE_DAYS = 365;
  * Failures back off per account, per device cookie and per address (issue 8, item 8): a stranger's
  * wrong guesses lock the account for strangers, never for a device the member signed in on.
  */
-export async function passwordGrant(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, username: string, password: string): Promise<number> {
+export async function passwordGrant(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  username: string,
+  password: string,
+): Promise<number> {
   const member = await members.findByLogin(app.db, username);
   const device = member ? app.tokens.readDevice(req.cookies[DEVICE_COOKIE], member.id) : null;
   // Counted per account, not per name: username and e-mail must not give twice the tries.
   const key: [typeof BACKOFF.account | typeof BACKOFF.device, string] = device
     ? [BACKOFF.device, device]
     : [BACKOFF.account, member ? `member:${member.id}` : `name:${username.toLowerCase()}`];
-  const ok = await underBackoff(app, req.ip, key, async () => (await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH)) && Boolean(member));
+  const ok = await underBackoff(
+    app,
+    req.ip,
+    key,
+    async () => (await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH)) && Boolean(member),
+  );
   if (!member || !ok) throw badRequest('password', MESSAGES.invalidCredentials);
   // Issue 8, item 12: the phone must be proven (a code) before a password opens the account.
-  if (!member.phoneVerifiedAt) throw new HttpError(403, MESSAGES.phoneNotVerified, [{ field: 'username', message: MESSAGES.phoneNotVerified }]);
-  if (needsRehash(member.passwordHash)) await members.setPasswordHash(app.db, member.id, member.passwordHash, await hashPassword(password));
+  if (!member.phoneVerifiedAt)
+    throw new HttpError(403, MESSAGES.phoneNotVerified, [{ field: 'username', message: MESSAGES.phoneNotVerified }]);
+  if (needsRehash(member.passwordHash))
+    await members.setPasswordHash(app.db, member.id, member.passwordHash, await hashPassword(password));
   if (!device) {
     void reply.setCookie(DEVICE_COOKIE, app.tokens.deviceCookie(member.id), {
       httpOnly: true,

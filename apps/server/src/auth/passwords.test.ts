@@ -30,7 +30,8 @@ describe('passwords', () => {
 
   it('refuses a wrong password, another case, and a prefix', async () => {
     const hash = await hashPassword('Secret-123');
-    for (const attempt of ['secret-123', 'Secret-12', 'Secret-1234', '']) expect(await verifyPassword(attempt, hash)).toBe(false);
+    for (const attempt of ['secret-123', 'Secret-12', 'Secret-1234', ''])
+      expect(await verifyPassword(attempt, hash)).toBe(false);
   });
 
   it('treats the same text in another Unicode form as the same password', async () => {
@@ -39,7 +40,14 @@ describe('passwords', () => {
   });
 
   it('refuses anything that is not one of our hashes', async () => {
-    for (const stored of ['', 'plain-text', 'bcrypt$2b$10$abc', 'scrypt$16384$8$1$', 'scrypt$16384$8$1$c2FsdA$', '$argon2id$v=19$m=1,t=1,p=1$x$y']) {
+    for (const stored of [
+      '',
+      'plain-text',
+      'bcrypt$2b$10$abc',
+      'scrypt$16384$8$1$',
+      'scrypt$16384$8$1$c2FsdA$',
+      '$argon2id$v=19$m=1,t=1,p=1$x$y',
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });

@@ -8,7 +8,13 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  * as an npm package (no install script; docs/architecture.md#libraries-and-their-traps). The parameters live in the PHC string, so they
  * can be raised later: `needsRehash` tells sign-in to re-hash an older hash (issue 8, item 11).
  */
-export const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+export const ARGON2 = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  outputLen: 32,
+} as const;
 const CURRENT = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
 export function hashPassword(password: string): Promise<string> {

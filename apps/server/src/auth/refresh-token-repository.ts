@@ -14,7 +14,12 @@ export interface RefreshGrant {
 }
 
 /** Starts a token family (a sign-in) or continues one (a refresh). Only a hash is stored. */
-export async function create(db: Executor, memberId: number, amr: string, familyId: string = randomUUID()): Promise<string> {
+export async function create(
+  db: Executor,
+  memberId: number,
+  amr: string,
+  familyId: string = randomUUID(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     memberId,
@@ -31,7 +36,11 @@ export async function create(db: Executor, memberId: number, amr: string, family
  * Presenting a token that was already rotated means it leaked: the whole family is revoked.
  */
 export async function rotate(db: Executor, token: string): Promise<{ grant: RefreshGrant; token: string } | null> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
   const claimed = await db
     .update(refreshTokens)
@@ -53,12 +62,19 @@ export async function rotate(db: Executor, token: string): Promise<{ grant: Refr
 }
 
 export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Logout: the family of the presented token dies. Returns false for an unknown token. */
 export async function revoke(db: Executor, token: string): Promise<boolean> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row) return false;
   await revokeFamily(db, row.familyId);
   return true;
@@ -66,11 +82,18 @@ export async function revoke(db: Executor, token: string): Promise<boolean> {
 
 /** The member a refresh token belongs to (revoked or not), or null for an unknown token. */
 export async function memberOf(db: Executor, token: string): Promise<number | null> {
-  const [row] = await db.select({ memberId: refreshTokens.memberId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select({ memberId: refreshTokens.memberId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
   return row?.memberId ?? null;
 }
 
 /** A password change or a logout signs the member out everywhere. */
 export async function revokeAllOf(db: Executor, memberId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.memberId, memberId), isNull(refreshTokens.revokedAt)));
 }

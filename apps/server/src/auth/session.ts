@@ -24,7 +24,14 @@ export async function issueTokens(
   const rt = refreshToken ?? (await refresh.create(app.db, memberId, amr));
   const access = await app.tokens.sign({ memberId, amr, authTime, sessionVersion });
   setRefreshCookie(app, reply, rt);
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: rt, member_id: memberId, amr };
+  return {
+    access_token: access,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_SECONDS,
+    refresh_token: rt,
+    member_id: memberId,
+    amr,
+  };
 }
 
 export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, token: string) {

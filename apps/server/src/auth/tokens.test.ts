@@ -28,7 +28,19 @@ const seconds = () => Math.floor(Date.now() / 1000);
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 /** The claims of a genuine access token issued now, with `over` changed (undefined: left out). */
 const body = (over: Record<string, unknown> = {}) =>
-  JSON.parse(JSON.stringify({ amr: ['pwd'], auth_time: 1_700_000_000, sv: 0, sub: '7', iss: 'parkit', aud: 'parkit-app', iat: seconds(), exp: seconds() + 900, ...over })) as Record<string, unknown>;
+  JSON.parse(
+    JSON.stringify({
+      amr: ['pwd'],
+      auth_time: 1_700_000_000,
+      sv: 0,
+      sub: '7',
+      iss: 'parkit',
+      aud: 'parkit-app',
+      iat: seconds(),
+      exp: seconds() + 900,
+      ...over,
+    }),
+  ) as Record<string, unknown>;
 /** A token with any header and claims, carrying a right HMAC-SHA256 of the real secret. */
 const forged = (header: unknown, claims: unknown, secret = SECRET) => {
   const input = `${b64(header)}.${b64(claims)}`;
@@ -53,7 +65,12 @@ describe('access tokens: signed and checked by jose (HS256)', () => {
       .setIssuedAt()
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode(SECRET));
-    expect(await tokenSigner(SECRET).verify(token)).toEqual({ memberId: 7, amr: 'pwd', authTime: 0, sessionVersion: 3 });
+    expect(await tokenSigner(SECRET).verify(token)).toEqual({
+      memberId: 7,
+      amr: 'pwd',
+      authTime: 0,
+      sessionVersion: 3,
+    });
   });
 
   it('refuses another secret, a tampered payload, a changed signature and malformed tokens', async () => {
@@ -62,7 +79,9 @@ describe('access tokens: signed and checked by jose (HS256)', () => {
     const [h, p, s] = good.split('.') as [string, string, string];
     expect(await tokenSigner('another-secret-that-is-long-enough-for-it').verify(good)).toBeNull();
     expect(await signer.verify(`${h}.${b64({ ...body(), sub: '8' })}.${s}`)).toBeNull();
-    expect(await signer.verify(`${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sv: 9 })}.${s}`)).toBeNull();
+    expect(
+      await signer.verify(`${h}.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sv: 9 })}.${s}`),
+    ).toBeNull();
     expect(await signer.verify(`${h}.${p}.${s.slice(0, -2)}`)).toBeNull();
     expect(await signer.verify(`${h}.${p}.${s.slice(0, -1)}${s.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
     for (const bad of ['', 'a.b', 'a.b.c.d', `${h}.${p}.`, `${h}.${p}.${s}=`, `${h}.${p}.${s}/`, `${good}x`]) {
@@ -74,7 +93,12 @@ describe('access tokens: signed and checked by jose (HS256)', () => {
 
   it('refuses another algorithm and critical headers even with a right HMAC', async () => {
     const signer = tokenSigner(SECRET);
-    expect(await signer.verify(forged({ alg: 'HS256' }, body()))).toEqual({ memberId: 7, amr: 'pwd', authTime: 1_700_000_000, sessionVersion: 0 });
+    expect(await signer.verify(forged({ alg: 'HS256' }, body()))).toEqual({
+      memberId: 7,
+      amr: 'pwd',
+      authTime: 1_700_000_000,
+      sessionVersion: 0,
+    });
     expect(await signer.verify(forged({ alg: 'none' }, body()))).toBeNull();
     expect(await signer.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(body())}.`)).toBeNull();
     expect(await signer.verify(forged({ alg: 'RS256', typ: 'JWT' }, body()))).toBeNull();

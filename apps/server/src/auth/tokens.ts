@@ -36,7 +36,13 @@ export type ClaimsOrPromise = AccessClaims | null | Promise<AccessClaims | null>
 export function tokenSigner(secret: string, nowMs: () => number = Date.now) {
   const deviceMac = (body: string) => createHmac('sha256', `device:${secret}`).update(body).digest('base64url');
   // Imported once: given the secret's bytes, jose would import a key on every call.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   // jose's jwtVerify: HS256 only (a token saying "none", RS256 or HS512 is refused before its
   // signature is read), no unknown `crit`, these claims present, iss and aud ours, exp in the
   // future, nbf (when present) in the past, iat a number at most maxTokenAge old and not ahead.
@@ -61,7 +67,8 @@ export function tokenSigner(secret: string, nowMs: () => number = Date.now) {
     const memberId = Number(sub);
     const amr = Array.isArray(payload.amr) && payload.amr[0] === 'otp' ? 'otp' : 'pwd';
     const sv = payload.sv;
-    if (!/^\d{1,10}$/.test(sub) || !Number.isSafeInteger(memberId) || memberId <= 0 || memberId > 2_147_483_647) return null;
+    if (!/^\d{1,10}$/.test(sub) || !Number.isSafeInteger(memberId) || memberId <= 0 || memberId > 2_147_483_647)
+      return null;
     if (typeof sv !== 'number' || !Number.isSafeInteger(sv) || sv < 0) return null;
     const claims: AccessClaims = { memberId, amr, authTime: Number(payload.auth_time) || 0, sessionVersion: sv };
     // jose checked that iat and exp are present and numbers, exp one in the future.
@@ -96,7 +103,10 @@ export function tokenSigner(secret: string, nowMs: () => number = Date.now) {
       if (!COMPACT.test(token)) return null;
       return key
         .then((k) => jwtVerify(token, k, { ...options, currentDate: new Date(now * 1000) }))
-        .then(({ payload }) => accept(token, payload), () => null);
+        .then(
+          ({ payload }) => accept(token, payload),
+          () => null,
+        );
     },
     /** A device cookie (OWASP's "device cookies"): this browser signed in to this member before. */
     deviceCookie(memberId: number): string {

@@ -55,11 +55,17 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client });
-    pool.on('error', opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)));
+    pool.on(
+      'error',
+      opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)),
+    );
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const ping = () => pool.query(PING);
-    return migrated({ db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() }, opts.migrationsFolder);
+    return migrated(
+      { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() },
+      opts.migrationsFolder,
+    );
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -70,7 +76,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   });
   const ping = () => client.query(PING);
   const named = withNamedStatements(client);
-  return migrated({ db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() }, opts.migrationsFolder);
+  return migrated(
+    { db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() },
+    opts.migrationsFolder,
+  );
 }
 
 /** Applies the pending migrations of a folder (the app's by default), as a deploy does before the app starts. */

@@ -5,7 +5,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  * Column types whose JSON value is the value the drivers give for the column: integers, text and
  * booleans. Not timestamps (their JSON text is not the driver's), bigint, numeric nor json.
  */
-const JSON_SAFE = new Set(['PgInteger', 'PgSerial', 'PgSmallInt', 'PgSmallSerial', 'PgText', 'PgVarchar', 'PgChar', 'PgBoolean']);
+const JSON_SAFE = new Set([
+  'PgInteger',
+  'PgSerial',
+  'PgSmallInt',
+  'PgSmallSerial',
+  'PgText',
+  'PgVarchar',
+  'PgChar',
+  'PgBoolean',
+]);
 
 export type JsonRow<T extends Record<string, PgColumn>> = { [K in keyof T]: GetColumnData<T[K]> };
 
@@ -20,7 +29,8 @@ export type JsonRow<T extends Record<string, PgColumn>> = { [K in keyof T]: GetC
  */
 export function jsonRow<T extends Record<string, PgColumn>>(columns: T): SQL<JsonRow<T>> {
   const pairs = Object.entries(columns).map(([key, column]) => {
-    if (!JSON_SAFE.has(column.columnType)) throw new Error(`jsonRow: ${key} is a ${column.columnType}, whose JSON value is not the driver's`);
+    if (!JSON_SAFE.has(column.columnType))
+      throw new Error(`jsonRow: ${key} is a ${column.columnType}, whose JSON value is not the driver's`);
     if (!/^\w+$/.test(key)) throw new Error(`jsonRow: ${key} is not a plain key`);
     // Named with its table: drizzle leaves a column in sql`` unqualified when the select reads one
     // table, which inside a subquery would name the subquery's own column.

@@ -56,7 +56,9 @@ describe("the database pool's client (issue 9: pg copies no query config propert
     try {
       const { proxy, seen } = watched({ text: 'select $1::text as v', rowMode: 'array' });
       await client.query('begin');
-      expect((await client.query(proxy as pg.QueryConfig, ["'); drop table x; --"])).rows).toEqual([["'); drop table x; --"]]);
+      expect((await client.query(proxy as pg.QueryConfig, ["'); drop table x; --"])).rows).toEqual([
+        ["'); drop table x; --"],
+      ]);
       await client.query('commit');
       expect(seen.keys).toBe(0);
     } finally {

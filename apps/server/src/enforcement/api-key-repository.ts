@@ -45,7 +45,13 @@ export async function revokeKey(db: Executor, operatorId: number, prefix: string
   const rows = await db
     .update(operatorApiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(operatorApiKeys.operatorId, operatorId), eq(operatorApiKeys.prefix, prefix), isNull(operatorApiKeys.revokedAt)))
+    .where(
+      and(
+        eq(operatorApiKeys.operatorId, operatorId),
+        eq(operatorApiKeys.prefix, prefix),
+        isNull(operatorApiKeys.revokedAt),
+      ),
+    )
     .returning({ id: operatorApiKeys.id });
   return rows.length > 0;
 }
@@ -54,23 +60,36 @@ export async function revokeKey(db: Executor, operatorId: number, prefix: string
  * The key row a header's key matches by its hash (constant-time compare), revoked or not; null for
  * anything else (missing, malformed, unknown prefix, wrong secret).
  */
-export async function identifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number; revoked: boolean } | null> {
+export async function identifyKey(
+  db: Executor,
+  key: string | undefined,
+): Promise<{ id: number; operatorId: number; revoked: boolean } | null> {
   if (!key || !KEY_PATTERN.test(key)) return null;
   const prefix = key.slice(0, 3 + PREFIX_CHARS);
   // The prefix is unique across all keys, revoked ones included.
   const [row] = await db
-    .select({ id: operatorApiKeys.id, operatorId: operatorApiKeys.operatorId, keyHash: operatorApiKeys.keyHash, revokedAt: operatorApiKeys.revokedAt })
+    .select({
+      id: operatorApiKeys.id,
+      operatorId: operatorApiKeys.operatorId,
+      keyHash: operatorApiKeys.keyHash,
+      revokedAt: operatorApiKeys.revokedAt,
+    })
     .from(operatorApiKeys)
     .where(eq(operatorApiKeys.prefix, prefix))
     .limit(1);
   if (!row) return null;
   const a = Buffer.from(row.keyHash, 'hex');
   const b = Buffer.from(sha256(key), 'hex');
-  return a.length === b.length && timingSafeEqual(a, b) ? { id: row.id, operatorId: row.operatorId, revoked: row.revokedAt !== null } : null;
+  return a.length === b.length && timingSafeEqual(a, b)
+    ? { id: row.id, operatorId: row.operatorId, revoked: row.revokedAt !== null }
+    : null;
 }
 
 /** The live key a header names; null for anything else. */
-export async function verifyKey(db: Executor, key: string | undefined): Promise<{ id: number; operatorId: number } | null> {
+export async function verifyKey(
+  db: Executor,
+  key: string | undefined,
+): Promise<{ id: number; operatorId: number } | null> {
   const row = await identifyKey(db, key);
   return row && !row.revoked ? { id: row.id, operatorId: row.operatorId } : null;
 }

@@ -14,7 +14,13 @@ export interface CheckResult {
  * looked at, so another operator's sessions are invisible. Plates compare normalised (upper case,
  * no spaces, dashes or dots) on both sides: as the driver saved it and as the officer typed it.
  */
-export async function checkPlate(db: Executor, operatorId: number, zoneNumber: string, plate: string, plateState: string): Promise<CheckResult> {
+export async function checkPlate(
+  db: Executor,
+  operatorId: number,
+  zoneNumber: string,
+  plate: string,
+  plateState: string,
+): Promise<CheckResult> {
   const [zone] = await db
     .select({ id: zones.id, address: zones.address })
     .from(zones)
@@ -66,5 +72,6 @@ export interface AuditEntry {
  */
 export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   await db.insert(enforcementChecks).values(e);
-  if (e.keyId !== null && e.paid !== null) await db.update(operatorApiKeys).set({ lastUsedAt: new Date() }).where(eq(operatorApiKeys.id, e.keyId));
+  if (e.keyId !== null && e.paid !== null)
+    await db.update(operatorApiKeys).set({ lastUsedAt: new Date() }).where(eq(operatorApiKeys.id, e.keyId));
 }

@@ -8,8 +8,7 @@ import { badRequest } from '../lib/http-error.ts';
  *   (distance pages walk the member's zones by distance, and each zone's sessions newest first).
  */
 export type Cursor =
-  | { s: 'newest' | 'oldest'; k: string; i: number }
-  | { s: 'near' | 'far'; k: number; z: number; t: string; i: number };
+  { s: 'newest' | 'oldest'; k: string; i: number } | { s: 'near' | 'far'; k: number; z: number; t: string; i: number };
 
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');

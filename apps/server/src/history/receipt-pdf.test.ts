@@ -30,8 +30,21 @@ describe('receiptPdf', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, text } = await pdfText(bytes);
     expect(pages).toBe(1);
-    for (const s of ['City of Austin Parking', '7012', '301 Congress Ave, Austin, TX', 'ABC1234', 'TOYOTA CAMRY',
-      '12 Sep 2024, 02:05 PM', '12 Sep 2024, 02:28 PM', '$2.98', '$0.25', '$3.23', 'Wallet', 'Paid', 'Convenience Fee']) {
+    for (const s of [
+      'City of Austin Parking',
+      '7012',
+      '301 Congress Ave, Austin, TX',
+      'ABC1234',
+      'TOYOTA CAMRY',
+      '12 Sep 2024, 02:05 PM',
+      '12 Sep 2024, 02:28 PM',
+      '$2.98',
+      '$0.25',
+      '$3.23',
+      'Wallet',
+      'Paid',
+      'Convenience Fee',
+    ]) {
       expect(text).toContain(s);
     }
   });

@@ -33,7 +33,9 @@ export interface ReceiptData {
 const require = createRequire(import.meta.url);
 let devanagari: Buffer | null = null;
 function devanagariFont(): Buffer {
-  devanagari ??= readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'));
+  devanagari ??= readFileSync(
+    require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+  );
   return devanagari;
 }
 
@@ -51,7 +53,13 @@ export function receiptPdf(r: ReceiptData, lang: ReceiptLanguage): Promise<Buffe
   if (lang === 'hi') doc.registerFont('deva', devanagariFont());
   const t = (s: string) => receiptText(lang, s);
   /** Writes text whose Devanagari runs use the Devanagari font and everything else Helvetica. */
-  const write = (s: string, size: number, color: string, at?: { x: number; y: number; width: number }, bold = false) => {
+  const write = (
+    s: string,
+    size: number,
+    color: string,
+    at?: { x: number; y: number; width: number },
+    bold = false,
+  ) => {
     const runs = s.split(DEVANAGARI_RUN).filter((run) => run !== '');
     doc.fontSize(size).fillColor(color);
     runs.forEach((run, i) => {

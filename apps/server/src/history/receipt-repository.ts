@@ -9,15 +9,23 @@ interface Row extends Omit<SessionSqlRow, 'zone_id' | 'lat' | 'lng' | 'vehicle_i
 }
 
 /** One of the member's sessions as its receipt prints it; null when it is not the member's. */
-export async function receiptOf(db: Executor, memberId: number, sessionId: number, currencySymbol: string): Promise<ReceiptData | null> {
-  const [r] = await queryRows<Row>(db, sql`
+export async function receiptOf(
+  db: Executor,
+  memberId: number,
+  sessionId: number,
+  currencySymbol: string,
+): Promise<ReceiptData | null> {
+  const [r] = await queryRows<Row>(
+    db,
+    sql`
     SELECT s.id, o.name AS operator_name, o.timezone, z.zone_number, z.address, z.city, z.state,
            s.plate, s.plate_state, s.vehicle_make, s.vehicle_model, s.started_at, s.ends_at, s.ended_at,
            s.duration_minutes, s.parking_cents, s.fee_cents, s.refunded_cents, s.paid_via
     FROM parking_sessions s
     JOIN zones z ON z.id = s.zone_id
     JOIN operators o ON o.id = s.operator_id
-    WHERE s.id = ${sessionId} AND s.member_id = ${memberId}`);
+    WHERE s.id = ${sessionId} AND s.member_id = ${memberId}`,
+  );
   if (!r) return null;
   const parking = Number(r.parking_cents) - Number(r.refunded_cents);
   return {

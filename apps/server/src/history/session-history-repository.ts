@@ -26,7 +26,6 @@ export interface HistoryParams extends Omit<SessionFilters, 'lat' | 'lng'> {
   limit: number;
 }
 
-
 interface Row extends Omit<SessionSqlRow, 'parking_cents' | 'refunded_cents'> {
   started_key: string;
   paid_cents: number;
@@ -100,7 +99,10 @@ function dateQuery(p: HistoryParams, limit: number): SQL {
     if (c.s === 'newest') where.push(sql`(s.started_at, s.id) < (${c.k}::timestamptz, ${c.i}::int)`);
     else if (c.s === 'oldest') where.push(sql`(s.started_at, s.id) > (${c.k}::timestamptz, ${c.i}::int)`);
   }
-  const order = p.sort === 'newest' ? sql`s.started_at DESC NULLS LAST, s.id DESC NULLS LAST` : sql`s.started_at ASC NULLS FIRST, s.id ASC NULLS FIRST`;
+  const order =
+    p.sort === 'newest'
+      ? sql`s.started_at DESC NULLS LAST, s.id DESC NULLS LAST`
+      : sql`s.started_at ASC NULLS FIRST, s.id ASC NULLS FIRST`;
   return sql`
     SELECT ${COLUMNS}, s.zone_id, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, NULL::float8 AS distance_m
     FROM parking_sessions s
@@ -194,7 +196,11 @@ export async function historyPage(db: Executor, p: HistoryParams): Promise<{ row
 }
 
 /** Every row of the filtered history, a page at a time (for the CSV; memory stays flat). */
-export async function* historyRows(db: Executor, p: Omit<HistoryParams, 'cursor' | 'limit'>, pageSize = 500): AsyncGenerator<Row> {
+export async function* historyRows(
+  db: Executor,
+  p: Omit<HistoryParams, 'cursor' | 'limit'>,
+  pageSize = 500,
+): AsyncGenerator<Row> {
   let cursor: string | undefined;
   for (;;) {
     const { rows, next } = await historyPage(db, { ...p, cursor, limit: pageSize });

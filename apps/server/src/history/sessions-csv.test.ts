@@ -17,11 +17,24 @@ describe('sessions CSV', () => {
 
   it('writes one line per session with amounts in dollars and ISO times', () => {
     const line = csvRow({
-      sessionId: 7, startedAt: new Date('2024-09-12T19:05:00Z'), endedAt: new Date('2024-09-12T19:28:00Z'),
-      durationMinutes: 23, zoneNumber: '7012', address: '301 Congress Ave', city: 'Austin', state: 'TX',
-      plateNumber: 'ABC1234', plateState: 'TX', amountCents: 323, feeCents: 25, paidVia: 'Wallet', status: 'Ended',
+      sessionId: 7,
+      startedAt: new Date('2024-09-12T19:05:00Z'),
+      endedAt: new Date('2024-09-12T19:28:00Z'),
+      durationMinutes: 23,
+      zoneNumber: '7012',
+      address: '301 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      plateNumber: 'ABC1234',
+      plateState: 'TX',
+      amountCents: 323,
+      feeCents: 25,
+      paidVia: 'Wallet',
+      status: 'Ended',
     });
-    expect(line).toBe('7,2024-09-12T19:05:00.000Z,2024-09-12T19:28:00.000Z,23,7012,301 Congress Ave,Austin,TX,ABC1234,TX,3.23,0.25,Wallet,Ended\r\n');
+    expect(line).toBe(
+      '7,2024-09-12T19:05:00.000Z,2024-09-12T19:28:00.000Z,23,7012,301 Congress Ave,Austin,TX,ABC1234,TX,3.23,0.25,Wallet,Ended\r\n',
+    );
     expect(csvHeaderLine().split(',')).toHaveLength(14);
   });
 });

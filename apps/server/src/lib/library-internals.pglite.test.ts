@@ -8,7 +8,12 @@ const client = withNamedStatements(raw);
 await raw.exec(`create table t (id int primary key, note text, ok boolean, amount numeric)`);
 await raw.exec(`insert into t values (1, 'one', true, 1.5), (2, null, false, 2)`);
 
-const prepared = async () => (await raw.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
+const prepared = async () =>
+  (
+    await raw.query<{ name: string; statement: string }>(
+      'select name, statement from pg_prepared_statements order by name',
+    )
+  ).rows;
 
 describe('PGlite named statements (issue 9: prepared once with PREPARE, run with EXECUTE)', () => {
   it('answers a registered statement as the plain query does, and prepares it once', async () => {
@@ -63,7 +68,9 @@ describe('PGlite named statements (issue 9: prepared once with PREPARE, run with
   it('prepares once when many first calls arrive at once', async () => {
     const text = 'select id from t where id = $1';
     client[REGISTER](text);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => client.query<{ id: number }>(text, [(i % 2) + 1])));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.query<{ id: number }>(text, [(i % 2) + 1])),
+    );
     expect(answers.map((a) => a.rows[0]!.id)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2) + 1));
     expect((await prepared()).filter((p) => p.statement.includes(text))).toHaveLength(1);
   });
@@ -91,10 +98,16 @@ describe("a query's parsers on PGlite (issue 9: PGlite spreads them into its own
 
   it("still applies a query's own parser that is not one of the text parsers", async () => {
     const db = withNamedStatements(await PGlite.create({ parsers: TEXT_PARSERS }));
-    const doubled = await db.query('select 21 as n', [], { rowMode: 'array', parsers: { 23: (v: string) => Number(v) * 2 } });
+    const doubled = await db.query('select 21 as n', [], {
+      rowMode: 'array',
+      parsers: { 23: (v: string) => Number(v) * 2 },
+    });
     expect(doubled.rows).toEqual([[42]]);
     // A parser for a text type that does something else is kept too.
-    const dated = await db.query(`select '2025-06-01'::date as day`, [], { rowMode: 'array', parsers: { 1082: (v: string) => `day ${v}` } });
+    const dated = await db.query(`select '2025-06-01'::date as day`, [], {
+      rowMode: 'array',
+      parsers: { 1082: (v: string) => `day ${v}` },
+    });
     expect(dated.rows).toEqual([['day 2025-06-01']]);
     await db.close();
   });

@@ -43,7 +43,9 @@ export function sessionOf(db: object): PgSession<PgQueryResultHKT> {
  * transaction's) and answers its rows.
  */
 export async function namedQueryRows<T>(db: object, name: string, query: SQL): Promise<T[]> {
-  const res = (await sessionOf(db).prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: T[] };
+  const res = (await sessionOf(db).prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+    rows: T[];
+  };
   return res.rows;
 }
 
@@ -85,7 +87,9 @@ type QueryOptions = Parameters<Query>[2];
  * reads these types as text itself, and query() drops a query's parsers when they only say so.
  */
 const TEXT_TYPES = [1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231];
-export const TEXT_PARSERS: Record<number, (value: string) => string> = Object.fromEntries(TEXT_TYPES.map((t) => [t, (value: string) => value]));
+export const TEXT_PARSERS: Record<number, (value: string) => string> = Object.fromEntries(
+  TEXT_TYPES.map((t) => [t, (value: string) => value]),
+);
 
 const plainOptions = new WeakMap<object, QueryOptions>();
 
@@ -95,7 +99,10 @@ function withoutTextParsers(options: QueryOptions): QueryOptions {
   if (!parsers) return options;
   let plain = plainOptions.get(options);
   if (plain === undefined) {
-    const onlyText = Object.entries(parsers).every(([type, parse]) => TEXT_TYPES.includes(Number(type)) && parse('2025-01-01 00:00:00+00') === '2025-01-01 00:00:00+00');
+    const onlyText = Object.entries(parsers).every(
+      ([type, parse]) =>
+        TEXT_TYPES.includes(Number(type)) && parse('2025-01-01 00:00:00+00') === '2025-01-01 00:00:00+00',
+    );
     plain = onlyText ? { ...options, parsers: undefined } : options;
     plainOptions.set(options, plain);
   }
@@ -125,7 +132,10 @@ export function withNamedStatements(client: PGlite, max = 200): NamedClient {
     let ready = prepared.get(name);
     if (!ready) {
       // Prepared once; a statement PostgreSQL cannot prepare (a parameter of no type) runs as before.
-      ready = run(`PREPARE ${name} AS ${text}`).then(() => true, () => false);
+      ready = run(`PREPARE ${name} AS ${text}`).then(
+        () => true,
+        () => false,
+      );
       prepared.set(name, ready);
     }
     if (!(await ready)) return run(text, params, options);
@@ -168,7 +178,10 @@ export function withNamedStatements(client: PGlite, max = 200): NamedClient {
 export class Client extends pg.Client {
   // `never`: pg's overloads each return their own type; this returns whatever pg's query returns.
   override query(config: unknown, ...rest: unknown[]): never {
-    const inherited = config !== null && typeof config === 'object' && typeof (config as { submit?: unknown }).submit !== 'function' ? Object.create(config) : config;
+    const inherited =
+      config !== null && typeof config === 'object' && typeof (config as { submit?: unknown }).submit !== 'function'
+        ? Object.create(config)
+        : config;
     return (super.query as (...args: unknown[]) => never)(inherited, ...rest);
   }
 }
@@ -179,15 +192,19 @@ export class Client extends pg.Client {
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   // A request that throws when read: headers that depended on it would be wrong on other requests.
-  const req = new Proxy({}, {
-    get(_t, prop) {
-      throw new Error(`helmet read the request (${String(prop)}): its headers can no longer be worked out once`);
+  const req = new Proxy(
+    {},
+    {
+      get(_t, prop) {
+        throw new Error(`helmet read the request (${String(prop)}): its headers can no longer be worked out once`);
+      },
     },
-  });
+  );
   let done = false;
   helmet(options)(req as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err instanceof Error ? err : new Error(String(err));

@@ -14,7 +14,13 @@ type Json = Record<string, unknown>;
 
 /** The JSON Schema fast-json-stringify compiles for a zod response schema (its output side). */
 export function responseJsonSchema(schema: z.ZodType): Json {
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as Json;
+  const json = z.toJSONSchema(schema, {
+    io: 'output',
+    target: 'draft-07',
+    unrepresentable: 'any',
+    reused: 'inline',
+    cycles: 'ref',
+  }) as Json;
   return simplify(json);
 }
 
@@ -47,4 +53,5 @@ function zodOf(schema: unknown): z.ZodType {
   throw new Error(`a response schema that is not zod: ${JSON.stringify(schema)}`);
 }
 
-export const compiledSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => fastJson(responseJsonSchema(zodOf(schema)) as never);
+export const compiledSerializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
+  fastJson(responseJsonSchema(zodOf(schema)) as never);

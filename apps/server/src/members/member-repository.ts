@@ -1,5 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { centsToAmount, type AccountDetails, type RegisterRequest, type UserData, type WalletDetails } from '@parkit/contract';
+import {
+  centsToAmount,
+  type AccountDetails,
+  type RegisterRequest,
+  type UserData,
+  type WalletDetails,
+} from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
 import { jsonRow } from '../db/json-row.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
@@ -71,7 +77,10 @@ export async function create(
 }
 
 export async function markPhoneVerified(db: Executor, id: number): Promise<void> {
-  await db.update(members).set({ phoneVerifiedAt: sql`coalesce(${members.phoneVerifiedAt}, now())` }).where(eq(members.id, id));
+  await db
+    .update(members)
+    .set({ phoneVerifiedAt: sql`coalesce(${members.phoneVerifiedAt}, now())` })
+    .where(eq(members.id, id));
 }
 
 /**
@@ -79,15 +88,26 @@ export async function markPhoneVerified(db: Executor, id: number): Promise<void>
  * (delivered when it commits): each one drops its cached version (members/session-cache.ts). The caller
  * also forgets it in its own process's cache once this committed (app.sessionCache.forget()).
  */
-async function bumpSessionVersion(db: Executor, id: number, also: Partial<Pick<Member, 'passwordHash'>> = {}): Promise<void> {
+async function bumpSessionVersion(
+  db: Executor,
+  id: number,
+  also: Partial<Pick<Member, 'passwordHash'>> = {},
+): Promise<void> {
   const bumped = db.$with('bumped').as(
     db
       .update(members)
-      .set({ ...also, sessionVersion: sql`${members.sessionVersion} + 1`, ...(also.passwordHash ? { updatedAt: sql`now()` } : {}) })
+      .set({
+        ...also,
+        sessionVersion: sql`${members.sessionVersion} + 1`,
+        ...(also.passwordHash ? { updatedAt: sql`now()` } : {}),
+      })
       .where(eq(members.id, id))
       .returning({ id: members.id }),
   );
-  await db.with(bumped).select({ n: sql`pg_notify(${SESSION_CHANNEL}, ${bumped.id}::text)` }).from(bumped);
+  await db
+    .with(bumped)
+    .select({ n: sql`pg_notify(${SESSION_CHANNEL}, ${bumped.id}::text)` })
+    .from(bumped);
 }
 
 /** A new password: every session of the member ends (session_version goes up; issue 8, item 7). */
@@ -97,7 +117,10 @@ export async function setPassword(db: Executor, id: number, passwordHash: string
 
 /** The same password re-hashed with today's parameters, unless it changed meanwhile. */
 export async function setPasswordHash(db: Executor, id: number, oldHash: string, newHash: string): Promise<void> {
-  await db.update(members).set({ passwordHash: newHash }).where(and(eq(members.id, id), eq(members.passwordHash, oldHash)));
+  await db
+    .update(members)
+    .set({ passwordHash: newHash })
+    .where(and(eq(members.id, id), eq(members.passwordHash, oldHash)));
 }
 
 /** Logout: every access token of the member stops working at once. */
@@ -107,7 +130,12 @@ export async function endSessions(db: Executor, id: number): Promise<void> {
 
 /** The member's session version, or null when the member no longer exists. */
 const sessionVersionStatement = preparedPerDatabase((db) =>
-  db.select({ v: members.sessionVersion }).from(members).where(eq(members.id, sql.placeholder('id'))).limit(1).prepare('member_session_version'),
+  db
+    .select({ v: members.sessionVersion })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('member_session_version'),
 );
 
 /** Read before a member route whose own statement does not read it (auth-plugin.ts): prepared once per database, as member_session_version. */
@@ -120,29 +148,47 @@ export async function sessionVersion(db: Executor, id: number): Promise<number |
  * Issue 8, item 12: an account whose phone was never verified holds its username, e-mail and phone
  * only as long as its code lives. A registration that wants one of them removes such accounts.
  */
-export async function releaseUnverified(db: Executor, r: Pick<RegisterRequest, 'UserName' | 'EmailAddress' | 'PhoneNumber'>, olderThanSeconds: number): Promise<number[]> {
-  const removed = db.$with('removed').as(db.delete(members).where(
-    and(
-      isNull(members.phoneVerifiedAt),
-      sql`${members.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
-      or(
-        sql`lower(${members.userName}) = ${r.UserName.toLowerCase()}`,
-        sql`lower(${members.email}) = ${r.EmailAddress.toLowerCase()}`,
-        eq(members.phone, r.PhoneNumber),
-      ),
-    ),
-  ).returning({ id: members.id }));
+export async function releaseUnverified(
+  db: Executor,
+  r: Pick<RegisterRequest, 'UserName' | 'EmailAddress' | 'PhoneNumber'>,
+  olderThanSeconds: number,
+): Promise<number[]> {
+  const removed = db.$with('removed').as(
+    db
+      .delete(members)
+      .where(
+        and(
+          isNull(members.phoneVerifiedAt),
+          sql`${members.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+          or(
+            sql`lower(${members.userName}) = ${r.UserName.toLowerCase()}`,
+            sql`lower(${members.email}) = ${r.EmailAddress.toLowerCase()}`,
+            eq(members.phone, r.PhoneNumber),
+          ),
+        ),
+      )
+      .returning({ id: members.id }),
+  );
   // A removed member's cached session version goes everywhere (as bumpSessionVersion), at commit:
   // a token of theirs gets 401 (issue 8, item 6). The caller forgets the ids here after commit.
-  const rows = await db.with(removed).select({ id: removed.id, n: sql`pg_notify(${SESSION_CHANNEL}, ${removed.id}::text)` }).from(removed);
+  const rows = await db
+    .with(removed)
+    .select({ id: removed.id, n: sql`pg_notify(${SESSION_CHANNEL}, ${removed.id}::text)` })
+    .from(removed);
   return rows.map((r) => r.id);
 }
 
 /** The profile fields a member may change (Edit Profile); username, email and phone are not among them. */
-export type ProfileChanges = Partial<Pick<Member, 'firstName' | 'lastName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>>;
+export type ProfileChanges = Partial<
+  Pick<Member, 'firstName' | 'lastName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zipCode'>
+>;
 
 export async function updateProfile(db: Executor, id: number, changes: ProfileChanges): Promise<Member | null> {
-  const [row] = await db.update(members).set({ ...changes, updatedAt: sql`now()` }).where(eq(members.id, id)).returning();
+  const [row] = await db
+    .update(members)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(members.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -206,7 +252,11 @@ export async function findDetails(db: Executor, id: number): Promise<DetailsRow 
   // member's fields stay on the parsed object: toAccountDetails reads only its own.
   const { row } = found;
   const { vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;
-  return { member: row, vehicleCount, wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } };
+  return {
+    member: row,
+    vehicleCount,
+    wallet: { autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId },
+  };
 }
 
 /**
@@ -215,7 +265,11 @@ export async function findDetails(db: Executor, id: number): Promise<DetailsRow 
  * check of the limit and the insert after it are one step. Null when the member no longer exists.
  */
 export async function lockMemberVehicleCount(tx: Executor, memberId: number): Promise<number | null> {
-  const [row] = await tx.select({ n: members.vehicleCount }).from(members).where(eq(members.id, memberId)).for('update');
+  const [row] = await tx
+    .select({ n: members.vehicleCount })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('update');
   return row?.n ?? null;
 }
 
@@ -239,7 +293,11 @@ export function toUserData(m: Omit<DetailsMember, 'sessionVersion' | 'balanceCen
 
 export function toAccountDetails(m: DetailsMember, vehicleCount: number, wallet: WalletDetails): AccountDetails {
   // Object.assign onto the fresh user data: spreads in the middle of a literal take V8's slow path.
-  return Object.assign(toUserData(m), { Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount }, wallet);
+  return Object.assign(
+    toUserData(m),
+    { Balance: centsToAmount(m.balanceCents), ClientId: m.clientId, VehicleCount: vehicleCount },
+    wallet,
+  );
 }
 
 /**

@@ -9,11 +9,13 @@ import type { SessionRow } from './session-repository.ts';
 const MINUTE = 60_000;
 
 /** The end of a session's amend window: 5 minutes after its start. */
-export const amendableUntil = (s: Pick<SessionRow, 'startedAt'>) => new Date(s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE);
+export const amendableUntil = (s: Pick<SessionRow, 'startedAt'>) =>
+  new Date(s.startedAt.getTime() + AMEND_WINDOW_MINUTES * MINUTE);
 
 /** 409 unless the session is running and inside its amend window (AmendQuote and Amend). */
 export function checkAmendable(s: Pick<SessionRow, 'status' | 'endsAt' | 'startedAt'>, now: Date): void {
-  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
+    throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
   if (now.getTime() > amendableUntil(s).getTime()) throw conflict('SessionId', PARKING_MESSAGES.amendTooLate);
 }
 
@@ -22,7 +24,12 @@ export function checkAmendable(s: Pick<SessionRow, 'status' | 'endsAt' | 'starte
  * the session is longer than its maximum stay) and the whole session priced again there at the
  * session's discount: what AmendQuote shows and Amend charges or refunds the difference of.
  */
-export async function amendableZone(db: Executor, memberId: number, s: Pick<SessionRow, 'startedAt' | 'durationMinutes' | 'discountPercent'>, zoneId: number) {
+export async function amendableZone(
+  db: Executor,
+  memberId: number,
+  s: Pick<SessionRow, 'startedAt' | 'durationMinutes' | 'discountPercent'>,
+  zoneId: number,
+) {
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();

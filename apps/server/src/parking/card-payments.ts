@@ -16,13 +16,28 @@ export async function chargeCard(
   provider: PaymentProvider,
   r: { sessionId: number | null; cardRef: string; amountCents: number; description: string; idempotencyKey: string },
 ): Promise<string> {
-  const charged = await provider.charge({ customerRef: null, providerRef: r.cardRef, amountCents: r.amountCents, currency: 'usd', description: r.description, idempotencyKey: r.idempotencyKey });
-  if (!charged.ok) throw new HttpError(charged.reason === 'unavailable' ? 503 : 402, charged.message, [{ field: 'CardToken', message: charged.message }]);
+  const charged = await provider.charge({
+    customerRef: null,
+    providerRef: r.cardRef,
+    amountCents: r.amountCents,
+    currency: 'usd',
+    description: r.description,
+    idempotencyKey: r.idempotencyKey,
+  });
+  if (!charged.ok)
+    throw new HttpError(charged.reason === 'unavailable' ? 503 : 402, charged.message, [
+      { field: 'CardToken', message: charged.message },
+    ]);
   if (r.sessionId !== null) await recordCardPayment(tx, r.sessionId, charged.chargeRef, r.amountCents);
   return charged.chargeRef;
 }
 
-export async function recordCardPayment(tx: Executor, sessionId: number, chargeRef: string, amountCents: number): Promise<void> {
+export async function recordCardPayment(
+  tx: Executor,
+  sessionId: number,
+  chargeRef: string,
+  amountCents: number,
+): Promise<void> {
   await tx.insert(parkingCardPayments).values({ sessionId, chargeRef, amountCents });
 }
 
@@ -33,16 +48,33 @@ export async function recordCardPayment(tx: Executor, sessionId: number, chargeR
  * or an unreachable provider throws, and the caller's transaction rolls back: the session runs on.
  * Returns what was refunded.
  */
-export async function refundToCard(tx: Tx, provider: PaymentProvider, sessionId: number, cents: number): Promise<number> {
+export async function refundToCard(
+  tx: Tx,
+  provider: PaymentProvider,
+  sessionId: number,
+  cents: number,
+): Promise<number> {
   if (cents <= 0) return 0;
-  const charges = await tx.select().from(parkingCardPayments).where(eq(parkingCardPayments.sessionId, sessionId)).orderBy(desc(parkingCardPayments.id)).for('update');
+  const charges = await tx
+    .select()
+    .from(parkingCardPayments)
+    .where(eq(parkingCardPayments.sessionId, sessionId))
+    .orderBy(desc(parkingCardPayments.id))
+    .for('update');
   let left = cents;
   for (const c of charges) {
     const take = Math.min(left, c.amountCents - c.refundedCents);
     if (take <= 0) continue;
-    const r = await provider.refund({ chargeRef: c.chargeRef, amountCents: take, idempotencyKey: `quick-park-stop:${sessionId}:${c.id}` });
+    const r = await provider.refund({
+      chargeRef: c.chargeRef,
+      amountCents: take,
+      idempotencyKey: `quick-park-stop:${sessionId}:${c.id}`,
+    });
     if (!r.ok) throw new HttpError(r.reason === 'unavailable' ? 503 : 502, r.message);
-    await tx.update(parkingCardPayments).set({ refundedCents: sql`${parkingCardPayments.refundedCents} + ${take}` }).where(eq(parkingCardPayments.id, c.id));
+    await tx
+      .update(parkingCardPayments)
+      .set({ refundedCents: sql`${parkingCardPayments.refundedCents} + ${take}` })
+      .where(eq(parkingCardPayments.id, c.id));
     left -= take;
     if (left === 0) break;
   }

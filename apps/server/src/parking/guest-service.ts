@@ -15,18 +15,35 @@ import * as sessions from './session-repository.ts';
 async function zoneByNumber(db: Executor, zoneNumber: string) {
   const operator = await operatorById(db, await defaultOperatorId(db));
   if (!operator) throw notFound();
-  const [zone] = await db.select().from(zones).where(and(eq(zones.operatorId, operator.id), eq(zones.zoneNumber, zoneNumber))).limit(1);
+  const [zone] = await db
+    .select()
+    .from(zones)
+    .where(and(eq(zones.operatorId, operator.id), eq(zones.zoneNumber, zoneNumber)))
+    .limit(1);
   if (!zone) throw badRequest('ZoneNumber', QUICK_PARK_MESSAGES.zoneNotFound);
   return { zone, operator };
 }
 
 /** A Quick Park price: the zone's paid minutes, no plan fee (no account, no plan). */
-export async function quoteGuest(db: Db, phone: string, r: { ZoneNumber: string; PlateNumber: string; PlateState: string; DurationMinutes: number }, now: Date): Promise<Quote> {
+export async function quoteGuest(
+  db: Db,
+  phone: string,
+  r: { ZoneNumber: string; PlateNumber: string; PlateState: string; DurationMinutes: number },
+  now: Date,
+): Promise<Quote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);
-  const q = await insertGuestQuote(db, phone, { kind: 'start', zoneId: zone.id, plate: r.PlateNumber, plateState: r.PlateState }, now, r.DurationMinutes, price.parkingCents, now);
+  const q = await insertGuestQuote(
+    db,
+    phone,
+    { kind: 'start', zoneId: zone.id, plate: r.PlateNumber, plateState: r.PlateState },
+    now,
+    r.DurationMinutes,
+    price.parkingCents,
+    now,
+  );
   return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
 }
 
@@ -40,7 +57,14 @@ export function insertGuestQuote(
   parkingCents: number,
   now: Date,
 ): Promise<QuoteRow> {
-  return insertQuote(db, { guestPhone: phone, ...what, ...quoteWindow(startsAt, minutes, now), parkingCents, feeCents: 0, totalCents: parkingCents });
+  return insertQuote(db, {
+    guestPhone: phone,
+    ...what,
+    ...quoteWindow(startsAt, minutes, now),
+    parkingCents,
+    feeCents: 0,
+    totalCents: parkingCents,
+  });
 }
 
 /** A guest's quote on the wire: no plan (no fee, no discount), a card pays (no balance). */
@@ -75,7 +99,14 @@ export async function startGuest(
     const [q] = await tx
       .update(parkingQuotes)
       .set({ usedAt: now })
-      .where(and(eq(parkingQuotes.id, r.QuoteId), eq(parkingQuotes.guestPhone, phone), isNull(parkingQuotes.usedAt), sql`${parkingQuotes.expiresAt} > ${now}`))
+      .where(
+        and(
+          eq(parkingQuotes.id, r.QuoteId),
+          eq(parkingQuotes.guestPhone, phone),
+          isNull(parkingQuotes.usedAt),
+          sql`${parkingQuotes.expiresAt} > ${now}`,
+        ),
+      )
       .returning();
     if (!q) throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
     const [zone] = await tx.select().from(zones).where(eq(zones.id, q.zoneId));
@@ -86,9 +117,26 @@ export async function startGuest(
     const [busy] = await tx
       .select({ id: parkingSessions.id })
       .from(parkingSessions)
-      .where(and(eq(parkingSessions.guestPhone, phone), isNull(parkingSessions.memberId), eq(parkingSessions.plate, plate), eq(parkingSessions.plateState, q.plateState), eq(parkingSessions.status, 'active')));
-    if (busy) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` }]);
-    const chargeRef = await chargeCard(tx, provider, { sessionId: null, cardRef: r.CardToken, amountCents: q.totalCents, description: `ParkIt zone ${zone.zoneNumber}`, idempotencyKey: `quick-park:${q.id}` });
+      .where(
+        and(
+          eq(parkingSessions.guestPhone, phone),
+          isNull(parkingSessions.memberId),
+          eq(parkingSessions.plate, plate),
+          eq(parkingSessions.plateState, q.plateState),
+          eq(parkingSessions.status, 'active'),
+        ),
+      );
+    if (busy)
+      throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
+        { field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` },
+      ]);
+    const chargeRef = await chargeCard(tx, provider, {
+      sessionId: null,
+      cardRef: r.CardToken,
+      amountCents: q.totalCents,
+      description: `ParkIt zone ${zone.zoneNumber}`,
+      idempotencyKey: `quick-park:${q.id}`,
+    });
     try {
       const s = await sessions.insertSession(tx, {
         guestPhone: phone,
@@ -105,11 +153,21 @@ export async function startGuest(
         cardRef: r.CardToken,
       });
       await recordCardPayment(tx, s.id, chargeRef, q.totalCents);
-      await enqueue(tx, 'sms', phone, `ParkIt: you paid $${formatMoney(q.totalCents / 100)} for ${plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${link(s.id)}`);
+      await enqueue(
+        tx,
+        'sms',
+        phone,
+        `ParkIt: you paid $${formatMoney(q.totalCents / 100)} for ${plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${link(s.id)}`,
+      );
       return s.id;
     } catch (err) {
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'PlateNumber', message: PARKING_MESSAGES.vehicleBusy }]);
+      if (
+        (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+        (err as { cause?: { code?: string } }).cause?.code === '23505'
+      ) {
+        throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
+          { field: 'PlateNumber', message: PARKING_MESSAGES.vehicleBusy },
+        ]);
       }
       throw err;
     }
@@ -145,6 +203,9 @@ export async function claimGuestSessions(db: Executor, memberId: number, phone: 
     .set({ memberId })
     .where(and(eq(parkingSessions.guestPhone, phone), isNull(parkingSessions.memberId)))
     .returning({ id: parkingSessions.id });
-  await db.update(parkingQuotes).set({ memberId }).where(and(eq(parkingQuotes.guestPhone, phone), isNull(parkingQuotes.memberId)));
+  await db
+    .update(parkingQuotes)
+    .set({ memberId })
+    .where(and(eq(parkingQuotes.guestPhone, phone), isNull(parkingQuotes.memberId)));
   return rows.length;
 }

@@ -49,7 +49,10 @@ async function describe(tx: Tx, ids: number[]): Promise<Due[]> {
         join zones z on z.id = s.zone_id
         join operators o on o.id = s.operator_id
         left join members m on m.id = s.member_id
-        where s.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+        where s.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})
         order by s.id`,
   );
 }
@@ -69,8 +72,15 @@ export async function expireSessions(db: Db, now: Date): Promise<number> {
           from due where s.id = due.id
           returning s.id`,
     );
-    for (const d of await describe(tx, rows.map((r) => r.id))) {
-      await notify(tx, d, `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ended at ${clock(d.ends_at, d.timezone)}.`);
+    for (const d of await describe(
+      tx,
+      rows.map((r) => r.id),
+    )) {
+      await notify(
+        tx,
+        d,
+        `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ended at ${clock(d.ends_at, d.timezone)}.`,
+      );
     }
     return rows.length;
   });
@@ -91,9 +101,16 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
           from due where s.id = due.id
           returning s.id`,
     );
-    for (const d of await describe(tx, rows.map((r) => r.id))) {
+    for (const d of await describe(
+      tx,
+      rows.map((r) => r.id),
+    )) {
       const left = Math.max(1, Math.round((new Date(d.ends_at).getTime() - now.getTime()) / MINUTE));
-      await notify(tx, d, `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ends at ${clock(d.ends_at, d.timezone)} (in ${left} minutes).`);
+      await notify(
+        tx,
+        d,
+        `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ends at ${clock(d.ends_at, d.timezone)} (in ${left} minutes).`,
+      );
     }
     return rows.length;
   });
@@ -136,24 +153,52 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
       if (!d) return false;
       const minutes = Math.min(s.initialMinutes, zone.maxStayMinutes - s.durationMinutes);
       if (minutes <= 0) {
-        await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: the maximum stay is reached.`);
+        await notify(
+          tx,
+          d,
+          `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: the maximum stay is reached.`,
+        );
         return true;
       }
       const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes, s.discountPercent);
       const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
       if (await overMaxPayment(tx, row.member_id, sessionTotal)) {
-        await notify(tx, d, `ParkIt: Auto Extend did not extend ${d.plate} in zone ${d.zone_number}: it would pass your Max Payment Amount.`);
+        await notify(
+          tx,
+          d,
+          `ParkIt: Auto Extend did not extend ${d.plate} in zone ${d.zone_number}: it would pass your Max Payment Amount.`,
+        );
         return true;
       }
       try {
         // A savepoint: a refused payment undoes the extension but keeps the "looked at" mark.
         const v = await tx.transaction((sp) =>
-          extendWith(sp, { memberId: row.member_id }, { sessionId: s.id, zoneId: s.zoneId, startsAt: s.endsAt, durationMinutes: minutes, parkingCents: price.parkingCents, totalCents: price.parkingCents }, { key: null, auto: true, now }),
+          extendWith(
+            sp,
+            { memberId: row.member_id },
+            {
+              sessionId: s.id,
+              zoneId: s.zoneId,
+              startsAt: s.endsAt,
+              durationMinutes: minutes,
+              parkingCents: price.parkingCents,
+              totalCents: price.parkingCents,
+            },
+            { key: null, auto: true, now },
+          ),
         );
-        await notify(tx, d, `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.session.EndsAt, timezone)}.`);
+        await notify(
+          tx,
+          d,
+          `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.session.EndsAt, timezone)}.`,
+        );
       } catch (err) {
         if (!(err instanceof InsufficientFundsError)) throw err;
-        await notify(tx, d, `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: your balance is too low.`);
+        await notify(
+          tx,
+          d,
+          `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: your balance is too low.`,
+        );
       }
       return true;
     });

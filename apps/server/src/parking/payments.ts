@@ -10,13 +10,19 @@ import { planForMember } from '../wallet/index.ts';
  */
 
 /** The member's plan's convenience fee (added once per session) and zone discount in percent (Deluxe: 10). */
-export async function planTerms(db: Executor, memberId: number): Promise<{ feeCents: number; discountPercent: number }> {
+export async function planTerms(
+  db: Executor,
+  memberId: number,
+): Promise<{ feeCents: number; discountPercent: number }> {
   const plan = await planForMember(db, memberId);
   return { feeCents: plan.convenienceFeeCents, discountPercent: plan.zoneDiscountPercent };
 }
 
 /** The balance, and what auto-reload would add at Start or Extend (0 when off). */
-export async function walletFunds(db: Executor, memberId: number): Promise<{ balanceCents: number; reloadCents: number }> {
+export async function walletFunds(
+  db: Executor,
+  memberId: number,
+): Promise<{ balanceCents: number; reloadCents: number }> {
   const [balanceCents, reloadCents] = await Promise.all([balanceOf(db, memberId), autoReloadCents(db, memberId)]);
   return { balanceCents, reloadCents };
 }
@@ -28,12 +34,20 @@ export async function walletFunds(db: Executor, memberId: number): Promise<{ bal
  * the card is charged once per cover key). Answers the entry, whose reloadDue says the debit marked
  * an auto-reload due (none for 0 cents).
  */
-export async function chargeWallet(tx: Tx, memberId: number, cents: number, reference: string, idempotencyKey: string | null, coverKey: string | null = null): Promise<PostedEntry | null> {
+export async function chargeWallet(
+  tx: Tx,
+  memberId: number,
+  cents: number,
+  reference: string,
+  idempotencyKey: string | null,
+  coverKey: string | null = null,
+): Promise<PostedEntry | null> {
   if (cents <= 0) return null;
   try {
     return await postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference, idempotencyKey });
   } catch (err) {
-    if (err instanceof InsufficientFundsError && coverKey !== null) throw new InsufficientFundsError(err.balanceCents, err.requiredCents, coverKey);
+    if (err instanceof InsufficientFundsError && coverKey !== null)
+      throw new InsufficientFundsError(err.balanceCents, err.requiredCents, coverKey);
     throw err;
   }
 }

@@ -5,7 +5,10 @@ import { centsFor, paidMinutes, priceOf, refundFor } from './pricing.ts';
 const CHICAGO = 'America/Chicago';
 const MON_SAT = [1, 2, 3, 4, 5, 6];
 const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7];
-const schedule = (paidDays: number[], from: string, until: string): PaidSchedule => ({ paidDays, ...toStoredHours(from, until)! });
+const schedule = (paidDays: number[], from: string, until: string): PaidSchedule => ({
+  paidDays,
+  ...toStoredHours(from, until)!,
+});
 /** 2025-06-02 is a Monday; Chicago is on CDT (UTC-5) then. */
 const june = (day: number, hhmm: string) => new Date(`2025-06-${String(day).padStart(2, '0')}T${hhmm}:00-05:00`);
 const meters = schedule(MON_SAT, '08:00', '18:00');
@@ -36,7 +39,9 @@ describe('paidMinutes', () => {
   it('costs nothing in free hours and on free days', () => {
     expect(paidMinutes(meters, CHICAGO, june(2, '18:00'), 120)).toBe(0);
     expect(paidMinutes(meters, CHICAGO, june(8, '12:00'), 120)).toBe(0); // Sunday
-    expect(paidMinutes({ paidDays: [], paidFromMinute: 0, paidUntilMinute: 1440 }, CHICAGO, june(2, '12:00'), 600)).toBe(0);
+    expect(
+      paidMinutes({ paidDays: [], paidFromMinute: 0, paidUntilMinute: 1440 }, CHICAGO, june(2, '12:00'), 600),
+    ).toBe(0);
   });
 
   it('counts only the paid part of a session that starts free or ends free', () => {
@@ -88,36 +93,71 @@ describe('priceOf and refundFor', () => {
   const zone = { ...meters, rateCents: 250 };
 
   it('prices the paid minutes only', () => {
-    expect(priceOf(zone, CHICAGO, june(2, '17:00'), 120)).toEqual({ paidMinutes: 60, parkingCents: 250, discountCents: 0 });
-    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 23)).toEqual({ paidMinutes: 23, parkingCents: 96, discountCents: 0 }); // 95.83
+    expect(priceOf(zone, CHICAGO, june(2, '17:00'), 120)).toEqual({
+      paidMinutes: 60,
+      parkingCents: 250,
+      discountCents: 0,
+    });
+    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 23)).toEqual({
+      paidMinutes: 23,
+      parkingCents: 96,
+      discountCents: 0,
+    }); // 95.83
   });
 
   it('gives back the unused whole minutes at the end, priced as bought', () => {
     const s = { rateCents: 250, discountPercent: 0, endsAt: june(2, '11:00'), parkingCents: 250, refundedCents: 0 };
     // Stopped at 10:20:30: 39 whole minutes unused (10:21-11:00).
-    expect(refundFor(zone, CHICAGO, s, new Date(june(2, '10:20').getTime() + 30_000))).toEqual({ unusedMinutes: 39, refundCents: 163 });
+    expect(refundFor(zone, CHICAGO, s, new Date(june(2, '10:20').getTime() + 30_000))).toEqual({
+      unusedMinutes: 39,
+      refundCents: 163,
+    });
     expect(refundFor(zone, CHICAGO, s, june(2, '11:00'))).toEqual({ unusedMinutes: 0, refundCents: 0 });
     expect(refundFor(zone, CHICAGO, s, june(2, '12:00'))).toEqual({ unusedMinutes: 0, refundCents: 0 });
   });
 
   it('refunds nothing for unused free minutes and never more than is left', () => {
-    const evening = { rateCents: 250, discountPercent: 0, endsAt: june(2, '19:00'), parkingCents: 250, refundedCents: 0 };
+    const evening = {
+      rateCents: 250,
+      discountPercent: 0,
+      endsAt: june(2, '19:00'),
+      parkingCents: 250,
+      refundedCents: 0,
+    };
     expect(refundFor(zone, CHICAGO, evening, june(2, '18:00')).refundCents).toBe(0);
-    const mostlyRefunded = { rateCents: 250, discountPercent: 0, endsAt: june(2, '11:00'), parkingCents: 250, refundedCents: 240 };
+    const mostlyRefunded = {
+      rateCents: 250,
+      discountPercent: 0,
+      endsAt: june(2, '11:00'),
+      parkingCents: 250,
+      refundedCents: 240,
+    };
     expect(refundFor(zone, CHICAGO, mostlyRefunded, june(2, '10:00')).refundCents).toBe(10);
   });
 
   it('takes the plan discount off rate × paid minutes, rounding half-up once', () => {
     // 250 less 10% = 225; 23 minutes: 95.83 × 0.9 = 86.25 -> 86, and the quote shows 96 - 86 = 10 off.
-    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 60, 10)).toEqual({ paidMinutes: 60, parkingCents: 225, discountCents: 25 });
-    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 23, 10)).toEqual({ paidMinutes: 23, parkingCents: 86, discountCents: 10 });
+    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 60, 10)).toEqual({
+      paidMinutes: 60,
+      parkingCents: 225,
+      discountCents: 25,
+    });
+    expect(priceOf(zone, CHICAGO, june(2, '10:00'), 23, 10)).toEqual({
+      paidMinutes: 23,
+      parkingCents: 86,
+      discountCents: 10,
+    });
     // 199 × 45/60 = 149.25, × 0.9 = 134.325 -> 134.
     expect(centsFor(199, 45, 10)).toBe(134);
     // 150 × 1/60 = 2.5 -> 3 without discount; 2.25 -> 2 with 10% (rounding first then discounting would give 2.7 -> 3)
     expect(centsFor(150, 1, 10)).toBe(2);
     expect(centsFor(250, 60, 100)).toBe(0);
     // Free minutes stay free with a discount.
-    expect(priceOf(zone, CHICAGO, june(2, '18:00'), 60, 10)).toEqual({ paidMinutes: 0, parkingCents: 0, discountCents: 0 });
+    expect(priceOf(zone, CHICAGO, june(2, '18:00'), 60, 10)).toEqual({
+      paidMinutes: 0,
+      parkingCents: 0,
+      discountCents: 0,
+    });
   });
 
   it('refunds unused minutes at the discounted price they were bought at', () => {

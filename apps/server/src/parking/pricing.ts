@@ -17,7 +17,8 @@ const STEP_CAP = 30;
 
 /** Minutes of [start, start + minutes) during which the zone charges. */
 export function paidMinutes(schedule: PaidSchedule, timeZone: string, start: Date, minutes: number): number {
-  if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError(`minutes must be a whole number >= 0, got ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 0)
+    throw new RangeError(`minutes must be a whole number >= 0, got ${minutes}`);
   const timeline = paidTimeline(schedule);
   if (timeline.length === 0 || minutes === 0) return 0;
   const boundaries = [...new Set(timeline.flat())].sort((a, b) => a - b);
@@ -54,7 +55,13 @@ export interface Priced {
 }
 
 /** The parking amount of [start, start + minutes) in a zone (no fee), less the plan's discount. */
-export function priceOf(zone: PaidSchedule & { rateCents: number }, timeZone: string, start: Date, minutes: number, discountPercent = 0): Priced {
+export function priceOf(
+  zone: PaidSchedule & { rateCents: number },
+  timeZone: string,
+  start: Date,
+  minutes: number,
+  discountPercent = 0,
+): Priced {
   const paid = paidMinutes(zone, timeZone, start, minutes);
   const parkingCents = centsFor(zone.rateCents, paid, discountPercent);
   return { paidMinutes: paid, parkingCents, discountCents: centsFor(zone.rateCents, paid) - parkingCents };

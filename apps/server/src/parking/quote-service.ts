@@ -1,5 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { centsToAmount, DEFAULT_DURATION_MINUTES, PARKING_MESSAGES, type AmendQuote, type AutoStartQuote, type Quote } from '@parkit/contract';
+import {
+  centsToAmount,
+  DEFAULT_DURATION_MINUTES,
+  PARKING_MESSAGES,
+  type AmendQuote,
+  type AutoStartQuote,
+  type Quote,
+} from '@parkit/contract';
 import type { Db, Executor } from '../db/client.ts';
 import { parkingQuotes } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
@@ -18,11 +25,27 @@ export type { QuoteRow };
 
 /** 409 naming the vehicle's running session (issue 11), in its text and as data (SessionId). */
 export function vehicleBusy(sessionId: number) {
-  return new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }], undefined, { SessionId: sessionId });
+  return new HttpError(
+    409,
+    PARKING_MESSAGES.vehicleBusy,
+    [{ field: 'VehicleId', message: `${PARKING_MESSAGES.vehicleBusy} (session ${sessionId})` }],
+    undefined,
+    { SessionId: sessionId },
+  );
 }
 
-async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: number, maxMoreMinutes: number, price: Priced): Promise<Quote> {
-  const [{ balanceCents: balance, reloadCents }, over] = await Promise.all([walletFunds(db, memberId), overMaxPayment(db, memberId, q.totalCents)]);
+async function toQuote(
+  db: Executor,
+  memberId: number,
+  q: QuoteRow,
+  rateCents: number,
+  maxMoreMinutes: number,
+  price: Priced,
+): Promise<Quote> {
+  const [{ balanceCents: balance, reloadCents }, over] = await Promise.all([
+    walletFunds(db, memberId),
+    overMaxPayment(db, memberId, q.totalCents),
+  ]);
   const covers = balance >= q.totalCents;
   return {
     ...quoteTerms(q, rateCents, price.paidMinutes, maxMoreMinutes),
@@ -39,10 +62,18 @@ async function toQuote(db: Executor, memberId: number, q: QuoteRow, rateCents: n
 }
 
 /** A price for a new session of one of the member's vehicles in a zone of the member's operator. */
-export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; VehicleId: number; DurationMinutes: number; autoStart?: boolean }, now: Date): Promise<Quote> {
+export async function quoteStart(
+  db: Db,
+  memberId: number,
+  r: { ZoneId: number; VehicleId: number; DurationMinutes: number; autoStart?: boolean },
+  now: Date,
+): Promise<Quote> {
   const operator = await operatorOfMember(db, memberId);
   if (!operator) throw notFound();
-  const [zone, vehicle] = await Promise.all([zones.byId(db, operator.id, r.ZoneId), vehicles.findOwned(db, memberId, r.VehicleId)]);
+  const [zone, vehicle] = await Promise.all([
+    zones.byId(db, operator.id, r.ZoneId),
+    vehicles.findOwned(db, memberId, r.VehicleId),
+  ]);
   if (!zone || !vehicle) throw notFound();
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
@@ -71,7 +102,10 @@ export async function quoteStart(db: Db, memberId: number, r: { ZoneId: number; 
  * zone's maximum stay. When Auto Start cannot apply, the reason, and the screen asks as usual.
  */
 export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, now: Date): Promise<AutoStartQuote> {
-  const off = (Reason: AutoStartQuote['Reason'], v: { VehicleID: number; PlateNumber: string } | null = null): AutoStartQuote => ({
+  const off = (
+    Reason: AutoStartQuote['Reason'],
+    v: { VehicleID: number; PlateNumber: string } | null = null,
+  ): AutoStartQuote => ({
     Enabled: false,
     Reason,
     Quote: null,
@@ -89,17 +123,28 @@ export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, n
   const last = await sessions.latestOf(db, memberId);
   const minutes = Math.min(last?.initialMinutes ?? DEFAULT_DURATION_MINUTES, zone.maxStayMinutes);
   if (priceOf(zone, operator.timezone, now, minutes).paidMinutes === 0) return off('Free', vehicle);
-  const q = await quoteStart(db, memberId, { ZoneId: zone.id, VehicleId: vehicle.VehicleID, DurationMinutes: minutes, autoStart: true }, now);
+  const q = await quoteStart(
+    db,
+    memberId,
+    { ZoneId: zone.id, VehicleId: vehicle.VehicleID, DurationMinutes: minutes, autoStart: true },
+    now,
+  );
   if (q.OverMaxPayment) return off('OverMaxPayment', vehicle);
   return { Enabled: true, Reason: null, Quote: q, VehicleId: vehicle.VehicleID, PlateNumber: vehicle.PlateNumber };
 }
 
 /** A price for more minutes of a running session: from its current end, no second fee. */
-export async function quoteExtend(db: Db, memberId: number, r: { SessionId: number; DurationMinutes: number }, now: Date): Promise<Quote> {
+export async function quoteExtend(
+  db: Db,
+  memberId: number,
+  r: { SessionId: number; DurationMinutes: number },
+  now: Date,
+): Promise<Quote> {
   const found = await sessions.findOwned(db, { memberId }, r.SessionId);
   if (!found) throw notFound();
   const { session: s, zone, timezone } = found;
-  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
+    throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
   const room = zone.maxStayMinutes - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   if (r.DurationMinutes > room) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
@@ -125,9 +170,17 @@ export async function quoteExtend(db: Db, memberId: number, r: { SessionId: numb
  * the row. The others learn why: unknown (404), used, expired or of the other kind. The owner is a
  * member, or a Quick Park guest by phone (a guest's quotes have no member).
  */
-export async function claimQuote(tx: Executor, owner: sessions.Owner, quoteId: string, kind: 'start' | 'extend', now: Date): Promise<QuoteRow> {
+export async function claimQuote(
+  tx: Executor,
+  owner: sessions.Owner,
+  quoteId: string,
+  kind: 'start' | 'extend',
+  now: Date,
+): Promise<QuoteRow> {
   const ownedBy =
-    'memberId' in owner ? eq(parkingQuotes.memberId, owner.memberId) : and(eq(parkingQuotes.guestPhone, owner.guestPhone), isNull(parkingQuotes.memberId));
+    'memberId' in owner
+      ? eq(parkingQuotes.memberId, owner.memberId)
+      : and(eq(parkingQuotes.guestPhone, owner.guestPhone), isNull(parkingQuotes.memberId));
   const mine = and(eq(parkingQuotes.id, quoteId), ownedBy, eq(parkingQuotes.kind, kind));
   const [claimed] = await tx
     .update(parkingQuotes)
@@ -146,7 +199,12 @@ export async function claimQuote(tx: Executor, owner: sessions.Owner, quoteId: s
  * zone at the session's discount, and the difference Amend charges (positive) or refunds
  * (negative). Nothing is held: Amend computes the same figures from the same rows.
  */
-export async function quoteAmendZone(db: Db, memberId: number, r: { SessionId: number; ZoneId: number }, now: Date): Promise<AmendQuote> {
+export async function quoteAmendZone(
+  db: Db,
+  memberId: number,
+  r: { SessionId: number; ZoneId: number },
+  now: Date,
+): Promise<AmendQuote> {
   const found = await sessions.findOwned(db, { memberId }, r.SessionId);
   if (!found) throw notFound();
   const s = found.session;

@@ -14,7 +14,12 @@ export function overMaxPaymentSql(memberId: SQL, totalCents: SQL, confirmed: SQL
 }
 
 /** Whether `totalCents` is over the member's Max Payment Amount (and not confirmed). */
-export async function overMaxPayment(db: Executor, memberId: number, totalCents: number, confirmed = false): Promise<boolean> {
+export async function overMaxPayment(
+  db: Executor,
+  memberId: number,
+  totalCents: number,
+  confirmed = false,
+): Promise<boolean> {
   const [row] = await queryRows<{ over: boolean }>(
     db,
     sql`select ${overMaxPaymentSql(sql`${memberId}::int`, sql`${totalCents}::int`, sql`${confirmed}::boolean`)} as over`,
@@ -23,9 +28,16 @@ export async function overMaxPayment(db: Executor, memberId: number, totalCents:
 }
 
 /** 409 when the total needs ConfirmOverMax (Start and Extend). */
-export async function checkMaxPayment(db: Executor, memberId: number, totalCents: number, confirmed: boolean): Promise<void> {
+export async function checkMaxPayment(
+  db: Executor,
+  memberId: number,
+  totalCents: number,
+  confirmed: boolean,
+): Promise<void> {
   if (confirmed) return;
   if (await overMaxPayment(db, memberId, totalCents)) {
-    throw new HttpError(409, PARKING_MESSAGES.overMaxPayment, [{ field: 'ConfirmOverMax', message: PARKING_MESSAGES.overMaxPayment }]);
+    throw new HttpError(409, PARKING_MESSAGES.overMaxPayment, [
+      { field: 'ConfirmOverMax', message: PARKING_MESSAGES.overMaxPayment },
+    ]);
   }
 }

@@ -21,7 +21,11 @@ const withZone = (db: Executor) =>
     .innerJoin(operators, eq(operators.id, parkingSessions.operatorId));
 
 /** A new session's period and price, from its quote: from now, the quote's minutes at the zone's rate. */
-export const paidPeriod = (q: { durationMinutes: number; parkingCents: number }, zone: { rateCents: number }, now: Date) => ({
+export const paidPeriod = (
+  q: { durationMinutes: number; parkingCents: number },
+  zone: { rateCents: number },
+  now: Date,
+) => ({
   startedAt: now,
   endsAt: new Date(now.getTime() + q.durationMinutes * 60_000),
   durationMinutes: q.durationMinutes,
@@ -35,7 +39,9 @@ export const paidPeriod = (q: { durationMinutes: number; parkingCents: number },
 export type Owner = { memberId: number } | { guestPhone: string };
 
 const ownedBy = (o: Owner) =>
-  'memberId' in o ? eq(parkingSessions.memberId, o.memberId) : and(eq(parkingSessions.guestPhone, o.guestPhone), sql`${parkingSessions.memberId} is null`);
+  'memberId' in o
+    ? eq(parkingSessions.memberId, o.memberId)
+    : and(eq(parkingSessions.guestPhone, o.guestPhone), sql`${parkingSessions.memberId} is null`);
 
 /** One session of this owner; null for none, including another member's. */
 export async function findOwned(db: Executor, owner: Owner, id: number): Promise<SessionWithZone | null> {
@@ -50,8 +56,14 @@ export async function findOwned(db: Executor, owner: Owner, id: number): Promise
  * queue on it), then reads it with its zone. Null for none, including another member's.
  */
 export async function lockOwned(tx: Executor, owner: Owner, id: number): Promise<SessionWithZone | null> {
-  const cond = 'memberId' in owner ? sql`member_id = ${owner.memberId}` : sql`guest_phone = ${owner.guestPhone} and member_id is null`;
-  const locked = await queryRows<{ id: number }>(tx, sql`select id from parking_sessions where id = ${id} and ${cond} for update`);
+  const cond =
+    'memberId' in owner
+      ? sql`member_id = ${owner.memberId}`
+      : sql`guest_phone = ${owner.guestPhone} and member_id is null`;
+  const locked = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from parking_sessions where id = ${id} and ${cond} for update`,
+  );
   if (locked.length === 0) return null;
   return findOwned(tx, owner, id);
 }
@@ -68,7 +80,13 @@ export async function activeOfVehicle(db: Executor, vehicleId: number, now: Date
   const [row] = await db
     .select()
     .from(parkingSessions)
-    .where(and(eq(parkingSessions.vehicleId, vehicleId), eq(parkingSessions.status, 'active'), gt(parkingSessions.endsAt, now)))
+    .where(
+      and(
+        eq(parkingSessions.vehicleId, vehicleId),
+        eq(parkingSessions.status, 'active'),
+        gt(parkingSessions.endsAt, now),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -81,7 +99,13 @@ export async function closeExpiredOfVehicle(tx: Executor, vehicleId: number, now
   await tx
     .update(parkingSessions)
     .set({ status: 'ended', endedAt: sql`${parkingSessions.endsAt}`, updatedAt: now })
-    .where(and(eq(parkingSessions.vehicleId, vehicleId), eq(parkingSessions.status, 'active'), sql`${parkingSessions.endsAt} <= ${now}`));
+    .where(
+      and(
+        eq(parkingSessions.vehicleId, vehicleId),
+        eq(parkingSessions.status, 'active'),
+        sql`${parkingSessions.endsAt} <= ${now}`,
+      ),
+    );
 }
 
 export async function insertSession(tx: Executor, s: NewSession): Promise<SessionRow> {
@@ -96,7 +120,12 @@ export async function updateSession(tx: Executor, id: number, changes: Partial<N
 
 /** The member's most recent session (Auto Start reuses its first duration). */
 export async function latestOf(db: Executor, memberId: number): Promise<SessionRow | null> {
-  const [row] = await db.select().from(parkingSessions).where(eq(parkingSessions.memberId, memberId)).orderBy(desc(parkingSessions.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(parkingSessions)
+    .where(eq(parkingSessions.memberId, memberId))
+    .orderBy(desc(parkingSessions.id))
+    .limit(1);
   return row ?? null;
 }
 

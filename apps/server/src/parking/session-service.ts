@@ -49,7 +49,10 @@ export async function start(
   try {
     fast = await startInOneStatement(tx, memberId, r.QuoteId, r.ConfirmOverMax === true, key, now);
   } catch (err) {
-    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    if (vehicles.isUniqueViolation(err))
+      throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
+        { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
+      ]);
     throw err;
   }
   // The statement returned the view's columns: no further read.
@@ -82,7 +85,10 @@ export async function start(
     });
   } catch (err) {
     // Another quote for the same vehicle started between our check and the insert.
-    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    if (vehicles.isUniqueViolation(err))
+      throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
+        { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
+      ]);
     throw err;
   }
   const posted = await chargeWallet(tx, memberId, q.totalCents, `session:${row.id}`, key, `quote:${q.id}`);
@@ -96,16 +102,26 @@ export async function start(
 export async function extendWith(
   tx: Tx,
   owner: sessions.Owner & { memberId: number },
-  q: { sessionId: number | null; zoneId: number; startsAt: Date; durationMinutes: number; parkingCents: number; totalCents: number },
+  q: {
+    sessionId: number | null;
+    zoneId: number;
+    startsAt: Date;
+    durationMinutes: number;
+    parkingCents: number;
+    totalCents: number;
+  },
   opts: { key: string | null; auto: boolean; now: Date; coverKey?: string | undefined },
 ): Promise<Paid> {
   if (q.sessionId === null) throw notFound();
   const found = await sessions.lockOwned(tx, owner, q.sessionId);
   if (!found) throw notFound();
   const { session: s, zone } = found;
-  if (s.status !== 'active' || s.endsAt.getTime() <= opts.now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-  if (s.endsAt.getTime() !== q.startsAt.getTime() || s.zoneId !== q.zoneId) throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
-  if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
+  if (s.status !== 'active' || s.endsAt.getTime() <= opts.now.getTime())
+    throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  if (s.endsAt.getTime() !== q.startsAt.getTime() || s.zoneId !== q.zoneId)
+    throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
+  if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes)
+    throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   await sessions.updateSession(tx, s.id, {
     endsAt: new Date(s.endsAt.getTime() + q.durationMinutes * MINUTE),
     durationMinutes: s.durationMinutes + q.durationMinutes,
@@ -115,7 +131,14 @@ export async function extendWith(
     reminderSentAt: null,
     updatedAt: opts.now,
   });
-  const posted = await chargeWallet(tx, owner.memberId, q.totalCents, `session:${s.id}:extend`, opts.key, opts.coverKey ?? null);
+  const posted = await chargeWallet(
+    tx,
+    owner.memberId,
+    q.totalCents,
+    `session:${s.id}:extend`,
+    opts.key,
+    opts.coverKey ?? null,
+  );
   return { session: await view(tx, owner.memberId, s.id, opts.now), reloadDue: posted?.reloadDue ?? false };
 }
 
@@ -132,7 +155,13 @@ export async function extend(
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
-export function stop(db: Db, provider: PaymentProvider, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+export function stop(
+  db: Db,
+  provider: PaymentProvider,
+  memberId: number,
+  sessionId: number,
+  now: Date,
+): Promise<StopResponse> {
   return stopOwned(db, provider, { memberId }, sessionId, now);
 }
 
@@ -141,20 +170,28 @@ export function stop(db: Db, provider: PaymentProvider, memberId: number, sessio
  * (a refund in the ledger) or the Quick Park card (through the provider, charge by charge; if the
  * provider refuses or cannot be reached, nothing changes and the session runs on).
  */
-export async function stopOwned(db: Db, provider: PaymentProvider, owner: sessions.Owner, sessionId: number, now: Date): Promise<StopResponse> {
+export async function stopOwned(
+  db: Db,
+  provider: PaymentProvider,
+  owner: sessions.Owner,
+  sessionId: number,
+  now: Date,
+): Promise<StopResponse> {
   return db.transaction(async (tx) => {
     // A member's wallet is locked before the session, as every money path does (ledger.ts's lockWallet).
     if ('memberId' in owner) await lockWallet(tx, owner.memberId);
     const found = await sessions.lockOwned(tx, owner, sessionId);
     if (!found) throw notFound();
     const { session: s, zone, timezone } = found;
-    if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime()) throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+    if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
+      throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
     const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
     let refundCents = 0;
     if (s.paidVia === 'Card') refundCents = await refundToCard(tx, provider, s.id, due);
-    else if (s.memberId !== null) refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
+    else if (s.memberId !== null)
+      refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
     await sessions.updateSession(tx, s.id, {
       status: 'ended',
       endedAt: now,
@@ -193,19 +230,37 @@ export async function amend(
     await sessions.closeExpiredOfVehicle(tx, v.VehicleID, now);
     const busy = await sessions.activeOfVehicle(tx, v.VehicleID, now);
     if (busy) throw vehicleBusy(busy.id);
-    Object.assign(changes, { vehicleId: v.VehicleID, vehicleMake: v.VehicleMake, vehicleModel: v.VehicleModel, plate: v.PlateNumber, plateState: v.PlateState });
+    Object.assign(changes, {
+      vehicleId: v.VehicleID,
+      vehicleMake: v.VehicleMake,
+      vehicleModel: v.VehicleModel,
+      plate: v.PlateNumber,
+      plateState: v.PlateState,
+    });
   }
   if (r.ZoneId !== undefined && r.ZoneId !== s.zoneId) {
     const { operator, zone, price } = await amendableZone(tx, memberId, s, r.ZoneId);
     const diff = price.parkingCents - s.parkingCents;
-    if (diff > 0) reloadDue = (await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, `amend:${s.id}:${key}`))?.reloadDue ?? false;
-    if (diff < 0) await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
-    Object.assign(changes, { zoneId: zone.id, operatorId: operator.id, rateCents: zone.rateCents, parkingCents: price.parkingCents });
+    if (diff > 0)
+      reloadDue =
+        (await chargeWallet(tx, memberId, diff, `session:${s.id}:amend`, key, `amend:${s.id}:${key}`))?.reloadDue ??
+        false;
+    if (diff < 0)
+      await refundWallet(tx, memberId, Math.min(-diff, s.parkingCents - s.refundedCents), `session:${s.id}:amend`);
+    Object.assign(changes, {
+      zoneId: zone.id,
+      operatorId: operator.id,
+      rateCents: zone.rateCents,
+      parkingCents: price.parkingCents,
+    });
   }
   try {
     await sessions.updateSession(tx, s.id, changes);
   } catch (err) {
-    if (vehicles.isUniqueViolation(err)) throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy }]);
+    if (vehicles.isUniqueViolation(err))
+      throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
+        { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
+      ]);
     throw err;
   }
   return { session: await view(tx, memberId, s.id, now), reloadDue };

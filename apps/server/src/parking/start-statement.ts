@@ -38,7 +38,11 @@ export async function startInOneStatement(
   now: Date,
 ): Promise<{ sessionId: number; reloadDue: boolean; view: SessionViewRow } | null> {
   // A named statement: planned once per connection, not on every Start.
-  const [row] = await queryRowsNamed<StartedRow>(tx, 'parking_start', startSql(memberId, quoteId, confirmedOverMax, key, now));
+  const [row] = await queryRowsNamed<StartedRow>(
+    tx,
+    'parking_start',
+    startSql(memberId, quoteId, confirmedOverMax, key, now),
+  );
   if (!row) return null;
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
@@ -87,7 +91,13 @@ interface StartedRow extends SessionSqlRow {
 }
 
 /** Start's statement (exported for bench/parking.ts's bare-SQL row, which sends the same text). */
-export function startSql(memberId: number, quoteId: string, confirmedOverMax: boolean, key: string | null, now: Date): SQL {
+export function startSql(
+  memberId: number,
+  quoteId: string,
+  confirmedOverMax: boolean,
+  key: string | null,
+  now: Date,
+): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`with m as (
           select id, client_id from members where id = ${memberId}

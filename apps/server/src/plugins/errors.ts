@@ -38,7 +38,6 @@ export default fp(
       else req.log.info({ status, code: err.code }, 'request refused');
       return reply.code(status).type('application/json').send(body);
     });
-
   },
   { name: 'errors' },
 );

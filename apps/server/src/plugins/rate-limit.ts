@@ -63,7 +63,8 @@ export default fp<{ max: number; moneyMax: number; addressScale: number; flushMs
     const counts = new SharedCounts(app.db);
     app.decorate('rateLimitCounts', counts);
 
-    const flush = () => counts.flush().catch((err: unknown) => app.log.warn({ err }, 'rate-limit flush failed; counted again next time'));
+    const flush = () =>
+      counts.flush().catch((err: unknown) => app.log.warn({ err }, 'rate-limit flush failed; counted again next time'));
     let timer: NodeJS.Timeout | null = null;
     // Old windows are deleted by the prune job (jobs/prune.ts).
     app.addHook('onReady', async () => {

@@ -101,7 +101,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
   ];
 
-  for (let i = 0; i < areas.length; ) {
+  for (let i = 0; i < areas.length;) {
     const scope = areas[i]![0];
     let end = i;
     while (end < areas.length && areas[end]![0] === scope) end++;

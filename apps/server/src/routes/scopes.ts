@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ENFORCEMENT_KEY_HEADER, ErrorResponse, HISTORY_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES } from '@parkit/contract';
+import {
+  ENFORCEMENT_KEY_HEADER,
+  ErrorResponse,
+  HISTORY_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  SPEC_MESSAGES,
+  SUPPORT_MESSAGES,
+} from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
 import { identifyKey } from '../enforcement/index.ts';
@@ -20,7 +27,14 @@ export const guestErrors = { 401: ErrorResponse } as const;
 export const operatorKeyErrors = { 401: ErrorResponse } as const;
 
 type Security = Array<Record<string, string[]>>;
-type Schema = { hide?: boolean; body?: unknown; querystring?: unknown; params?: unknown; security?: Security; response?: Record<string, unknown> };
+type Schema = {
+  hide?: boolean;
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  security?: Security;
+  response?: Record<string, unknown>;
+};
 
 /** Adds `responses` a route does not declare itself, and sets its security. */
 function shape(route: RouteOptions, responses: Record<number, unknown>, security?: Security) {

@@ -66,8 +66,12 @@ describe('generateAustinZones (the demo dataset)', () => {
   });
 
   it('writes paid days as ascending ISO weekdays and paid hours as HH:MM (always paid = 00:00-24:00)', () => {
-    expectAll((z) => z.paidDays.length > 0 && z.paidDays.every((d, i) => within(d, [1, 7]) && d > (z.paidDays[i - 1] ?? 0)));
-    expectAll((z) => HHMM.test(z.paidFrom) && (HHMM.test(z.paidUntil) || (z.paidUntil === '24:00' && z.paidFrom === '00:00')));
+    expectAll(
+      (z) => z.paidDays.length > 0 && z.paidDays.every((d, i) => within(d, [1, 7]) && d > (z.paidDays[i - 1] ?? 0)),
+    );
+    expectAll(
+      (z) => HHMM.test(z.paidFrom) && (HHMM.test(z.paidUntil) || (z.paidUntil === '24:00' && z.paidFrom === '00:00')),
+    );
   });
 
   it('is deterministic, and a zone number means the same zone whatever the count', () => {

@@ -20,7 +20,11 @@ export const DEMO_BALANCE_CENTS = 2500;
 
 /** First start only: the demo member with a vehicle and some balance. Idempotent. */
 export async function seedDemoMember(db: Executor): Promise<boolean> {
-  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.userName, DEMO_MEMBER.UserName)).limit(1);
+  const [existing] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.userName, DEMO_MEMBER.UserName))
+    .limit(1);
   if (existing) return false;
   const clientId = await defaultOperatorId(db);
   const [m] = await db
@@ -42,14 +46,30 @@ export async function seedDemoMember(db: Executor): Promise<boolean> {
     })
     .returning({ id: members.id });
   // The demo balance of 25.00, as every balance: from a ledger entry (the wallet's own writer).
-  if (m) await queryRows(db, sql`select * from ${postEntrySql(sql`${m.id}::int`, sql`${DEMO_BALANCE_CENTS}::int`, 'adjustment', sql`'demo:opening-balance'`, null)}`);
+  if (m)
+    await queryRows(
+      db,
+      sql`select * from ${postEntrySql(sql`${m.id}::int`, sql`${DEMO_BALANCE_CENTS}::int`, 'adjustment', sql`'demo:opening-balance'`, null)}`,
+    );
   const [toyota] = await db.select().from(vehicleMakes).where(eq(vehicleMakes.name, 'Toyota')).limit(1);
   const [camry] = toyota
-    ? await db.select().from(vehicleModels).where(sql`${vehicleModels.makeId} = ${toyota.id} and ${vehicleModels.name} = 'Camry'`).limit(1)
+    ? await db
+        .select()
+        .from(vehicleModels)
+        .where(sql`${vehicleModels.makeId} = ${toyota.id} and ${vehicleModels.name} = 'Camry'`)
+        .limit(1)
     : [];
   const [silver] = await db.select().from(vehicleColors).where(eq(vehicleColors.name, 'Silver')).limit(1);
   if (m && toyota && camry && silver) {
-    await db.insert(vehicles).values({ memberId: m.id, makeId: toyota.id, modelId: camry.id, plate: 'DEMO 123', plateState: 'TX', colorId: silver.id, year: 2021 });
+    await db.insert(vehicles).values({
+      memberId: m.id,
+      makeId: toyota.id,
+      modelId: camry.id,
+      plate: 'DEMO 123',
+      plateState: 'TX',
+      colorId: silver.id,
+      year: 2021,
+    });
   }
   return true;
 }

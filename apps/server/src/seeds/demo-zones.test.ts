@@ -19,7 +19,10 @@ describe('seedDemoZones', () => {
   it('stores the generator paid hours as minutes, midnight as 1440', () => {
     const seed = { ...generateAustinZones(1)[0]!, paidFrom: '08:00', paidUntil: '00:00' };
     expect(seedToZone(seed)).toMatchObject({ paidFromMinute: 480, paidUntilMinute: 1440, zoneNumber: seed.zoneNumber });
-    expect(seedToZone({ ...seed, paidFrom: '00:00', paidUntil: '24:00' })).toMatchObject({ paidFromMinute: 0, paidUntilMinute: 1440 });
+    expect(seedToZone({ ...seed, paidFrom: '00:00', paidUntil: '24:00' })).toMatchObject({
+      paidFromMinute: 0,
+      paidUntilMinute: 1440,
+    });
     expect(() => seedToZone({ ...seed, paidFrom: '08:00', paidUntil: '08:00' })).toThrow(/bad paid hours/);
   });
 });

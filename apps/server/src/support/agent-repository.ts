@@ -3,7 +3,11 @@ import type { Executor } from '../db/client.ts';
 import { supportAgents } from '../db/schema/index.ts';
 
 export async function isAgent(db: Executor, memberId: number): Promise<boolean> {
-  const rows = await db.select({ m: supportAgents.memberId }).from(supportAgents).where(eq(supportAgents.memberId, memberId)).limit(1);
+  const rows = await db
+    .select({ m: supportAgents.memberId })
+    .from(supportAgents)
+    .where(eq(supportAgents.memberId, memberId))
+    .limit(1);
   return rows.length > 0;
 }
 

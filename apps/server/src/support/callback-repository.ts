@@ -13,7 +13,16 @@ const columns = {
   Status: supportCallBacks.status,
   createdAt: supportCallBacks.createdAt,
 };
-type Row = { CallBackId: number; MemberId: number; Phone: string; Date: string; Time: string; scheduledAt: Date; Status: string; createdAt: Date };
+type Row = {
+  CallBackId: number;
+  MemberId: number;
+  Phone: string;
+  Date: string;
+  Time: string;
+  scheduledAt: Date;
+  Status: string;
+  createdAt: Date;
+};
 
 const toCallBack = ({ scheduledAt, createdAt, Status, MemberId: _m, ...r }: Row): CallBack => ({
   ...r,
@@ -28,7 +37,11 @@ export async function listByMember(db: Executor, memberId: number): Promise<Call
     .select(columns)
     .from(supportCallBacks)
     .where(eq(supportCallBacks.memberId, memberId))
-    .orderBy(sql`${supportCallBacks.status} = 'open' desc`, sql`case when ${supportCallBacks.status} = 'open' then ${supportCallBacks.scheduledAt} end asc`, desc(supportCallBacks.id))
+    .orderBy(
+      sql`${supportCallBacks.status} = 'open' desc`,
+      sql`case when ${supportCallBacks.status} = 'open' then ${supportCallBacks.scheduledAt} end asc`,
+      desc(supportCallBacks.id),
+    )
     .limit(50);
   return rows.map(toCallBack);
 }
@@ -45,12 +58,22 @@ export async function slotTaken(db: Executor, memberId: number, at: Date): Promi
   const rows = await db
     .select({ id: supportCallBacks.id })
     .from(supportCallBacks)
-    .where(and(eq(supportCallBacks.memberId, memberId), eq(supportCallBacks.scheduledAt, at), eq(supportCallBacks.status, 'open')))
+    .where(
+      and(
+        eq(supportCallBacks.memberId, memberId),
+        eq(supportCallBacks.scheduledAt, at),
+        eq(supportCallBacks.status, 'open'),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
 
-export async function insert(db: Executor, memberId: number, v: { phone: string; date: string; time: string; at: Date }): Promise<CallBack> {
+export async function insert(
+  db: Executor,
+  memberId: number,
+  v: { phone: string; date: string; time: string; at: Date },
+): Promise<CallBack> {
   const [row] = await db
     .insert(supportCallBacks)
     .values({ memberId, phone: v.phone, slotDate: v.date, slotTime: v.time, scheduledAt: v.at })
@@ -90,13 +113,22 @@ export async function findForConsole(db: Executor, id: number): Promise<(CallBac
 }
 
 /** Closes an open request; null when there is none with that id, 'closed' when already closed. */
-export async function close(db: Executor, id: number, status: 'called' | 'no_answer', agentId: number): Promise<'closed' | CallBack | null> {
+export async function close(
+  db: Executor,
+  id: number,
+  status: 'called' | 'no_answer',
+  agentId: number,
+): Promise<'closed' | CallBack | null> {
   const [row] = await db
     .update(supportCallBacks)
     .set({ status, closedBy: agentId, closedAt: sql`now()` })
     .where(and(eq(supportCallBacks.id, id), eq(supportCallBacks.status, 'open')))
     .returning(columns);
   if (row) return toCallBack(row);
-  const exists = await db.select({ id: supportCallBacks.id }).from(supportCallBacks).where(eq(supportCallBacks.id, id)).limit(1);
+  const exists = await db
+    .select({ id: supportCallBacks.id })
+    .from(supportCallBacks)
+    .where(eq(supportCallBacks.id, id))
+    .limit(1);
   return exists.length > 0 ? 'closed' : null;
 }

@@ -41,7 +41,10 @@ const toMessage = ({ sender, createdAt, aId, aName, aType, aSize, ...r }: Row): 
 });
 
 function select(db: Executor) {
-  return db.select(columns).from(supportMessages).leftJoin(supportAttachments, eq(supportAttachments.id, supportMessages.attachmentId));
+  return db
+    .select(columns)
+    .from(supportMessages)
+    .leftJoin(supportAttachments, eq(supportAttachments.id, supportMessages.attachmentId));
 }
 
 /**
@@ -49,14 +52,25 @@ function select(db: Executor) {
  * greeting's id when it was just written (to publish it), else null.
  */
 export async function ensureConversation(db: Executor, memberId: number): Promise<number | null> {
-  const created = await db.insert(supportConversations).values({ memberId }).onConflictDoNothing().returning({ m: supportConversations.memberId });
+  const created = await db
+    .insert(supportConversations)
+    .values({ memberId })
+    .onConflictDoNothing()
+    .returning({ m: supportConversations.memberId });
   if (created.length === 0) return null;
-  const [greeting] = await db.insert(supportMessages).values({ memberId, sender: 'greeting', text: GREETING }).returning({ id: supportMessages.id });
+  const [greeting] = await db
+    .insert(supportMessages)
+    .values({ memberId, sender: 'greeting', text: GREETING })
+    .returning({ id: supportMessages.id });
   return greeting?.id ?? null;
 }
 
 /** A page of the conversation, oldest first: the newest `limit` before `before`, or all after `after`. */
-export async function list(db: Executor, memberId: number, q: { before?: number | undefined; after?: number | undefined; limit: number }): Promise<ChatMessage[]> {
+export async function list(
+  db: Executor,
+  memberId: number,
+  q: { before?: number | undefined; after?: number | undefined; limit: number },
+): Promise<ChatMessage[]> {
   const where = and(
     eq(supportMessages.memberId, memberId),
     q.before !== undefined ? lt(supportMessages.id, q.before) : undefined,
@@ -81,13 +95,19 @@ export interface SendInput {
   clientMessageId: string;
 }
 
-export type SendResult = { ok: true; message: ChatMessage; created: boolean; greetingId: number | null } | { ok: false; reason: 'attachment' };
+export type SendResult =
+  { ok: true; message: ChatMessage; created: boolean; greetingId: number | null } | { ok: false; reason: 'attachment' };
 
 /**
  * Stores a message once per ClientMessageId (a retry answers the first message). An attachment
  * must belong to this conversation.
  */
-export async function send(db: Db, memberId: number, from: { sender: 'user' | 'agent'; agentId?: number }, input: SendInput): Promise<SendResult> {
+export async function send(
+  db: Db,
+  memberId: number,
+  from: { sender: 'user' | 'agent'; agentId?: number },
+  input: SendInput,
+): Promise<SendResult> {
   return db.transaction(async (tx) => {
     // Checked before anything is written: a refused message leaves no trace (not even the greeting).
     if (input.attachmentId) {
@@ -119,7 +139,11 @@ export async function send(db: Db, memberId: number, from: { sender: 'user' | 'a
         .where(eq(supportConversations.memberId, memberId));
     }
     const [row] = await select(tx)
-      .where(id !== undefined ? eq(supportMessages.id, id) : and(eq(supportMessages.memberId, memberId), eq(supportMessages.clientMessageId, input.clientMessageId)))
+      .where(
+        id !== undefined
+          ? eq(supportMessages.id, id)
+          : and(eq(supportMessages.memberId, memberId), eq(supportMessages.clientMessageId, input.clientMessageId)),
+      )
       .limit(1);
     if (!row) throw new Error('message vanished');
     return { ok: true, message: toMessage(row), created: id !== undefined, greetingId } as const;
@@ -163,7 +187,11 @@ export async function conversations(db: Executor): Promise<Conversation[]> {
 }
 
 export async function conversationExists(db: Executor, memberId: number): Promise<boolean> {
-  const rows = await db.select({ m: supportConversations.memberId }).from(supportConversations).where(eq(supportConversations.memberId, memberId)).limit(1);
+  const rows = await db
+    .select({ m: supportConversations.memberId })
+    .from(supportConversations)
+    .where(eq(supportConversations.memberId, memberId))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -173,5 +201,8 @@ const readUpToNow = (memberId: number) =>
 
 /** An agent has read the conversation up to now. */
 export async function markRead(db: Executor, memberId: number): Promise<void> {
-  await db.update(supportConversations).set({ agentReadId: readUpToNow(memberId) }).where(eq(supportConversations.memberId, memberId));
+  await db
+    .update(supportConversations)
+    .set({ agentReadId: readUpToNow(memberId) })
+    .where(eq(supportConversations.memberId, memberId));
 }

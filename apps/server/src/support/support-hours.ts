@@ -62,6 +62,7 @@ export function checkSlot(date: string, time: string, hours: HoursSetting, now =
     return { ok: false, field: 'Time', message: M.slotOutsideHours };
   }
   if (at.getTime() <= now.getTime()) return { ok: false, field: 'Time', message: M.slotPast };
-  if (at.getTime() > now.getTime() + CALLBACK_MAX_DAYS * 86_400_000) return { ok: false, field: 'Date', message: M.slotTooFar };
+  if (at.getTime() > now.getTime() + CALLBACK_MAX_DAYS * 86_400_000)
+    return { ok: false, field: 'Date', message: M.slotTooFar };
   return { ok: true, at };
 }

@@ -22,7 +22,8 @@ export const REFERENCE_CACHE = 'public, max-age=3600';
 // Sorted here, not by ORDER BY name: PGlite and PostgreSQL may use different collations, and
 // 'BMW' must come after 'Bentley' on both (the seed's own order, localeCompare 'en').
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const sortByValue = <T extends { PvValue: string }>(items: T[]) => items.sort((a, b) => byName.compare(a.PvValue, b.PvValue));
+const sortByValue = <T extends { PvValue: string }>(items: T[]) =>
+  items.sort((a, b) => byName.compare(a.PvValue, b.PvValue));
 
 interface Named {
   id: number;
@@ -112,7 +113,10 @@ export class ReferenceCache {
     const lists = await this.get(db);
     const known = lists.plans.get(id ?? lists.basicPlanId);
     if (known) return known;
-    const [row] = await db.select({ id: plans.id, code: plans.code, name: plans.name }).from(plans).where(eq(plans.id, id ?? lists.basicPlanId));
+    const [row] = await db
+      .select({ id: plans.id, code: plans.code, name: plans.name })
+      .from(plans)
+      .where(eq(plans.id, id ?? lists.basicPlanId));
     if (!row) throw new Error(`plan ${id} does not exist`);
     return row;
   }

@@ -82,7 +82,17 @@ export async function listNamed(db: Executor, lists: ReferenceLists, memberId: n
     const model = lists.modelNames.get(r.modelId);
     const color = lists.colorNames.get(r.colorId);
     if (make === undefined || model === undefined || color === undefined) return listByMember(db, memberId);
-    list.push(toVehicle({ VehicleID: r.VehicleID, VehicleMake: make, VehicleModel: model, PlateNumber: r.PlateNumber, PlateState: r.PlateState, VehicleColor: color, year: r.year }));
+    list.push(
+      toVehicle({
+        VehicleID: r.VehicleID,
+        VehicleMake: make,
+        VehicleModel: model,
+        PlateNumber: r.PlateNumber,
+        PlateState: r.PlateState,
+        VehicleColor: color,
+        year: r.year,
+      }),
+    );
   }
   return list;
 }
@@ -99,7 +109,13 @@ export async function findOwned(db: Executor, memberId: number, vehicleId: numbe
  * Whether the member already has this plate in this state (other than the vehicle `exceptId`),
  * compared without spaces and dashes.
  */
-export async function plateTaken(db: Executor, memberId: number, plate: string, state: string, exceptId?: number): Promise<boolean> {
+export async function plateTaken(
+  db: Executor,
+  memberId: number,
+  plate: string,
+  state: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: vehicles.id })
     .from(vehicles)
@@ -135,13 +151,21 @@ const asVehicle = (id: number, v: VehicleInput): Vehicle => ({
 });
 
 export async function insert(db: Executor, memberId: number, v: VehicleInput): Promise<Vehicle> {
-  const [row] = await db.insert(vehicles).values({ memberId, ...columns(v) }).returning({ id: vehicles.id });
+  const [row] = await db
+    .insert(vehicles)
+    .values({ memberId, ...columns(v) })
+    .returning({ id: vehicles.id });
   if (!row) throw new Error('insert returned no row');
   return asVehicle(row.id, v);
 }
 
 /** Changes the member's vehicle; null when it is not theirs. */
-export async function update(db: Executor, memberId: number, vehicleId: number, v: VehicleInput): Promise<Vehicle | null> {
+export async function update(
+  db: Executor,
+  memberId: number,
+  vehicleId: number,
+  v: VehicleInput,
+): Promise<Vehicle | null> {
   const [row] = await db
     .update(vehicles)
     .set({ ...columns(v), updatedAt: sql`now()` })

@@ -34,7 +34,10 @@ async function reloadTerms(db: Executor, memberId: number) {
       phone: members.phone,
     })
     .from(walletSettings)
-    .innerJoin(paymentMethods, and(eq(paymentMethods.memberId, walletSettings.memberId), eq(paymentMethods.isDefault, true)))
+    .innerJoin(
+      paymentMethods,
+      and(eq(paymentMethods.memberId, walletSettings.memberId), eq(paymentMethods.isDefault, true)),
+    )
     .innerJoin(members, eq(members.id, walletSettings.memberId))
     .where(and(eq(walletSettings.memberId, memberId), eq(walletSettings.autoReload, true)))
     .limit(1);
@@ -60,7 +63,12 @@ export interface ReloadCharge {
  * The one auto-reload charge (the due reload and the reload covering a payment), first half:
  * Default Add Amount charged to the default card outside any transaction under `providerKey`.
  */
-async function chargeReload(ctx: ReloadContext, memberId: number, terms: NonNullable<Awaited<ReturnType<typeof reloadTerms>>>, providerKey: string) {
+async function chargeReload(
+  ctx: ReloadContext,
+  memberId: number,
+  terms: NonNullable<Awaited<ReturnType<typeof reloadTerms>>>,
+  providerKey: string,
+) {
   const charged = await chargeCard(ctx, {
     memberId,
     providerKey,
@@ -72,7 +80,13 @@ async function chargeReload(ctx: ReloadContext, memberId: number, terms: NonNull
     idempotencyKey: null,
   });
   if (!charged.ok) return charged;
-  const reload: ReloadCharge = { ...charged, amountCents: terms.amountCents, brand: terms.brand, last4: terms.last4, phone: terms.phone };
+  const reload: ReloadCharge = {
+    ...charged,
+    amountCents: terms.amountCents,
+    brand: terms.brand,
+    last4: terms.last4,
+    phone: terms.phone,
+  };
   return { ok: true as const, reload };
 }
 
@@ -80,7 +94,11 @@ async function chargeReload(ctx: ReloadContext, memberId: number, terms: NonNull
  * The one auto-reload charge, second half, in the caller's transaction (which holds the wallet
  * lock): credited as an 'auto-reload' entry, once, and told to the member.
  */
-export async function recordReload(tx: Tx, ctx: Pick<ReloadContext, 'currencySymbol'>, reload: ReloadCharge): Promise<RecordedCharge> {
+export async function recordReload(
+  tx: Tx,
+  ctx: Pick<ReloadContext, 'currencySymbol'>,
+  reload: ReloadCharge,
+): Promise<RecordedCharge> {
   const recorded = await recordCharge(tx, reload.chargeId, reload.chargeRef);
   if (recorded.recordedNow) {
     await enqueue(
@@ -119,11 +137,16 @@ export async function runDueReload(ctx: ReloadContext, memberId: number): Promis
       .returning({ memberId: walletSettings.memberId });
   const [terms, m] = await Promise.all([
     reloadTerms(ctx.db, memberId),
-    ctx.db.select({ balance: members.balanceCents, trigger: members.minBalanceCents }).from(members).where(eq(members.id, memberId)),
+    ctx.db
+      .select({ balance: members.balanceCents, trigger: members.minBalanceCents })
+      .from(members)
+      .where(eq(members.id, memberId)),
   ]);
   const member = m[0];
   if (!terms || !member || member.balance >= member.trigger) {
-    const cleared = await ctx.db.transaction(async (tx) => (await lockWallet(tx, memberId)) && (await clear(tx)).length > 0);
+    const cleared = await ctx.db.transaction(
+      async (tx) => (await lockWallet(tx, memberId)) && (await clear(tx)).length > 0,
+    );
     return cleared ? 'skipped' : 'busy';
   }
   const result = await chargeReload(ctx, memberId, terms, `reload:${memberId}:${dueAt.getTime()}`);
@@ -169,7 +192,12 @@ export async function runAllDueReloads(ctx: ReloadContext, limit = 50): Promise<
  * payment now without one; false when auto-reload cannot cover (the payment then answers the usual
  * 402). A declined card is a 402 with its message.
  */
-export async function reloadToCover(ctx: ReloadContext, memberId: number, neededCents: number, coverKey: string): Promise<ReloadCharge | boolean> {
+export async function reloadToCover(
+  ctx: ReloadContext,
+  memberId: number,
+  neededCents: number,
+  coverKey: string,
+): Promise<ReloadCharge | boolean> {
   const providerKey = `reload-cover:${memberId}:${coverKey}`;
   for (let round = 0; round < COVER_WAIT_ROUNDS; round++) {
     const step = await ctx.db.transaction(async (tx) => {
@@ -181,7 +209,14 @@ export async function reloadToCover(ctx: ReloadContext, memberId: number, needed
       const [other] = await tx
         .select({ id: walletCharges.id })
         .from(walletCharges)
-        .where(and(eq(walletCharges.memberId, memberId), eq(walletCharges.kind, 'auto-reload'), eq(walletCharges.status, 'pending'), ne(walletCharges.providerKey, providerKey)))
+        .where(
+          and(
+            eq(walletCharges.memberId, memberId),
+            eq(walletCharges.kind, 'auto-reload'),
+            eq(walletCharges.status, 'pending'),
+            ne(walletCharges.providerKey, providerKey),
+          ),
+        )
         .limit(1);
       if (other) return 'wait' as const;
       if (balance + terms.amountCents < neededCents) return 'cannot' as const;
@@ -224,7 +259,11 @@ const COVER_ROUNDS = 5;
  * the transaction and `pay` runs again with the reload to record first, in its own transaction.
  * Any other failure, or one auto-reload cannot cover, is thrown as it was.
  */
-export async function withReloadCover<T>(ctx: ReloadContext, memberId: number, pay: (record?: (tx: Tx) => Promise<unknown>) => Promise<T>): Promise<T> {
+export async function withReloadCover<T>(
+  ctx: ReloadContext,
+  memberId: number,
+  pay: (record?: (tx: Tx) => Promise<unknown>) => Promise<T>,
+): Promise<T> {
   let record: ((tx: Tx) => Promise<unknown>) | undefined;
   for (let round = 0; ; round++) {
     try {

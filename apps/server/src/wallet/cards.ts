@@ -21,7 +21,11 @@ export function toCardSummary(c: PaymentMethod): CardSummary {
 }
 
 export async function listCards(db: Executor, memberId: number): Promise<PaymentMethod[]> {
-  return db.select().from(paymentMethods).where(eq(paymentMethods.memberId, memberId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id));
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.memberId, memberId))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.id));
 }
 
 /** The wallet settings row, created on first use. */
@@ -32,15 +36,43 @@ export async function ensureSettings(tx: Executor, memberId: number) {
   return s;
 }
 
-export async function insertCard(tx: Tx, memberId: number, provider: string, card: SavedCard, makeDefault: boolean): Promise<PaymentMethod> {
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentMethods).where(eq(paymentMethods.memberId, memberId));
-  const hasDefault = (await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)))).length > 0;
+export async function insertCard(
+  tx: Tx,
+  memberId: number,
+  provider: string,
+  card: SavedCard,
+  makeDefault: boolean,
+): Promise<PaymentMethod> {
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.memberId, memberId));
+  const hasDefault =
+    (
+      await tx
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)))
+    ).length > 0;
   if (Number(count?.n ?? 0) >= MAX_CARDS) throw new HttpError(409, `At most ${MAX_CARDS} cards`);
   const isDefault = makeDefault || !hasDefault;
-  if (isDefault && hasDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)));
+  if (isDefault && hasDefault)
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)));
   const [row] = await tx
     .insert(paymentMethods)
-    .values({ memberId, provider, providerRef: card.providerRef, brand: card.brand.slice(0, 40), last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, isDefault })
+    .values({
+      memberId,
+      provider,
+      providerRef: card.providerRef,
+      brand: card.brand.slice(0, 40),
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      isDefault,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new HttpError(409, 'This card is already saved');
@@ -48,16 +80,29 @@ export async function insertCard(tx: Tx, memberId: number, provider: string, car
 }
 
 export async function setDefault(tx: Tx, memberId: number, id: number): Promise<PaymentMethod> {
-  const [own] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.memberId, memberId)));
+  const [own] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.memberId, memberId)));
   if (!own) throw new HttpError(404, 'Not found');
-  await tx.update(paymentMethods).set({ isDefault: false }).where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)));
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(paymentMethods.memberId, memberId), eq(paymentMethods.isDefault, true)));
   const [row] = await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id)).returning();
   return row ?? own;
 }
 
 /** Deletes one of the member's cards; deleting the default switches auto-reload off. */
-export async function deleteCard(tx: Tx, memberId: number, id: number): Promise<{ card: PaymentMethod; autoReloadTurnedOff: boolean }> {
-  const [card] = await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.memberId, memberId))).returning();
+export async function deleteCard(
+  tx: Tx,
+  memberId: number,
+  id: number,
+): Promise<{ card: PaymentMethod; autoReloadTurnedOff: boolean }> {
+  const [card] = await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.memberId, memberId)))
+    .returning();
   if (!card) throw new HttpError(404, 'Not found');
   let autoReloadTurnedOff = false;
   if (card.isDefault) {

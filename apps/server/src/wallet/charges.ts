@@ -31,7 +31,9 @@ export interface CardCharge {
   idempotencyKey: string | null;
 }
 
-export type Charged = { ok: true; chargeId: number; chargeRef: string } | { ok: false; reason: 'declined' | 'unavailable'; message: string };
+export type Charged =
+  | { ok: true; chargeId: number; chargeRef: string }
+  | { ok: false; reason: 'declined' | 'unavailable'; message: string };
 
 /**
  * Charges a card outside any database transaction (no row lock is held during the provider's
@@ -42,7 +44,11 @@ export type Charged = { ok: true; chargeId: number; chargeRef: string } | { ok: 
  * charges it again with the same key, which the provider answers with the first charge, and records
  * it. A refusal removes the pending row: nothing was charged, and a retry asks the provider again.
  */
-export async function chargeCard(ctx: ChargeContext, c: CardCharge, opts: { keyExpired?: boolean } = {}): Promise<Charged> {
+export async function chargeCard(
+  ctx: ChargeContext,
+  c: CardCharge,
+  opts: { keyExpired?: boolean } = {},
+): Promise<Charged> {
   // A key recorded more than a day ago is new again, as an Idempotency-Key is (idempotency.ts) and
   // as the provider forgets it, and so is one whose request's Idempotency-Key has expired
   // (`keyExpired`): the old row keeps its history under another name.
@@ -53,7 +59,9 @@ export async function chargeCard(ctx: ChargeContext, c: CardCharge, opts: { keyE
       and(
         eq(walletCharges.providerKey, c.providerKey),
         eq(walletCharges.status, 'recorded'),
-        opts.keyExpired ? undefined : lt(walletCharges.createdAt, sql`now() - make_interval(hours => ${PROVIDER_KEY_TTL_HOURS})`),
+        opts.keyExpired
+          ? undefined
+          : lt(walletCharges.createdAt, sql`now() - make_interval(hours => ${PROVIDER_KEY_TTL_HOURS})`),
       ),
     );
   await ctx.db
@@ -63,14 +71,20 @@ export async function chargeCard(ctx: ChargeContext, c: CardCharge, opts: { keyE
   const [row] = await ctx.db.select().from(walletCharges).where(eq(walletCharges.providerKey, c.providerKey));
   if (!row) throw new Error(`wallet charge ${c.providerKey} vanished`);
   if (row.memberId !== c.memberId || row.amountCents !== c.amountCents || row.providerRef !== c.providerRef) {
-    throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused }]);
+    throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [
+      { field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused },
+    ]);
   }
   if (row.status === 'recorded' && row.chargeRef) return { ok: true, chargeId: row.id, chargeRef: row.chargeRef };
   return sendCharge(ctx, row);
 }
 
 /** Sends the pending charge to the provider; a refusal removes it (`keepIfUnavailable`: not when the provider could not be reached). */
-async function sendCharge(ctx: ChargeContext, row: typeof walletCharges.$inferSelect, keepIfUnavailable = false): Promise<Charged> {
+async function sendCharge(
+  ctx: ChargeContext,
+  row: typeof walletCharges.$inferSelect,
+  keepIfUnavailable = false,
+): Promise<Charged> {
   const result = await ctx.provider.charge({
     customerRef: row.customerRef,
     providerRef: row.providerRef,
@@ -109,9 +123,20 @@ export async function recordCharge(tx: Tx, chargeId: number, chargeRef: string):
   if (!c) {
     const [done] = await tx.select().from(walletCharges).where(eq(walletCharges.id, chargeId));
     if (!done) throw new Error(`wallet charge ${chargeId} vanished`);
-    return { entryId: done.ledgerEntryId ?? 0, balanceCents: await balanceOf(tx, done.memberId), amountCents: done.amountCents, recordedNow: false };
+    return {
+      entryId: done.ledgerEntryId ?? 0,
+      balanceCents: await balanceOf(tx, done.memberId),
+      amountCents: done.amountCents,
+      recordedNow: false,
+    };
   }
-  const posted = await postEntry(tx, { memberId: c.memberId, amountCents: c.amountCents, kind: c.kind, reference: `charge:${chargeRef}`, idempotencyKey: c.idempotencyKey });
+  const posted = await postEntry(tx, {
+    memberId: c.memberId,
+    amountCents: c.amountCents,
+    kind: c.kind,
+    reference: `charge:${chargeRef}`,
+    idempotencyKey: c.idempotencyKey,
+  });
   await tx.update(walletCharges).set({ ledgerEntryId: posted.entryId }).where(eq(walletCharges.id, c.id));
   return { entryId: posted.entryId, balanceCents: posted.balanceCents, amountCents: c.amountCents, recordedNow: true };
 }
@@ -126,7 +151,12 @@ export async function recoverCharges(ctx: ChargeContext, graceMs = 60_000, limit
   const pending = await ctx.db
     .select()
     .from(walletCharges)
-    .where(and(eq(walletCharges.status, 'pending'), lt(walletCharges.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`)))
+    .where(
+      and(
+        eq(walletCharges.status, 'pending'),
+        lt(walletCharges.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+      ),
+    )
     .orderBy(walletCharges.id)
     .limit(limit);
   let recorded = 0;

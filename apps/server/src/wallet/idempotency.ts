@@ -22,10 +22,14 @@ export interface IdempotentResult<T> {
 export function idempotencyKeyOf(req: FastifyRequest): string {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined || raw === '') {
-    throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyRequired, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyRequired }]);
+    throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyRequired, [
+      { field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyRequired },
+    ]);
   }
   if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(raw)) {
-    throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyFormat, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyFormat }]);
+    throw new HttpError(400, WALLET_MESSAGES.idempotencyKeyFormat, [
+      { field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyFormat },
+    ]);
   }
   return raw;
 }
@@ -43,7 +47,9 @@ function canonical(v: unknown): string {
 }
 
 export function requestHash(scope: string, body: unknown): string {
-  return createHash('sha256').update(`${scope}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${scope}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 /** How often a transaction that lost a deadlock or a serialization check is run again before the answer is 409. */
@@ -60,7 +66,12 @@ export function isTransactionConflict(err: unknown): boolean {
  * The stored answer for (member, key): 422 for another body; null when none is stored, 'expired'
  * when it is older than 24 h (the key is new again).
  */
-async function storedAnswer<T>(db: Executor, memberId: number, key: string, hash: string): Promise<(IdempotentResult<T> & { replayed: true }) | 'in-flight' | 'expired' | null> {
+async function storedAnswer<T>(
+  db: Executor,
+  memberId: number,
+  key: string,
+  hash: string,
+): Promise<(IdempotentResult<T> & { replayed: true }) | 'in-flight' | 'expired' | null> {
   const [row] = await db
     .select({
       requestHash: idempotencyKeys.requestHash,
@@ -73,7 +84,9 @@ async function storedAnswer<T>(db: Executor, memberId: number, key: string, hash
   if (!row) return null;
   if (row.expired) return 'expired';
   if (row.requestHash !== hash) {
-    throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [{ field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused }]);
+    throw new HttpError(422, WALLET_MESSAGES.idempotencyKeyReused, [
+      { field: 'Idempotency-Key', message: WALLET_MESSAGES.idempotencyKeyReused },
+    ]);
   }
   if (row.statusCode === null) return 'in-flight';
   return { statusCode: row.statusCode, body: row.response as T, replayed: true };

@@ -65,7 +65,8 @@ export interface PostedRow {
  * member does not exist.
  */
 export async function postEntry(tx: Tx, e: PostEntryInput): Promise<PostedEntry> {
-  if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) throw new RangeError(`amountCents must be a non-zero integer, got ${e.amountCents}`);
+  if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0)
+    throw new RangeError(`amountCents must be a non-zero integer, got ${e.amountCents}`);
   const [posted] = await queryRows<PostedRow>(
     tx,
     sql`select * from ${postEntrySql(sql`${e.memberId}::int`, sql`${e.amountCents}::int`, e.kind, sql`${e.reference}::text`, e.idempotencyKey ?? null)}`,
@@ -75,7 +76,11 @@ export async function postEntry(tx: Tx, e: PostEntryInput): Promise<PostedEntry>
     if (!m) throw new HttpError(404, 'Not found');
     throw new InsufficientFundsError(m.balanceCents, -e.amountCents);
   }
-  return { entryId: Number(posted.entry_id), balanceCents: Number(posted.balance_after), reloadDue: Boolean(posted.reload_due) };
+  return {
+    entryId: Number(posted.entry_id),
+    balanceCents: Number(posted.balance_after),
+    reloadDue: Boolean(posted.reload_due),
+  };
 }
 
 /**

@@ -22,15 +22,26 @@ async function lockMember(tx: Executor, memberId: number): Promise<boolean> {
  * Handles a verified Stripe event once per event id: setup_intent.succeeded saves the card if the
  * browser never came back; payment_method.detached forgets it. `duplicate` when the id was seen.
  */
-export async function handleStripeEvent(db: Db, provider: Pick<PaymentProvider, 'attach'>, event: Stripe.Event): Promise<{ duplicate: boolean }> {
-  const fresh = await db.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: providerEvents.id });
+export async function handleStripeEvent(
+  db: Db,
+  provider: Pick<PaymentProvider, 'attach'>,
+  event: Stripe.Event,
+): Promise<{ duplicate: boolean }> {
+  const fresh = await db
+    .insert(providerEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.id });
   if (fresh.length === 0) return { duplicate: true };
   if (event.type === 'setup_intent.succeeded') {
     const si = event.data.object;
     const customer = typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null);
     const pm = typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null);
     if (customer && pm) {
-      const [owner] = await db.select({ memberId: walletSettings.memberId }).from(walletSettings).where(eq(walletSettings.providerCustomerId, customer));
+      const [owner] = await db
+        .select({ memberId: walletSettings.memberId })
+        .from(walletSettings)
+        .where(eq(walletSettings.providerCustomerId, customer));
       if (owner) {
         const card = await provider.attach(pm, customer);
         await db.transaction(async (tx) => {

@@ -41,7 +41,8 @@ export async function defaultCard(db: Executor, memberId: number, paymentMethodI
 /** The plan of a Subscribe request, or 400 'Choose a plan from the list'. */
 export async function planById(db: Executor, planId: number): Promise<Plan> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
-  if (!plan) throw new HttpError(400, WALLET_MESSAGES.planUnknown, [{ field: 'PlanId', message: WALLET_MESSAGES.planUnknown }]);
+  if (!plan)
+    throw new HttpError(400, WALLET_MESSAGES.planUnknown, [{ field: 'PlanId', message: WALLET_MESSAGES.planUnknown }]);
   return plan;
 }
 
@@ -59,8 +60,15 @@ async function checkNotOnPlan(db: Executor, memberId: number, plan: Plan): Promi
  * card under the provider key `subscribe:<member>:<Idempotency-Key>`. Null when nothing is to be
  * charged (the member cancelled this plan and it still runs: subscribing again just keeps it).
  */
-export async function chargeSubscription(ctx: ChargeContext, memberId: number, plan: Plan, key: string, keyExpired = false): Promise<{ chargeId: number; chargeRef: string } | null> {
-  if (plan.priceCents === 0) throw new HttpError(400, WALLET_MESSAGES.planFree, [{ field: 'PlanId', message: WALLET_MESSAGES.planFree }]);
+export async function chargeSubscription(
+  ctx: ChargeContext,
+  memberId: number,
+  plan: Plan,
+  key: string,
+  keyExpired = false,
+): Promise<{ chargeId: number; chargeRef: string } | null> {
+  if (plan.priceCents === 0)
+    throw new HttpError(400, WALLET_MESSAGES.planFree, [{ field: 'PlanId', message: WALLET_MESSAGES.planFree }]);
   const { card, customerRef } = await defaultCard(ctx.db, memberId);
   const providerKey = `subscribe:${memberId}:${key}`;
   const charge = {
@@ -82,7 +90,14 @@ export async function chargeSubscription(ctx: ChargeContext, memberId: number, p
     const [other] = await tx
       .select({ id: walletCharges.id })
       .from(walletCharges)
-      .where(and(eq(walletCharges.memberId, memberId), eq(walletCharges.status, 'pending'), like(walletCharges.providerKey, 'subscribe:%'), ne(walletCharges.providerKey, providerKey)))
+      .where(
+        and(
+          eq(walletCharges.memberId, memberId),
+          eq(walletCharges.status, 'pending'),
+          like(walletCharges.providerKey, 'subscribe:%'),
+          ne(walletCharges.providerKey, providerKey),
+        ),
+      )
       .limit(1);
     if (other) throw new HttpError(409, WALLET_MESSAGES.walletBusy);
     // Written down under the lock (chargeCard finds it), so the next request sees it.
@@ -94,7 +109,10 @@ export async function chargeSubscription(ctx: ChargeContext, memberId: number, p
   });
   if (keep) return null;
   const charged = await chargeCard(ctx, charge, { keyExpired });
-  if (!charged.ok) throw new HttpError(charged.reason === 'declined' ? 402 : 503, charged.message, [{ field: 'PaymentMethodId', message: charged.message }]);
+  if (!charged.ok)
+    throw new HttpError(charged.reason === 'declined' ? 402 : 503, charged.message, [
+      { field: 'PaymentMethodId', message: charged.message },
+    ]);
   return charged;
 }
 
@@ -104,18 +122,31 @@ export async function chargeSubscription(ctx: ChargeContext, memberId: number, p
  * the history shows it and the balance is unchanged; the subscription starts. A change of plan
  * ends the running one.
  */
-export async function subscribe(tx: Tx, memberId: number, plan: Plan, key: string, charged: { chargeId: number; chargeRef: string } | null): Promise<Subscription> {
+export async function subscribe(
+  tx: Tx,
+  memberId: number,
+  plan: Plan,
+  key: string,
+  charged: { chargeId: number; chargeRef: string } | null,
+): Promise<Subscription> {
   const current = await checkNotOnPlan(tx, memberId, plan);
   if (current && current.planId === plan.id) {
     // Cancelled but still running: subscribing again just keeps it.
-    const [kept] = await tx.update(subscriptions).set({ cancelAtPeriodEnd: false }).where(eq(subscriptions.id, current.id)).returning();
+    const [kept] = await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: false })
+      .where(eq(subscriptions.id, current.id))
+      .returning();
     return kept ?? current;
   }
   // The plan changed between the two halves (a concurrent request): charged, it is credited by the job (charges.ts).
   if (!charged) throw new HttpError(409, WALLET_MESSAGES.walletBusy);
   await recordCharge(tx, charged.chargeId, charged.chargeRef);
   if (current) {
-    await tx.update(subscriptions).set({ status: 'ended', endedAt: sql`now()` }).where(eq(subscriptions.id, current.id));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'ended', endedAt: sql`now()` })
+      .where(eq(subscriptions.id, current.id));
   }
   const [sub] = await tx
     .insert(subscriptions)
@@ -128,7 +159,13 @@ export async function subscribe(tx: Tx, memberId: number, plan: Plan, key: strin
     })
     .returning();
   if (!sub) throw new Error('subscription insert returned no row');
-  await postEntry(tx, { memberId, amountCents: -plan.priceCents, kind: 'plan', reference: `subscription:${sub.id}`, idempotencyKey: key });
+  await postEntry(tx, {
+    memberId,
+    amountCents: -plan.priceCents,
+    kind: 'plan',
+    reference: `subscription:${sub.id}`,
+    idempotencyKey: key,
+  });
   return sub;
 }
 
@@ -187,10 +224,20 @@ export async function runSubscriptionJobs(ctx: ReloadContext, limit = 50): Promi
       const [still] = await tx
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, 'active'), sql`${subscriptions.currentPeriodEnd} = ${endText}::timestamptz`))
+        .where(
+          and(
+            eq(subscriptions.id, sub.id),
+            eq(subscriptions.status, 'active'),
+            sql`${subscriptions.currentPeriodEnd} = ${endText}::timestamptz`,
+          ),
+        )
         .for('update');
       if (!still) return false;
-      const end = () => tx.update(subscriptions).set({ status: 'ended', endedAt: sql`now()` }).where(eq(subscriptions.id, sub.id));
+      const end = () =>
+        tx
+          .update(subscriptions)
+          .set({ status: 'ended', endedAt: sql`now()` })
+          .where(eq(subscriptions.id, sub.id));
       if (!charged) {
         await end();
         return true;
@@ -198,14 +245,28 @@ export async function runSubscriptionJobs(ctx: ReloadContext, limit = 50): Promi
       if (!charged.ok) {
         await end();
         const [m] = await tx.select({ phone: members.phone }).from(members).where(eq(members.id, sub.memberId));
-        if (m) await enqueue(tx, 'sms', m.phone, `ParkIt: your ${plan.name} plan has ended because the renewal payment failed. ${charged.message}`);
+        if (m)
+          await enqueue(
+            tx,
+            'sms',
+            m.phone,
+            `ParkIt: your ${plan.name} plan has ended because the renewal payment failed. ${charged.message}`,
+          );
         return true;
       }
       await tx
         .update(subscriptions)
-        .set({ currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'` as unknown as Date })
+        .set({
+          currentPeriodStart: sub.currentPeriodEnd,
+          currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'` as unknown as Date,
+        })
         .where(eq(subscriptions.id, sub.id));
-      await postEntry(tx, { memberId: sub.memberId, amountCents: -plan.priceCents, kind: 'plan', reference: `subscription:${sub.id}:renewal` });
+      await postEntry(tx, {
+        memberId: sub.memberId,
+        amountCents: -plan.priceCents,
+        kind: 'plan',
+        reference: `subscription:${sub.id}:renewal`,
+      });
       return true;
     });
     if (done) handled++;

@@ -57,7 +57,9 @@ export default fp<{ config: WalletConfig; secret: string }>(
     const service: WalletService = {
       ...ctx,
       sandbox,
-      stripe: useStripe ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null } : null,
+      stripe: useStripe
+        ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null }
+        : null,
       async reloadIfDue(memberId) {
         try {
           return await runDueReload(ctx, memberId);

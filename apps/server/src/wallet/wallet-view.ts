@@ -25,7 +25,8 @@ export function toWalletDetails(row: WalletRow, wallet: WalletService, plan: Pla
     AutoReload: row.autoReload ?? false,
     Currency: wallet.currency.toUpperCase(),
     CurrencySymbol: wallet.currencySymbol,
-    DefaultCard: row.cardId !== null ? { PaymentMethodId: row.cardId, Brand: row.brand ?? '', Last4: row.last4 ?? '' } : null,
+    DefaultCard:
+      row.cardId !== null ? { PaymentMethodId: row.cardId, Brand: row.brand ?? '', Last4: row.last4 ?? '' } : null,
     Plan: { PlanId: plan.id, Code: plan.code, Name: plan.name },
     PaymentProvider: wallet.provider.name,
   };

@@ -17,7 +17,11 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
 /** ll_to_earth(lat, lng) as [x, y, z]. */
 export function earthPoint(lat: number, lng: number): [number, number, number] {
   const R = EARTH_CUBE_RADIUS_M;
-  return [R * Math.cos(rad(lat)) * Math.cos(rad(lng)), R * Math.cos(rad(lat)) * Math.sin(rad(lng)), R * Math.sin(rad(lat))];
+  return [
+    R * Math.cos(rad(lat)) * Math.cos(rad(lng)),
+    R * Math.cos(rad(lat)) * Math.sin(rad(lng)),
+    R * Math.sin(rad(lat)),
+  ];
 }
 
 /** The chord between two earth points: what cube's `<->` computes. */
@@ -85,10 +89,23 @@ export function mercatorSearch(lat: number, lng: number, radiusM: number): Merca
   const holdsPole = radius >= Math.PI / 2 - Math.abs(phi);
   const half = holdsPole ? Math.PI : Math.asin(Math.min(1, Math.sin(radius) / Math.cos(phi))) * (1 + SLACK) + SLACK;
   const centre = point([x, y]);
-  if (holdsPole || half >= Math.PI) return { centre, boxes: [box(-Math.PI - SLACK, y1, Math.PI + SLACK, y2)], knn: false, radius };
+  if (holdsPole || half >= Math.PI)
+    return { centre, boxes: [box(-Math.PI - SLACK, y1, Math.PI + SLACK, y2)], knn: false, radius };
   const [west, east] = [x - half, x + half];
-  if (west < -Math.PI) return { centre, boxes: [box(-Math.PI - SLACK, y1, east, y2), box(west + 2 * Math.PI, y1, Math.PI + SLACK, y2)], knn: false, radius };
-  if (east > Math.PI) return { centre, boxes: [box(west, y1, Math.PI + SLACK, y2), box(-Math.PI - SLACK, y1, east - 2 * Math.PI, y2)], knn: false, radius };
+  if (west < -Math.PI)
+    return {
+      centre,
+      boxes: [box(-Math.PI - SLACK, y1, east, y2), box(west + 2 * Math.PI, y1, Math.PI + SLACK, y2)],
+      knn: false,
+      radius,
+    };
+  if (east > Math.PI)
+    return {
+      centre,
+      boxes: [box(west, y1, Math.PI + SLACK, y2), box(-Math.PI - SLACK, y1, east - 2 * Math.PI, y2)],
+      knn: false,
+      radius,
+    };
   return { centre, boxes: [box(west, y1, east, y2)], knn: true, radius };
 }
 
@@ -112,9 +129,19 @@ export interface Seen {
  * have a Mercator distance at least the scan's last one, so when that last one is past
  * D / cos(|lat| + D), no such zone exists.
  */
-export function provenNearest(seen: readonly Seen[], wanted: number, limit: number, radius: number, lat: number, read = seen.length): boolean {
+export function provenNearest(
+  seen: readonly Seen[],
+  wanted: number,
+  limit: number,
+  radius: number,
+  lat: number,
+  read = seen.length,
+): boolean {
   if (read < wanted) return true;
-  const within = seen.filter((s) => s.angle <= radius).map((s) => s.angle).sort((a, b) => a - b);
+  const within = seen
+    .filter((s) => s.angle <= radius)
+    .map((s) => s.angle)
+    .sort((a, b) => a - b);
   const d = within.length >= limit ? within[limit - 1]! : radius;
   const reach = Math.min(Math.PI / 2, Math.abs(rad(lat)) + d);
   const last = Math.max(...seen.map((s) => s.mercatorDistance));

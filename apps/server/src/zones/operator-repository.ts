@@ -22,7 +22,15 @@ export async function operatorOfMember(db: Executor, memberId: number): Promise<
 }
 
 export function toOperatorView(o: OperatorRecord): OperatorView {
-  return { ClientId: o.id, Name: o.name, City: o.city, State: o.state, Latitude: o.lat, Longitude: o.lng, Timezone: o.timezone };
+  return {
+    ClientId: o.id,
+    Name: o.name,
+    City: o.city,
+    State: o.state,
+    Latitude: o.lat,
+    Longitude: o.lng,
+    Timezone: o.timezone,
+  };
 }
 
 /** The operator made on first start when there is none (the demo city). */

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, localTime, parseClock, paymentStatus, storedHoursToClock, toStoredHours, type PaidSchedule } from './paid-hours.ts';
+import {
+  formatClock,
+  localTime,
+  parseClock,
+  paymentStatus,
+  storedHoursToClock,
+  toStoredHours,
+  type PaidSchedule,
+} from './paid-hours.ts';
 
 const CHICAGO = 'America/Chicago';
 const MON_SAT = [1, 2, 3, 4, 5, 6];
 const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7];
-const schedule = (paidDays: number[], from: string, until: string): PaidSchedule => ({ paidDays, ...toStoredHours(from, until)! });
+const schedule = (paidDays: number[], from: string, until: string): PaidSchedule => ({
+  paidDays,
+  ...toStoredHours(from, until)!,
+});
 /** 2025-06-02 is a Monday; Chicago is on CDT (UTC-5) then. */
 const june = (day: number, hhmm: string) => new Date(`2025-06-${String(day).padStart(2, '0')}T${hhmm}:00-05:00`);
 
@@ -31,7 +42,10 @@ describe('clock times', () => {
 
   it('shows all day as 00:00-24:00 and midnight otherwise as 00:00', () => {
     expect(storedHoursToClock({ paidFromMinute: 0, paidUntilMinute: 1440 })).toEqual({ from: '00:00', until: '24:00' });
-    expect(storedHoursToClock({ paidFromMinute: 480, paidUntilMinute: 1440 })).toEqual({ from: '08:00', until: '00:00' });
+    expect(storedHoursToClock({ paidFromMinute: 480, paidUntilMinute: 1440 })).toEqual({
+      from: '08:00',
+      until: '00:00',
+    });
   });
 });
 
@@ -67,7 +81,10 @@ describe('paymentStatus', () => {
   it('uses the local day, not the UTC day', () => {
     // Sunday 23:30 UTC is Sunday 18:30 local: free; Saturday 23:00 UTC is Saturday 18:00 local: free.
     const evening = schedule(MON_SAT, '10:00', '00:00');
-    expect(paymentStatus(evening, CHICAGO, new Date('2025-06-08T03:30:00Z'))).toEqual({ paidNow: true, paidUntil: '00:00' }); // Sat 22:30
+    expect(paymentStatus(evening, CHICAGO, new Date('2025-06-08T03:30:00Z'))).toEqual({
+      paidNow: true,
+      paidUntil: '00:00',
+    }); // Sat 22:30
     expect(paymentStatus(evening, CHICAGO, new Date('2025-06-08T23:30:00Z')).paidNow).toBe(false); // Sun 18:30
   });
 
@@ -84,10 +101,15 @@ describe('paymentStatus', () => {
     const allDay = schedule(MON_SAT, '00:00', '24:00');
     expect(paymentStatus(allDay, CHICAGO, june(7, '10:00'))).toEqual({ paidNow: true, paidUntil: '00:00' }); // Saturday
     expect(paymentStatus(allDay, CHICAGO, june(3, '10:00'))).toEqual({ paidNow: true, paidUntil: null }); // Tuesday: paid to Sunday
-    expect(paymentStatus(schedule(ALL_WEEK, '00:00', '24:00'), CHICAGO, june(3, '10:00'))).toEqual({ paidNow: true, paidUntil: null });
+    expect(paymentStatus(schedule(ALL_WEEK, '00:00', '24:00'), CHICAGO, june(3, '10:00'))).toEqual({
+      paidNow: true,
+      paidUntil: null,
+    });
   });
 
   it('is never paid without paid days', () => {
-    expect(paymentStatus({ paidDays: [], paidFromMinute: 0, paidUntilMinute: 1440 }, CHICAGO, june(3, '10:00'))).toEqual({ paidNow: false, paidUntil: null });
+    expect(
+      paymentStatus({ paidDays: [], paidFromMinute: 0, paidUntilMinute: 1440 }, CHICAGO, june(3, '10:00')),
+    ).toEqual({ paidNow: false, paidUntil: null });
   });
 });

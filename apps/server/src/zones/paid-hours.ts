@@ -49,7 +49,10 @@ export function toStoredHours(from: string, until: string): { paidFromMinute: nu
 }
 
 /** The stored hours back to 'HH:MM' for the API: all day is '00:00'-'24:00', midnight otherwise '00:00'. */
-export function storedHoursToClock(s: Pick<PaidSchedule, 'paidFromMinute' | 'paidUntilMinute'>): { from: string; until: string } {
+export function storedHoursToClock(s: Pick<PaidSchedule, 'paidFromMinute' | 'paidUntilMinute'>): {
+  from: string;
+  until: string;
+} {
   const allDay = s.paidFromMinute === 0 && s.paidUntilMinute === DAY;
   return { from: formatClock(s.paidFromMinute), until: allDay ? '24:00' : formatClock(s.paidUntilMinute) };
 }
@@ -61,7 +64,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     // Throws RangeError for an unknown zone: an operator's time zone is configuration, not input.
-    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -97,7 +106,10 @@ function readLocalTime(now: Date, timeZone: string): { isoDay: number; minute: n
 
 /** Paid intervals in minutes of the week (Monday 00:00 = 0), sorted; may run past the week's end. */
 export function weekWindows(s: PaidSchedule): [number, number][] {
-  const length = s.paidUntilMinute > s.paidFromMinute ? s.paidUntilMinute - s.paidFromMinute : DAY - s.paidFromMinute + s.paidUntilMinute;
+  const length =
+    s.paidUntilMinute > s.paidFromMinute
+      ? s.paidUntilMinute - s.paidFromMinute
+      : DAY - s.paidFromMinute + s.paidUntilMinute;
   return [...new Set(s.paidDays)]
     .filter((d) => d >= 1 && d <= 7)
     .sort((a, b) => a - b)
@@ -113,7 +125,11 @@ export function weekWindows(s: PaidSchedule): [number, number][] {
  */
 export function paidTimeline(s: PaidSchedule): [number, number][] {
   const windows = weekWindows(s);
-  return [...windows.map(([a, b]): [number, number] => [a - WEEK, b - WEEK]), ...windows, ...windows.map(([a, b]): [number, number] => [a + WEEK, b + WEEK])];
+  return [
+    ...windows.map(([a, b]): [number, number] => [a - WEEK, b - WEEK]),
+    ...windows,
+    ...windows.map(([a, b]): [number, number] => [a + WEEK, b + WEEK]),
+  ];
 }
 
 /** Whether payment is required at `now` and, if so, until when (local 'HH:MM'). */
@@ -122,7 +138,11 @@ export function paymentStatus(s: PaidSchedule, timeZone: string, now: Date): Pay
 }
 
 /** paymentStatus() on a timeline made once (paidTimeline): a zone shown again and again (zone-view.ts). */
-export function statusOnTimeline(timeline: readonly (readonly [number, number])[], timeZone: string, now: Date): PaymentStatus {
+export function statusOnTimeline(
+  timeline: readonly (readonly [number, number])[],
+  timeZone: string,
+  now: Date,
+): PaymentStatus {
   if (timeline.length === 0) return { paidNow: false, paidUntil: null };
   const { isoDay, minute } = localTime(now, timeZone);
   const t = (isoDay - 1) * DAY + minute;

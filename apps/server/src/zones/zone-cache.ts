@@ -2,7 +2,14 @@ import { LruMap } from 'toad-cache';
 import type { Executor } from '../db/client.ts';
 import { Tickets, type Link, type Ticket } from '../infra/tickets.ts';
 import { ZoneMap } from './zone-map.ts';
-import { zonePoints, zonesByIds, zoneSetVersion, type ZoneRecord, type ZoneRef, type ZoneRows } from './zone-repository.ts';
+import {
+  zonePoints,
+  zonesByIds,
+  zoneSetVersion,
+  type ZoneRecord,
+  type ZoneRef,
+  type ZoneRows,
+} from './zone-repository.ts';
 
 /** Zones kept per process: a city's worth (the demo has 1,200; a large operator some tens of thousands). */
 const MAX_ZONES = 50_000;

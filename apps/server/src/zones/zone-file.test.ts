@@ -20,10 +20,16 @@ describe('csvRecords', () => {
 
 describe('parseZoneFile', () => {
   it('maps CSV header names, skips blank lines and notes unknown columns', () => {
-    const f = parseZoneFile('\uFEFFZone Number,Address,Latitude,Longitude,Notes\n1001,1 Main St,30.1,-97.1,x\n\n1002,2 Main St,30.2\n', 'z.csv');
+    const f = parseZoneFile(
+      '\uFEFFZone Number,Address,Latitude,Longitude,Notes\n1001,1 Main St,30.1,-97.1,x\n\n1002,2 Main St,30.2\n',
+      'z.csv',
+    );
     expect(f.format).toBe('csv');
     expect(f.ignoredColumns).toEqual(['Notes']);
-    expect(f.rows[0]).toEqual({ row: 2, fields: { zone_number: '1001', address: '1 Main St', lat: '30.1', lng: '-97.1' } });
+    expect(f.rows[0]).toEqual({
+      row: 2,
+      fields: { zone_number: '1001', address: '1 Main St', lat: '30.1', lng: '-97.1' },
+    });
     expect(f.rows[1]).toMatchObject({ row: 4, problem: 'has 3 fields, the header has 5' });
   });
 
@@ -36,8 +42,22 @@ describe('parseZoneFile', () => {
     const doc = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', geometry: { type: 'Point', coordinates: [-97.74, 30.27] }, properties: { zone_number: 7, lat: 1, colour: 'red' } },
-        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] }, properties: {} },
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-97.74, 30.27] },
+          properties: { zone_number: 7, lat: 1, colour: 'red' },
+        },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+          properties: {},
+        },
         null,
       ],
     };

@@ -29,15 +29,39 @@ export interface ParsedZoneFile {
 }
 
 export const ZONE_COLUMNS = [
-  'zone_number', 'name', 'address', 'city', 'state', 'zip', 'lat', 'lng', 'kind', 'rate_cents', 'rate',
-  'max_stay_minutes', 'paid_days', 'paid_from', 'paid_until', 'capacity',
+  'zone_number',
+  'name',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'lat',
+  'lng',
+  'kind',
+  'rate_cents',
+  'rate',
+  'max_stay_minutes',
+  'paid_days',
+  'paid_from',
+  'paid_until',
+  'capacity',
 ] as const;
 const KNOWN = new Set<string>(ZONE_COLUMNS);
-const ALIASES: Record<string, string> = { latitude: 'lat', longitude: 'lng', lon: 'lng', long: 'lng', zone: 'zone_number', zone_no: 'zone_number' };
+const ALIASES: Record<string, string> = {
+  latitude: 'lat',
+  longitude: 'lng',
+  lon: 'lng',
+  long: 'lng',
+  zone: 'zone_number',
+  zone_no: 'zone_number',
+};
 
 /** 'Zone Number', 'zone-number' and 'ZONE_NUMBER' are all zone_number. */
 function columnName(header: string): string {
-  const n = header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const n = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return ALIASES[n] ?? n;
 }
 
@@ -61,8 +85,15 @@ function parseGeoJson(text: string): ParsedZoneFile {
   }
   const ignored = new Set<string>();
   const rows = features.map((f: unknown, i): RawZoneRow => {
-    const feature = (f ?? {}) as { type?: unknown; geometry?: { type?: unknown; coordinates?: unknown } | null; properties?: unknown };
-    const props = feature.properties && typeof feature.properties === 'object' ? (feature.properties as Record<string, unknown>) : {};
+    const feature = (f ?? {}) as {
+      type?: unknown;
+      geometry?: { type?: unknown; coordinates?: unknown } | null;
+      properties?: unknown;
+    };
+    const props =
+      feature.properties && typeof feature.properties === 'object'
+        ? (feature.properties as Record<string, unknown>)
+        : {};
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(props)) {
       const name = columnName(k);
@@ -71,7 +102,12 @@ function parseGeoJson(text: string): ParsedZoneFile {
       else ignored.add(k);
     }
     const coords = feature.geometry?.coordinates;
-    if (feature.type !== 'Feature' || feature.geometry?.type !== 'Point' || !Array.isArray(coords) || coords.length < 2) {
+    if (
+      feature.type !== 'Feature' ||
+      feature.geometry?.type !== 'Point' ||
+      !Array.isArray(coords) ||
+      coords.length < 2
+    ) {
       return { row: i + 1, fields, problem: 'geometry must be a Point with [longitude, latitude]' };
     }
     fields.lng = coords[0];
@@ -94,7 +130,8 @@ function parseCsv(text: string): ParsedZoneFile {
     names.forEach((n, i) => {
       if (KNOWN.has(n)) fields[n] = r.cells[i];
     });
-    const problem = r.cells.length !== names.length ? `has ${r.cells.length} fields, the header has ${names.length}` : r.problem;
+    const problem =
+      r.cells.length !== names.length ? `has ${r.cells.length} fields, the header has ${names.length}` : r.problem;
     return problem ? { row: r.line, fields, problem } : { row: r.line, fields };
   });
   return { format: 'csv', rows, ignoredColumns };
@@ -109,7 +146,8 @@ interface CsvRecord {
 /** csv-parse's refusals, worded for the import report (one line per refused row). */
 function problemOf(err: CsvError): string {
   if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'has a quoted field that never ends';
-  if (err.code === 'INVALID_OPENING_QUOTE' || err.code === 'CSV_INVALID_CLOSING_QUOTE') return 'has a quote inside an unquoted field';
+  if (err.code === 'INVALID_OPENING_QUOTE' || err.code === 'CSV_INVALID_CLOSING_QUOTE')
+    return 'has a quote inside an unquoted field';
   return err.message;
 }
 

@@ -35,9 +35,24 @@ const DAY_NAMES: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri:
 const blank = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const optionalText = (max: number) => z.preprocess(blank, text(max, 'is required').optional());
 /** A number from a CSV string or a JSON number, with field-named messages; undefined when blank and optional. */
-function numberField(name: string, min: number, max: number, opts: { whole?: boolean; optional: true }): z.ZodType<number | undefined>;
-function numberField(name: string, min: number, max: number, opts?: { whole?: boolean; optional?: false }): z.ZodType<number>;
-function numberField(name: string, min: number, max: number, { whole = true, optional = false }: { whole?: boolean; optional?: boolean } = {}): z.ZodType<number | undefined> {
+function numberField(
+  name: string,
+  min: number,
+  max: number,
+  opts: { whole?: boolean; optional: true },
+): z.ZodType<number | undefined>;
+function numberField(
+  name: string,
+  min: number,
+  max: number,
+  opts?: { whole?: boolean; optional?: false },
+): z.ZodType<number>;
+function numberField(
+  name: string,
+  min: number,
+  max: number,
+  { whole = true, optional = false }: { whole?: boolean; optional?: boolean } = {},
+): z.ZodType<number | undefined> {
   return z.unknown().transform((value, ctx) => {
     const v = blank(value);
     if (v === undefined) {
@@ -79,16 +94,37 @@ const RowSchema = z
   .object({
     zone_number: z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.string({ error: 'zone_number is required' }).regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, 'zone_number must be 1 to 20 letters, digits or dashes'),
+      z
+        .string({ error: 'zone_number is required' })
+        .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, 'zone_number must be 1 to 20 letters, digits or dashes'),
     ),
     name: optionalText(120),
     address: z.preprocess(blank, text(200, 'address is required')),
     city: optionalText(80),
-    state: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.preprocess(blank, z.string().regex(/^[A-Z]{2}$/, 'state must be a 2-letter code').optional())),
-    zip: z.preprocess(blank, z.coerce.string().trim().regex(/^\d{5}(-\d{4})?$/, 'zip must be 5 digits (or ZIP+4)').optional()),
+    state: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.preprocess(
+        blank,
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'state must be a 2-letter code')
+          .optional(),
+      ),
+    ),
+    zip: z.preprocess(
+      blank,
+      z.coerce
+        .string()
+        .trim()
+        .regex(/^\d{5}(-\d{4})?$/, 'zip must be 5 digits (or ZIP+4)')
+        .optional(),
+    ),
     lat: numberField('lat', -90, 90, { whole: false }),
     lng: numberField('lng', -180, 180, { whole: false }),
-    kind: z.preprocess((v) => (typeof v === 'string' ? blank(v.trim().toLowerCase()) : v), z.enum(['street', 'lot', 'garage'], { error: 'kind must be street, lot or garage' }).default('street')),
+    kind: z.preprocess(
+      (v) => (typeof v === 'string' ? blank(v.trim().toLowerCase()) : v),
+      z.enum(['street', 'lot', 'garage'], { error: 'kind must be street, lot or garage' }).default('street'),
+    ),
     rate_cents: numberField('rate_cents', 0, 100_000, { optional: true }).optional(),
     rate: z.preprocess(blank, z.union([z.number(), z.string()]).optional()),
     max_stay_minutes: numberField('max_stay_minutes', 1, 10_080),
@@ -107,9 +143,14 @@ const RowSchema = z
       ctx.addIssue({ code: 'custom', message: 'rate or rate_cents is required' });
     }
     const paidDays = r.paid_days === undefined ? [1, 2, 3, 4, 5, 6, 7] : parsePaidDays(r.paid_days);
-    if (paidDays === null) ctx.addIssue({ code: 'custom', message: 'paid_days must be weekdays such as "Mon-Fri", "1-5" or "1,3,5"' });
+    if (paidDays === null)
+      ctx.addIssue({ code: 'custom', message: 'paid_days must be weekdays such as "Mon-Fri", "1-5" or "1,3,5"' });
     const hours = toStoredHours(r.paid_from, r.paid_until);
-    if (!hours) ctx.addIssue({ code: 'custom', message: 'paid_from and paid_until must be different HH:MM times (00:00 to 24:00)' });
+    if (!hours)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'paid_from and paid_until must be different HH:MM times (00:00 to 24:00)',
+      });
     return { ...r, rateCents: r.rate_cents ?? fromRate ?? 0, paidDays: paidDays ?? [], hours };
   });
 
@@ -129,7 +170,8 @@ export function validateZoneRows(rows: readonly RawZoneRow[], operator: Pick<Ope
   const firstRow = new Map<string, number>();
   for (const raw of rows) {
     const given = raw.fields.zone_number;
-    const label = typeof given === 'string' || typeof given === 'number' ? String(given).trim().toUpperCase() : undefined;
+    const label =
+      typeof given === 'string' || typeof given === 'number' ? String(given).trim().toUpperCase() : undefined;
     const refuse = (reason: string) => refused.push({ row: raw.row, ...(label ? { zoneNumber: label } : {}), reason });
     if (raw.problem) {
       refuse(raw.problem);
@@ -184,18 +226,36 @@ export async function importZoneFile(
 ): Promise<ImportReport> {
   const file = parseZoneFile(content, opts.fileName);
   const { valid, refused } = validateZoneRows(file.rows, operator);
-  const taken = await existingNumbers(db, operator.id, valid.map((v) => v.zone.zoneNumber));
+  const taken = await existingNumbers(
+    db,
+    operator.id,
+    valid.map((v) => v.zone.zoneNumber),
+  );
   const fresh = valid.filter((v) => {
     if (!taken.has(v.zone.zoneNumber)) return true;
-    refused.push({ row: v.row, zoneNumber: v.zone.zoneNumber, reason: `zone_number ${v.zone.zoneNumber} already exists for this operator` });
+    refused.push({
+      row: v.row,
+      zoneNumber: v.zone.zoneNumber,
+      reason: `zone_number ${v.zone.zoneNumber} already exists for this operator`,
+    });
     return false;
   });
   refused.sort((a, b) => a.row - b.row);
-  const report = { format: file.format, rows: file.rows.length, imported: 0, refused, ignoredColumns: file.ignoredColumns };
+  const report = {
+    format: file.format,
+    rows: file.rows.length,
+    imported: 0,
+    refused,
+    ignoredColumns: file.ignoredColumns,
+  };
   if (fresh.length === 0 || (refused.length > 0 && !opts.skipInvalid)) return report;
   await db.transaction(async (tx) => {
     for (let i = 0; i < fresh.length; i += BATCH) {
-      await insertZones(tx, operator.id, fresh.slice(i, i + BATCH).map((v) => v.zone));
+      await insertZones(
+        tx,
+        operator.id,
+        fresh.slice(i, i + BATCH).map((v) => v.zone),
+      );
     }
   });
   return { ...report, imported: fresh.length };

@@ -3,7 +3,18 @@ import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { zones, zoneSetVersions } from '../db/schema/index.ts';
 import type { ZoneMap, ZonePoint } from './zone-map.ts';
-import { angleOfChord, chordBetween, earthPoint, MEAN_EARTH_RADIUS_M, mercator, mercatorSearch, metresOfChord, provenNearest, radiusAngle, type Seen } from './earth.ts';
+import {
+  angleOfChord,
+  chordBetween,
+  earthPoint,
+  MEAN_EARTH_RADIUS_M,
+  mercator,
+  mercatorSearch,
+  metresOfChord,
+  provenNearest,
+  radiusAngle,
+  type Seen,
+} from './earth.ts';
 
 /** Every column the API shows: all but created_at (unused, and timestamps are the dearest column to parse) and mercator (the index's). */
 export const { createdAt: _createdAt, mercator: _mercator, ...zoneColumns } = getTableColumns(zones);
@@ -70,7 +81,11 @@ export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Pro
   const see: See = async (refs) =>
     (await rows.records(db, refs)).map((zone) => {
       const [x, y] = mercator(zone.lat, zone.lng);
-      return { zone, angle: angleOfChord(chordBetween(from, earthPoint(zone.lat, zone.lng))), mercatorDistance: Math.hypot(x - qx, y - qy) };
+      return {
+        zone,
+        angle: angleOfChord(chordBetween(from, earthPoint(zone.lat, zone.lng))),
+        mercatorDistance: Math.hypot(x - qx, y - qy),
+      };
     });
   const map = await rows.map(db, p.operatorId);
   // From memory the order is exact already; the extra rows only settle ties that the two formulas round differently.
@@ -90,14 +105,20 @@ async function scanIndex(db: Executor, p: NearbyParams, see: See): Promise<(Seen
   const search = mercatorSearch(p.lat, p.lng, p.radiusM);
   if (search.knn) {
     for (let scan = 0, wanted = p.limit + EXTRA_ROWS; scan < SCANS; scan++, wanted *= 4) {
-      const refs = await preparedNearby(db).execute({ operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: wanted });
+      const refs = await preparedNearby(db).execute({
+        operatorId: p.operatorId,
+        centre: search.centre,
+        box: search.boxes[0]!,
+        limit: wanted,
+      });
       // A zone deleted since the scan is left out by records(): the count read decides whether the box was read whole.
       const found = await see(refs);
       if (provenNearest(found, wanted, p.limit, search.radius, p.lat, refs.length)) return found;
     }
   }
   const seen = [];
-  for (const box of search.boxes) seen.push(...(await see(await preparedInBox(db).execute({ operatorId: p.operatorId, box }))));
+  for (const box of search.boxes)
+    seen.push(...(await see(await preparedInBox(db).execute({ operatorId: p.operatorId, box }))));
   return seen;
 }
 
@@ -117,7 +138,11 @@ const preparedSetVersion = preparedPerDatabase((db) =>
 
 /** At most `max` of the operator's zones as points with their row versions, in no order. */
 export function zonePoints(db: Executor, operatorId: number, max: number): Promise<ZonePoint[]> {
-  return db.select({ id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng }).from(zones).where(eq(zones.operatorId, operatorId)).limit(max);
+  return db
+    .select({ id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng })
+    .from(zones)
+    .where(eq(zones.operatorId, operatorId))
+    .limit(max);
 }
 
 /** Zones by id with their row versions (the cache's reads), in no order; ids not there are left out. */
@@ -137,7 +162,8 @@ interface NearbyArgs {
 }
 
 const found = { id: zones.id, version: rowVersion };
-const inBox = (a: Pick<NearbyArgs, 'operatorId' | 'box'>) => and(eq(zones.operatorId, a.operatorId), sql`${zones.mercator} <@ ${a.box}::box`);
+const inBox = (a: Pick<NearbyArgs, 'operatorId' | 'box'>) =>
+  and(eq(zones.operatorId, a.operatorId), sql`${zones.mercator} <@ ${a.box}::box`);
 
 /** The k-nearest scan of nearby(), with values or with placeholders for a prepared statement. */
 function nearbyStatement(db: Executor, a: NearbyArgs) {
@@ -155,7 +181,12 @@ function nearbyStatement(db: Executor, a: NearbyArgs) {
  */
 const preparedNearby = preparedPerDatabase((db) => {
   const p = (name: keyof NearbyArgs) => sql.placeholder(name);
-  return nearbyStatement(db, { operatorId: p('operatorId'), centre: p('centre'), box: p('box'), limit: p('limit') }).prepare('zones_nearby');
+  return nearbyStatement(db, {
+    operatorId: p('operatorId'),
+    centre: p('centre'),
+    box: p('box'),
+    limit: p('limit'),
+  }).prepare('zones_nearby');
 });
 
 /** Every zone of the operator in a box: nearby()'s answer when the scan cannot be proven. */
@@ -170,7 +201,12 @@ const preparedInBox = preparedPerDatabase((db) =>
 /** The SQL of nearby()'s first scan, unexecuted: tests and the benchmark EXPLAIN it. */
 export function nearbyQuery(db: Executor, p: NearbyParams): SQL {
   const search = mercatorSearch(p.lat, p.lng, p.radiusM);
-  return nearbyStatement(db, { operatorId: p.operatorId, centre: search.centre, box: search.boxes[0]!, limit: p.limit + EXTRA_ROWS }).getSQL();
+  return nearbyStatement(db, {
+    operatorId: p.operatorId,
+    centre: search.centre,
+    box: search.boxes[0]!,
+    limit: p.limit + EXTRA_ROWS,
+  }).getSQL();
 }
 
 /** A row with the chord to the position asked about (or null) as a zone with its distance in metres. */
@@ -188,12 +224,19 @@ export async function byId(db: Executor, operatorId: number, id: number): Promis
 }
 
 export async function countForOperator(db: Executor, operatorId: number): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(zones).where(eq(zones.operatorId, operatorId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(zones)
+    .where(eq(zones.operatorId, operatorId));
   return Number(r?.n ?? 0);
 }
 
 /** Which of these zone numbers the operator already has. */
-export async function existingNumbers(db: Executor, operatorId: number, numbers: readonly string[]): Promise<Set<string>> {
+export async function existingNumbers(
+  db: Executor,
+  operatorId: number,
+  numbers: readonly string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < numbers.length; i += 5000) {
     const chunk = numbers.slice(i, i + 5000);

@@ -56,12 +56,22 @@ async function searchNumber(db: Executor, p: SearchParams, q: string, chord: SQL
   const rows = await db
     .select()
     .from(candidates)
-    .orderBy(sql`(${candidates.zoneNumber} = ${q}) desc`, sql`${candidates.chord} asc nulls last`, asc(candidates.zoneNumber))
+    .orderBy(
+      sql`(${candidates.zoneNumber} = ${q}) desc`,
+      sql`${candidates.chord} asc nulls last`,
+      asc(candidates.zoneNumber),
+    )
     .limit(p.limit);
   return rows.map(toHit);
 }
 
-async function searchText(db: Executor, p: SearchParams, q: string, chord: SQL, byDistance: boolean): Promise<ZoneHit[]> {
+async function searchText(
+  db: Executor,
+  p: SearchParams,
+  q: string,
+  chord: SQL,
+  byDistance: boolean,
+): Promise<ZoneHit[]> {
   const rows = await textQuery(db, p, q, chord, byDistance);
   return rows.map(({ tier: _tier, similarity: _similarity, ...row }) => toHit(row));
 }
@@ -77,7 +87,8 @@ function textQuery(db: Executor, p: SearchParams, q: string, chord: SQL, byDista
   const like = likePatterns(q);
   const address = sql`lower(${zones.address})`;
   const name = sql`lower(${zones.name})`;
-  const matches = (pattern: string) => sql`(${address} like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`;
+  const matches = (pattern: string) =>
+    sql`(${address} like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`;
   // The candidates are the CANDIDATES most similar matches (word similarity to name and address
   // together), read in that order from zones_operator_search_trgm_idx: a text matching more zones
   // than that keeps its best matches, never just the first ones found.
@@ -86,11 +97,20 @@ function textQuery(db: Executor, p: SearchParams, q: string, chord: SQL, byDista
       ...zoneColumns,
       chord: sql<number | null>`${chord}`.as('chord'),
       // 3 = address or name starts with q, 2 = a word does, 1 = contains it, 0 = only similar (typo).
-      tier: sql<number>`case when ${matches(like.prefix)} then 3 when ${matches(like.wordPrefix)} then 2 when ${matches(like.contains)} then 1 else 0 end`.as('tier'),
-      similarity: sql<number>`greatest(word_similarity(${q}, ${address}), word_similarity(${q}, ${name}))`.as('similarity'),
+      tier: sql<number>`case when ${matches(like.prefix)} then 3 when ${matches(like.wordPrefix)} then 2 when ${matches(like.contains)} then 1 else 0 end`.as(
+        'tier',
+      ),
+      similarity: sql<number>`greatest(word_similarity(${q}, ${address}), word_similarity(${q}, ${name}))`.as(
+        'similarity',
+      ),
     })
     .from(zones)
-    .where(and(eq(zones.operatorId, p.operatorId), sql`(${matches(like.contains)} or ${q} <% ${address} or ${q} <% ${name})`))
+    .where(
+      and(
+        eq(zones.operatorId, p.operatorId),
+        sql`(${matches(like.contains)} or ${q} <% ${address} or ${q} <% ${name})`,
+      ),
+    )
     .orderBy(sql`${q} <<-> ${SEARCH_TEXT}`)
     .limit(CANDIDATES)
     .as('c');
@@ -98,5 +118,9 @@ function textQuery(db: Executor, p: SearchParams, q: string, chord: SQL, byDista
   const order = byDistance
     ? [sql`(${c.tier} > 0) desc`, asc(c.chord), sql`${c.tier} desc`, sql`${c.similarity} desc`, asc(c.id)]
     : [sql`${c.tier} desc`, sql`${c.similarity} desc`, asc(c.zoneNumber)];
-  return db.select().from(c).orderBy(...order).limit(p.limit);
+  return db
+    .select()
+    .from(c)
+    .orderBy(...order)
+    .limit(p.limit);
 }

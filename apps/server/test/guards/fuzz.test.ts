@@ -37,7 +37,12 @@ describe('every operation refuses bad input with a JSON 4xx and changes nothing'
       fc.asyncProperty(arb, async (bad) => {
         await db.execute(sql`DELETE FROM rate_limits`);
         const before = await tableChecksums(db);
-        const res = await app.inject({ method: bad.method as 'GET', url: bad.url, headers: bad.headers, ...(bad.payload === undefined ? {} : { payload: bad.payload }) });
+        const res = await app.inject({
+          method: bad.method as 'GET',
+          url: bad.url,
+          headers: bad.headers,
+          ...(bad.payload === undefined ? {} : { payload: bad.payload }),
+        });
         const what = `${bad.kind}: ${bad.method} ${bad.url} ${bad.payload?.slice(0, 200) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, what).toBeLessThan(500);

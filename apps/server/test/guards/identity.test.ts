@@ -20,8 +20,17 @@ const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)
 const ops = await operations(app);
 const now = () => Math.floor(Date.now() / 1000);
 
-const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber: 'ID 123', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
-const bobsVehicle = (await as(app, bob, { method: 'POST', url: '/api/Vehicle/Add', payload: VEHICLE })).json<{ VehicleID: number }>().VehicleID;
+const VEHICLE = {
+  VehicleMake: 'TOYOTA',
+  VehicleModel: 'CAMRY',
+  PlateNumber: 'ID 123',
+  PlateState: 'TX',
+  VehicleColor: 'SILVER',
+  VehicleYear: '2021',
+};
+const bobsVehicle = (await as(app, bob, { method: 'POST', url: '/api/Vehicle/Add', payload: VEHICLE })).json<{
+  VehicleID: number;
+}>().VehicleID;
 
 const bobsCard = await addCard(app, bob);
 
@@ -35,42 +44,112 @@ const quoteId = async (payload: object) => (await quote(app, bob, payload)).json
 const bobsStartQuote = await quoteId({ ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 });
 const bobsExtendQuote = await quoteId({ SessionId: bobsSession.SessionId, DurationMinutes: 30 });
 const upload = multipart(PNG, 'receipt.png', { type: 'image/png' });
-const bobsAttachment = (await as(app, bob, { method: 'POST', url: '/api/Support/Chat/Attachment', payload: upload.payload, headers: upload.headers })).json<{ AttachmentId: string }>().AttachmentId;
+const bobsAttachment = (
+  await as(app, bob, {
+    method: 'POST',
+    url: '/api/Support/Chat/Attachment',
+    payload: upload.payload,
+    headers: upload.headers,
+  })
+).json<{ AttachmentId: string }>().AttachmentId;
 const key = (n: number) => ({ 'idempotency-key': `identity-guard-parking-${n}` });
 
 /** How to ask for another member's object: the request alice sends, and the status she must get. */
-const FOREIGN: Record<string, (owner: SignedIn) => Promise<{ url?: string; payload?: object; headers?: Record<string, string>; status: number[] }>> = {
-  'POST /api/Vehicle/Update': async () => ({ payload: { ...VEHICLE, VehicleId: String(bobsVehicle), PlateNumber: 'STOLEN 1' }, status: [404] }),
+const FOREIGN: Record<
+  string,
+  (owner: SignedIn) => Promise<{ url?: string; payload?: object; headers?: Record<string, string>; status: number[] }>
+> = {
+  'POST /api/Vehicle/Update': async () => ({
+    payload: { ...VEHICLE, VehicleId: String(bobsVehicle), PlateNumber: 'STOLEN 1' },
+    status: [404],
+  }),
   'POST /api/Vehicle/Delete': async () => ({ payload: { VehicleId: bobsVehicle }, status: [404] }),
   // Money: bob's card must never pay for alice, nor be changed by her (issue 10).
-  'POST /api/Wallet/AddMoney': async () => ({ payload: { Amount: 10, PaymentMethodId: bobsCard }, headers: { 'idempotency-key': 'identity-guard-1' }, status: [404] }),
+  'POST /api/Wallet/AddMoney': async () => ({
+    payload: { Amount: 10, PaymentMethodId: bobsCard },
+    headers: { 'idempotency-key': 'identity-guard-1' },
+    status: [404],
+  }),
   'POST /api/PaymentMethods/SetDefault': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
   'POST /api/PaymentMethods/Delete': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
   // Parking (issue 11) and its history (issue 12): bob's vehicle, quotes and session.
-  'POST /api/Parking/Quote': async () => ({ payload: { ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 }, status: [404] }),
+  'POST /api/Parking/Quote': async () => ({
+    payload: { ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 },
+    status: [404],
+  }),
   'POST /api/Parking/Start': async () => ({ payload: { QuoteId: bobsStartQuote }, headers: key(1), status: [404] }),
   'POST /api/Parking/Extend': async () => ({ payload: { QuoteId: bobsExtendQuote }, headers: key(2), status: [404] }),
   'POST /api/Parking/Stop': async () => ({ payload: { SessionId: bobsSession.SessionId }, status: [404] }),
-  'POST /api/Parking/Amend': async () => ({ payload: { SessionId: bobsSession.SessionId, VehicleId: bobsSecondVehicle }, headers: key(3), status: [404] }),
-  'POST /api/Parking/AmendQuote': async () => ({ payload: { SessionId: bobsSession.SessionId, ZoneId: zone }, status: [404] }),
-  'GET /api/Parking/Session/{id}': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}`, status: [404] }),
-  'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({ url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`, status: [404] }),
+  'POST /api/Parking/Amend': async () => ({
+    payload: { SessionId: bobsSession.SessionId, VehicleId: bobsSecondVehicle },
+    headers: key(3),
+    status: [404],
+  }),
+  'POST /api/Parking/AmendQuote': async () => ({
+    payload: { SessionId: bobsSession.SessionId, ZoneId: zone },
+    status: [404],
+  }),
+  'GET /api/Parking/Session/{id}': async () => ({
+    url: `/api/Parking/Session/${bobsSession.SessionId}`,
+    status: [404],
+  }),
+  'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({
+    url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`,
+    status: [404],
+  }),
   // Support (issue 13): bob's attachment; the console is for agents only (alice is a member).
-  'POST /api/Support/Chat/Send': async () => ({ payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' }, status: [404] }),
-  'GET /api/Support/Chat/Attachment/{attachmentId}': async () => ({ url: `/api/Support/Chat/Attachment/${bobsAttachment}`, status: [404] }),
-  'GET /api/Support/Console/Conversations/{memberId}/Messages': async (owner) => ({ url: `/api/Support/Console/Conversations/${owner.memberId}/Messages`, status: [403] }),
-  'POST /api/Support/Console/Conversations/{memberId}/Read': async (owner) => ({ url: `/api/Support/Console/Conversations/${owner.memberId}/Read`, payload: {}, status: [403] }),
+  'POST /api/Support/Chat/Send': async () => ({
+    payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' },
+    status: [404],
+  }),
+  'GET /api/Support/Chat/Attachment/{attachmentId}': async () => ({
+    url: `/api/Support/Chat/Attachment/${bobsAttachment}`,
+    status: [404],
+  }),
+  'GET /api/Support/Console/Conversations/{memberId}/Messages': async (owner) => ({
+    url: `/api/Support/Console/Conversations/${owner.memberId}/Messages`,
+    status: [403],
+  }),
+  'POST /api/Support/Console/Conversations/{memberId}/Read': async (owner) => ({
+    url: `/api/Support/Console/Conversations/${owner.memberId}/Read`,
+    payload: {},
+    status: [403],
+  }),
   'POST /api/Support/Console/Conversations/{memberId}/Send': async (owner) => ({
     url: `/api/Support/Console/Conversations/${owner.memberId}/Send`,
     payload: { Text: 'hello', ClientMessageId: 'identity-guard-2' },
     status: [403],
   }),
-  'POST /api/Support/Console/CallBacks/{callBackId}/Close': async () => ({ url: '/api/Support/Console/CallBacks/1/Close', payload: { Status: 'called' }, status: [403] }),
-  'GET /api/Support/Console/Attachment/{attachmentId}': async () => ({ url: `/api/Support/Console/Attachment/${bobsAttachment}`, status: [403] }),
+  'POST /api/Support/Console/CallBacks/{callBackId}/Close': async () => ({
+    url: '/api/Support/Console/CallBacks/1/Close',
+    payload: { Status: 'called' },
+    status: [403],
+  }),
+  'GET /api/Support/Console/Attachment/{attachmentId}': async () => ({
+    url: `/api/Support/Console/Attachment/${bobsAttachment}`,
+    status: [403],
+  }),
   'POST /api/Account/Update': async (owner) => {
     const d = (await as(app, alice, { method: 'GET', url: '/api/Account/Details' })).json<Record<string, string>>();
-    const mine = { EmailAddress: d.EmailAddress, PhoneNumber: d.PhoneNumber, FirstName: 'Mallory', LastName: d.LastName, UserName: d.UserName };
-    return { payload: { ...mine, ID: owner.memberId, AddressLine1: '1 Main St', AddressLine2: '', City: 'Austin', State: 'TX', ZipCode: '78701' }, status: [403, 404] };
+    const mine = {
+      EmailAddress: d.EmailAddress,
+      PhoneNumber: d.PhoneNumber,
+      FirstName: 'Mallory',
+      LastName: d.LastName,
+      UserName: d.UserName,
+    };
+    return {
+      payload: {
+        ...mine,
+        ID: owner.memberId,
+        AddressLine1: '1 Main St',
+        AddressLine2: '',
+        City: 'Austin',
+        State: 'TX',
+        ZipCode: '78701',
+      },
+      status: [403, 404],
+    };
   },
 };
 /** Ids that name no member's object (reference data, public zones): nothing to steal. */
@@ -82,40 +161,81 @@ const NOT_OWNED = new Set([
 ]);
 
 const takesId = (o: Operation) => {
-  const body = o.op.requestBody?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
-  const names = [...(o.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name), ...Object.keys(body?.properties ?? {})];
+  const body = o.op.requestBody?.content?.['application/json']?.schema as
+    { properties?: Record<string, unknown> } | undefined;
+  const names = [
+    ...(o.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+    ...Object.keys(body?.properties ?? {}),
+  ];
   return names.some((n) => /(^id$|Id$|ID$)/.test(n));
 };
 
 const sign = (claims: Record<string, unknown>, secret = TEST_SECRET, exp = true) => {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(alice.memberId)).setIssuer('parkit').setAudience('parkit-app').setIssuedAt();
+  let jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(alice.memberId))
+    .setIssuer('parkit')
+    .setAudience('parkit-app')
+    .setIssuedAt();
   if (exp) jwt = jwt.setExpirationTime('15m');
   return jwt.sign(new TextEncoder().encode(secret));
 };
 const BAD_TOKENS: [string, () => Promise<Record<string, string>>][] = [
   ['no token', async () => ({})],
-  ['a token signed with another secret', async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, 'another-secret-that-is-long-enough-for-hs256')}` })],
-  ['a token without exp', async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, TEST_SECRET, false)}` })],
-  ['alg none', async () => ({ authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 900, iat: now(), sv: 0 })).toString('base64url')}.` })],
-  ['a valid token of a member who does not exist', async () => ({ authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 999_999, amr: 'pwd', authTime: now(), sessionVersion: 0 })}` })],
-  ['a valid token of a member id past int4', async () => ({ authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 2_147_483_648, amr: 'pwd', authTime: now(), sessionVersion: 0 })}` })],
+  [
+    'a token signed with another secret',
+    async () => ({
+      authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, 'another-secret-that-is-long-enough-for-hs256')}`,
+    }),
+  ],
+  [
+    'a token without exp',
+    async () => ({ authorization: `Bearer ${await sign({ amr: ['pwd'], sv: 0 }, TEST_SECRET, false)}` }),
+  ],
+  [
+    'alg none',
+    async () => ({
+      authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 900, iat: now(), sv: 0 })).toString('base64url')}.`,
+    }),
+  ],
+  [
+    'a valid token of a member who does not exist',
+    async () => ({
+      authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 999_999, amr: 'pwd', authTime: now(), sessionVersion: 0 })}`,
+    }),
+  ],
+  [
+    'a valid token of a member id past int4',
+    async () => ({
+      authorization: `Bearer ${await tokenSigner(TEST_SECRET).sign({ memberId: 2_147_483_648, amr: 'pwd', authTime: now(), sessionVersion: 0 })}`,
+    }),
+  ],
 ];
 
 describe('identity: every member-only operation needs a genuine token of a living member', () => {
   const memberOps = ops.filter((o) => o.memberOnly);
   it('finds the member-only operations', () => expect(memberOps.length).toBeGreaterThan(10));
 
-  it.each(memberOps.map((o) => [`${o.method} ${o.path}`, o] as const))('%s answers 401 and changes nothing', async (_n, op) => {
-    const before = await tableChecksums(db);
-    // Every kind of bad token is tried and every one that gets through is reported together.
-    const through: string[] = [];
-    for (const [what, headers] of BAD_TOKENS) {
-      const res = await app.inject({ method: op.method as 'GET', url: fill(op.path, () => '1'), headers: await headers(), ...(op.method === 'GET' ? {} : { payload: {} }) });
-      if (res.statusCode !== 401 || !res.body.includes('"message":"Unauthorized"')) through.push(`${what}: ${res.statusCode} ${res.body.slice(0, 100)}`);
-    }
-    expect(through).toEqual([]);
-    expect(await tableChecksums(db)).toEqual(before);
-  });
+  it.each(memberOps.map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s answers 401 and changes nothing',
+    async (_n, op) => {
+      const before = await tableChecksums(db);
+      // Every kind of bad token is tried and every one that gets through is reported together.
+      const through: string[] = [];
+      for (const [what, headers] of BAD_TOKENS) {
+        const res = await app.inject({
+          method: op.method as 'GET',
+          url: fill(op.path, () => '1'),
+          headers: await headers(),
+          ...(op.method === 'GET' ? {} : { payload: {} }),
+        });
+        if (res.statusCode !== 401 || !res.body.includes('"message":"Unauthorized"'))
+          through.push(`${what}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+      expect(through).toEqual([]);
+      expect(await tableChecksums(db)).toEqual(before);
+    },
+  );
 });
 
 describe('identity: another member’s id is a 404 and changes nothing', () => {
@@ -125,11 +245,19 @@ describe('identity: another member’s id is a 404 and changes nothing', () => {
     expect(unknown, 'add these to FOREIGN (or NOT_OWNED) in test/guards/identity.test.ts').toEqual([]);
   });
 
-  it.each(withIds.filter((o) => `${o.method} ${o.path}` in FOREIGN).map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (key, op) => {
-    const t = await FOREIGN[key]!(bob);
-    const before = await tableChecksums(db);
-    const res = await as(app, alice, { method: op.method as 'POST', url: t.url ?? fill(op.path, () => '1'), headers: t.headers ?? {}, ...(t.payload ? { payload: t.payload } : {}) });
-    expect(t.status, res.body).toContain(res.statusCode);
-    expect(await tableChecksums(db)).toEqual(before);
-  });
+  it.each(withIds.filter((o) => `${o.method} ${o.path}` in FOREIGN).map((o) => [`${o.method} ${o.path}`, o] as const))(
+    '%s',
+    async (key, op) => {
+      const t = await FOREIGN[key]!(bob);
+      const before = await tableChecksums(db);
+      const res = await as(app, alice, {
+        method: op.method as 'POST',
+        url: t.url ?? fill(op.path, () => '1'),
+        headers: t.headers ?? {},
+        ...(t.payload ? { payload: t.payload } : {}),
+      });
+      expect(t.status, res.body).toContain(res.statusCode);
+      expect(await tableChecksums(db)).toEqual(before);
+    },
+  );
 });

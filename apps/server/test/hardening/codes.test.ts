@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
-import { as, buildTestApp, freshLimitsEachTest, lastCode, newMember, registerAndSignIn, tokenPost } from '../helpers.ts';
+import {
+  as,
+  buildTestApp,
+  freshLimitsEachTest,
+  lastCode,
+  newMember,
+  registerAndSignIn,
+  tokenPost,
+} from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 
 // Issue 8, items 1 and 2: the code checks and the resend wait hold under concurrent requests.
@@ -16,7 +24,10 @@ const wrong = (code: string, i = 1) => String((Number(code) + i) % 1_000_000).pa
 const ageSends = (phone: string) =>
   db.execute(sql`UPDATE otp_sends SET last_sent_at = last_sent_at - interval '31 seconds' WHERE phone = ${phone}`);
 const liveCodes = (phone: string, purpose: string) =>
-  count(db, sql`SELECT count(*) AS n FROM otp_codes WHERE phone = ${phone} AND purpose = ${purpose} AND consumed_at IS NULL`);
+  count(
+    db,
+    sql`SELECT count(*) AS n FROM otp_codes WHERE phone = ${phone} AND purpose = ${purpose} AND consumed_at IS NULL`,
+  );
 
 describe('item 1: code attempts are counted atomically', () => {
   it('100 concurrent wrong ResetPassword codes use at most 5 tries, and the code dies', async () => {
@@ -25,13 +36,24 @@ describe('item 1: code attempts are counted atomically', () => {
     expect((await as(app, who, { method: 'POST', url: '/api/Account/ForgotPassword' })).statusCode).toBe(202);
     const code = await lastCode(app, who.phone);
     const results = await concurrently(100, (i) =>
-      as(app, who, { method: 'POST', url: '/api/Account/ResetPassword', payload: { Code: wrong(code, i + 1), NewPassword: `new password ${i}` } }),
+      as(app, who, {
+        method: 'POST',
+        url: '/api/Account/ResetPassword',
+        payload: { Code: wrong(code, i + 1), NewPassword: `new password ${i}` },
+      }),
     );
     expect(results.every((r) => r.statusCode === 400 || r.statusCode === 429)).toBe(true);
-    const attempts = await count(db, sql`SELECT max(attempts) AS n FROM otp_codes WHERE phone = ${who.phone} AND purpose = 'reset'`);
+    const attempts = await count(
+      db,
+      sql`SELECT max(attempts) AS n FROM otp_codes WHERE phone = ${who.phone} AND purpose = 'reset'`,
+    );
     expect(attempts).toBeLessThanOrEqual(5);
     // The right code no longer works: the burst used it up.
-    const late = await as(app, who, { method: 'POST', url: '/api/Account/ResetPassword', payload: { Code: code, NewPassword: 'a late new password' } });
+    const late = await as(app, who, {
+      method: 'POST',
+      url: '/api/Account/ResetPassword',
+      payload: { Code: code, NewPassword: 'a late new password' },
+    });
     expect([400, 429]).toContain(late.statusCode);
   });
 
@@ -40,8 +62,13 @@ describe('item 1: code attempts are counted atomically', () => {
     expect((await app.inject({ method: 'POST', url: '/api/Account/Register', payload: m })).statusCode).toBe(201);
     const code = await lastCode(app, m.PhoneNumber);
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 39 ? code : wrong(code, i + 1)));
-    const results = await concurrently(guesses.length, (i) => tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: guesses[i]! }));
-    const attempts = await count(db, sql`SELECT attempts AS n FROM otp_codes WHERE phone = ${m.PhoneNumber} AND purpose = 'login'`);
+    const results = await concurrently(guesses.length, (i) =>
+      tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: guesses[i]! }),
+    );
+    const attempts = await count(
+      db,
+      sql`SELECT attempts AS n FROM otp_codes WHERE phone = ${m.PhoneNumber} AND purpose = 'login'`,
+    );
     expect(attempts).toBeLessThanOrEqual(5);
     expect(statusCounts(results)[200] ?? 0).toBeLessThanOrEqual(1);
   });
@@ -53,9 +80,15 @@ describe('item 1: code attempts are counted atomically', () => {
     // Five wrong tries kill a code; a new code gives five more, but the phone counts them all.
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) statuses.push((await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: wrong(code, i + 1) })).statusCode);
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: wrong(code, i + 1) })).statusCode,
+        );
       await ageSends(m.PhoneNumber);
-      expect((await app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber: m.PhoneNumber } })).statusCode).toBe(202);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber: m.PhoneNumber } }))
+          .statusCode,
+      ).toBe(202);
       code = await lastCode(app, m.PhoneNumber);
     }
     expect(statuses.slice(0, 11).every((s) => s === 400)).toBe(true);
@@ -69,13 +102,15 @@ describe('item 1: code attempts are counted atomically', () => {
 
   it('Quick Park’s codes count against the same cap per phone', async () => {
     const phone = newMember().PhoneNumber;
-    const guest = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload });
+    const guest = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload });
     const statuses: number[] = [];
     let code = '';
     for (let round = 0; round < 3; round++) {
       expect((await guest('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
       code = await lastCode(app, phone);
-      for (let i = 0; i < 5; i++) statuses.push((await guest('Verify', { PhoneNumber: phone, Code: wrong(code, i + 1) })).statusCode);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await guest('Verify', { PhoneNumber: phone, Code: wrong(code, i + 1) })).statusCode);
       await ageSends(phone);
     }
     expect(statuses.slice(0, 11).every((s) => s === 400)).toBe(true);
@@ -90,7 +125,9 @@ describe('item 2: one live code per phone and purpose; the 30 s wait holds under
     expect((await app.inject({ method: 'POST', url: '/api/Account/Register', payload: m })).statusCode).toBe(201);
     await ageSends(m.PhoneNumber);
     const before = await count(db, sql`SELECT count(*) AS n FROM outbox WHERE recipient = ${m.PhoneNumber}`);
-    const results = await concurrently(7, () => app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber: m.PhoneNumber } }));
+    const results = await concurrently(7, () =>
+      app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber: m.PhoneNumber } }),
+    );
     expect(statusCounts(results)).toEqual({ 202: 1, 429: 6 });
     expect(await count(db, sql`SELECT count(*) AS n FROM outbox WHERE recipient = ${m.PhoneNumber}`)).toBe(before + 1);
     expect(await liveCodes(m.PhoneNumber, 'login')).toBe(1);

@@ -29,21 +29,31 @@ describe('item 10: headers and exposure', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const token = await app.inject({ method: 'POST', url: '/token', payload: { grant_type: 'refresh_token', refresh_token: who.refreshToken } });
+    const token = await app.inject({
+      method: 'POST',
+      url: '/token',
+      payload: { grant_type: 'refresh_token', refresh_token: who.refreshToken },
+    });
     expect(token.headers['cache-control']).toBe('no-store');
     // Errors too.
-    expect((await app.inject({ method: 'GET', url: '/api/Account/Details' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/api/Account/Details' })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 
   it('marks the answer of every member-only read no-store, whatever its status (a route added later too)', async () => {
     const who = await registerAndSignIn(app);
     // Live streams (server-sent events) write their own no-store and never end.
-    const reads = (await operations(app)).filter((o) => o.memberOnly && o.method === 'GET' && !/\/events$/i.test(o.path));
+    const reads = (await operations(app)).filter(
+      (o) => o.memberOnly && o.method === 'GET' && !/\/events$/i.test(o.path),
+    );
     expect(reads.length).toBeGreaterThan(10);
     for (const o of reads) {
       const url = fill(o.path, () => '1');
       const res = await as(app, who, { method: 'GET', url });
-      expect(res.headers['cache-control'] ?? '(no Cache-Control)', `${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
+      expect(res.headers['cache-control'] ?? '(no Cache-Control)', `${url} -> ${res.statusCode}`).toMatch(
+        /\bno-store\b/,
+      );
     }
   });
 
@@ -59,7 +69,10 @@ describe('item 10: headers and exposure', () => {
     for (const o of all) {
       const url = fill(o.path, () => '1');
       const payload = o.method === 'GET' || o.method === 'DELETE' ? undefined : {};
-      for (const res of [await app.inject({ method: o.method as 'GET', url, payload }), await as(app, who, { method: o.method as 'GET', url, payload })]) {
+      for (const res of [
+        await app.inject({ method: o.method as 'GET', url, payload }),
+        await as(app, who, { method: o.method as 'GET', url, payload }),
+      ]) {
         const cache = res.headers['cache-control'] ?? '(no Cache-Control)';
         if (cache === REFERENCE_CACHE && o.method === 'GET' && !o.memberOnly && res.statusCode === 200) cacheable++;
         else expect(cache, `${o.method} ${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
@@ -79,16 +92,24 @@ describe('item 10: headers and exposure', () => {
     }
   });
 
-  it.each(['/API/VEHICLE/LIST', '/Api/Nope', '/api/nope/deeper', '/API', '/TOKEN/x'])('answers the unknown API path %s with a JSON 404, never the page', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ message: 'Not found' });
-  });
+  it.each(['/API/VEHICLE/LIST', '/Api/Nope', '/api/nope/deeper', '/API', '/TOKEN/x'])(
+    'answers the unknown API path %s with a JSON 404, never the page',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    },
+  );
 
   it('reads a gzip-compressed request body (a POST); a GET with a Content-Encoding header still answers', async () => {
     const body = gzipSync(JSON.stringify({ PhoneNumber: 'not a phone' }));
-    const res = await app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Account/SendOtp',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     // Read and validated as JSON: the field's own error, not a body that could not be parsed.
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(['PhoneNumber']);
@@ -112,35 +133,48 @@ describe('item 10: headers and exposure', () => {
   });
 
   // Issue 9: an API answer is data, never a document: the headers that protect data, not the page's.
-  const DOCUMENT_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  const DOCUMENT_ONLY = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
   it.each([
     ['GET', '/api/health', 200],
     ['GET', '/api/Nope', 404],
     ['GET', '/api/Account/Details', 401],
     ['POST', '/token', 400],
-  ] as const)('an API answer (%s %s, %i) carries the headers of data and none of a document', async (method, url, status) => {
-    const res = await app.inject({ method, url });
-    expect(res.statusCode).toBe(status);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['permissions-policy']).toContain('camera=()');
-    expect(res.headers['cache-control']).toBe('no-store');
-    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
-  });
+  ] as const)(
+    'an API answer (%s %s, %i) carries the headers of data and none of a document',
+    async (method, url, status) => {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['cache-control']).toBe('no-store');
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
+    },
+  );
 
-  it.each(['/', '/findparking', '/api/docs'])('a page (%s) carries the page’s CSP and the document headers', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBeLessThan(400);
-    // frame-ancestors: the test above (the OpenAPI browser's own CSP admits 'self').
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
-    expect(res.headers['x-frame-options']).toBeUndefined();
-  });
+  it.each(['/', '/findparking', '/api/docs'])(
+    'a page (%s) carries the page’s CSP and the document headers',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeLessThan(400);
+      // frame-ancestors: the test above (the OpenAPI browser's own CSP admits 'self').
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    },
+  );
 
   it('sends x-request-id on every answer: the caller’s when it is a plain token, else a new one', async () => {
     const answers = [
@@ -154,7 +188,11 @@ describe('item 10: headers and exposure', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const given = await app.inject({ method: 'GET', url: '/api/Nope', headers: { 'x-request-id': 'lb-7f3a_01' } });
     expect(given.headers['x-request-id']).toBe('lb-7f3a_01');
-    const hostile = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b\u00e9<script>' } });
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b\u00e9<script>' },
+    });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -167,6 +205,9 @@ describe('item 10: headers and exposure', () => {
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head).toMatch(/content-type: application\/json/i);
     expect(head).toMatch(/x-request-id: [0-9a-f-]{36}/i);
-    expect(JSON.parse(body!)).toEqual({ message: 'The Host header is required', errors: [{ field: 'host', message: 'The Host header is required' }] });
+    expect(JSON.parse(body!)).toEqual({
+      message: 'The Host header is required',
+      errors: [{ field: 'host', message: 'The Host header is required' }],
+    });
   });
 });

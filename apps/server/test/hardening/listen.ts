@@ -10,10 +10,27 @@ import { TEST_SECRET } from '../helpers.ts';
  * The app listening on a real socket (for what app.inject cannot show: sockets, timeouts, a request
  * without Host), on a port the system picks: test runs side by side never collide.
  */
-export async function listening(database: Database, opts: { REQUEST_TIMEOUT_SECONDS?: number; MAX_CONNECTIONS?: number; NODE_ENV?: 'test' | 'production'; WEB_DIST?: string } = {}) {
-  const instance: FastifyInstance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false, REQUEST_TIMEOUT_SECONDS: opts.REQUEST_TIMEOUT_SECONDS });
+export async function listening(
+  database: Database,
+  opts: {
+    REQUEST_TIMEOUT_SECONDS?: number;
+    MAX_CONNECTIONS?: number;
+    NODE_ENV?: 'test' | 'production';
+    WEB_DIST?: string;
+  } = {},
+) {
+  const instance: FastifyInstance = createServer({
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: false,
+    REQUEST_TIMEOUT_SECONDS: opts.REQUEST_TIMEOUT_SECONDS,
+  });
   await instance.register(app, {
-    config: { NODE_ENV: opts.NODE_ENV ?? 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: opts.WEB_DIST ?? '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    config: {
+      NODE_ENV: opts.NODE_ENV ?? 'test',
+      JWT_SECRET: TEST_SECRET,
+      WEB_DIST: opts.WEB_DIST ?? '/nonexistent',
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    },
     database,
   });
   await instance.listen({ port: 0, host: '127.0.0.1' });

@@ -54,7 +54,12 @@ describe('money routes: a stricter rate limit', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Only the answered top-ups moved money: MONEY credits of 5.00, the ledger equal to the balance.
-    expect(await count(db, sql`SELECT count(*) AS n FROM ledger_entries WHERE member_id = ${who.memberId} AND amount_cents > 0`)).toBe(MONEY);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*) AS n FROM ledger_entries WHERE member_id = ${who.memberId} AND amount_cents > 0`,
+      ),
+    ).toBe(MONEY);
     expect(await count(db, sql`SELECT balance_cents AS n FROM members WHERE id = ${who.memberId}`)).toBe(MONEY * 500);
     expect(await ledgerMatchesBalance(db, who.memberId)).toBe(true);
     // The general limit is far from reached: the rest of the API still answers. (From an address

@@ -4,7 +4,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@parkit/contract';
 import app from '../../src/app.ts';
 import { createServer } from '../../src/server-instance.ts';
-import { ADDRESS_FACTOR, DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT, MONEY_RATE_LIMIT } from '../../src/plugins/rate-limit.ts';
+import {
+  ADDRESS_FACTOR,
+  DEFAULT_MONEY_RATE_LIMIT,
+  DEFAULT_RATE_LIMIT,
+  MONEY_RATE_LIMIT,
+} from '../../src/plugins/rate-limit.ts';
 import { FLUSH_MS, SharedCounts } from '../../src/infra/rate-limits/rate-limit-counts.ts';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
 import { defaultOperatorId } from '../../src/zones/operator-repository.ts';
@@ -24,12 +29,24 @@ async function sibling(): Promise<FastifyInstance> {
   const instance = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   await instance.register(async (scope) => {
     await app(scope, {
-      config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', DEV_OUTBOX: true },
+      config: {
+        NODE_ENV: 'test',
+        JWT_SECRET: TEST_SECRET,
+        WEB_DIST: '/nonexistent',
+        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        DEV_OUTBOX: true,
+      },
       database,
     });
     countsOf.set(instance, scope.rateLimitCounts);
-    scope.post('/api/Test/Money', { config: { rateLimit: MONEY_RATE_LIMIT }, onRequest: scope.authenticate }, async () => ({ ok: true }));
-    scope.get('/api/Test/Strict', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    scope.post(
+      '/api/Test/Money',
+      { config: { rateLimit: MONEY_RATE_LIMIT }, onRequest: scope.authenticate },
+      async () => ({ ok: true }),
+    );
+    scope.get('/api/Test/Strict', { config: { rateLimit: { max: 5, timeWindow: 60_000 } } }, async () => ({
+      ok: true,
+    }));
   });
   await instance.ready();
   afterAll(() => instance.close());
@@ -56,7 +73,10 @@ beforeEach(async () => {
 describe('item 9: rate limits on every route', () => {
   it('sends RateLimit headers on API answers, public and personal', async () => {
     const who = await registerAndSignIn(server);
-    for (const res of [await server.inject({ method: 'GET', url: '/api/Core/States' }), await as(server, who, { method: 'GET', url: '/api/Account/Details' })]) {
+    for (const res of [
+      await server.inject({ method: 'GET', url: '/api/Core/States' }),
+      await as(server, who, { method: 'GET', url: '/api/Account/Details' }),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['ratelimit-limit']).toBe(String(DEFAULT_RATE_LIMIT.max));
       expect(Number(res.headers['ratelimit-remaining'])).toBeLessThan(DEFAULT_RATE_LIMIT.max);
@@ -67,7 +87,9 @@ describe('item 9: rate limits on every route', () => {
   it('stops one member at the limit however many requests arrive at once', async () => {
     const who = await registerAndSignIn(server);
     await db.execute(sql`DELETE FROM rate_limits`);
-    const results = await concurrently(DEFAULT_RATE_LIMIT.max + 20, () => as(server, who, { method: 'GET', url: '/api/Vehicle/List' }));
+    const results = await concurrently(DEFAULT_RATE_LIMIT.max + 20, () =>
+      as(server, who, { method: 'GET', url: '/api/Vehicle/List' }),
+    );
     expect(statusCounts(results)).toEqual({ 200: DEFAULT_RATE_LIMIT.max, 429: 20 });
     const refused = results.find((r) => r.statusCode === 429)!;
     expect(refused.json()).toEqual({ message: MESSAGES.tooManyAttempts });
@@ -80,14 +102,17 @@ describe('item 9: rate limits on every route', () => {
   it('is stricter on a route that asks (money routes), counted apart, shared by every process', async () => {
     const who = await registerAndSignIn(server);
     const money = DEFAULT_MONEY_RATE_LIMIT.max;
-    const results = await concurrently(money + 5, () => as(other, who, { method: 'POST', url: '/api/Test/Money', payload: {} }));
+    const results = await concurrently(money + 5, () =>
+      as(other, who, { method: 'POST', url: '/api/Test/Money', payload: {} }),
+    );
     expect(statusCounts(results)).toEqual({ 200: money, 429: 5 });
     expect(results[0]!.headers['ratelimit-limit']).toBe(String(money));
     // The rest of the API is still open to the member …
     expect((await as(server, who, { method: 'GET', url: '/api/Account/Details' })).statusCode).toBe(200);
     // … and the two processes count together, once each has shared its counts (every FLUSH_MS).
     await awayFromWindowEnd();
-    const details = (p: FastifyInstance) => as(p, who, { method: 'GET', url: '/api/Account/Details', remoteAddress: '10.7.7.8' });
+    const details = (p: FastifyInstance) =>
+      as(p, who, { method: 'GET', url: '/api/Account/Details', remoteAddress: '10.7.7.8' });
     const a = Number((await details(server)).headers['ratelimit-remaining']);
     await details(other);
     await share();
@@ -102,7 +127,8 @@ describe('item 9: rate limits on every route', () => {
     await awayFromWindowEnd();
     const who = await registerAndSignIn(server);
     // An address of its own: the member's count decides RateLimit-Remaining.
-    const list = (p: FastifyInstance) => as(p, who, { method: 'GET', url: '/api/Vehicle/List', remoteAddress: '10.7.7.7' });
+    const list = (p: FastifyInstance) =>
+      as(p, who, { method: 'GET', url: '/api/Vehicle/List', remoteAddress: '10.7.7.7' });
     await share();
     const before = Number((await list(other)).headers['ratelimit-remaining']);
     for (let i = 0; i < 10; i++) expect((await list(server)).statusCode).toBe(200);
@@ -111,20 +137,26 @@ describe('item 9: rate limits on every route', () => {
     await new Promise((r) => setTimeout(r, 3 * FLUSH_MS + 100));
     expect(Number((await list(other)).headers['ratelimit-remaining'])).toBe(before - 11);
     await share();
-    const { rows } = (await db.execute(sql`SELECT sum(count)::int AS n FROM rate_limits WHERE key = ${`m:${who.memberId}`}`)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await db.execute(
+      sql`SELECT sum(count)::int AS n FROM rate_limits WHERE key = ${`m:${who.memberId}`}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(Number(rows[0]!.n)).toBe(12);
   });
 
   it('keeps what it could not send and sends it with the next flush', async () => {
     let down = true;
-    const counts = new SharedCounts({ execute: (q: unknown) => (down ? Promise.reject(new Error('database down')) : db.execute(q as never)) } as never);
+    const counts = new SharedCounts({
+      execute: (q: unknown) => (down ? Promise.reject(new Error('database down')) : db.execute(q as never)),
+    } as never);
     counts.hit('test', 'k', 60_000);
     counts.hit('test', 'k', 60_000);
     await expect(counts.flush()).rejects.toThrow('database down');
     expect(counts.hit('test', 'k', 60_000).count).toBe(3);
     down = false;
     await counts.flush();
-    const { rows } = (await db.execute(sql`SELECT count FROM rate_limits WHERE bucket = 'test' AND key = 'k'`)) as unknown as { rows: { count: number }[] };
+    const { rows } = (await db.execute(
+      sql`SELECT count FROM rate_limits WHERE bucket = 'test' AND key = 'k'`,
+    )) as unknown as { rows: { count: number }[] };
     expect(rows.map((r) => Number(r.count))).toEqual([3]);
     expect(counts.hit('test', 'k', 60_000).count).toBe(4);
   });
@@ -134,7 +166,13 @@ describe('item 9: rate limits on every route', () => {
     // without a token to GET /api/Vehicle/List from one address were 1,300 401s, none counted.
     const limit = DEFAULT_MONEY_RATE_LIMIT.max * ADDRESS_FACTOR;
     const results = await concurrently(limit + 5, (i) =>
-      server.inject({ method: 'POST', url: '/api/Wallet/AddMoney', payload: {}, remoteAddress: '10.9.8.7', headers: i % 2 ? { authorization: 'Bearer forged.token.here' } : {} }),
+      server.inject({
+        method: 'POST',
+        url: '/api/Wallet/AddMoney',
+        payload: {},
+        remoteAddress: '10.9.8.7',
+        headers: i % 2 ? { authorization: 'Bearer forged.token.here' } : {},
+      }),
     );
     expect(statusCounts(results)).toEqual({ 401: limit, 429: 5 });
     expect(results.find((r) => r.statusCode === 429)!.json()).toEqual({ message: MESSAGES.tooManyAttempts });
@@ -142,14 +180,20 @@ describe('item 9: rate limits on every route', () => {
 
   it('limits an address without a token (anyone behind it together)', async () => {
     const limit = 5 * ADDRESS_FACTOR;
-    const results = await concurrently(limit + 3, () => other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.9' }));
+    const results = await concurrently(limit + 3, () =>
+      other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.9' }),
+    );
     expect(statusCounts(results)).toEqual({ 200: limit, 429: 3 });
-    expect((await other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.10' })).statusCode).toBe(200);
+    expect(
+      (await other.inject({ method: 'GET', url: '/api/Test/Strict', remoteAddress: '10.9.9.10' })).statusCode,
+    ).toBe(200);
   });
 
   it('never limits the health probe, nor counts it against its address', async () => {
     const address = '10.9.9.11';
-    const probes = await concurrently(DEFAULT_RATE_LIMIT.max * ADDRESS_FACTOR + 20, () => server.inject({ method: 'GET', url: '/api/health', remoteAddress: address }));
+    const probes = await concurrently(DEFAULT_RATE_LIMIT.max * ADDRESS_FACTOR + 20, () =>
+      server.inject({ method: 'GET', url: '/api/health', remoteAddress: address }),
+    );
     expect(statusCounts(probes)).toEqual({ 200: DEFAULT_RATE_LIMIT.max * ADDRESS_FACTOR + 20 });
     expect(probes.some((r) => 'ratelimit-limit' in r.headers)).toBe(false);
     const after = await server.inject({ method: 'GET', url: '/api/Core/States', remoteAddress: address });

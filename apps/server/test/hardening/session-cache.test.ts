@@ -11,14 +11,25 @@ import { recordStatements } from '../support/statements.ts';
 // Issue 8, item 7: the session check costs no statement once a member's version is cached, and a
 // logout or password change still ends every token at once, in this process and in others.
 const { app: a, database } = await buildTestApp();
-const VEHICLE = { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2021' };
+const VEHICLE = {
+  VehicleMake: 'TOYOTA',
+  VehicleModel: 'CAMRY',
+  PlateState: 'TX',
+  VehicleColor: 'SILVER',
+  VehicleYear: '2021',
+};
 let plates = 0;
 
 const versionReads = (seen: string[]) => seen.filter((t) => /"session_version"/.test(t)).length;
 
-const active = (instance: FastifyInstance, who: SignedIn) => as(instance, who, { method: 'GET', url: '/api/Parking/Active' });
+const active = (instance: FastifyInstance, who: SignedIn) =>
+  as(instance, who, { method: 'GET', url: '/api/Parking/Active' });
 const addVehicle = (instance: FastifyInstance, who: SignedIn) =>
-  as(instance, who, { method: 'POST', url: '/api/Vehicle/Add', payload: { ...VEHICLE, PlateNumber: `SC ${++plates}` } });
+  as(instance, who, {
+    method: 'POST',
+    url: '/api/Vehicle/Add',
+    payload: { ...VEHICLE, PlateNumber: `SC ${++plates}` },
+  });
 
 const seen = recordStatements(database.db);
 
@@ -42,7 +53,15 @@ describe('one process', () => {
     const who = await registerAndSignIn(a);
     expect((await active(a, who)).statusCode).toBe(200);
     expect((await active(a, who)).statusCode).toBe(200);
-    expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+    expect(
+      (
+        await a.inject({
+          method: 'POST',
+          url: '/api/Account/Logout',
+          headers: { authorization: who.headers.authorization! },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await active(a, who)).statusCode).toBe(401);
     expect((await addVehicle(a, who)).statusCode).toBe(401);
   });
@@ -51,23 +70,36 @@ describe('one process', () => {
     const who = await registerAndSignIn(a);
     const other = { ...who };
     expect((await addVehicle(a, other)).statusCode).toBe(201);
-    const res = await as(a, who, { method: 'POST', url: '/api/Account/ResetPassword', payload: { NewPassword: 'a new password 42' } });
+    const res = await as(a, who, {
+      method: 'POST',
+      url: '/api/Account/ResetPassword',
+      payload: { NewPassword: 'a new password 42' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await active(a, other)).statusCode).toBe(401);
     expect((await addVehicle(a, other)).statusCode).toBe(401);
-    const fresh = { ...who, headers: { ...who.headers, authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` } };
+    const fresh = {
+      ...who,
+      headers: { ...who.headers, authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` },
+    };
     expect((await active(a, fresh)).statusCode).toBe(200);
   });
 });
 
 if (process.env.TEST_DB === 'postgres') {
   // A second app instance on the same database: another server process, as far as the cache knows.
-  const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+  const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
   const second = await openDatabase({ url, poolSize: 4 });
   const b = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   // Wrapped so its decorations (notifications) are visible here.
   await b.register(fp(app), {
-    config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    config: {
+      NODE_ENV: 'test',
+      JWT_SECRET: TEST_SECRET,
+      WEB_DIST: '/nonexistent',
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    },
     database: second,
     closeDatabase: true,
   });
@@ -82,7 +114,15 @@ if (process.env.TEST_DB === 'postgres') {
       seenB.length = 0;
       expect((await active(b, who)).statusCode).toBe(200);
       expect(versionReads(seenB)).toBe(0);
-      expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+      expect(
+        (
+          await a.inject({
+            method: 'POST',
+            url: '/api/Account/Logout',
+            headers: { authorization: who.headers.authorization! },
+          })
+        ).statusCode,
+      ).toBe(200);
       const started = Date.now();
       await expect.poll(async () => (await active(b, who)).statusCode, { timeout: 1000, interval: 5 }).toBe(401);
       console.log(`B refused the token ${Date.now() - started} ms after A's logout answered`);
@@ -102,7 +142,15 @@ if (process.env.TEST_DB === 'postgres') {
       expect(cut.length).toBe(2);
       await expect.poll(() => b.notifications.generation, { timeout: 5000, interval: 5 }).not.toBe(before);
       // The logout's notification may be lost (B is not listening): B must not trust its entry.
-      expect((await a.inject({ method: 'POST', url: '/api/Account/Logout', headers: { authorization: who.headers.authorization! } })).statusCode).toBe(200);
+      expect(
+        (
+          await a.inject({
+            method: 'POST',
+            url: '/api/Account/Logout',
+            headers: { authorization: who.headers.authorization! },
+          })
+        ).statusCode,
+      ).toBe(200);
       seenB.length = 0;
       expect((await active(b, who)).statusCode).toBe(401);
       expect(versionReads(seenB)).toBe(1);

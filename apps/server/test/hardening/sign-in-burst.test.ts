@@ -16,7 +16,10 @@ const BURST = 16;
 async function verified() {
   const m = newMember();
   expect((await app.inject({ method: 'POST', url: '/api/Account/Register', payload: m })).statusCode).toBe(201);
-  expect((await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) })).statusCode).toBe(200);
+  expect(
+    (await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) }))
+      .statusCode,
+  ).toBe(200);
   return m;
 }
 const signIn = (username: string, password: string, remoteAddress: string) =>
@@ -32,8 +35,12 @@ const underWay = () => count(db, sql`SELECT coalesce(sum(pending), 0) AS n FROM 
 describe('concurrent sign-ins of one account from unknown devices', () => {
   it(`${BURST} right passwords at once all sign in, from one address or many`, async () => {
     const m = await verified();
-    expect(statusCounts(await concurrently(BURST, () => signIn(m.UserName, m.Password, '10.6.0.1')))).toEqual({ 200: BURST });
-    expect(statusCounts(await concurrently(BURST, (i) => signIn(m.EmailAddress, m.Password, `10.6.1.${i}`)))).toEqual({ 200: BURST });
+    expect(statusCounts(await concurrently(BURST, () => signIn(m.UserName, m.Password, '10.6.0.1')))).toEqual({
+      200: BURST,
+    });
+    expect(statusCounts(await concurrently(BURST, (i) => signIn(m.EmailAddress, m.Password, `10.6.1.${i}`)))).toEqual({
+      200: BURST,
+    });
     expect(await underWay()).toBe(0);
   });
 
@@ -51,7 +58,9 @@ describe('concurrent sign-ins of one account from unknown devices', () => {
 
   it('wrong and right passwords mixed in one burst: the right ones are never told the password is wrong', async () => {
     const m = await verified();
-    const results = await concurrently(BURST, (i) => signIn(m.UserName, i % 4 === 0 ? 'wrong password' : m.Password, `10.6.4.${i}`));
+    const results = await concurrently(BURST, (i) =>
+      signIn(m.UserName, i % 4 === 0 ? 'wrong password' : m.Password, `10.6.4.${i}`),
+    );
     for (const [i, r] of results.entries()) {
       if (i % 4 === 0) expect([400, 429], r.body).toContain(r.statusCode);
       else expect([200, 429], r.body).toContain(r.statusCode);

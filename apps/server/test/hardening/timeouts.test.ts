@@ -14,7 +14,9 @@ describe('item 4: request, header and idle timeouts, and a connection cap', () =
     const c = rawClient(port);
     await c.connected;
     const start = Date.now();
-    c.socket.write('POST /api/Account/SendOtp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"PhoneNu');
+    c.socket.write(
+      'POST /api/Account/SendOtp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"PhoneNu',
+    );
     // 2 s of timeout, plus at most the 1 s checking interval, plus wide slack for a busy machine
     // (before issue 8 such a request held its socket for 150 s and more).
     const closedAt = await closedWithin(c, 15_000);
@@ -45,7 +47,10 @@ describe('item 4: request, header and idle timeouts, and a connection cap', () =
 
   it('by default a slow client is answered within 30 s', () => {
     const cfg = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) });
-    const opts = serverOptions(cfg) as { requestTimeout: number; http: { headersTimeout: number; connectionsCheckingInterval: number } };
+    const opts = serverOptions(cfg) as {
+      requestTimeout: number;
+      http: { headersTimeout: number; connectionsCheckingInterval: number };
+    };
     expect(opts.requestTimeout + CONNECTIONS_CHECKING_INTERVAL_MS).toBeLessThanOrEqual(30_000);
     expect(opts.http.headersTimeout).toBeLessThanOrEqual(opts.requestTimeout);
     expect(opts.http.connectionsCheckingInterval).toBe(CONNECTIONS_CHECKING_INTERVAL_MS);

@@ -13,7 +13,9 @@ const url = process.env.JOBS_DATABASE_URL;
 if (!url) throw new Error('JOBS_DATABASE_URL is required');
 const database = await openDatabase({ url, poolSize: 4 });
 const errors: string[] = [];
-const runner = createJobRunner(database.db, { error: (o: unknown) => errors.push(String((o as { err?: Error }).err?.message ?? o)) });
+const runner = createJobRunner(database.db, {
+  error: (o: unknown) => errors.push(String((o as { err?: Error }).err?.message ?? o)),
+});
 registerParkingJobs(runner);
 process.stdout.write('ready\n');
 const lines = createInterface({ input: process.stdin });

@@ -27,7 +27,10 @@ async function unverifiedWithCode(): Promise<{ m: Member; code: string }> {
 /** Registered, and the phone verified with the code (a password alone opens only such accounts). */
 async function registered(): Promise<Member> {
   const m = await unverified();
-  expect((await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) })).statusCode).toBe(200);
+  expect(
+    (await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) }))
+      .statusCode,
+  ).toBe(200);
   return m;
 }
 
@@ -43,11 +46,15 @@ const password = (username: string, pw: string, remoteAddress?: string) =>
     : tokenPost(app, { grant_type: 'password', username, password: pw });
 const otp = (phone: string, code: string) => tokenPost(app, { grant_type: 'otp', phone, code });
 const refresh = (refresh_token: string) => tokenPost(app, { grant_type: 'refresh_token', refresh_token });
-const details = (token: string) => app.inject({ method: 'GET', url: '/api/Account/Details', headers: { authorization: `Bearer ${token}` } });
+const details = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/Account/Details', headers: { authorization: `Bearer ${token}` } });
 /** A six-digit code that is not `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-const INVALID_CREDENTIALS = { message: MESSAGES.invalidCredentials, errors: [{ field: 'password', message: MESSAGES.invalidCredentials }] };
+const INVALID_CREDENTIALS = {
+  message: MESSAGES.invalidCredentials,
+  errors: [{ field: 'password', message: MESSAGES.invalidCredentials }],
+};
 const INVALID_CODE = { message: MESSAGES.invalidCode, errors: [{ field: 'code', message: MESSAGES.invalidCode }] };
 
 /** The one answer to a code that does not open: used, wrong, expired or dead alike. */
@@ -133,7 +140,10 @@ describe('POST /token grant_type=otp', () => {
     const res = await otp(m.PhoneNumber, code);
     expect(res.statusCode).toBe(200);
     expect(res.json<TokenResponse>()).toMatchObject({ token_type: 'Bearer', amr: 'otp' });
-    const [row] = await queryRows<{ verified: boolean }>(db, sql`SELECT phone_verified_at IS NOT NULL AS verified FROM members WHERE phone = ${m.PhoneNumber}`);
+    const [row] = await queryRows<{ verified: boolean }>(
+      db,
+      sql`SELECT phone_verified_at IS NOT NULL AS verified FROM members WHERE phone = ${m.PhoneNumber}`,
+    );
     expect(row?.verified).toBe(true);
     const again = await otp(m.PhoneNumber, code);
     expectInvalidCode(again);
@@ -225,7 +235,11 @@ describe('POST /token grant_type=refresh_token', () => {
     expect(row?.live).toBe(1);
   });
 
-  it.each([['garbage', 'not-a-real-token'], ['empty', ''], ['too long', 'x'.repeat(201)]])('refuses a %s token with 401 or 400', async (_what, token) => {
+  it.each([
+    ['garbage', 'not-a-real-token'],
+    ['empty', ''],
+    ['too long', 'x'.repeat(201)],
+  ])('refuses a %s token with 401 or 400', async (_what, token) => {
     const res = await refresh(token);
     expect([400, 401]).toContain(res.statusCode);
     expect(res.json<{ message: string }>().message).toBeTruthy();
@@ -233,7 +247,9 @@ describe('POST /token grant_type=refresh_token', () => {
 
   it('refuses an expired refresh token', async () => {
     const first = await signedIn();
-    await db.execute(sql`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE member_id = ${first.member_id}`);
+    await db.execute(
+      sql`UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE member_id = ${first.member_id}`,
+    );
     expect((await refresh(first.refresh_token)).statusCode).toBe(401);
   });
 });

@@ -18,13 +18,18 @@ export default function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '%\\_' || $1 || '\\_%' order by 1`, [run]);
+      const { rows } = await client.query<{ datname: string }>(
+        `select datname from pg_database where datname like '%\\_' || $1 || '\\_%' order by 1`,
+        [run],
+      );
       const left = rows.map((r) => r.datname);
       for (const name of left) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
       if (left.length > 0) {
         // Vitest reports an error thrown here and still exits 0: the exit code is set as well.
         process.exitCode = 1;
-        throw new Error(`${project.name}: the tests left ${left.length} PostgreSQL database(s) behind (dropped now): ${left.join(', ')}. Close what a test opens in that test (buildTestApp does).`);
+        throw new Error(
+          `${project.name}: the tests left ${left.length} PostgreSQL database(s) behind (dropped now): ${left.join(', ')}. Close what a test opens in that test (buildTestApp does).`,
+        );
       }
     } finally {
       await client.end();

@@ -7,7 +7,8 @@ import { registerAndSignIn } from '../helpers.ts';
 import { addVehicle, CENTRE, zoneAt as parkingZoneAt } from '../parking-helpers.ts';
 
 /** History zones are the parking tests' zones, with a 4-hour maximum stay. */
-export const zoneAt = (zoneNumber: string, address: string, at: { lat: number; lng: number }): NewZone => parkingZoneAt(zoneNumber, address, at, { maxStayMinutes: 240 });
+export const zoneAt = (zoneNumber: string, address: string, at: { lat: number; lng: number }): NewZone =>
+  parkingZoneAt(zoneNumber, address, at, { maxStayMinutes: 240 });
 export { CENTRE };
 
 export async function addZones(db: Db, operatorId: number, list: NewZone[]) {
@@ -82,18 +83,43 @@ export async function seedHistory(app: FastifyInstance, db: Db) {
     zoneAt('5002', '200 Middle St', { lat: CENTRE.lat + 0.01, lng: CENTRE.lng }),
     zoneAt('5003', '300 Far St', { lat: CENTRE.lat + 0.05, lng: CENTRE.lng }),
   ]);
-  const zoneIds = Object.fromEntries((await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id])) as Record<string, number>;
+  const zoneIds = Object.fromEntries(
+    (await db.select({ id: zones.id, n: zones.zoneNumber }).from(zones)).map((z) => [z.n, z.id]),
+  ) as Record<string, number>;
   const car = { id: await addVehicle(app, alice, 'ABC1234') };
   const van = { id: await addVehicle(app, alice, 'VAN 77') };
   const alicesIds: number[] = [];
   for (let i = 0; i < 24; i++) {
     const startedAt = new Date(DAY0 + Math.floor(i / 2) * 86_400_000 + (i % 2) * 6 * 3_600_000);
     const zone = ['5001', '5002', '5003'][i % 3]!;
-    alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds[zone]!, vehicleId: car.id, startedAt }));
+    alicesIds.push(
+      await addSession(db, {
+        memberId: alice.memberId,
+        operatorId,
+        zoneId: zoneIds[zone]!,
+        vehicleId: car.id,
+        startedAt,
+      }),
+    );
   }
   for (let i = 0; i < 3; i++) {
-    alicesIds.push(await addSession(db, { memberId: alice.memberId, operatorId, zoneId: zoneIds['5002']!, vehicleId: i === 0 ? van.id : car.id, plate: i === 0 ? 'VAN 77' : 'ABC1234', startedAt: TIE }));
+    alicesIds.push(
+      await addSession(db, {
+        memberId: alice.memberId,
+        operatorId,
+        zoneId: zoneIds['5002']!,
+        vehicleId: i === 0 ? van.id : car.id,
+        plate: i === 0 ? 'VAN 77' : 'ABC1234',
+        startedAt: TIE,
+      }),
+    );
   }
-  const bobsId = await addSession(db, { memberId: bob.memberId, operatorId, zoneId: zoneIds['5001']!, startedAt: new Date(DAY0), plate: 'BOB1' });
+  const bobsId = await addSession(db, {
+    memberId: bob.memberId,
+    operatorId,
+    zoneId: zoneIds['5001']!,
+    startedAt: new Date(DAY0),
+    plate: 'BOB1',
+  });
   return { alice, bob, operatorId, zoneIds, car, van, alicesIds, bobsId };
 }

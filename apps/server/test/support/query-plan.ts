@@ -25,7 +25,10 @@ export function planNodes(n: PlanNode): PlanNode[] {
  * text is parsed). With analyze, the query runs and the nodes carry their actual rows.
  */
 export async function explainJson(db: Db, query: SQL, { analyze = false } = {}): Promise<PlanNode> {
-  const [row] = await queryRows<Record<string, unknown>>(db, analyze ? sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}` : sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    analyze ? sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}` : sql`EXPLAIN (FORMAT JSON) ${query}`,
+  );
   const value = Object.values(row!)[0];
   const doc = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
   return doc[0]!.Plan;
@@ -36,7 +39,10 @@ export async function explainJson(db: Db, query: SQL, { analyze = false } = {}):
  * opposed to a sort over something else (a handful of zones) or an Incremental Sort (input already
  * ordered by its presorted keys, sorting one group at a time).
  */
-export function sortsOver(root: PlanNode, table: string): { fullSortsOfTable: number; otherSorts: PlanNode[]; incremental: PlanNode[] } {
+export function sortsOver(
+  root: PlanNode,
+  table: string,
+): { fullSortsOfTable: number; otherSorts: PlanNode[]; incremental: PlanNode[] } {
   const all = planNodes(root);
   const sorts = all.filter((n) => n['Node Type'] === 'Sort');
   const reads = (n: PlanNode) => planNodes(n).some((x) => x['Relation Name'] === table);

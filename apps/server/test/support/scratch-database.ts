@@ -16,7 +16,10 @@ export async function asAdmin(adminUrl: string, statement: string, connectionTim
  * A new, empty PostgreSQL database `<prefix>_<random hex>` on the admin URL's server (tests,
  * CLI tests, benchmarks): its URL, and how to drop it (also with clients still connected).
  */
-export async function scratchPostgres(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function scratchPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
@@ -26,6 +29,9 @@ export async function scratchPostgres(adminUrl: string, prefix: string): Promise
 
 /** TEST_DATABASE_URL as vitest.config.ts sets it for the server projects, or an error that says so. */
 export function testAdminUrl(value: string | undefined): string {
-  if (!value) throw new Error('TEST_DATABASE_URL is not set: run the server tests through vitest.config.ts (npm run test:server)');
+  if (!value)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run the server tests through vitest.config.ts (npm run test:server)',
+    );
   return value;
 }

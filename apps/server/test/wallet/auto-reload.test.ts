@@ -14,8 +14,14 @@ describe('auto-reload', () => {
   async function setUp(card: string = CARDS.ok) {
     const a = await registerAndSignIn(app);
     await addCard(app, a, card);
-    await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 2000, kind: 'adjustment', reference: 'test' }));
-    const res = await as(app, a, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: '25.00', MinBalance: 10 } });
+    await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: 2000, kind: 'adjustment', reference: 'test' }),
+    );
+    const res = await as(app, a, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: true, DefaultAddAmount: '25.00', MinBalance: 10 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ AutoReload: true, DefaultAddAmount: 25, MinBalance: '10' });
     return a;
@@ -68,14 +74,22 @@ describe('auto-reload', () => {
     ['a trigger with three decimals', { AutoReload: false, DefaultAddAmount: 20, MinBalance: '1.001' }],
   ])('POST /api/Account/AutoReload refuses %s with 400', async (_what, payload) => {
     const a = await registerAndSignIn(app);
-    const res = await as(app, a, { method: 'POST', url: '/api/Account/AutoReload', ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await as(app, a, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     expect(res.statusCode).toBe(400);
     expect(await db.select().from(walletSettings).where(eq(walletSettings.memberId, a.memberId))).toHaveLength(0);
   });
 
   it('cannot be switched on without a card', async () => {
     const a = await registerAndSignIn(app);
-    const res = await as(app, a, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 5 } });
+    const res = await as(app, a, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 5 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Add a payment card first' });
   });

@@ -12,15 +12,36 @@ describe('cards', () => {
     const a = await registerAndSignIn(app);
     const first = await addCard(app, a);
     const second = await addCard(app, a, '5555 5555 5555 4444');
-    let list = (await as(app, a, { method: 'GET', url: '/api/PaymentMethods/List' })).json<{ PaymentMethodId: number; IsDefault: boolean; Brand: string }[]>();
+    let list = (await as(app, a, { method: 'GET', url: '/api/PaymentMethods/List' })).json<
+      { PaymentMethodId: number; IsDefault: boolean; Brand: string }[]
+    >();
     expect(list.map((c) => [c.PaymentMethodId, c.IsDefault])).toEqual([
       [first, true],
       [second, false],
     ]);
-    expect((await as(app, a, { method: 'POST', url: '/api/PaymentMethods/SetDefault', payload: { PaymentMethodId: second } })).statusCode).toBe(200);
-    await as(app, a, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 5 } });
-    const del = await as(app, a, { method: 'POST', url: '/api/PaymentMethods/Delete', payload: { PaymentMethodId: second } });
-    expect(del.json()).toEqual({ message: 'The default card was deleted, so auto-reload is now off', AutoReloadTurnedOff: true });
+    expect(
+      (
+        await as(app, a, {
+          method: 'POST',
+          url: '/api/PaymentMethods/SetDefault',
+          payload: { PaymentMethodId: second },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await as(app, a, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 5 },
+    });
+    const del = await as(app, a, {
+      method: 'POST',
+      url: '/api/PaymentMethods/Delete',
+      payload: { PaymentMethodId: second },
+    });
+    expect(del.json()).toEqual({
+      message: 'The default card was deleted, so auto-reload is now off',
+      AutoReloadTurnedOff: true,
+    });
     list = (await as(app, a, { method: 'GET', url: '/api/PaymentMethods/List' })).json();
     expect(list.map((c) => c.PaymentMethodId)).toEqual([first]);
     expect((await details(app, a)).AutoReload).toBe(false);
@@ -71,9 +92,18 @@ describe('cards', () => {
 
   it('refuses a token whose payload was tampered with', async () => {
     const a = await registerAndSignIn(app);
-    const tok = (await app.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: CARDS.declined, ExpMonth: 1, ExpYear: 2099, Cvc: '123' } })).json<{ Token: string }>().Token;
+    const tok = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/Sandbox/Tokens',
+        payload: { Number: CARDS.declined, ExpMonth: 1, ExpYear: 2099, Cvc: '123' },
+      })
+    ).json<{ Token: string }>().Token;
     const [head, sig] = tok.split('.');
-    const payload = JSON.parse(Buffer.from(head!.replace('tok_sandbox_', ''), 'base64url').toString()) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(head!.replace('tok_sandbox_', ''), 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const forged = `tok_sandbox_${Buffer.from(JSON.stringify({ ...payload, o: 'succeeds' })).toString('base64url')}.${sig}`;
     const res = await as(app, a, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: forged } });
     expect(res.statusCode).toBe(400);
@@ -83,12 +113,20 @@ describe('cards', () => {
   it.each<[string, Record<string, unknown>, string]>([
     ['a Luhn failure', { Number: '4242 4242 4242 4241' }, 'Your card number is invalid.'],
     ['letters', { Number: 'abcd efgh' }, 'Your card number is invalid.'],
-    ['a real-looking non-test number', { Number: '4111 1111 1111 1111' }, 'Your card was declined. Your request was in test mode, but used a non test card.'],
+    [
+      'a real-looking non-test number',
+      { Number: '4111 1111 1111 1111' },
+      'Your card was declined. Your request was in test mode, but used a non test card.',
+    ],
     ['an expired card', { ExpMonth: 1, ExpYear: 2020 }, 'Your card has expired.'],
     ['a month 13', { ExpMonth: 13 }, 'Your card’s expiration date is invalid.'],
     ['a bad CVC', { Cvc: '12' }, 'Your card’s security code is invalid.'],
   ])('the sandbox tokenizer refuses %s', async (_what, change, message) => {
-    const res = await app.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: CARDS.ok, ExpMonth: 12, ExpYear: 2099, Cvc: '123', ...change } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Sandbox/Tokens',
+      payload: { Number: CARDS.ok, ExpMonth: 12, ExpYear: 2099, Cvc: '123', ...change },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBe(message);
   });
@@ -99,7 +137,8 @@ describe('POST /api/Sandbox/Tokens rate limit', () => {
     const { app: strict } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1 });
     const card = { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' };
     const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await strict.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: card })).statusCode);
+    for (let i = 0; i < 32; i++)
+      codes.push((await strict.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: card })).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
     expect(codes.slice(30)).toEqual([429, 429]);
   });

@@ -9,18 +9,35 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeStripe {
   url: string;
-  requests: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }[];
+  requests: {
+    method: string;
+    path: string;
+    form: URLSearchParams;
+    idempotencyKey: string | undefined;
+    auth: string | undefined;
+  }[];
   close(): Promise<void>;
 }
 
-const CARDS: Record<string, { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }> = {
+const CARDS: Record<
+  string,
+  { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }
+> = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     last4: '9995',
-    decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    decline: {
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
   },
 };
 
@@ -56,7 +73,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const created = Math.floor(Date.now() / 1000);
     if (req.method === 'POST' && path === '/v1/customers') {
-      return send(200, { id: `cus_fake${++n}`, object: 'customer', created, livemode: false, metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata'))) });
+      return send(200, {
+        id: `cus_fake${++n}`,
+        object: 'customer',
+        created,
+        livemode: false,
+        metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata'))),
+      });
     }
     if (req.method === 'POST' && path === '/test/confirm_setup') {
       // What Stripe.js does in the browser: confirming the SetupIntent attaches the card to its customer.
@@ -66,13 +89,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && path === '/v1/setup_intents') {
       const id = `seti_fake${++n}`;
       setupCustomer.set(id, form.get('customer') ?? '');
-      return send(200, { id, object: 'setup_intent', client_secret: `${id}_secret_fake`, customer: form.get('customer'), status: 'requires_payment_method', usage: form.get('usage'), livemode: false, created });
+      return send(200, {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_fake`,
+        customer: form.get('customer'),
+        status: 'requires_payment_method',
+        usage: form.get('usage'),
+        livemode: false,
+        created,
+      });
     }
     let m = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
     if (m) {
       const id = decodeURIComponent(m[1]!);
       const card = CARDS[id];
-      if (!card) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${id}'` } });
+      if (!card)
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: `No such PaymentMethod: '${id}'`,
+          },
+        });
       if (m[2]) customerOf.delete(id);
       return send(200, {
         id,
@@ -98,7 +138,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         livemode: false,
         created,
       };
-      if (!card) return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pmId}'` } });
+      if (!card)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: `No such PaymentMethod: '${pmId}'`,
+          },
+        });
       if (card.decline) {
         return send(402, {
           error: {
@@ -118,18 +166,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       // https://docs.stripe.com/api/refunds/create: payment_intent, amount (default: what is left).
       const piId = form.get('payment_intent') ?? '';
       const intent = intents.get(piId);
-      if (!intent) return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${piId}'` } });
+      if (!intent)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_intent',
+            message: `No such payment_intent: '${piId}'`,
+          },
+        });
       const left = intent.amount - intent.refunded;
       const amount = form.has('amount') ? Number(form.get('amount')) : left;
       if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
         return send(400, {
-          error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})` },
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            param: 'amount',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
         });
       }
       intent.refunded += amount;
-      return send(200, { id: `re_fake${++n}`, object: 'refund', amount, currency: 'usd', payment_intent: piId, status: 'succeeded', created });
+      return send(200, {
+        id: `re_fake${++n}`,
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        payment_intent: piId,
+        status: 'succeeded',
+        created,
+      });
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    return send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -16,22 +16,42 @@ export const CARDS = {
 } as const;
 
 /** Tokenizes a test card at the sandbox and saves it for the member; returns the PaymentMethodId. */
-export async function addCard(app: FastifyInstance, who: SignedIn, number: string = CARDS.ok, makeDefault = false): Promise<number> {
-  const tok = await app.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: number, ExpMonth: 12, ExpYear: new Date().getFullYear() + 2, Cvc: '123' } });
+export async function addCard(
+  app: FastifyInstance,
+  who: SignedIn,
+  number: string = CARDS.ok,
+  makeDefault = false,
+): Promise<number> {
+  const tok = await app.inject({
+    method: 'POST',
+    url: '/api/Sandbox/Tokens',
+    payload: { Number: number, ExpMonth: 12, ExpYear: new Date().getFullYear() + 2, Cvc: '123' },
+  });
   if (tok.statusCode !== 201) throw new Error(`tokenize failed: ${tok.statusCode} ${tok.body}`);
-  const add = await as(app, who, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: tok.json<{ Token: string }>().Token, MakeDefault: makeDefault } });
+  const add = await as(app, who, {
+    method: 'POST',
+    url: '/api/PaymentMethods/Add',
+    payload: { Token: tok.json<{ Token: string }>().Token, MakeDefault: makeDefault },
+  });
   if (add.statusCode !== 201) throw new Error(`add card failed: ${add.statusCode} ${add.body}`);
   return add.json<{ PaymentMethodId: number }>().PaymentMethodId;
 }
 
 export function addMoney(app: FastifyInstance, who: SignedIn, payload: unknown, key: string | null = randomUUID()) {
-  return as(app, who, { method: 'POST', url: '/api/Wallet/AddMoney', payload: payload as object, headers: key === null ? {} : { 'idempotency-key': key } });
+  return as(app, who, {
+    method: 'POST',
+    url: '/api/Wallet/AddMoney',
+    payload: payload as object,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
 }
 
 /** The member's GET /api/Account/Details, parsed. */
-export const details = async (app: FastifyInstance, who: SignedIn) => AccountDetails.parse((await as(app, who, { method: 'GET', url: '/api/Account/Details' })).json());
+export const details = async (app: FastifyInstance, who: SignedIn) =>
+  AccountDetails.parse((await as(app, who, { method: 'GET', url: '/api/Account/Details' })).json());
 
-export const entriesOf = (db: Db, memberId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId));
+export const entriesOf = (db: Db, memberId: number) =>
+  db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId));
 
 /** Whether the member's balance equals the sum of their ledger. */
 export async function ledgerMatchesBalance(db: Db, memberId: number) {
@@ -43,7 +63,13 @@ export async function ledgerMatchesBalance(db: Db, memberId: number) {
 }
 
 /** A debit like parking's, through the ledger's own function. */
-export const debit = (db: Db, memberId: number, cents: number) => db.transaction((tx) => postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference: 'test' }));
+export const debit = (db: Db, memberId: number, cents: number) =>
+  db.transaction((tx) => postEntry(tx, { memberId, amountCents: -cents, kind: 'parking', reference: 'test' }));
 
 /** The app's own reload and plan code, on the same database and the same sandbox secret. */
-export const walletContext = (db: Db): ReloadContext => ({ db, provider: sandboxProvider(TEST_SECRET), currency: 'usd', currencySymbol: '$' });
+export const walletContext = (db: Db): ReloadContext => ({
+  db,
+  provider: sandboxProvider(TEST_SECRET),
+  currency: 'usd',
+  currencySymbol: '$',
+});

@@ -21,9 +21,13 @@ async function mismatches() {
 describe('the ledger', () => {
   it('posts a credit and a debit and keeps the balance beside them', async () => {
     const a = await registerAndSignIn(app);
-    const credit = await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 1234, kind: 'top-up', reference: 'test:1' }));
+    const credit = await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: 1234, kind: 'top-up', reference: 'test:1' }),
+    );
     expect(credit.balanceCents).toBe(1234);
-    const debit = await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: -234, kind: 'parking', reference: 'session:1' }));
+    const debit = await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: -234, kind: 'parking', reference: 'session:1' }),
+    );
     expect(debit.balanceCents).toBe(1000);
     const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, a.memberId));
     expect(rows.map((r) => [r.amountCents, r.kind, r.balanceAfterCents])).toEqual([
@@ -35,10 +39,14 @@ describe('the ledger', () => {
 
   it('refuses a debit below zero with InsufficientFundsError and writes nothing', async () => {
     const a = await registerAndSignIn(app);
-    await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 500, kind: 'top-up', reference: 't' }));
-    await expect(db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: -501, kind: 'parking', reference: 's' }))).rejects.toBeInstanceOf(
-      InsufficientFundsError,
+    await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: 500, kind: 'top-up', reference: 't' }),
     );
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, { memberId: a.memberId, amountCents: -501, kind: 'parking', reference: 's' }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
     const [m] = await db.select().from(members).where(eq(members.id, a.memberId));
     expect(m?.balanceCents).toBe(500);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, a.memberId))).toHaveLength(1);
@@ -51,11 +59,18 @@ describe('the ledger', () => {
 
   it('keeps ledger == balance after 200 concurrent credits and debits on one member', async () => {
     const a = await registerAndSignIn(app);
-    await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 1000, kind: 'top-up', reference: 'seed' }));
+    await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: 1000, kind: 'top-up', reference: 'seed' }),
+    );
     const ops = Array.from({ length: 200 }, (_, i) =>
       db
         .transaction((tx) =>
-          postEntry(tx, { memberId: a.memberId, amountCents: i % 2 === 0 ? 700 : -900, kind: i % 2 === 0 ? 'top-up' : 'parking', reference: `op:${i}` }),
+          postEntry(tx, {
+            memberId: a.memberId,
+            amountCents: i % 2 === 0 ? 700 : -900,
+            kind: i % 2 === 0 ? 'top-up' : 'parking',
+            reference: `op:${i}`,
+          }),
         )
         .then(
           () => 'ok' as const,

@@ -34,12 +34,20 @@ describe('one member’s money requests at once, each with its own Idempotency-K
   it('Subscribe ×3, five members at once: one plan each, the others 409, never a 5xx', async () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => memberWithCard()));
     const results = await concurrently(15, (i) =>
-      as(app, all[i % 5]!, { method: 'POST', url: '/api/Subscription/Subscribe', payload: { PlanId: DELUXE }, headers: { 'idempotency-key': randomUUID() } }),
+      as(app, all[i % 5]!, {
+        method: 'POST',
+        url: '/api/Subscription/Subscribe',
+        payload: { PlanId: DELUXE },
+        headers: { 'idempotency-key': randomUUID() },
+      }),
     );
     expectJsonNo5xx(results);
     expect(statusCounts(results)).toEqual({ 200: 5, 409: 10 });
     for (const m of all) {
-      const active = await db.select().from(subscriptions).where(and(eq(subscriptions.memberId, m.memberId), eq(subscriptions.status, 'active')));
+      const active = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.memberId, m.memberId), eq(subscriptions.status, 'active')));
       expect(active).toHaveLength(1);
       const w = await expectLedgerIsBalance(m.memberId);
       expect(w.entries.map((e) => e.kind)).toEqual(['top-up', 'plan']);
@@ -61,7 +69,8 @@ describe('one member’s money requests at once, each with its own Idempotency-K
     const cars = [];
     for (let i = 0; i < 8; i++) cars.push(await addVehicle(app, m));
     const quotes: string[] = [];
-    for (const car of cars) quotes.push((await quote(app, m, { ZoneId: zone, VehicleId: car, DurationMinutes: 60 })).json<Quote>().QuoteId);
+    for (const car of cars)
+      quotes.push((await quote(app, m, { ZoneId: zone, VehicleId: car, DurationMinutes: 60 })).json<Quote>().QuoteId);
     const results = await concurrently(8, (i) => pay(app, m, 'Start', { QuoteId: quotes[i] }));
     expectJsonNo5xx(results);
     expect(statusCounts(results)).toEqual({ 201: 5, 402: 3 });
@@ -75,8 +84,20 @@ describe('one member’s money requests at once, each with its own Idempotency-K
     const extendQuote = (await quote(app, m, { SessionId: s.SessionId, DurationMinutes: 30 })).json<Quote>().QuoteId;
     const requests = [
       () => pay(app, m, 'Extend', { QuoteId: extendQuote }),
-      () => as(app, m, { method: 'POST', url: '/api/Parking/Amend', payload: { SessionId: s.SessionId, ZoneId: dearer }, headers: { 'idempotency-key': randomUUID() } }),
-      () => as(app, m, { method: 'POST', url: '/api/Parking/Amend', payload: { SessionId: s.SessionId, ZoneId: zone }, headers: { 'idempotency-key': randomUUID() } }),
+      () =>
+        as(app, m, {
+          method: 'POST',
+          url: '/api/Parking/Amend',
+          payload: { SessionId: s.SessionId, ZoneId: dearer },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
+      () =>
+        as(app, m, {
+          method: 'POST',
+          url: '/api/Parking/Amend',
+          payload: { SessionId: s.SessionId, ZoneId: zone },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
       () => as(app, m, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } }),
       () => addMoney(app, m, { Amount: 5 }),
       () => addMoney(app, m, { Amount: 6 }),
@@ -91,7 +112,8 @@ describe('one member’s money requests at once, each with its own Idempotency-K
     await credit(db, m.memberId, 5000);
     const s = await startSession(app, m, { zoneId: zone, vehicleId: await addVehicle(app, m), minutes: 30 });
     const quotes: string[] = [];
-    for (let i = 0; i < 6; i++) quotes.push((await quote(app, m, { SessionId: s.SessionId, DurationMinutes: 15 })).json<Quote>().QuoteId);
+    for (let i = 0; i < 6; i++)
+      quotes.push((await quote(app, m, { SessionId: s.SessionId, DurationMinutes: 15 })).json<Quote>().QuoteId);
     const results = await concurrently(6, (i) => pay(app, m, 'Extend', { QuoteId: quotes[i] }));
     expectJsonNo5xx(results);
     expect(statusCounts(results)).toEqual({ 200: 1, 409: 5 });

@@ -21,7 +21,10 @@ const zone = await addZone(db, '7501'); // $2.50/h: 60 minutes = 2.50 + 0.35 fee
 
 const chargesOf = (memberId: number) => db.select().from(walletCharges).where(eq(walletCharges.memberId, memberId));
 const entriesWith = (memberId: number, reference: string) =>
-  db.select().from(ledgerEntries).where(and(eq(ledgerEntries.memberId, memberId), eq(ledgerEntries.reference, reference)));
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), eq(ledgerEntries.reference, reference)));
 const expectLedgerIsBalance = async (memberId: number) => {
   const w = await walletState(db, memberId);
   expect(w.ledger).toBe(w.balance);
@@ -40,7 +43,11 @@ describe('every balance comes from the ledger', () => {
 
   it('a debit for a member that does not exist is a 404 and writes nothing', async () => {
     const before = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries`))[0]?.n;
-    await expect(db.transaction((tx) => postEntry(tx, { memberId: 2_000_000_000, amountCents: -100, kind: 'parking', reference: 'x' }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, { memberId: 2_000_000_000, amountCents: -100, kind: 'parking', reference: 'x' }),
+      ),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
     expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries`))[0]?.n).toBe(before);
@@ -104,7 +111,10 @@ describe('a card charge outside the transaction, then its record', () => {
 
   it('an auto-reload charged before a crash is recovered as an auto-reload entry', async () => {
     const m = await memberWithCard();
-    const [card] = await queryRows<{ provider_ref: string }>(db, sql`select provider_ref from payment_methods where member_id = ${m.memberId}`);
+    const [card] = await queryRows<{ provider_ref: string }>(
+      db,
+      sql`select provider_ref from payment_methods where member_id = ${m.memberId}`,
+    );
     const charged = await chargeCard(wallet, {
       memberId: m.memberId,
       providerKey: `reload:${m.memberId}:crash`,
@@ -126,12 +136,17 @@ describe('one auto-reload rule for Start, Extend and Amend', () => {
   async function reloading(balanceCents: number): Promise<SignedIn> {
     const m = await registerAndSignIn(app);
     await addCard(app, m);
-    const res = await as(app, m, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 10 } });
+    const res = await as(app, m, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: true, DefaultAddAmount: 20, MinBalance: 10 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await credit(db, m.memberId, balanceCents);
     return m;
   }
-  const reloads = async (memberId: number) => (await walletState(db, memberId)).entries.filter((e) => e.kind === 'auto-reload').length;
+  const reloads = async (memberId: number) =>
+    (await walletState(db, memberId)).entries.filter((e) => e.kind === 'auto-reload').length;
 
   it('Start (its one statement) reloads after COMMIT when its debit crossed the trigger, and not when it stayed above', async () => {
     const above = await reloading(1500);

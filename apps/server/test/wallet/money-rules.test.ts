@@ -31,18 +31,28 @@ const MESSAGES = {
 const post = (tx: Parameters<typeof postEntry>[0], e: PostEntryInput) => postEntry(tx, e);
 const posting = (e: PostEntryInput) => db.transaction((tx) => post(tx, e));
 const devDebit = (who: SignedIn, amount: number, key: string = randomUUID()) =>
-  as(app, who, { method: 'POST', url: '/api/Dev/WalletDebit', payload: { Amount: amount }, headers: { 'idempotency-key': key } });
+  as(app, who, {
+    method: 'POST',
+    url: '/api/Dev/WalletDebit',
+    payload: { Amount: amount },
+    headers: { 'idempotency-key': key },
+  });
 
 /** A member with a default card and auto-reload on: Default Add Amount 25.00 below MinBalance 10.00. */
 async function withTrigger(balanceCents: number): Promise<SignedIn> {
   const m = await registerAndSignIn(app);
   await addCard(app, m);
-  const res = await as(app, m, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: true, DefaultAddAmount: 25, MinBalance: 10 } });
+  const res = await as(app, m, {
+    method: 'POST',
+    url: '/api/Account/AutoReload',
+    payload: { AutoReload: true, DefaultAddAmount: 25, MinBalance: 10 },
+  });
   expect(res.statusCode, res.body).toBe(200);
   if (balanceCents > 0) await credit(db, m.memberId, balanceCents);
   return m;
 }
-const reloads = async (memberId: number) => (await entriesOf(db, memberId)).filter((e) => e.kind === 'auto-reload').length;
+const reloads = async (memberId: number) =>
+  (await entriesOf(db, memberId)).filter((e) => e.kind === 'auto-reload').length;
 
 describe('one request per Idempotency-Key', () => {
   /** withIdempotency around a body that counts its runs: answers 201 with the run's number. */
@@ -101,15 +111,29 @@ describe('one request per Idempotency-Key', () => {
   it('runs again when the first run threw: nothing of it is kept, the key neither', async () => {
     const m = await registerAndSignIn(app);
     const key = randomUUID();
-    const failing = withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Fail', body: { Amount: 5 } }, async (tx) => {
-      await post(tx, { memberId: m.memberId, amountCents: 500, kind: 'adjustment', reference: 'rolled back' });
-      throw new Error('provider down');
-    });
+    const failing = withIdempotency(
+      db,
+      { memberId: m.memberId, key, scope: 'test/Fail', body: { Amount: 5 } },
+      async (tx) => {
+        await post(tx, { memberId: m.memberId, amountCents: 500, kind: 'adjustment', reference: 'rolled back' });
+        throw new Error('provider down');
+      },
+    );
     await expect(failing).rejects.toThrow('provider down');
-    const retry = await withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Fail', body: { Amount: 5 } }, async (tx, k) => {
-      const p = await post(tx, { memberId: m.memberId, amountCents: 500, kind: 'adjustment', reference: 'kept', idempotencyKey: k });
-      return { statusCode: 200, body: { balance: p.balanceCents } };
-    });
+    const retry = await withIdempotency(
+      db,
+      { memberId: m.memberId, key, scope: 'test/Fail', body: { Amount: 5 } },
+      async (tx, k) => {
+        const p = await post(tx, {
+          memberId: m.memberId,
+          amountCents: 500,
+          kind: 'adjustment',
+          reference: 'kept',
+          idempotencyKey: k,
+        });
+        return { statusCode: 200, body: { balance: p.balanceCents } };
+      },
+    );
     expect(retry).toEqual({ statusCode: 200, body: { balance: 500 }, replayed: false });
     expect((await entriesOf(db, m.memberId)).map((e) => [e.reference, e.idempotencyKey])).toEqual([['kept', key]]);
   });
@@ -122,13 +146,18 @@ describe('keys older than 24 hours', () => {
     const [old, fresh] = [randomUUID(), randomUUID()];
     await addMoney(app, m, { Amount: 20 }, old);
     await addMoney(app, m, { Amount: 20 }, fresh);
-    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`);
+    await db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`,
+    );
     const later = await addMoney(app, m, { Amount: 30 }, old);
     expect(later.statusCode).toBe(200);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect((await details(app, m)).Balance).toBe(70);
-    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`);
-    const keys = () => queryRows<{ key: string }>(db, sql`select key from idempotency_keys where member_id = ${m.memberId}`);
+    await db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${m.memberId} and key = ${old}`,
+    );
+    const keys = () =>
+      queryRows<{ key: string }>(db, sql`select key from idempotency_keys where member_id = ${m.memberId}`);
     expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
     expect((await keys()).map((k) => k.key)).toEqual([fresh]);
     expect(await purgeExpiredKeys(db)).toBe(0);
@@ -141,14 +170,22 @@ describe('the refusals and their fields', () => {
   it('400 names the Idempotency-Key header: missing or empty (required), too long or not visible ASCII (format)', async () => {
     const m = await registerAndSignIn(app);
     await addCard(app, m);
-    const required = { status: 400, body: { message: MESSAGES.required, errors: [{ field: 'Idempotency-Key', message: MESSAGES.required }] } };
-    const format = { status: 400, body: { message: MESSAGES.format, errors: [{ field: 'Idempotency-Key', message: MESSAGES.format }] } };
+    const required = {
+      status: 400,
+      body: { message: MESSAGES.required, errors: [{ field: 'Idempotency-Key', message: MESSAGES.required }] },
+    };
+    const format = {
+      status: 400,
+      body: { message: MESSAGES.format, errors: [{ field: 'Idempotency-Key', message: MESSAGES.format }] },
+    };
     expect(refusal(await addMoney(app, m, { Amount: 20 }, null))).toEqual(required);
     expect(refusal(await addMoney(app, m, { Amount: 20 }, ''))).toEqual(required);
-    for (const bad of ['k'.repeat(256), 'has space', ' lead', 'trail ', 'caf\u00e9']) expect(refusal(await addMoney(app, m, { Amount: 5 }, bad)), bad).toEqual(format);
+    for (const bad of ['k'.repeat(256), 'has space', ' lead', 'trail ', 'caf\u00e9'])
+      expect(refusal(await addMoney(app, m, { Amount: 5 }, bad)), bad).toEqual(format);
     expect(await entriesOf(db, m.memberId)).toHaveLength(0);
     // The bounds themselves pass: one character, 255, and the first and last visible ones.
-    for (const good of ['k', 'k'.repeat(255), '!', '~', '!key~']) expect((await addMoney(app, m, { Amount: 5 }, good)).statusCode, good).toBe(200);
+    for (const good of ['k', 'k'.repeat(255), '!', '~', '!key~'])
+      expect((await addMoney(app, m, { Amount: 5 }, good)).statusCode, good).toBe(200);
     expect((await details(app, m)).Balance).toBe(25);
   });
 
@@ -158,7 +195,10 @@ describe('the refusals and their fields', () => {
     const key = randomUUID();
     expect((await addMoney(app, m, { Amount: 20 }, key)).statusCode).toBe(200);
     const res = await addMoney(app, m, { Amount: 21 }, key);
-    expect(refusal(res)).toEqual({ status: 422, body: { message: MESSAGES.reused, errors: [{ field: 'Idempotency-Key', message: MESSAGES.reused }] } });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      body: { message: MESSAGES.reused, errors: [{ field: 'Idempotency-Key', message: MESSAGES.reused }] },
+    });
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect((await details(app, m)).Balance).toBe(20);
   });
@@ -183,7 +223,10 @@ describe('the refusals and their fields', () => {
     const m = await registerAndSignIn(app);
     await credit(db, m.memberId, 500);
     const res = await devDebit(m, 5.01);
-    expect(refusal(res)).toEqual({ status: 402, body: { message: MESSAGES.insufficient, errors: [{ field: 'Balance', message: MESSAGES.insufficient }] } });
+    expect(refusal(res)).toEqual({
+      status: 402,
+      body: { message: MESSAGES.insufficient, errors: [{ field: 'Balance', message: MESSAGES.insufficient }] },
+    });
     // All of it may go.
     expect((await devDebit(m, 5)).json()).toMatchObject({ Balance: 0 });
     expect(await ledgerMatchesBalance(db, m.memberId)).toBe(true);
@@ -196,7 +239,9 @@ describe('the refusals and their fields', () => {
     const key = randomUUID();
     expect((await addMoney(app, m, { Amount: 20 }, key)).statusCode).toBe(200);
     // What a request that holds the key and has not answered leaves: the claim without an answer.
-    await db.execute(sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`);
+    await db.execute(
+      sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`,
+    );
     const res = await addMoney(app, m, { Amount: 20 }, key);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ message: MESSAGES.inFlight });
@@ -205,18 +250,23 @@ describe('the refusals and their fields', () => {
 });
 
 describe('postEntry', () => {
-  it.each([0, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('refuses an amount of %s cents and writes nothing', async (amountCents) => {
-    const m = await registerAndSignIn(app);
-    const refused = posting({ memberId: m.memberId, amountCents, kind: 'adjustment', reference: 'bad' });
-    await expect(refused).rejects.toThrow(RangeError);
-    await expect(refused).rejects.toThrow(`amountCents must be a non-zero integer, got ${amountCents}`);
-    expect(await entriesOf(db, m.memberId)).toHaveLength(0);
-  });
+  it.each([0, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])(
+    'refuses an amount of %s cents and writes nothing',
+    async (amountCents) => {
+      const m = await registerAndSignIn(app);
+      const refused = posting({ memberId: m.memberId, amountCents, kind: 'adjustment', reference: 'bad' });
+      await expect(refused).rejects.toThrow(RangeError);
+      await expect(refused).rejects.toThrow(`amountCents must be a non-zero integer, got ${amountCents}`);
+      expect(await entriesOf(db, m.memberId)).toHaveLength(0);
+    },
+  );
 
   it('InsufficientFundsError carries the balance and what the debit needed', async () => {
     const m = await registerAndSignIn(app);
     await credit(db, m.memberId, 300);
-    await expect(posting({ memberId: m.memberId, amountCents: -301, kind: 'parking', reference: 'short' })).rejects.toMatchObject({
+    await expect(
+      posting({ memberId: m.memberId, amountCents: -301, kind: 'parking', reference: 'short' }),
+    ).rejects.toMatchObject({
       statusCode: 402,
       code: 'INSUFFICIENT_FUNDS',
       name: 'InsufficientFundsError',
@@ -228,13 +278,39 @@ describe('postEntry', () => {
 
   it('writes the entry with its key, its reference cut to 200 characters, and the balance after it', async () => {
     const m = await registerAndSignIn(app);
-    const posted = await posting({ memberId: m.memberId, amountCents: 700, kind: 'top-up', reference: `charge:${'r'.repeat(300)}`, idempotencyKey: 'key-1' });
+    const posted = await posting({
+      memberId: m.memberId,
+      amountCents: 700,
+      kind: 'top-up',
+      reference: `charge:${'r'.repeat(300)}`,
+      idempotencyKey: 'key-1',
+    });
     const next = await posting({ memberId: m.memberId, amountCents: -200, kind: 'parking', reference: 'session:1' });
     expect(posted).toMatchObject({ balanceCents: 700, reloadDue: false });
     expect(next).toMatchObject({ balanceCents: 500, reloadDue: false });
-    const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, m.memberId)).orderBy(ledgerEntries.id);
-    expect(rows.map((r) => ({ id: r.id, reference: r.reference, key: r.idempotencyKey, after: r.balanceAfterCents, kind: r.kind, amount: r.amountCents }))).toEqual([
-      { id: posted.entryId, reference: `charge:${'r'.repeat(193)}`, key: 'key-1', after: 700, kind: 'top-up', amount: 700 },
+    const rows = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.memberId, m.memberId))
+      .orderBy(ledgerEntries.id);
+    expect(
+      rows.map((r) => ({
+        id: r.id,
+        reference: r.reference,
+        key: r.idempotencyKey,
+        after: r.balanceAfterCents,
+        kind: r.kind,
+        amount: r.amountCents,
+      })),
+    ).toEqual([
+      {
+        id: posted.entryId,
+        reference: `charge:${'r'.repeat(193)}`,
+        key: 'key-1',
+        after: 700,
+        kind: 'top-up',
+        amount: 700,
+      },
       { id: next.entryId, reference: 'session:1', key: null, after: 500, kind: 'parking', amount: -200 },
     ]);
   });
@@ -261,7 +337,9 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
 
   it('a credit that leaves the balance below it reloads nothing', async () => {
     const m = await withTrigger(0);
-    expect(await posting({ memberId: m.memberId, amountCents: 100, kind: 'adjustment', reference: 'small' })).toMatchObject({ balanceCents: 100, reloadDue: false });
+    expect(
+      await posting({ memberId: m.memberId, amountCents: 100, kind: 'adjustment', reference: 'small' }),
+    ).toMatchObject({ balanceCents: 100, reloadDue: false });
     expect((await addMoney(app, m, { Amount: 5 })).json()).toMatchObject({ Balance: 6 });
     await runAllDueReloads(walletContext(db));
     expect(await reloads(m.memberId)).toBe(0);
@@ -270,7 +348,11 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
 
   it('a debit below it marks nothing with auto-reload off, or without a card', async () => {
     const off = await withTrigger(2000);
-    await as(app, off, { method: 'POST', url: '/api/Account/AutoReload', payload: { AutoReload: false, DefaultAddAmount: 25, MinBalance: 10 } });
+    await as(app, off, {
+      method: 'POST',
+      url: '/api/Account/AutoReload',
+      payload: { AutoReload: false, DefaultAddAmount: 25, MinBalance: 10 },
+    });
     expect((await devDebit(off, 15)).json()).toEqual({ Balance: 5, ReloadDue: false, Reload: 'none' });
     const cardless = await withTrigger(2000);
     await db.execute(sql`delete from payment_methods where member_id = ${cardless.memberId}`);
@@ -282,7 +364,9 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
   it('Start lands exactly on it without a reload, and below it with one', async () => {
     const m = await withTrigger(1285);
     const start = async () => {
-      const q = (await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })).json<Quote>();
+      const q = (
+        await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })
+      ).json<Quote>();
       const res = await pay(app, m, 'Start', { QuoteId: q.QuoteId });
       expect(res.statusCode, res.body).toBe(201);
     };
@@ -305,7 +389,9 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
 describe('a member that no longer exists', () => {
   it('postEntry answers 404 for a debit or a credit, and writes nothing', async () => {
     for (const amountCents of [-100, 100]) {
-      await expect(posting({ memberId: 2_000_000_000, amountCents, kind: 'adjustment', reference: 'ghost' })).rejects.toMatchObject({ statusCode: 404, message: 'Not found' });
+      await expect(
+        posting({ memberId: 2_000_000_000, amountCents, kind: 'adjustment', reference: 'ghost' }),
+      ).rejects.toMatchObject({ statusCode: 404, message: 'Not found' });
     }
     expect(await queryRows(db, sql`select 1 from ledger_entries where member_id = 2000000000`)).toEqual([]);
   });
@@ -313,18 +399,28 @@ describe('a member that no longer exists', () => {
   it('Start in one statement leaves it to the step-by-step path', async () => {
     const m = await registerAndSignIn(app);
     await credit(db, m.memberId, 1000);
-    const q = (await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })).json<Quote>();
-    expect(await db.transaction((tx) => startInOneStatement(tx, 2_000_000_000, q.QuoteId, false, null, new Date()))).toBeNull();
+    const q = (
+      await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })
+    ).json<Quote>();
+    expect(
+      await db.transaction((tx) => startInOneStatement(tx, 2_000_000_000, q.QuoteId, false, null, new Date())),
+    ).toBeNull();
   });
 
   it('a money request with a token still valid answers 404, never 500', async () => {
     const m = await registerAndSignIn(app);
     await addCard(app, m);
     await credit(db, m.memberId, 1000);
-    const q = (await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })).json<Quote>();
+    const q = (
+      await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 })
+    ).json<Quote>();
     expect((await details(app, m)).Balance).toBe(10); // the session is known to this process now
     await db.execute(sql`delete from members where id = ${m.memberId}`);
-    for (const res of [await addMoney(app, m, { Amount: 20 }), await devDebit(m, 5), await pay(app, m, 'Start', { QuoteId: q.QuoteId })]) {
+    for (const res of [
+      await addMoney(app, m, { Amount: 20 }),
+      await devDebit(m, 5),
+      await pay(app, m, 'Start', { QuoteId: q.QuoteId }),
+    ]) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toMatchObject({ message: 'Not found' });
     }
@@ -334,7 +430,11 @@ describe('a member that no longer exists', () => {
 describe('a claim that fails', () => {
   it('for another reason than a missing member is not answered as one', async () => {
     // A member id beyond PostgreSQL's integer: the claim fails with "out of range", not a foreign key.
-    const claim = withIdempotency(db, { memberId: 2 ** 31, key: randomUUID(), scope: 'test/Range', body: {} }, async () => ({ statusCode: 200, body: {} }));
+    const claim = withIdempotency(
+      db,
+      { memberId: 2 ** 31, key: randomUUID(), scope: 'test/Range', body: {} },
+      async () => ({ statusCode: 200, body: {} }),
+    );
     const err = await claim.then(
       () => null,
       (e: unknown) => e as { statusCode?: number },
@@ -352,7 +452,10 @@ if (database.driver === 'postgres') {
      * Runs `hold` in a transaction that stays open until a request waits on a lock it holds, then
      * commits or rolls back; resolves once `hold` has run, with the transaction's end.
      */
-    async function holding(hold: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<void>, commit: boolean) {
+    async function holding(
+      hold: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<void>,
+      commit: boolean,
+    ) {
       let held!: () => void;
       const ready = new Promise<void>((resolve) => (held = resolve));
       const done = db
@@ -370,7 +473,12 @@ if (database.driver === 'postgres') {
     }
     const waiting = async () =>
       Number(
-        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n,
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        )[0]?.n,
       );
 
     it('the key of a holder that rolled back is claimed again: the request runs, once', async () => {
@@ -378,7 +486,9 @@ if (database.driver === 'postgres') {
       await addCard(app, m);
       const key = randomUUID();
       const holder = await holding(async (tx) => {
-        await tx.execute(sql`insert into idempotency_keys (member_id, key, request_hash) values (${m.memberId}, ${key}, 'another request')`);
+        await tx.execute(
+          sql`insert into idempotency_keys (member_id, key, request_hash) values (${m.memberId}, ${key}, 'another request')`,
+        );
       }, false);
       const res = await addMoney(app, m, { Amount: 20 }, key);
       await holder.done;
@@ -398,7 +508,9 @@ if (database.driver === 'postgres') {
       const key = randomUUID();
       expect((await devDebit(m, 5, key)).statusCode).toBe(200);
       const holder = await holding(async (tx) => {
-        await tx.execute(sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`);
+        await tx.execute(
+          sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`,
+        );
       }, true);
       const res = await devDebit(m, 5, key);
       await holder.done;
@@ -415,11 +527,17 @@ if (database.driver === 'postgres') {
       const first = await devDebit(m, 5, key);
       expect(first.statusCode, first.body).toBe(200);
       const holder = await holding(async (tx) => {
-        await tx.execute(sql`update idempotency_keys set created_at = now() where member_id = ${m.memberId} and key = ${key}`);
+        await tx.execute(
+          sql`update idempotency_keys set created_at = now() where member_id = ${m.memberId} and key = ${key}`,
+        );
       }, true);
       const res = await devDebit(m, 5, key);
       await holder.done;
-      expect({ status: res.statusCode, body: res.json(), replayed: res.headers['idempotent-replayed'] }).toEqual({ status: 200, body: first.json(), replayed: 'true' });
+      expect({ status: res.statusCode, body: res.json(), replayed: res.headers['idempotent-replayed'] }).toEqual({
+        status: 200,
+        body: first.json(),
+        replayed: 'true',
+      });
       expect((await details(app, m)).Balance).toBe(15);
     });
   });

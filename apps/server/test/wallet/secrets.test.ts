@@ -22,7 +22,11 @@ describe('card numbers', () => {
     const a = await registerAndSignIn(instance);
     for (const n of NUMBERS) {
       for (const spaced of [n, n.replace(/(\d{4})/g, '$1 ').trim()]) {
-        const tok = await instance.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: spaced, ExpMonth: 12, ExpYear: 2099, Cvc: '987' } });
+        const tok = await instance.inject({
+          method: 'POST',
+          url: '/api/Sandbox/Tokens',
+          payload: { Number: spaced, ExpMonth: 12, ExpYear: 2099, Cvc: '987' },
+        });
         if (tok.statusCode === 201) {
           const add = await instance.inject({
             method: 'POST',
@@ -35,15 +39,30 @@ describe('card numbers', () => {
       }
     }
     // A malformed body and a decline go through the error paths too.
-    await instance.inject({ method: 'POST', url: '/api/Sandbox/Tokens', headers: { 'content-type': 'application/json' }, payload: `{"Number":"${NUMBERS[0]}",` });
-    await instance.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: NUMBERS[0], ExpMonth: 'x', ExpYear: 2099, Cvc: '1' } });
+    await instance.inject({
+      method: 'POST',
+      url: '/api/Sandbox/Tokens',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"Number":"${NUMBERS[0]}",`,
+    });
+    await instance.inject({
+      method: 'POST',
+      url: '/api/Sandbox/Tokens',
+      payload: { Number: NUMBERS[0], ExpMonth: 'x', ExpYear: 2099, Cvc: '1' },
+    });
     expect((await addMoney(instance, a, { Amount: 20 })).statusCode).toBe(200);
 
-    const tables = await queryRows<{ table_name: string }>(database.db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await queryRows<{ table_name: string }>(
+      database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(10);
     let dump = '';
     for (const { table_name } of tables) {
-      const rows = await queryRows<{ r: string }>(database.db, sql`select t::text as r from ${sql.identifier(table_name)} t`);
+      const rows = await queryRows<{ r: string }>(
+        database.db,
+        sql`select t::text as r from ${sql.identifier(table_name)} t`,
+      );
       dump += rows.map((r) => r.r).join('\n');
     }
     expect(dump).toContain('4242'); // last 4 are kept

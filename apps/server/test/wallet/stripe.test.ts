@@ -26,7 +26,10 @@ async function saveCard(who: SignedIn, pm: string) {
   expect(si.statusCode).toBe(200);
   const { ClientSecret, PublishableKey } = si.json<{ ClientSecret: string; PublishableKey: string }>();
   expect(PublishableKey).toBe('pk_test_fake');
-  await fetch(`${fake.url}/test/confirm_setup`, { method: 'POST', body: new URLSearchParams({ setup_intent: ClientSecret.split('_secret_')[0]!, payment_method: pm }) });
+  await fetch(`${fake.url}/test/confirm_setup`, {
+    method: 'POST',
+    body: new URLSearchParams({ setup_intent: ClientSecret.split('_secret_')[0]!, payment_method: pm }),
+  });
   return as(instance, who, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: pm } });
 }
 
@@ -35,14 +38,27 @@ function signed(payload: string, secret = WEBHOOK_SECRET, t = Math.floor(Date.no
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
 }
 const webhook = (payload: string, signature: string) =>
-  instance.inject({ method: 'POST', url: '/api/Stripe/Webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  instance.inject({
+    method: 'POST',
+    url: '/api/Stripe/Webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 
 describe('the stripe provider', () => {
   it('is chosen when both keys are set; the sandbox tokenizer is gone', async () => {
     const a = await registerAndSignIn(instance);
     const d = AccountDetails.parse((await as(instance, a, { method: 'GET', url: '/api/Account/Details' })).json());
     expect(d.PaymentProvider).toBe('stripe');
-    expect((await instance.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: '4242424242424242', ExpMonth: 1, ExpYear: 2099, Cvc: '123' } })).statusCode).toBe(404);
+    expect(
+      (
+        await instance.inject({
+          method: 'POST',
+          url: '/api/Sandbox/Tokens',
+          payload: { Number: '4242424242424242', ExpMonth: 1, ExpYear: 2099, Cvc: '123' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('saves a card through a SetupIntent and charges it off-session with an idempotency key', async () => {
@@ -56,7 +72,13 @@ describe('the stripe provider', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Balance: 20 });
     const pi = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
-    expect(Object.fromEntries(pi.form)).toMatchObject({ amount: '2000', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true' });
+    expect(Object.fromEntries(pi.form)).toMatchObject({
+      amount: '2000',
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      off_session: 'true',
+      confirm: 'true',
+    });
     expect(pi.form.get('customer')).toMatch(/^cus_fake/);
     expect(pi.idempotencyKey).toBe(`addmoney:${a.memberId}:key-1`);
   });
@@ -64,9 +86,17 @@ describe('the stripe provider', () => {
   it('refuses a pm that belongs to another customer', async () => {
     const a = await registerAndSignIn(instance);
     await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' });
-    const res = await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: 'pm_card_mastercard' } });
+    const res = await as(instance, a, {
+      method: 'POST',
+      url: '/api/PaymentMethods/Add',
+      payload: { Token: 'pm_card_mastercard' },
+    });
     expect(res.statusCode).toBe(400);
-    const missing = await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/Add', payload: { Token: 'pm_unknown' } });
+    const missing = await as(instance, a, {
+      method: 'POST',
+      url: '/api/PaymentMethods/Add',
+      payload: { Token: 'pm_unknown' },
+    });
     expect(missing.statusCode).toBe(400);
   });
 
@@ -84,7 +114,14 @@ describe('the stripe provider', () => {
   });
   it('refunds part of a charge with an idempotency key (Quick Park Stop), once, and never more than was charged', async () => {
     const provider = stripeProvider({ secretKey: 'sk_test_fake', apiUrl: fake.url });
-    const charged = await provider.charge({ customerRef: null, providerRef: 'pm_card_visa', amountCents: 500, currency: 'usd', description: 'test', idempotencyKey: 'refund-test-charge' });
+    const charged = await provider.charge({
+      customerRef: null,
+      providerRef: 'pm_card_visa',
+      amountCents: 500,
+      currency: 'usd',
+      description: 'test',
+      idempotencyKey: 'refund-test-charge',
+    });
     expect(charged.ok).toBe(true);
     const chargeRef = charged.ok ? charged.chargeRef : '';
     const first = await provider.refund({ chargeRef, amountCents: 300, idempotencyKey: 'refund-test-1' });
@@ -96,19 +133,34 @@ describe('the stripe provider', () => {
     // The same key again is Stripe's replay: the same refund, nothing more given back.
     expect(await provider.refund({ chargeRef, amountCents: 300, idempotencyKey: 'refund-test-1' })).toEqual(first);
     // 300 of 500 refunded: 201 more is refused; an unknown PaymentIntent too.
-    expect(await provider.refund({ chargeRef, amountCents: 201, idempotencyKey: 'refund-test-2' })).toMatchObject({ ok: false, reason: 'refused' });
-    expect(await provider.refund({ chargeRef: 'pi_unknown', amountCents: 1, idempotencyKey: 'refund-test-3' })).toMatchObject({ ok: false, reason: 'refused' });
-    expect(await provider.refund({ chargeRef, amountCents: 200, idempotencyKey: 'refund-test-4' })).toMatchObject({ ok: true });
+    expect(await provider.refund({ chargeRef, amountCents: 201, idempotencyKey: 'refund-test-2' })).toMatchObject({
+      ok: false,
+      reason: 'refused',
+    });
+    expect(
+      await provider.refund({ chargeRef: 'pi_unknown', amountCents: 1, idempotencyKey: 'refund-test-3' }),
+    ).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await provider.refund({ chargeRef, amountCents: 200, idempotencyKey: 'refund-test-4' })).toMatchObject({
+      ok: true,
+    });
   });
 });
 
 describe('POST /api/Stripe/Webhook', () => {
   it('verifies the signature, handles an event once, and saves the card of a setup_intent.succeeded', async () => {
     const a = await registerAndSignIn(instance);
-    const si = (await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' })).json<{ ClientSecret: string }>();
+    const si = (await as(instance, a, { method: 'POST', url: '/api/PaymentMethods/SetupIntent' })).json<{
+      ClientSecret: string;
+    }>();
     const setupId = si.ClientSecret.split('_secret_')[0]!;
-    await fetch(`${fake.url}/test/confirm_setup`, { method: 'POST', body: new URLSearchParams({ setup_intent: setupId, payment_method: 'pm_card_mastercard' }) });
-    const customer = fake.requests.filter((r) => r.path === '/v1/setup_intents').at(-1)!.form.get('customer');
+    await fetch(`${fake.url}/test/confirm_setup`, {
+      method: 'POST',
+      body: new URLSearchParams({ setup_intent: setupId, payment_method: 'pm_card_mastercard' }),
+    });
+    const customer = fake.requests
+      .filter((r) => r.path === '/v1/setup_intents')
+      .at(-1)!
+      .form.get('customer');
     const event = JSON.stringify({
       id: 'evt_fake_1',
       object: 'event',
@@ -116,7 +168,15 @@ describe('POST /api/Stripe/Webhook', () => {
       api_version: '2026-10-28',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object: { id: setupId, object: 'setup_intent', customer, payment_method: 'pm_card_mastercard', status: 'succeeded' } },
+      data: {
+        object: {
+          id: setupId,
+          object: 'setup_intent',
+          customer,
+          payment_method: 'pm_card_mastercard',
+          status: 'succeeded',
+        },
+      },
     });
     const first = await webhook(event, signed(event));
     expect(first.statusCode).toBe(200);
@@ -133,10 +193,14 @@ describe('POST /api/Stripe/Webhook', () => {
     ['an old timestamp', (p: string) => signed(p, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],
     ['garbage', () => 'nonsense'],
   ])('refuses %s with 400 and stores nothing', async (_what, sign) => {
-    const event = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_method.detached', data: { object: { id: 'pm_card_visa', object: 'payment_method' } } });
+    const event = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_method.detached',
+      data: { object: { id: 'pm_card_visa', object: 'payment_method' } },
+    });
     const res = await webhook(event, sign(event));
     expect(res.statusCode).toBe(400);
     expect(await db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_forged'))).toHaveLength(0);
   });
-
 });

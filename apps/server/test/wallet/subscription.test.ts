@@ -14,8 +14,14 @@ const wallet = walletContext(db);
 
 const DELUXE = 2;
 const subscribe = (who: SignedIn, payload: unknown, key: string | null = randomUUID()) =>
-  as(app, who, { method: 'POST', url: '/api/Subscription/Subscribe', payload: payload as object, headers: key === null ? {} : { 'idempotency-key': key } });
-const current = async (who: SignedIn) => CurrentSubscription.parse((await as(app, who, { method: 'GET', url: '/api/Subscription/Current' })).json());
+  as(app, who, {
+    method: 'POST',
+    url: '/api/Subscription/Subscribe',
+    payload: payload as object,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+const current = async (who: SignedIn) =>
+  CurrentSubscription.parse((await as(app, who, { method: 'GET', url: '/api/Subscription/Current' })).json());
 const entries = (memberId: number) => db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, memberId));
 
 describe('plans', () => {
@@ -101,7 +107,9 @@ describe('POST /api/Subscription/Subscribe', () => {
 
 describe('renewal and cancel jobs', () => {
   const expire = (memberId: number) =>
-    db.execute(sql`update subscriptions set current_period_end = now() - interval '1 minute' where member_id = ${memberId} and status = 'active'`);
+    db.execute(
+      sql`update subscriptions set current_period_end = now() - interval '1 minute' where member_id = ${memberId} and status = 'active'`,
+    );
 
   it('renews for a month at period end, charging once', async () => {
     const a = await registerAndSignIn(app);

@@ -23,7 +23,15 @@ describe('POST /api/Wallet/AddMoney', () => {
   it('charges the default card, credits the wallet and shows on Details and Transactions', async () => {
     const a = await registerAndSignIn(app);
     const before = await details(app, a);
-    expect(before).toMatchObject({ Balance: 0, DefaultCard: null, AutoReload: false, CurrencySymbol: '$', Currency: 'USD', PaymentProvider: 'sandbox', Plan: { Code: 'basic' } });
+    expect(before).toMatchObject({
+      Balance: 0,
+      DefaultCard: null,
+      AutoReload: false,
+      CurrencySymbol: '$',
+      Currency: 'USD',
+      PaymentProvider: 'sandbox',
+      Plan: { Code: 'basic' },
+    });
     const pm = await addCard(app, a);
     const res = await addMoney(app, a, { Amount: 20 });
     expect(res.statusCode).toBe(200);
@@ -51,7 +59,7 @@ describe('POST /api/Wallet/AddMoney', () => {
     ['negative', { Amount: -20 }, 'Enter an amount from 5.00 to 500.00'],
     ['three decimals', { Amount: '10.001' }, 'Enter an amount with at most two decimals'],
     ['text', { Amount: 'ten' }, 'Enter an amount with at most two decimals'],
-    ['hostile text', { Amount: "1; drop table members; --" }, 'Enter an amount with at most two decimals'],
+    ['hostile text', { Amount: '1; drop table members; --' }, 'Enter an amount with at most two decimals'],
     ['an object', { Amount: { $gt: 0 } }, 'Amount is required'],
     ['an oversized string', { Amount: '9'.repeat(5000) }, 'Enter an amount with at most two decimals'],
     ['Infinity-like', { Amount: '1e309' }, 'Enter an amount with at most two decimals'],
@@ -97,7 +105,12 @@ describe('POST /api/Wallet/AddMoney', () => {
   });
 
   it('needs a token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/Wallet/AddMoney', payload: { Amount: 20 }, headers: { 'idempotency-key': 'k' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Wallet/AddMoney',
+      payload: { Amount: 20 },
+      headers: { 'idempotency-key': 'k' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -105,7 +118,9 @@ describe('POST /api/Wallet/AddMoney', () => {
 describe('Idempotency-Key', () => {
   it('is required and must be 1 to 255 visible characters', async () => {
     const a = await memberWithCard();
-    expect((await addMoney(app, a, { Amount: 20 }, null)).json()).toMatchObject({ message: 'The Idempotency-Key header is required' });
+    expect((await addMoney(app, a, { Amount: 20 }, null)).json()).toMatchObject({
+      message: 'The Idempotency-Key header is required',
+    });
     for (const bad of ['x'.repeat(256), 'has space', 'tab\tkey']) {
       const res = await addMoney(app, a, { Amount: 20 }, bad);
       expect(res.statusCode).toBe(400);
@@ -139,12 +154,16 @@ describe('Idempotency-Key', () => {
     const a = await memberWithCard();
     const key = randomUUID();
     await addMoney(app, a, { Amount: 20 }, key);
-    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`);
+    await db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`,
+    );
     const later = await addMoney(app, a, { Amount: 30 }, key);
     expect(later.statusCode).toBe(200);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect((await details(app, a)).Balance).toBe(50);
-    await db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`);
+    await db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where member_id = ${a.memberId}`,
+    );
     expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.memberId, a.memberId))).toHaveLength(0);
   });
@@ -203,11 +222,17 @@ describe('200 concurrent add and debit operations on one member', () => {
 describe('GET /api/Wallet/Transactions and /Spending', () => {
   it('pages newest first with a cursor', async () => {
     const a = await registerAndSignIn(app);
-    for (let i = 1; i <= 25; i++) await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: i * 100, kind: 'adjustment', reference: `t${i}` }));
+    for (let i = 1; i <= 25; i++)
+      await db.transaction((tx) =>
+        postEntry(tx, { memberId: a.memberId, amountCents: i * 100, kind: 'adjustment', reference: `t${i}` }),
+      );
     const seen: number[] = [];
     let cursor: number | null = null;
     do {
-      const res = await as(app, a, { method: 'GET', url: `/api/Wallet/Transactions?limit=10${cursor ? `&cursor=${cursor}` : ''}` });
+      const res = await as(app, a, {
+        method: 'GET',
+        url: `/api/Wallet/Transactions?limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+      });
       const page = TransactionsPage.parse(res.json());
       seen.push(...page.Items.map((t) => t.Amount));
       cursor = page.NextCursor;
@@ -218,22 +243,31 @@ describe('GET /api/Wallet/Transactions and /Spending', () => {
   it('shows only the member’s own entries', async () => {
     const a = await registerAndSignIn(app);
     const b = await registerAndSignIn(app);
-    await db.transaction((tx) => postEntry(tx, { memberId: b.memberId, amountCents: 100, kind: 'adjustment', reference: 'b' }));
+    await db.transaction((tx) =>
+      postEntry(tx, { memberId: b.memberId, amountCents: 100, kind: 'adjustment', reference: 'b' }),
+    );
     const page = TransactionsPage.parse((await as(app, a, { method: 'GET', url: '/api/Wallet/Transactions' })).json());
     expect(page.Items).toEqual([]);
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'cursor=-1', 'cursor=abc', `cursor=${'9'.repeat(40)}`])('refuses %s with 400', async (q) => {
-    const a = await registerAndSignIn(app);
-    expect((await as(app, a, { method: 'GET', url: `/api/Wallet/Transactions?${q}` })).statusCode).toBe(400);
-  });
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'cursor=-1', 'cursor=abc', `cursor=${'9'.repeat(40)}`])(
+    'refuses %s with 400',
+    async (q) => {
+      const a = await registerAndSignIn(app);
+      expect((await as(app, a, { method: 'GET', url: `/api/Wallet/Transactions?${q}` })).statusCode).toBe(400);
+    },
+  );
 
   it('sums spending per month over the last 6 months', async () => {
     const a = await memberWithCard();
     await addMoney(app, a, { Amount: 50 });
     await debit(db, a.memberId, 1234);
-    await db.transaction((tx) => postEntry(tx, { memberId: a.memberId, amountCents: 234, kind: 'refund', reference: 'r' }));
-    const res = (await as(app, a, { method: 'GET', url: '/api/Wallet/Spending' })).json<{ Months: { Month: string; Spent: number; Added: number }[] }>();
+    await db.transaction((tx) =>
+      postEntry(tx, { memberId: a.memberId, amountCents: 234, kind: 'refund', reference: 'r' }),
+    );
+    const res = (await as(app, a, { method: 'GET', url: '/api/Wallet/Spending' })).json<{
+      Months: { Month: string; Spent: number; Added: number }[];
+    }>();
     expect(res.Months).toHaveLength(6);
     expect(res.Months.at(-1)).toMatchObject({ Spent: 10, Added: 50 });
     expect(res.Months.slice(0, 5).every((m) => m.Spent === 0)).toBe(true);

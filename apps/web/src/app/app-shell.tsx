@@ -11,7 +11,9 @@ export function AppShell() {
   const navigation = useNavigation();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-white shadow-sm">
-      {navigation.state === 'loading' && <div className="fixed top-0 left-0 z-50 h-0.5 w-full animate-pulse bg-brand-500" aria-hidden />}
+      {navigation.state === 'loading' && (
+        <div className="fixed top-0 left-0 z-50 h-0.5 w-full animate-pulse bg-brand-500" aria-hidden />
+      )}
       <Outlet />
       <Toaster position="top-center" richColors closeButton />
     </div>

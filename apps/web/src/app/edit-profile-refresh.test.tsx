@@ -13,7 +13,16 @@ import { EditProfile } from '../features/edit-profile/components/edit-profile.ts
 // The server is a little stateful fake: Update changes the record that Details reads.
 describe('Edit Profile, then /profile and /dashboard', () => {
   it('shows the saved address on /profile at once, and neither /dashboard nor a later visit brings the old one back', async () => {
-    let record = details({ FirstName: 'Ann', LastName: 'Lee', City: 'Austin', State: 'TX', ZipCode: '78701', AddressLine1: '1 Congress Ave', Balance: 12.5, CurrencySymbol: '$' });
+    let record = details({
+      FirstName: 'Ann',
+      LastName: 'Lee',
+      City: 'Austin',
+      State: 'TX',
+      ZipCode: '78701',
+      AddressLine1: '1 Congress Ave',
+      Balance: 12.5,
+      CurrencySymbol: '$',
+    });
     // After the save the server is slow to answer Details: /profile must not wait for it.
     let hold: Promise<void> | null = null;
     let release = () => {};
@@ -22,7 +31,10 @@ describe('Edit Profile, then /profile and /dashboard', () => {
         if (hold) await hold;
         return [200, record];
       },
-      'GET /api/Account/ParkingOptions': () => [200, { AutoStartParking: false, AutoExtendParking: false, MaxPaymentEnabled: false, MaxPaymentAmount: 25 }],
+      'GET /api/Account/ParkingOptions': () => [
+        200,
+        { AutoStartParking: false, AutoExtendParking: false, MaxPaymentEnabled: false, MaxPaymentAmount: 25 },
+      ],
       'GET /api/Core/States': () => [200, ['CA', 'TX']],
       'POST /api/Account/Update': (body) => {
         const b = body as Record<string, string>;

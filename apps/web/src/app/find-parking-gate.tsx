@@ -6,7 +6,10 @@ import { MemberOnly } from '../components/session/guest-prompt.tsx';
 export function FindParkingGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <MemberOnly screen={t('Find Parking')} message={t('Sign in to find parking, or use Quick Park from the home page.')}>
+    <MemberOnly
+      screen={t('Find Parking')}
+      message={t('Sign in to find parking, or use Quick Park from the home page.')}
+    >
       {children}
     </MemberOnly>
   );

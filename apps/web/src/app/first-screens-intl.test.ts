@@ -3,7 +3,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Issue 9: a page's first Intl object loads the locale's data (150-220 ms on Lighthouse's
 // throttled phone, a long task before the screen answers a tap). The first screens' modules make
 // none when they load; a formatter is made when something is first formatted.
-const KINDS = ['NumberFormat', 'DateTimeFormat', 'Segmenter', 'PluralRules', 'Collator', 'RelativeTimeFormat', 'ListFormat'] as const;
+const KINDS = [
+  'NumberFormat',
+  'DateTimeFormat',
+  'Segmenter',
+  'PluralRules',
+  'Collator',
+  'RelativeTimeFormat',
+  'ListFormat',
+] as const;
 const made: string[] = [];
 const real = new Map(KINDS.map((k) => [k, Intl[k]]));
 for (const kind of KINDS) {
@@ -19,7 +27,8 @@ for (const kind of KINDS) {
   });
 }
 afterAll(() => {
-  for (const kind of KINDS) Object.defineProperty(Intl, kind, { configurable: true, writable: true, value: real.get(kind) });
+  for (const kind of KINDS)
+    Object.defineProperty(Intl, kind, { configurable: true, writable: true, value: real.get(kind) });
 });
 
 describe('the first screens make no Intl object when their modules load (issue 9)', () => {

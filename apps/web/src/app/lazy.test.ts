@@ -9,7 +9,10 @@ describe('lazyScreen', () => {
   });
 
   it('retries a failed chunk once', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ ok: 1 });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ ok: 1 });
     await expect(lazyScreen(load)()).resolves.toEqual({ ok: 1 });
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -18,5 +18,6 @@ function fromPage(name: string): string | null {
 
 export const env = {
   VITE_APP_ID: read('VITE_APP_ID', 'parkit-web'),
-  VITE_MAP_TILE_URL: fromPage('parkit-map-tile-url') ?? read('VITE_MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  VITE_MAP_TILE_URL:
+    fromPage('parkit-map-tile-url') ?? read('VITE_MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 } as const;

@@ -7,7 +7,11 @@ import { accountDetailsQuery } from './session.ts';
  * each visit; `live`: also every 15 s while the screen is open, as the wallet moves under it
  * (auto-reload, parking, issue 10).
  */
-export function useAccountDetails({ enabled = true, fresh = false, live = false }: { enabled?: boolean; fresh?: boolean; live?: boolean } = {}) {
+export function useAccountDetails({
+  enabled = true,
+  fresh = false,
+  live = false,
+}: { enabled?: boolean; fresh?: boolean; live?: boolean } = {}) {
   return useQuery({
     ...accountDetailsQuery,
     enabled,

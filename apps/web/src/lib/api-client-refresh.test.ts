@@ -32,7 +32,9 @@ describe('refreshing the access token: once, and only once', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(api.get('/api/Account/Details')).resolves.toEqual({ Balance: 1 });
     expect(localStorage.getItem(KEYS.accessToken)).toBe('new');
-    expect(((fetch.mock.calls[2]![1] as RequestInit).headers as Record<string, string>).authorization).toBe('Bearer new');
+    expect(((fetch.mock.calls[2]![1] as RequestInit).headers as Record<string, string>).authorization).toBe(
+      'Bearer new',
+    );
   });
 
   it('requests that fail together share one refresh', async () => {
@@ -67,7 +69,9 @@ describe('refreshing the access token: once, and only once', () => {
 
   it('a refresh that gets no answer ends the session too', async () => {
     localStorage.setItem(KEYS.accessToken, 'old');
-    const fetch = vi.fn((url: string) => (url === '/token' ? Promise.reject(new TypeError('offline')) : Promise.resolve(unauthorized())));
+    const fetch = vi.fn((url: string) =>
+      url === '/token' ? Promise.reject(new TypeError('offline')) : Promise.resolve(unauthorized()),
+    );
     vi.stubGlobal('fetch', fetch);
     const err = (await api.get('/api/x', { showError: false }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(401);
@@ -84,13 +88,18 @@ describe('refreshing the access token: once, and only once', () => {
   it('a 401 of the token POST itself is not refreshed', async () => {
     localStorage.setItem(KEYS.accessToken, 'old');
     const fetch = server(unauthorized, unauthorized);
-    await api.token({ grant_type: 'password', username: 'u', password: 'wrong' }, { showError: false }).catch(() => undefined);
+    await api
+      .token({ grant_type: 'password', username: 'u', password: 'wrong' }, { showError: false })
+      .catch(() => undefined);
     expect(paths(fetch)).toEqual(['/token']);
   });
 
   it('other refusals are not refreshed', async () => {
     localStorage.setItem(KEYS.accessToken, 'old');
-    const fetch = server(() => ok({ access_token: 'new' }), () => new Response('{"message":"Forbidden"}', { status: 403 }));
+    const fetch = server(
+      () => ok({ access_token: 'new' }),
+      () => new Response('{"message":"Forbidden"}', { status: 403 }),
+    );
     await api.get('/api/x', { showError: false }).catch(() => undefined);
     expect(paths(fetch)).toEqual(['/api/x']);
     expect(localStorage.getItem(KEYS.accessToken)).toBe('old');
@@ -135,7 +144,12 @@ describe('the refresh request (docs/product.md#sign-in: the refresh cookie)', ()
   it('is a form-encoded POST /token with grant_type=refresh_token and the cookie', async () => {
     localStorage.setItem(KEYS.accessToken, 'old');
     const fetch = vi.fn((url: string, _init?: RequestInit) =>
-      Promise.resolve(url === '/token' ? new Response('{"message":"Unauthorized"}', { status: 401 }) : new Response('{}', { status: 401 })));
+      Promise.resolve(
+        url === '/token'
+          ? new Response('{"message":"Unauthorized"}', { status: 401 })
+          : new Response('{}', { status: 401 }),
+      ),
+    );
     vi.stubGlobal('fetch', fetch);
     await api.get('/api/x', { showError: false }).catch(() => undefined);
     const [url, init] = fetch.mock.calls[1]!;

@@ -19,7 +19,6 @@ describe('errorMessage (docs/product.md#errors)', () => {
 });
 
 describe('api helpers', () => {
-
   it('sends the bearer token, appid, and xapikey on POST', async () => {
     localStorage.setItem(KEYS.accessToken, 'tok');
     localStorage.setItem(KEYS.userId, '42');
@@ -50,7 +49,6 @@ describe('api helpers', () => {
     await api.get('/api/Account/Details', { showError: false }).catch(() => undefined);
     expect(navigate).not.toHaveBeenCalled();
   });
-
 
   it('turns a network failure into Server Not Responding', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
@@ -134,11 +132,18 @@ describe('the error catalogue, status by status', () => {
   });
 
   it('a 429 carries its Retry-After in seconds', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '42' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '42' } })),
+      ),
+    );
     const err = (await api.post('/api/x', {}, { showError: false }).catch((e: unknown) => e)) as ApiError;
     expect(err.retryAfter).toBe(42);
     vi.stubGlobal('fetch', respond(429, { message: 'slow down' }));
-    expect(((await api.post('/api/x', {}, { showError: false }).catch((e: unknown) => e)) as ApiError).retryAfter).toBeNull();
+    expect(
+      ((await api.post('/api/x', {}, { showError: false }).catch((e: unknown) => e)) as ApiError).retryAfter,
+    ).toBeNull();
   });
 
   it('puts a field error where a form finds it', async () => {
@@ -150,7 +155,6 @@ describe('the error catalogue, status by status', () => {
 });
 
 describe('401 without the toast: which helpers go to /login (docs/product.md#errors)', () => {
-
   const calls: Array<[name: string, call: () => Promise<unknown>, redirects: boolean]> = [
     ['get', () => api.get('/api/x', { showError: false }), false],
     ['post', () => api.post('/api/x', {}, { showError: false }), true],
@@ -177,7 +181,7 @@ describe('401 without the toast: which helpers go to /login (docs/product.md#err
     const upload = fetch.mock.calls[1]![1] as RequestInit;
     expect(upload.body).toBeInstanceOf(FormData);
     expect((upload.body as FormData).get('Kind')).toBe('photo');
-    expect(((upload.headers as Record<string, string>)['content-type'])).toBeUndefined();
+    expect((upload.headers as Record<string, string>)['content-type']).toBeUndefined();
   });
 });
 
@@ -187,7 +191,7 @@ describe('the request as the server receives it (docs/product.md#api-calls)', ()
   const init = (f: ReturnType<typeof respond>, i = 0) => f.mock.calls[i]![1] as RequestInit;
   const sent = (f: ReturnType<typeof respond>, i = 0) => init(f, i).headers as Record<string, string>;
 
-  it('POST sends JSON (an empty object when no data), same-origin, with the caller\'s headers', async () => {
+  it("POST sends JSON (an empty object when no data), same-origin, with the caller's headers", async () => {
     const fetch = respond(200, {});
     vi.stubGlobal('fetch', fetch);
     await api.post('/api/x', { Name: 'Riley' }, { headers: { 'idempotency-key': 'k1' } });
@@ -222,7 +226,7 @@ describe('the request as the server receives it (docs/product.md#api-calls)', ()
     expect(init(fetch).body).toBe('grant_type=password&username=u%40x.in&password=p%26q');
   });
 
-  it('upload and token keep the caller\'s options: no toast when showError is false, its signal', async () => {
+  it("upload and token keep the caller's options: no toast when showError is false, its signal", async () => {
     const shown = vi.spyOn(toast, 'error');
     const fetch = respond(409, { message: 'taken' });
     vi.stubGlobal('fetch', fetch);
@@ -238,12 +242,18 @@ describe('the request as the server receives it (docs/product.md#api-calls)', ()
   it('a success with an empty or a non-JSON body resolves to null', async () => {
     vi.stubGlobal('fetch', respond(200, undefined));
     await expect(api.get('/api/x')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('not json', { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('not json', { status: 200 }))),
+    );
     await expect(api.get('/api/x')).resolves.toBeNull();
   });
 
   it('an error with a non-JSON body is the unknown error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>Bad Gateway</html>', { status: 502 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad Gateway</html>', { status: 502 }))),
+    );
     const err = (await api.get('/api/x', { showError: false }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(502);
     expect(err.body).toBeNull();
@@ -261,9 +271,14 @@ describe('the request as the server receives it (docs/product.md#api-calls)', ()
 describe('an aborted request', () => {
   /** fetch that never answers, and rejects as a browser does when its signal aborts. */
   function hanging() {
-    const fetch = vi.fn((_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-    }));
+    const fetch = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     return fetch;
   }
@@ -291,7 +306,12 @@ describe('an aborted request', () => {
 
 describe('a file (receipt PDF, CSV export)', () => {
   it('comes back as a Blob with its bytes', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('a,b\n1,2\n', { status: 200, headers: { 'content-type': 'text/csv' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response('a,b\n1,2\n', { status: 200, headers: { 'content-type': 'text/csv' } })),
+      ),
+    );
     const blob = await api.file('/api/History/Export');
     expect(blob).toBeInstanceOf(Blob);
     expect(await blob.text()).toBe('a,b\n1,2\n');
@@ -311,17 +331,23 @@ describe('a file (receipt PDF, CSV export)', () => {
 });
 
 describe('raw (an event stream, an attachment)', () => {
-  it('is a same-origin GET with the caller\'s headers, and hands back the Response as it is', async () => {
+  it("is a same-origin GET with the caller's headers, and hands back the Response as it is", async () => {
     localStorage.setItem(KEYS.accessToken, 'tok');
     localStorage.setItem(KEYS.userId, '42');
-    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response('data: 1\n\n', { status: 200 })));
+    const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(new Response('data: 1\n\n', { status: 200 })),
+    );
     vi.stubGlobal('fetch', fetch);
     const res = await api.raw('/api/stream', { headers: { accept: 'text/event-stream' } });
     expect(await res.text()).toBe('data: 1\n\n');
     const init = fetch.mock.calls[0]![1]!;
     expect(init.credentials).toBe('same-origin');
     expect(init.method ?? 'GET').toBe('GET');
-    expect(init.headers).toMatchObject({ accept: 'text/event-stream', authorization: 'Bearer tok', appid: 'parkit-web' });
+    expect(init.headers).toMatchObject({
+      accept: 'text/event-stream',
+      authorization: 'Bearer tok',
+      appid: 'parkit-web',
+    });
     expect((init.headers as Record<string, string>).xapikey).toBeUndefined();
   });
 });

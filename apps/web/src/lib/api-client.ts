@@ -143,7 +143,11 @@ async function request<T>(
  * one-time token refresh on 401. The caller reads the body and handles its status.
  */
 async function raw(path: string, opts: RequestOptions = {}, retry = true): Promise<Response> {
-  const res = await fetch(path, { signal: opts.signal, credentials: 'same-origin', headers: headers(false, opts.headers) });
+  const res = await fetch(path, {
+    signal: opts.signal,
+    credentials: 'same-origin',
+    headers: headers(false, opts.headers),
+  });
   if (res.status === 401 && retry && getSession().token && (await refreshAccessToken())) return raw(path, opts, false);
   return res;
 }
@@ -161,7 +165,13 @@ export const api = {
   post: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
     request<T>('POST', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
   /** One file under a key plus extra fields (multipart). */
-  upload: <T>(path: string, key: string, file: Blob, fields: Record<string, string> = {}, opts: RequestOptions = {}) => {
+  upload: <T>(
+    path: string,
+    key: string,
+    file: Blob,
+    fields: Record<string, string> = {},
+    opts: RequestOptions = {},
+  ) => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
     fd.append(key, file);

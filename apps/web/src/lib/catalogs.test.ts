@@ -5,7 +5,9 @@ describe('catalogs compiled at build time (apps/web/catalogs.ts)', () => {
   it('turns {{name}} into ICU placeholders, inside a count’s forms too, and keeps apostrophes', () => {
     expect(toIcu('Hello, {{ name }}')).toBe('Hello, {name}');
     expect(toIcu("Don't {{x}}'s")).toBe("Don''t {x}''s");
-    expect(toIcu('{n, plural, one {{{zone}}: #} other {{{zone}}: # x}}')).toBe('{n, plural, one {{zone}: #} other {{zone}: # x}}');
+    expect(toIcu('{n, plural, one {{{zone}}: #} other {{{zone}}: # x}}')).toBe(
+      '{n, plural, one {{zone}: #} other {{zone}: # x}}',
+    );
     expect(toIcu('{{}} {{ }}')).toBe('{{}} {{ }}');
   });
 
@@ -15,6 +17,8 @@ describe('catalogs compiled at build time (apps/web/catalogs.ts)', () => {
       c: ["it's #"],
       d: [['n', 'plural', { one: ['#', ' x'], other: ['#', ' xs'] }]],
     });
-    expect(() => compileCatalog({ 'Broken {{n}}': '{n, plural, one {# x}' }, 'hi/x.json')).toThrow(/hi\/x\.json: the text of "Broken \{\{n\}\}"/);
+    expect(() => compileCatalog({ 'Broken {{n}}': '{n, plural, one {# x}' }, 'hi/x.json')).toThrow(
+      /hi\/x\.json: the text of "Broken \{\{n\}\}"/,
+    );
   });
 });

@@ -38,7 +38,9 @@ describe('showFormError: the one way a form shows a refused request', () => {
 
   it('maps a server field name onto a differently named form field', () => {
     const setError = vi.fn();
-    showFormError<Form>(refused([{ field: 'VehicleColor', message: 'Pick a color' }]), setError, { VehicleColor: 'Color' });
+    showFormError<Form>(refused([{ field: 'VehicleColor', message: 'Pick a color' }]), setError, {
+      VehicleColor: 'Color',
+    });
     expect(setError).toHaveBeenCalledWith('Color', { type: 'server', message: 'Pick a color' }, { shouldFocus: true });
   });
 
@@ -54,15 +56,29 @@ describe('showFormError: the one way a form shows a refused request', () => {
 
   it('a field the form does not have is not marked either: the toast says it', () => {
     const setError = vi.fn();
-    expect(showFormError<Form>(refused([{ field: 'Other', message: 'x' }], 'Refused'), setError, { PlateNumber: 'PlateNumber' })).toBe(false);
+    expect(
+      showFormError<Form>(refused([{ field: 'Other', message: 'x' }], 'Refused'), setError, {
+        PlateNumber: 'PlateNumber',
+      }),
+    ).toBe(false);
     expect(setError).not.toHaveBeenCalled();
     expect(shown).toHaveBeenCalledWith('Refused');
   });
 
   it('with its own toast, shows that toast even when fields were marked', () => {
     const setError = vi.fn();
-    const err = new ApiError(400, { message: 'm', Message: 'Enter a 5-digit ZIP code', errors: [{ field: 'ZipCode', message: 'Enter a 5-digit ZIP code' }] } as never, 'm');
-    expect(showFormError(err, setError, ['ZipCode'], { toast: (e) => (e.body as { Message: string }).Message })).toBe(true);
+    const err = new ApiError(
+      400,
+      {
+        message: 'm',
+        Message: 'Enter a 5-digit ZIP code',
+        errors: [{ field: 'ZipCode', message: 'Enter a 5-digit ZIP code' }],
+      } as never,
+      'm',
+    );
+    expect(showFormError(err, setError, ['ZipCode'], { toast: (e) => (e.body as { Message: string }).Message })).toBe(
+      true,
+    );
     expect(shown).toHaveBeenCalledTimes(1);
     expect(shown).toHaveBeenCalledWith('Enter a 5-digit ZIP code');
   });

@@ -29,7 +29,9 @@ export function showFormError<T extends FieldValues>(
 ): boolean {
   if (!(err instanceof ApiError)) throw err;
   const lookup = (name: string): Path<T> | undefined =>
-    Array.isArray(fields) ? (fields as ReadonlyArray<Path<T>>).find((f) => f === name) : (fields as Partial<Record<string, Path<T>>>)[name];
+    Array.isArray(fields)
+      ? (fields as ReadonlyArray<Path<T>>).find((f) => f === name)
+      : (fields as Partial<Record<string, Path<T>>>)[name];
   let placed = false;
   for (const e of err.body?.errors ?? []) {
     const name = lookup(e.field);

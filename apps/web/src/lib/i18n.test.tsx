@@ -2,7 +2,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, PARKING_MESSAGES, QUICK_PARK_MESSAGES, SPEC_MESSAGES, SUPPORT_MESSAGES, VEHICLE_MESSAGES, WALLET_MESSAGES, WALLET_TEXTS } from '@parkit/contract';
+import {
+  MESSAGES,
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  SPEC_MESSAGES,
+  SUPPORT_MESSAGES,
+  VEHICLE_MESSAGES,
+  WALLET_MESSAGES,
+  WALLET_TEXTS,
+} from '@parkit/contract';
 import i18n, { browserLanguage, formatCurrency, formatNumber, loadHindi, setLanguage, useTranslation } from './i18n.ts';
 
 const hindi = await loadHindi();
@@ -12,7 +21,10 @@ const SRC = join(__dirname, '..');
 /** The catalogs as written (locales/<language>/*.json): the app gets them compiled. */
 function written(language: string): Record<string, string> {
   const dir = join(SRC, 'locales', language);
-  return Object.assign({}, ...readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>));
+  return Object.assign(
+    {},
+    ...readdirSync(dir).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, string>),
+  );
 }
 const hindiText = written('hi');
 const englishForms = written('en');
@@ -115,7 +127,8 @@ describe('i18n', () => {
 // Issue 7: what a mutation run of this file found untested.
 describe("the browser's language", () => {
   afterEach(() => vi.unstubAllGlobals());
-  const browser = (languages: string[] | undefined, language?: string) => vi.stubGlobal('navigator', { ...navigator, languages, language });
+  const browser = (languages: string[] | undefined, language?: string) =>
+    vi.stubGlobal('navigator', { ...navigator, languages, language });
 
   it('Hindi for hi and hi-XX in any case, English for anything else', () => {
     for (const [languages, want] of [
@@ -154,7 +167,7 @@ describe('the language a visit starts in', () => {
     return fresh.default.language;
   }
 
-  it('the one chosen on the profile, else the browser\'s', async () => {
+  it("the one chosen on the profile, else the browser's", async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['hi-IN'] });
     expect(await start()).toBe('hi');
     localStorage.setItem('language', 'en');
@@ -181,7 +194,11 @@ describe('the language a visit starts in', () => {
 
   it("the browser's when storage refuses to be read (private mode)", async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['hi'] });
-    vi.stubGlobal('localStorage', { getItem: () => { throw new DOMException('denied', 'SecurityError'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
     expect(await start()).toBe('hi');
   });
 });
@@ -254,7 +271,8 @@ describe('what Hindi downloads', () => {
     vi.doUnmock('./hindi.ts');
     vi.resetModules();
   });
-  const fontDeclared = () => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes("font-family: 'Noto Sans Devanagari'"));
+  const fontDeclared = () =>
+    [...document.querySelectorAll('style')].some((s) => s.textContent?.includes("font-family: 'Noto Sans Devanagari'"));
 
   it('Hindi shows with its Devanagari font declared; an English visit never loads it', async () => {
     for (const s of document.querySelectorAll('style')) if (s.textContent?.includes('Noto Sans Devanagari')) s.remove();
@@ -289,7 +307,8 @@ describe('what Hindi downloads', () => {
 });
 
 /** The `{{name}}` interpolation of decision 005, which every catalog text that is not a count's forms keeps. */
-const filled = (text: string, values: Record<string, unknown>) => text.replace(/\{\{(.+?)\}\}/g, (_, name: string) => String(values[name.trim()]));
+const filled = (text: string, values: Record<string, unknown>) =>
+  text.replace(/\{\{(.+?)\}\}/g, (_, name: string) => String(values[name.trim()]));
 const PLURAL = /\{(\w+), plural, /;
 
 describe('counts: plural forms by the language’s rules (issue 27)', () => {
@@ -304,8 +323,12 @@ describe('counts: plural forms by the language’s rules (issue 27)', () => {
     expect(i18n.t('{{n}} free minutes are not charged', { n: 1 })).toBe('1 free minute is not charged');
     expect(i18n.t('{{n}} free minutes are not charged', { n: 5 })).toBe('5 free minutes are not charged');
     expect(i18n.t('Paid {{amount}} · {{n}} minutes', { amount: '$2.00', n: 1 })).toBe('Paid $2.00 · 1 minute');
-    expect(i18n.t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: '101', n: 1 })).toBe('Your parking in zone 101 ends in 1 minute.');
-    expect(i18n.t('Auto Start: {{plate}} for {{minutes}} minutes', { plate: 'ABC', minutes: 60 })).toBe('Auto Start: ABC for 60 minutes');
+    expect(i18n.t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: '101', n: 1 })).toBe(
+      'Your parking in zone 101 ends in 1 minute.',
+    );
+    expect(i18n.t('Auto Start: {{plate}} for {{minutes}} minutes', { plate: 'ABC', minutes: 60 })).toBe(
+      'Auto Start: ABC for 60 minutes',
+    );
     await setLanguage('hi');
     expect(i18n.t('{{count}} sessions on the map', { count: 1 })).toBe('मानचित्र पर 1 सत्र');
     expect(i18n.t('{{n}} spaces', { n: 1 })).toBe('1 जगह');

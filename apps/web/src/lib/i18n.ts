@@ -41,7 +41,10 @@ function startLanguage(): Language {
 }
 
 /** The forms of English counts (locales/en/*.json), compiled: every other English text is its key. */
-const english: Messages = Object.assign({}, ...Object.values(import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' })));
+const english: Messages = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' })),
+);
 
 /**
  * Every Hindi text (lib/hindi.ts, one chunk) and the Devanagari font (lib/hindi-font.ts), fetched
@@ -103,7 +106,7 @@ async function changeLanguage(lang: Language): Promise<void> {
   const ticket = ++requested;
   let lingui = englishLingui;
   try {
-    if (lang === 'hi') lingui = (hindiLingui ??= linguiFor('hi', await loadHindi()));
+    if (lang === 'hi') lingui = hindiLingui ??= linguiFor('hi', await loadHindi());
   } catch {
     return; // The chunk did not come (offline): the language stays as it is; a later try loads it.
   }

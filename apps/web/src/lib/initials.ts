@@ -3,7 +3,8 @@ let graphemes: Intl.Segmenter | undefined;
 
 /** The first user-perceived character (an emoji with its modifiers, a Devanagari cluster…). */
 function firstGrapheme(s: string): string {
-  const first = (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(s.trim())[Symbol.iterator]().next();
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const first = graphemes.segment(s.trim())[Symbol.iterator]().next();
   return first.done ? '' : first.value.segment;
 }
 

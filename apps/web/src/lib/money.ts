@@ -34,6 +34,10 @@ export const signedMoney = (money: Money, amount: number) => (amount > 0 ? `+${m
  * balance loads the Details, and every other amount follows them.
  */
 export function useMoney(): Money {
-  const { data: symbol = DEFAULT_SYMBOL } = useQuery({ ...accountDetailsQuery, enabled: false, select: (d) => d.CurrencySymbol });
+  const { data: symbol = DEFAULT_SYMBOL } = useQuery({
+    ...accountDetailsQuery,
+    enabled: false,
+    select: (d) => d.CurrencySymbol,
+  });
   return useMemo(() => moneyIn(symbol), [symbol]);
 }

@@ -8,13 +8,16 @@ import { statesQueryOptions, useStates } from './states-query.ts';
 import { isSupportAgent } from './support-agent.ts';
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn((_path: string, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status })));
+  const fetch = vi.fn((_path: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 afterEach(() => vi.unstubAllGlobals());
 
-const run = <T,>(o: { queryFn?: unknown }) => (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
+const run = <T,>(o: { queryFn?: unknown }) =>
+  (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
 
 describe('reference lists', () => {
   it('are kept an hour, under their own key, and fetched from their path', async () => {
@@ -56,12 +59,16 @@ describe('isSupportAgent', () => {
 describe('useStates (GET /api/Core/States)', () => {
   function hook() {
     const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     return renderHook(() => useStates(), { wrapper });
   }
 
   it('gives the two-letter codes', async () => {
-    const fetch = vi.fn((_path: string, _init?: RequestInit) => Promise.resolve(new Response('["CA","NY"]', { status: 200 })));
+    const fetch = vi.fn((_path: string, _init?: RequestInit) =>
+      Promise.resolve(new Response('["CA","NY"]', { status: 200 })),
+    );
     vi.stubGlobal('fetch', fetch);
     const { result } = hook();
     await waitFor(() => expect(result.current.data).toEqual(['CA', 'NY']));

@@ -4,19 +4,46 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
 import { clearSession } from './session.ts';
-import { connectSession, continueAsGuest, getSession, hasClientId, isAuthenticated, isMember, readStoredSession, replaceSession, sessionClient, sessionFromAccount, updateSession, type Session } from './session-store.ts';
+import {
+  connectSession,
+  continueAsGuest,
+  getSession,
+  hasClientId,
+  isAuthenticated,
+  isMember,
+  readStoredSession,
+  replaceSession,
+  sessionClient,
+  sessionFromAccount,
+  updateSession,
+  type Session,
+} from './session-store.ts';
 import { KEYS } from './storage.ts';
 import { details } from '../testing/render.tsx';
 
-const SPEC_KEYS = ['access_token', 'app_id', 'p_user_id', 'user_data', 'username', 'is_guestUser', 'is_vehicle', 'client_id'];
-const stored = () => Object.fromEntries(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]));
+const SPEC_KEYS = [
+  'access_token',
+  'app_id',
+  'p_user_id',
+  'user_data',
+  'username',
+  'is_guestUser',
+  'is_vehicle',
+  'client_id',
+];
+const stored = () =>
+  Object.fromEntries(
+    Object.keys(localStorage)
+      .sort()
+      .map((k) => [k, localStorage.getItem(k)]),
+  );
 const connect = () => {
   const client = new QueryClient();
   connectSession(client);
   return client;
 };
 
-describe('the spec\'s storage keys (docs/product.md#stored-data), letter for letter', () => {
+describe("the spec's storage keys (docs/product.md#stored-data), letter for letter", () => {
   it('are the eight names of the spec', () => {
     expect(Object.values(KEYS).sort()).toEqual([...SPEC_KEYS].sort());
   });
@@ -61,7 +88,14 @@ describe('the spec\'s storage keys (docs/product.md#stored-data), letter for let
     connect();
     updateSession({ token: 't', guest: false, clientId: '0', isVehicle: false, username: 'u' });
     const again: Session = readStoredSession();
-    expect(again).toMatchObject({ token: 't', guest: false, clientId: '0', isVehicle: false, username: 'u', user: null });
+    expect(again).toMatchObject({
+      token: 't',
+      guest: false,
+      clientId: '0',
+      isVehicle: false,
+      username: 'u',
+      user: null,
+    });
     localStorage.setItem('user_data', '{broken');
     expect(readStoredSession().user).toBeNull();
   });
@@ -126,7 +160,16 @@ describe('logout (docs/product.md#states)', () => {
 // Issue 7: what a mutation run of this file found untested.
 describe('reading the stored keys back', () => {
   it('nothing stored: nobody', () => {
-    expect(readStoredSession()).toEqual({ token: null, guest: false, appId: null, userId: null, user: null, username: null, isVehicle: null, clientId: null });
+    expect(readStoredSession()).toEqual({
+      token: null,
+      guest: false,
+      appId: null,
+      userId: null,
+      user: null,
+      username: null,
+      isVehicle: null,
+      clientId: null,
+    });
   });
 
   it("an empty token is no token; only 'true' makes a guest; is_vehicle as written", () => {
@@ -154,7 +197,15 @@ describe('writing the keys', () => {
     connect();
     updateSession({ token: 't', guest: true, appId: 'a', userId: '7', username: 'u', isVehicle: true, clientId: '3' });
     expect(Object.keys(stored())).toHaveLength(7);
-    updateSession({ token: null, guest: false, appId: null, userId: null, username: null, isVehicle: null, clientId: null });
+    updateSession({
+      token: null,
+      guest: false,
+      appId: null,
+      userId: null,
+      username: null,
+      isVehicle: null,
+      clientId: null,
+    });
     expect(stored()).toEqual({});
   });
 
@@ -220,8 +271,16 @@ describe('what the subscriber follows', () => {
   it('a failed load changes nothing', async () => {
     const client = connect();
     updateSession({ token: 't', isVehicle: true });
-    await client.fetchQuery({ queryKey: queryKeys.vehicles, queryFn: () => Promise.reject(new Error('down')), retry: false }).catch(() => undefined);
-    await client.fetchQuery({ queryKey: queryKeys.accountDetails, queryFn: () => Promise.reject(new Error('down')), retry: false }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: queryKeys.vehicles, queryFn: () => Promise.reject(new Error('down')), retry: false })
+      .catch(() => undefined);
+    await client
+      .fetchQuery({
+        queryKey: queryKeys.accountDetails,
+        queryFn: () => Promise.reject(new Error('down')),
+        retry: false,
+      })
+      .catch(() => undefined);
     expect(getSession()).toMatchObject({ token: 't', isVehicle: true });
     expect(localStorage.getItem('is_vehicle')).toBe('true');
   });
@@ -277,7 +336,16 @@ describe('replacing the session (a sign-in)', () => {
     connect();
     updateSession({ token: 'old', guest: true, userId: '1', username: 'u', isVehicle: true, clientId: '3' });
     replaceSession({ token: 'new' });
-    expect(getSession()).toEqual({ token: 'new', guest: false, appId: null, userId: null, user: null, username: null, isVehicle: null, clientId: null });
+    expect(getSession()).toEqual({
+      token: 'new',
+      guest: false,
+      appId: null,
+      userId: null,
+      user: null,
+      username: null,
+      isVehicle: null,
+      clientId: null,
+    });
     expect(stored()).toEqual({ access_token: 'new' });
   });
 });

@@ -104,13 +104,20 @@ export function sessionFromAccount(d: AccountDetails): Partial<Session> {
     ZipCode: d.ZipCode,
     MinBalance: d.MinBalance || '0',
   };
-  return { user, username: d.UserName, userId: String(d.MemberId), clientId: String(d.ClientId), isVehicle: d.VehicleCount > 0 };
+  return {
+    user,
+    username: d.UserName,
+    userId: String(d.MemberId),
+    clientId: String(d.ClientId),
+    isVehicle: d.VehicleCount > 0,
+  };
 }
 
 let active: QueryClient | null = null;
 let disconnect = () => {};
 
-const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Makes `client` the app's session cache: seeds it from storage and subscribes the one writer.
@@ -126,7 +133,8 @@ export function connectSession(client: QueryClient): () => void {
     const data: unknown = event.query.state.data;
     if (sameKey(key, queryKeys.session)) writeStoredSession(data as Session);
     else if (sameKey(key, queryKeys.accountDetails)) updateSession(sessionFromAccount(data as AccountDetails));
-    else if (sameKey(key, queryKeys.vehicles) && Array.isArray(data)) updateSession({ isVehicle: (data as Vehicle[]).length > 0 });
+    else if (sameKey(key, queryKeys.vehicles) && Array.isArray(data))
+      updateSession({ isVehicle: (data as Vehicle[]).length > 0 });
   });
   client.setQueryData(queryKeys.session, readStoredSession());
   disconnect = () => {

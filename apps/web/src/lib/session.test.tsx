@@ -30,7 +30,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('after a sign-in: the session, then where to go', () => {
   it('a member with a vehicle goes home; the session holds the token, the app id and the member id', async () => {
     connectSession(new QueryClient());
-    const asked = serve({ 'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })], 'GET /api/Support/Console/Me': () => [403, { message: 'Forbidden' }] });
+    const asked = serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })],
+      'GET /api/Support/Console/Me': () => [403, { message: 'Forbidden' }],
+    });
     expect(await completeSignIn(token())).toBe('/homepage');
     expect(asked).toEqual(['GET /api/Account/Details', 'GET /api/Support/Console/Me']);
     expect(getSession()).toMatchObject({ token: 'header.payload.sig', appId: 'parkit-web', userId: '7', guest: false });
@@ -39,13 +42,19 @@ describe('after a sign-in: the session, then where to go', () => {
 
   it('a member with no vehicle goes to Add Vehicles first', async () => {
     connectSession(new QueryClient());
-    serve({ 'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })], 'GET /api/Support/Console/Me': () => [403, {}] });
+    serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })],
+      'GET /api/Support/Console/Me': () => [403, {}],
+    });
     expect(await completeSignIn(token())).toBe('/addvehicles');
   });
 
   it('a support agent lands on the console', async () => {
     connectSession(new QueryClient());
-    serve({ 'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })], 'GET /api/Support/Console/Me': () => [200, { AgentId: 1 }] });
+    serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })],
+      'GET /api/Support/Console/Me': () => [200, { AgentId: 1 }],
+    });
     expect(await completeSignIn(token())).toBe('/support-console');
   });
 });
@@ -86,13 +95,21 @@ describe('useSession', () => {
   function hook() {
     const client = new QueryClient();
     connectSession(client);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     return { client, ...renderHook(() => useSession(), { wrapper }) };
   }
 
   it('nobody: not authenticated, not a member, no client id', () => {
     const { result } = hook();
-    expect(result.current).toMatchObject({ token: null, guest: false, authenticated: false, member: false, hasClientId: false });
+    expect(result.current).toMatchObject({
+      token: null,
+      guest: false,
+      authenticated: false,
+      member: false,
+      hasClientId: false,
+    });
   });
 
   it('a stored member with a client id', () => {
@@ -100,7 +117,14 @@ describe('useSession', () => {
     localStorage.setItem(KEYS.clientId, '3');
     localStorage.setItem(KEYS.username, 'riley');
     const { result } = hook();
-    expect(result.current).toMatchObject({ token: 't', username: 'riley', clientId: '3', authenticated: true, member: true, hasClientId: true });
+    expect(result.current).toMatchObject({
+      token: 't',
+      username: 'riley',
+      clientId: '3',
+      authenticated: true,
+      member: true,
+      hasClientId: true,
+    });
   });
 
   it('a guest is authenticated but not a member', () => {
@@ -114,11 +138,17 @@ describe('useSession', () => {
     const { client, result } = hook();
     // React Query tells its observers on the next tick.
     act(() => client.setQueryData(queryKeys.accountDetails, details({ VehicleCount: 0, ClientId: 5 })));
-    await waitFor(() => expect(result.current).toMatchObject({ isVehicle: false, clientId: '5', hasClientId: true, member: true }));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ isVehicle: false, clientId: '5', hasClientId: true, member: true }),
+    );
     act(() => client.setQueryData(queryKeys.vehicles, [{ VehicleID: 1 }]));
     await waitFor(() => expect(result.current.isVehicle).toBe(true));
     act(() => clearSession());
-    await waitFor(() => expect(result.current).toMatchObject({ token: null, authenticated: false, isVehicle: null, clientId: null }), { timeout: 1000 }); // with client.clear() it kept the member
+    await waitFor(
+      () =>
+        expect(result.current).toMatchObject({ token: null, authenticated: false, isVehicle: null, clientId: null }),
+      { timeout: 1000 },
+    ); // with client.clear() it kept the member
     await setLanguage('en');
   });
 
@@ -126,7 +156,9 @@ describe('useSession', () => {
     const { client } = hook();
     act(() => updateSession({ token: 'fresh' }));
     localStorage.setItem(KEYS.accessToken, 'written behind its back');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const later = renderHook(() => useSession(), { wrapper });
     await new Promise((r) => setTimeout(r, 20));
     expect(later.result.current.token).toBe('fresh');
@@ -141,7 +173,10 @@ describe('completeSignIn, the account', () => {
     const client = new QueryClient();
     connectSession(client);
     client.setQueryData(queryKeys.accountDetails, details({ VehicleCount: 0 }));
-    const asked = serve({ 'GET /api/Account/Details': () => [200, details({ VehicleCount: 1 })], 'GET /api/Support/Console/Me': () => [403, {}] });
+    const asked = serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 1 })],
+      'GET /api/Support/Console/Me': () => [403, {}],
+    });
     expect(await completeSignIn(token())).toBe('/homepage');
     expect(asked[0]).toBe('GET /api/Account/Details');
   });
@@ -152,7 +187,11 @@ describe('completeSignIn, the account', () => {
     const auth: Array<string | undefined> = [];
     vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
       auth.push((init?.headers as Record<string, string>).authorization);
-      return Promise.resolve(new Response(JSON.stringify(path === '/api/Account/Details' ? details({ VehicleCount: 1 }) : {}), { status: path === '/api/Account/Details' ? 200 : 403 }));
+      return Promise.resolve(
+        new Response(JSON.stringify(path === '/api/Account/Details' ? details({ VehicleCount: 1 }) : {}), {
+          status: path === '/api/Account/Details' ? 200 : 403,
+        }),
+      );
     });
     await completeSignIn(token());
     expect(auth).toEqual(['Bearer header.payload.sig', 'Bearer header.payload.sig']);
@@ -176,7 +215,9 @@ describe('logout, the request', () => {
     connectSession(new QueryClient());
     localStorage.setItem(KEYS.accessToken, 't');
     const shown = vi.spyOn(toast, 'error');
-    const asked = serve({ 'POST /api/Account/Logout': () => [500, { message: 'x', ErrorDetails: { message: 'down' } }] });
+    const asked = serve({
+      'POST /api/Account/Logout': () => [500, { message: 'x', ErrorDetails: { message: 'down' } }],
+    });
     await expect(logout()).rejects.toThrow('down');
     expect(asked).toEqual(['POST /api/Account/Logout']);
     expect(shown).not.toHaveBeenCalled();

@@ -36,7 +36,12 @@ export interface SessionView extends Session {
   hasClientId: boolean;
 }
 
-const view = (s: Session): SessionView => ({ ...s, member: isMember(s), authenticated: isAuthenticated(s), hasClientId: hasClientId(s) });
+const view = (s: Session): SessionView => ({
+  ...s,
+  member: isMember(s),
+  authenticated: isAuthenticated(s),
+  hasClientId: hasClientId(s),
+});
 
 /**
  * The signed-in member, the guest, or nobody: the one way a screen knows who is using the app

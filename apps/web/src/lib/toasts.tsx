@@ -37,7 +37,11 @@ export function loadToasts(): Promise<Sonner> {
  */
 function show(kind: 'success' | 'error', message: string) {
   if (sonner) sonner.toast[kind](message);
-  else loadToasts().then((m) => m.toast[kind](message), () => {});
+  else
+    loadToasts().then(
+      (m) => m.toast[kind](message),
+      () => {},
+    );
 }
 
 /** `toast.success(text)`, `toast.error(text)`: the text already translated. */

@@ -22,7 +22,9 @@ describe('useCountdown', () => {
   });
 
   it('counts a new end from when it arrives, not from the last tick', async () => {
-    const { result, rerender } = renderHook(({ end }) => useCountdown(end), { initialProps: { end: Date.now() + 1_000 } });
+    const { result, rerender } = renderHook(({ end }) => useCountdown(end), {
+      initialProps: { end: Date.now() + 1_000 },
+    });
     await act(() => vi.advanceTimersByTimeAsync(1_700));
     expect(result.current).toBe(0);
     rerender({ end: Date.now() + 30_000 });

@@ -5,7 +5,10 @@ import { useSchemaForm } from './use-schema-form.ts';
 
 // Issue 7: a helper a mutation run found with no test of its own.
 describe('useSchemaForm (the one way a form starts)', () => {
-  const Schema = z.object({ City: z.string().min(1, 'City is Required'), Address: z.object({ Zip: z.string().min(5, 'Zip is short') }) });
+  const Schema = z.object({
+    City: z.string().min(1, 'City is Required'),
+    Address: z.object({ Zip: z.string().min(5, 'Zip is short') }),
+  });
   type Values = z.input<typeof Schema>;
 
   it('checks by the schema; field(name) is the registration with the error of that field', async () => {

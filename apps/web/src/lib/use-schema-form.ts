@@ -7,9 +7,15 @@ import type { z } from 'zod';
  * is what a TextField/PhoneField/PasswordField/CodeField takes: the registration (its ref lets
  * react-hook-form focus the first invalid field) and the field's error.
  */
-export function useSchemaForm<T extends FieldValues, Out extends FieldValues = T>(schema: z.ZodType<Out, T>, defaultValues: DefaultValues<T>) {
+export function useSchemaForm<T extends FieldValues, Out extends FieldValues = T>(
+  schema: z.ZodType<Out, T>,
+  defaultValues: DefaultValues<T>,
+) {
   const form = useForm<T, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const field = (name: Path<T>) => ({ ...form.register(name), error: (get(errors, name) as { message?: string } | undefined)?.message });
+  const field = (name: Path<T>) => ({
+    ...form.register(name),
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+  });
   return { ...form, field, submitting: isSubmitting };
 }

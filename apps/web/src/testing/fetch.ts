@@ -6,7 +6,9 @@ import { setNavigator } from '../lib/api-client.ts';
 
 /** fetch answering every request with `status` and `body` as JSON (an empty body for undefined). */
 export function respond(status: number, body: unknown) {
-  return vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status })));
+  return vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status })),
+  );
 }
 
 /**

@@ -36,7 +36,10 @@ export function stubApi(routes: Record<string, (body: unknown) => Reply>) {
     const handler = routes[`${method} ${input}`];
     if (!handler) throw new Error(`unexpected request ${method} ${input}`);
     const [status, reply, headers] = await handler(body);
-    return new Response(reply === undefined ? null : JSON.stringify(reply), { status, headers: { 'content-type': 'application/json', ...headers } });
+    return new Response(reply === undefined ? null : JSON.stringify(reply), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   });
   return calls;
 }
@@ -60,7 +63,15 @@ export function renderAt(url: string, path: string, element: ReactNode) {
   connectSession(client);
   const router = createMemoryRouter(
     [
-      { path, element: <>{element}<Where /></> },
+      {
+        path,
+        element: (
+          <>
+            {element}
+            <Where />
+          </>
+        ),
+      },
       { path: '*', element: <Where /> },
     ],
     { initialEntries: [url] },

@@ -1,4 +1,11 @@
-import { doublePrecision, integer, serial, timestamp, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  integer,
+  serial,
+  timestamp,
+  type AnyPgColumn,
+  type UpdateDeleteAction,
+} from 'drizzle-orm/pg-core';
 
 // Columns that many tables declare the same way; each call makes a new column. The references to
 // members and operators (memberRef, operatorRef) are in members.ts, next to those tables.

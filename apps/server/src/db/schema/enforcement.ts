@@ -20,7 +20,10 @@ export const operatorApiKeys = pgTable(
     lastUsedAt: moment('last_used_at'),
     revokedAt: moment('revoked_at'),
   },
-  (t) => [index('operator_api_keys_operator_idx').on(t.operatorId), check('operator_api_keys_hash_len', sql`length(${t.keyHash}) = 64`)],
+  (t) => [
+    index('operator_api_keys_operator_idx').on(t.operatorId),
+    check('operator_api_keys_hash_len', sql`length(${t.keyHash}) = 64`),
+  ],
 );
 
 /** What a plate check was told: answered (paid, not paid, no such zone of the key's operator) or refused (401, 429). */
@@ -58,7 +61,10 @@ export const enforcementChecks = pgTable(
     index('enforcement_checks_operator_time_idx').on(t.operatorId, t.checkedAt),
     // The prune job deletes by age.
     index('enforcement_checks_checked_at_idx').on(t.checkedAt),
-    check('enforcement_checks_outcome_check', sql`${t.outcome} IN ('paid', 'not_paid', 'zone_not_found', 'unauthorized', 'rate_limited')`),
+    check(
+      'enforcement_checks_outcome_check',
+      sql`${t.outcome} IN ('paid', 'not_paid', 'zone_not_found', 'unauthorized', 'rate_limited')`,
+    ),
     check(
       'enforcement_checks_answered_check',
       sql`${t.outcome} IN ('unauthorized', 'rate_limited') OR (${t.keyId} IS NOT NULL AND ${t.operatorId} IS NOT NULL AND ${t.paid} IS NOT NULL)`,

@@ -18,7 +18,9 @@ export const members = pgTable(
   'members',
   {
     id: serialId(),
-    clientId: integer('client_id').notNull().references(() => operators.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => operators.id),
     userName: text('user_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),

@@ -65,7 +65,10 @@ export const parkingSessions = pgTable(
   (t) => [
     check('parking_sessions_owner_check', sql`${t.memberId} IS NOT NULL OR ${t.guestPhone} IS NOT NULL`),
     check('parking_sessions_status_check', sql`${t.status} IN ('active', 'ended')`),
-    check('parking_sessions_money_check', sql`${t.parkingCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.parkingCents} + ${t.feeCents}`),
+    check(
+      'parking_sessions_money_check',
+      sql`${t.parkingCents} >= 0 AND ${t.feeCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.parkingCents} + ${t.feeCents}`,
+    ),
     check('parking_sessions_time_check', sql`${t.endsAt} > ${t.startedAt} AND ${t.durationMinutes} > 0`),
     // Past Parkings pages by (started_at, id) newest first (issue 12's keyset paging).
     index('parking_sessions_member_started_idx').on(t.memberId, t.startedAt.desc(), t.id.desc()),
@@ -74,9 +77,13 @@ export const parkingSessions = pgTable(
     // Its vehicle filter, newest/oldest: the vehicle's sessions in the page's order, however rarely the member uses it.
     index('parking_sessions_member_vehicle_started_idx').on(t.memberId, t.vehicleId, t.startedAt.desc(), t.id.desc()),
     index('parking_sessions_guest_idx').on(t.guestPhone),
-    index('parking_sessions_active_ends_idx').on(t.endsAt).where(sql`${t.status} = 'active'`),
+    index('parking_sessions_active_ends_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'active'`),
     // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.
-    uniqueIndex('parking_sessions_active_vehicle_key').on(t.vehicleId).where(sql`${t.status} = 'active' AND ${t.vehicleId} IS NOT NULL`),
+    uniqueIndex('parking_sessions_active_vehicle_key')
+      .on(t.vehicleId)
+      .where(sql`${t.status} = 'active' AND ${t.vehicleId} IS NOT NULL`),
     uniqueIndex('parking_sessions_active_guest_plate_key')
       .on(t.guestPhone, t.plate, t.plateState)
       .where(sql`${t.status} = 'active' AND ${t.memberId} IS NULL`),
@@ -115,7 +122,10 @@ export const parkingQuotes = pgTable(
   },
   (t) => [
     check('parking_quotes_kind_check', sql`${t.kind} IN ('start', 'extend')`),
-    check('parking_quotes_money_check', sql`${t.totalCents} = ${t.parkingCents} + ${t.feeCents} AND ${t.parkingCents} >= 0 AND ${t.feeCents} >= 0`),
+    check(
+      'parking_quotes_money_check',
+      sql`${t.totalCents} = ${t.parkingCents} + ${t.feeCents} AND ${t.parkingCents} >= 0 AND ${t.feeCents} >= 0`,
+    ),
     index('parking_quotes_member_idx').on(t.memberId, t.createdAt),
   ],
 );
@@ -136,7 +146,10 @@ export const parkingCardPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('parking_card_payments_money_check', sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    check(
+      'parking_card_payments_money_check',
+      sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`,
+    ),
     index('parking_card_payments_session_idx').on(t.sessionId),
     uniqueIndex('parking_card_payments_charge_key').on(t.chargeRef),
   ],

@@ -36,7 +36,9 @@ export const supportCallBacks = pgTable(
   (t) => [
     check('support_callbacks_status_check', sql`${t.status} in ('open', 'called', 'no_answer')`),
     // A duplicate slot is refused even when two requests race.
-    uniqueIndex('support_callbacks_open_slot_key').on(t.memberId, t.scheduledAt).where(sql`${t.status} = 'open'`),
+    uniqueIndex('support_callbacks_open_slot_key')
+      .on(t.memberId, t.scheduledAt)
+      .where(sql`${t.status} = 'open'`),
     index('support_callbacks_queue_idx').on(t.status, t.scheduledAt),
   ],
 );

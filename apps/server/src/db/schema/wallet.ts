@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { memberRef } from './members.ts';
 
@@ -31,7 +44,10 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_member_idx').on(t.memberId, t.id),
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
-    check('ledger_entries_kind', sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment')`),
+    check(
+      'ledger_entries_kind',
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment')`,
+    ),
   ],
 );
 
@@ -53,7 +69,9 @@ export const walletSettings = pgTable(
   },
   (t) => [
     check('wallet_settings_default_add_amount', sql`${t.defaultAddAmountCents} between 500 and 50000`),
-    index('wallet_settings_reload_due_idx').on(t.reloadDueAt).where(sql`${t.reloadDueAt} is not null`),
+    index('wallet_settings_reload_due_idx')
+      .on(t.reloadDueAt)
+      .where(sql`${t.reloadDueAt} is not null`),
   ],
 );
 
@@ -75,7 +93,9 @@ export const paymentMethods = pgTable(
   (t) => [
     index('payment_methods_member_idx').on(t.memberId),
     uniqueIndex('payment_methods_member_ref_key').on(t.memberId, t.providerRef),
-    uniqueIndex('payment_methods_one_default_key').on(t.memberId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_one_default_key')
+      .on(t.memberId)
+      .where(sql`${t.isDefault}`),
     check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
 );
@@ -136,8 +156,12 @@ export const subscriptions = pgTable(
     endedAt: moment('ended_at'),
   },
   (t) => [
-    uniqueIndex('subscriptions_one_active_key').on(t.memberId).where(sql`${t.status} = 'active'`),
-    index('subscriptions_period_end_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`),
+    uniqueIndex('subscriptions_one_active_key')
+      .on(t.memberId)
+      .where(sql`${t.status} = 'active'`),
+    index('subscriptions_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
     check('subscriptions_status', sql`${t.status} in ('active', 'ended')`),
   ],
 );
@@ -183,6 +207,8 @@ export const walletCharges = pgTable(
     check('wallet_charges_amount_positive', sql`${t.amountCents} > 0`),
     check('wallet_charges_kind', sql`${t.kind} in ('top-up', 'auto-reload')`),
     check('wallet_charges_status', sql`${t.status} in ('pending', 'recorded')`),
-    index('wallet_charges_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('wallet_charges_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -25,7 +25,9 @@ export const zones = pgTable(
      * The position on the Mercator plane of the unit sphere (radians: longitude, asinh(tan(latitude))),
      * kept by the database: what zones_operator_mercator_idx orders a nearby search by (earth.ts).
      */
-    mercator: point('mercator', { mode: 'tuple' }).generatedAlwaysAs(sql`point(radians(lng), asinh(tan(radians(lat))))`),
+    mercator: point('mercator', { mode: 'tuple' }).generatedAlwaysAs(
+      sql`point(radians(lng), asinh(tan(radians(lat))))`,
+    ),
     kind: text('kind').notNull(), // 'street' | 'lot' | 'garage'
     rateCents: integer('rate_cents').notNull(),
     maxStayMinutes: integer('max_stay_minutes').notNull(),
@@ -49,7 +51,11 @@ export const zones = pgTable(
     // Text search ranks one operator's zones by word similarity to the text (issue 9): a k-nearest
     // scan of this index (`<<->`) yields the most similar first, so the best match is among the
     // candidates however many near-misses there are (zone-search.ts, SEARCH_TEXT).
-    index('zones_operator_search_trgm_idx').using('gist', t.operatorId, sql`lower(${t.name} || ' ' || ${t.address}) gist_trgm_ops`),
+    index('zones_operator_search_trgm_idx').using(
+      'gist',
+      t.operatorId,
+      sql`lower(${t.name} || ' ' || ${t.address}) gist_trgm_ops`,
+    ),
   ],
 );
 

@@ -25,7 +25,9 @@ export const AUDIT_REFUSAL_DAYS = 30;
  */
 export async function pruneExpired(db: Db, now: Date): Promise<number> {
   const at = now.toISOString();
-  const [row] = await queryRows<{ n: number }>(db, sql`
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
     WITH tokens AS (DELETE FROM refresh_tokens WHERE expires_at < ${at}::timestamptz - interval '1 day' RETURNING 1),
          codes AS (DELETE FROM otp_codes WHERE expires_at < ${at}::timestamptz - interval '1 day' RETURNING 1),
          messages AS (
@@ -39,7 +41,8 @@ export async function pruneExpired(db: Db, now: Date): Promise<number> {
              AND (outcome IN ('unauthorized', 'rate_limited') OR checked_at < ${at}::timestamptz - make_interval(days => ${AUDIT_ANSWER_DAYS}))
            RETURNING 1)
     SELECT (SELECT count(*) FROM tokens) + (SELECT count(*) FROM codes) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM windows)
-      + (SELECT count(*) FROM checks) AS n`);
+      + (SELECT count(*) FROM checks) AS n`,
+  );
   return Number(row?.n ?? 0);
 }
 

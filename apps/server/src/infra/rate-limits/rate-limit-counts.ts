@@ -93,7 +93,9 @@ export class SharedCounts {
     const json = JSON.stringify([...batch, ...read].map((e) => ({ b: e.bucket, k: e.key, s: e.start, n: e.sending })));
     let rows: FlushedRow[];
     try {
-      rows = await queryRows<FlushedRow>(this.db, sql`
+      rows = await queryRows<FlushedRow>(
+        this.db,
+        sql`
         WITH r AS (
           SELECT r.b, r.k, timestamptz 'epoch' + r.s * interval '1 millisecond' AS w, r.n
           FROM json_to_recordset(${json}::json) AS r(b text, k text, s float8, n int)),
@@ -106,7 +108,8 @@ export class SharedCounts {
         UNION ALL
         SELECT t.bucket, t.key, (extract(epoch FROM t.window_start) * 1000)::float8, t.count
         FROM r JOIN rate_limits t ON t.bucket = r.b AND t.key = r.k AND t.window_start = r.w
-        WHERE r.n = 0`);
+        WHERE r.n = 0`,
+      );
     } catch (err) {
       // Not sent: counted again with the next flush.
       for (const e of batch) {

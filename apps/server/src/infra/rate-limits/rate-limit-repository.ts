@@ -22,14 +22,21 @@ export async function hit(db: Executor, limit: Limit, key: string): Promise<numb
 }
 
 /** hit(), also saying whether this is the window's first refusal (count = limit + 1). */
-export async function hitWindow(db: Executor, { bucket, limit, windowSeconds }: Limit, key: string): Promise<{ wait: number; firstRefusal: boolean }> {
+export async function hitWindow(
+  db: Executor,
+  { bucket, limit, windowSeconds }: Limit,
+  key: string,
+): Promise<{ wait: number; firstRefusal: boolean }> {
   const nowMs = Date.now();
   const windowMs = windowSeconds * 1000;
   const start = new Date(Math.floor(nowMs / windowMs) * windowMs);
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     INSERT INTO rate_limits (bucket, key, window_start, count) VALUES (${bucket}, ${key}, ${start.toISOString()}, 1)
     ON CONFLICT (bucket, key, window_start) DO UPDATE SET count = rate_limits.count + 1
-    RETURNING count`);
+    RETURNING count`,
+  );
   const count = Number(rows[0]?.count ?? 0);
   return { wait: count > limit ? (start.getTime() + windowMs - nowMs) / 1000 : 0, firstRefusal: count === limit + 1 };
 }

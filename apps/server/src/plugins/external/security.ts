@@ -49,7 +49,10 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       void reply.header('x-request-id', req.id);
       // HTTP/1.1 requires Host; Node's own refusal is not JSON, so it is let through and refused here.
       if (!req.headers.host) {
-        void reply.code(400).type('application/json').send({ message: MESSAGES.hostRequired, errors: [{ field: 'host', message: MESSAGES.hostRequired }] });
+        void reply
+          .code(400)
+          .type('application/json')
+          .send({ message: MESSAGES.hostRequired, errors: [{ field: 'host', message: MESSAGES.hostRequired }] });
         return;
       }
       done();
@@ -78,7 +81,13 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
  * X-XSS-Protection) go on pages only (issue 9: a health answer was 1,155 bytes with them, 717 without).
  */
 export function apiAnswerHeaders(page: Record<string, string>): Record<string, string> {
-  const kept = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy', 'permissions-policy'];
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'cross-origin-resource-policy',
+    'referrer-policy',
+    'permissions-policy',
+  ];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     ...Object.fromEntries(kept.filter((name) => page[name] !== undefined).map((name) => [name, page[name]!])),

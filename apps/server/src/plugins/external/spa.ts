@@ -34,7 +34,10 @@ export default fp<{ root: string; tileUrl: string; production: boolean }>(
         // No public source maps in production, even if a build left some (issue 8).
         allowedPath: (path) => !(production && path.endsWith('.map')),
         setHeaders(reply, path) {
-          void reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          void reply.header(
+            'cache-control',
+            /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {

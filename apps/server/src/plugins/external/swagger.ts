@@ -39,7 +39,8 @@ export function nullInNullableEnums(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(nullInNullableEnums);
   if (!node || typeof node !== 'object') return;
   const schema = node as Record<string, unknown>;
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...(schema.enum as unknown[]), null];
   Object.values(schema).forEach(nullInNullableEnums);
 }
 
@@ -66,10 +67,19 @@ export default fp<{ ui: boolean }>(
       },
       transform: (input) => {
         const out = jsonSchemaTransform(input);
-        const schema = out.schema as { hide?: boolean; operationId?: string; body?: unknown; upload?: FastifySchema['upload'] };
+        const schema = out.schema as {
+          hide?: boolean;
+          operationId?: string;
+          body?: unknown;
+          upload?: FastifySchema['upload'];
+        };
         if (schema.upload) {
           const { field, description } = schema.upload;
-          schema.body = { type: 'object', properties: { [field]: { type: 'string', format: 'binary', description } }, required: [field] };
+          schema.body = {
+            type: 'object',
+            properties: { [field]: { type: 'string', format: 'binary', description } },
+            required: [field],
+          };
           delete schema.upload;
         }
         const method = Array.isArray(input.route.method) ? input.route.method[0]! : input.route.method;

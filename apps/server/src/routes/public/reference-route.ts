@@ -10,8 +10,12 @@ export function referenceListRoute(
   app: FastifyInstance,
   route: { path: string; tag: string; summary: string; response: z.ZodType; list: 'makes' | 'colors' | 'states' },
 ) {
-  app.get(route.path, { schema: { tags: [route.tag], summary: route.summary, response: { 200: route.response } } }, async (_req, reply) => {
-    void reply.header('cache-control', REFERENCE_CACHE);
-    return (await app.referenceLists.get(app.db))[route.list];
-  });
+  app.get(
+    route.path,
+    { schema: { tags: [route.tag], summary: route.summary, response: { 200: route.response } } },
+    async (_req, reply) => {
+      void reply.header('cache-control', REFERENCE_CACHE);
+      return (await app.referenceLists.get(app.db))[route.list];
+    },
+  );
 }

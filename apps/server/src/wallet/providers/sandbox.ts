@@ -1,6 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WALLET_MESSAGES } from '@parkit/contract';
-import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type SavedCard } from './types.ts';
+import {
+  CardError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
+  type SavedCard,
+} from './types.ts';
 
 /** How a Stripe test number behaves (https://docs.stripe.com/testing). */
 type Outcome = 'succeeds' | 'declined' | 'insufficient_funds';
@@ -41,8 +49,15 @@ interface TokenPayload {
  * Stripe's test mode does and returns a signed token holding only brand, last 4, expiry and the
  * test outcome: the number and CVC are dropped there and never reach the database or a log.
  */
-export function sandboxProvider(secret: string, now: () => Date = () => new Date()): PaymentProvider & {
-  tokenize(card: { number: string; expMonth: number; expYear: number; cvc: string }): { token: string; brand: string; last4: string };
+export function sandboxProvider(
+  secret: string,
+  now: () => Date = () => new Date(),
+): PaymentProvider & {
+  tokenize(card: { number: string; expMonth: number; expYear: number; cvc: string }): {
+    token: string;
+    brand: string;
+    last4: string;
+  };
 } {
   const key = createHmac('sha256', secret).update('parkit-sandbox-cards').digest();
   const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
@@ -69,13 +84,21 @@ export function sandboxProvider(secret: string, now: () => Date = () => new Date
     name: 'sandbox',
     tokenize(card) {
       const digits = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new CardError(WALLET_MESSAGES.cardNumberInvalid, 'Number');
+      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
+        throw new CardError(WALLET_MESSAGES.cardNumberInvalid, 'Number');
       const test = TEST_CARDS[digits];
       if (!test) throw new CardError(WALLET_MESSAGES.cardNotTest, 'Number');
       if (expired(card.expMonth, card.expYear)) throw new CardError(WALLET_MESSAGES.expired, 'ExpYear');
       const expectedCvc = test.brand === 'American Express' ? 4 : 3;
       if (card.cvc.length !== expectedCvc) throw new CardError(WALLET_MESSAGES.cvcInvalid, 'Cvc');
-      const payload: TokenPayload = { b: test.brand, l: digits.slice(-4), m: card.expMonth, y: card.expYear, o: test.outcome, n: randomBytes(9).toString('base64url') };
+      const payload: TokenPayload = {
+        b: test.brand,
+        l: digits.slice(-4),
+        m: card.expMonth,
+        y: card.expYear,
+        o: test.outcome,
+        n: randomBytes(9).toString('base64url'),
+      };
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return { token: `tok_sandbox_${body}.${sign(body)}`, brand: payload.b, last4: payload.l };
     },
@@ -95,16 +118,27 @@ export function sandboxProvider(secret: string, now: () => Date = () => new Date
       }
       if (expired(p.m, p.y)) return { ok: false, reason: 'declined', message: WALLET_MESSAGES.expired };
       if (p.o === 'declined') return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
-      if (p.o === 'insufficient_funds') return { ok: false, reason: 'declined', message: WALLET_MESSAGES.insufficientCardFunds };
+      if (p.o === 'insufficient_funds')
+        return { ok: false, reason: 'declined', message: WALLET_MESSAGES.insufficientCardFunds };
       // Deterministic per idempotency key, as Stripe answers a retried request with the first charge.
-      return { ok: true, chargeRef: `ch_sandbox_${createHmac('sha256', key).update(req.idempotencyKey).digest('hex').slice(0, 24)}` };
+      return {
+        ok: true,
+        chargeRef: `ch_sandbox_${createHmac('sha256', key).update(req.idempotencyKey).digest('hex').slice(0, 24)}`,
+      };
     },
     async refund(req: RefundRequest): Promise<RefundResult> {
-      if (!/^ch_sandbox_[0-9a-f]{24}$/.test(req.chargeRef) || !Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) {
+      if (
+        !/^ch_sandbox_[0-9a-f]{24}$/.test(req.chargeRef) ||
+        !Number.isSafeInteger(req.amountCents) ||
+        req.amountCents <= 0
+      ) {
         return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
       }
       // Deterministic per idempotency key, as Stripe answers a retried refund with the first one.
-      return { ok: true, refundRef: `re_sandbox_${createHmac('sha256', key).update(`refund:${req.idempotencyKey}`).digest('hex').slice(0, 24)}` };
+      return {
+        ok: true,
+        refundRef: `re_sandbox_${createHmac('sha256', key).update(`refund:${req.idempotencyKey}`).digest('hex').slice(0, 24)}`,
+      };
     },
     async detach() {},
   };

@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { WALLET_MESSAGES } from '@parkit/contract';
-import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider, type RefundRequest, type RefundResult, type SavedCard } from './types.ts';
+import {
+  CardError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
+  type SavedCard,
+} from './types.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -14,17 +22,33 @@ export function stripeClient(opts: StripeOptions): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(url ? { host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          protocol: url.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
 }
 
-const TITLE: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+const TITLE: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
 
 /**
  * The `stripe` provider: cards are saved with a SetupIntent confirmed by Stripe Elements in the
  * browser (the server only sees the pm_… id), and charged with off-session PaymentIntents.
  */
-export function stripeProvider(opts: StripeOptions): PaymentProvider & { client: Stripe; createSetupIntent(customerRef: string): Promise<string> } {
+export function stripeProvider(
+  opts: StripeOptions,
+): PaymentProvider & { client: Stripe; createSetupIntent(customerRef: string): Promise<string> } {
   const client = stripeClient(opts);
   return {
     name: 'stripe',
@@ -36,7 +60,10 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider & { client:
     },
     async ensureCustomer(memberId, existing) {
       if (existing) return existing;
-      const c = await client.customers.create({ metadata: { member_id: String(memberId) } }, { idempotencyKey: `customer:${memberId}` });
+      const c = await client.customers.create(
+        { metadata: { member_id: String(memberId) } },
+        { idempotencyKey: `customer:${memberId}` },
+      );
       return c.id;
     },
     async attach(token, customerRef): Promise<SavedCard> {
@@ -51,7 +78,13 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider & { client:
       // A card confirmed by our SetupIntent is attached to the member's customer; anything else is refused.
       const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
       if (!pm.card || (customerRef && owner !== customerRef)) throw new CardError(WALLET_MESSAGES.tokenInvalid);
-      return { providerRef: pm.id, brand: TITLE[pm.card.brand] ?? pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+      return {
+        providerRef: pm.id,
+        brand: TITLE[pm.card.brand] ?? pm.card.brand,
+        last4: pm.card.last4,
+        expMonth: pm.card.exp_month,
+        expYear: pm.card.exp_year,
+      };
     },
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       try {
@@ -70,8 +103,13 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider & { client:
         if (pi.status === 'succeeded' || pi.status === 'processing') return { ok: true, chargeRef: pi.id };
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
-        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+        if (err instanceof Stripe.errors.StripeCardError)
+          return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
+        if (
+          err instanceof Stripe.errors.StripeConnectionError ||
+          err instanceof Stripe.errors.StripeAPIError ||
+          err instanceof Stripe.errors.StripeRateLimitError
+        ) {
           return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         }
         throw err;
@@ -79,12 +117,21 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider & { client:
     },
     async refund(req: RefundRequest): Promise<RefundResult> {
       try {
-        const r = await client.refunds.create({ payment_intent: req.chargeRef, amount: req.amountCents }, { idempotencyKey: req.idempotencyKey });
-        if (r.status === 'failed' || r.status === 'canceled') return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
+        const r = await client.refunds.create(
+          { payment_intent: req.chargeRef, amount: req.amountCents },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        if (r.status === 'failed' || r.status === 'canceled')
+          return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
         return { ok: true, refundRef: r.id };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
-        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
+        if (
+          err instanceof Stripe.errors.StripeConnectionError ||
+          err instanceof Stripe.errors.StripeAPIError ||
+          err instanceof Stripe.errors.StripeRateLimitError
+        ) {
           return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         }
         throw err;

@@ -17,7 +17,8 @@ interface ProviderRequest {
 }
 
 /** The provider's answer: done, with its reference, or why not (unavailable: the provider could not be reached). */
-type ProviderResult<Done, Refusal extends string> = ({ ok: true } & Done) | { ok: false; reason: Refusal | 'unavailable'; message: string };
+type ProviderResult<Done, Refusal extends string> =
+  ({ ok: true } & Done) | { ok: false; reason: Refusal | 'unavailable'; message: string };
 
 export interface ChargeRequest extends ProviderRequest {
   /** The member's provider customer (Stripe cus_…); null for the sandbox. */

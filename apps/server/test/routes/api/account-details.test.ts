@@ -8,7 +8,8 @@ const { app } = await buildTestApp();
 const alice = await registerAndSignIn(app, { FirstName: 'Zoë 🚗', LastName: '<script>alert(1)</script>' });
 const bob = await registerAndSignIn(app);
 
-const details = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/Account/Details', headers });
+const details = (headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/api/Account/Details', headers });
 const UNAUTHORIZED = { message: 'Unauthorized' };
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -54,7 +55,14 @@ describe('GET /api/Account/Details', () => {
       const add = await as(app, carol, {
         method: 'POST',
         url: '/api/Vehicle/Add',
-        payload: { VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY', PlateNumber, PlateState: 'TX', VehicleColor: 'SILVER', VehicleYear: '2020' },
+        payload: {
+          VehicleMake: 'TOYOTA',
+          VehicleModel: 'CAMRY',
+          PlateNumber,
+          PlateState: 'TX',
+          VehicleColor: 'SILVER',
+          VehicleYear: '2020',
+        },
       });
       expect(add.statusCode).toBe(201);
     }
@@ -67,7 +75,9 @@ describe('GET /api/Account/Details', () => {
 
   it('works without xapikey, and with the member’s own', async () => {
     expect((await details({ authorization: `Bearer ${alice.token}` })).statusCode).toBe(200);
-    expect((await details({ authorization: `Bearer ${alice.token}`, xapikey: String(alice.memberId) })).statusCode).toBe(200);
+    expect(
+      (await details({ authorization: `Bearer ${alice.token}`, xapikey: String(alice.memberId) })).statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -84,16 +94,32 @@ describe('GET /api/Account/Details', () => {
     ['an empty bearer', async () => ({ authorization: 'Bearer ' })],
     ['a garbage token', async () => ({ authorization: 'Bearer not.a.jwt' })],
     ['another scheme', async () => ({ authorization: `Basic ${alice.token}` })],
-    ['a token signed with another secret', async () => ({ authorization: `Bearer ${await forge({ secret: 'x'.repeat(48) })}` })],
-    ['an expired token', async () => ({ authorization: `Bearer ${await forge({ iat: now() - 3600, exp: now() - 60 })}` })],
+    [
+      'a token signed with another secret',
+      async () => ({ authorization: `Bearer ${await forge({ secret: 'x'.repeat(48) })}` }),
+    ],
+    [
+      'an expired token',
+      async () => ({ authorization: `Bearer ${await forge({ iat: now() - 3600, exp: now() - 60 })}` }),
+    ],
     ['a token for another audience', async () => ({ authorization: `Bearer ${await forge({ aud: 'someone-else' })}` })],
     ['a token from another issuer', async () => ({ authorization: `Bearer ${await forge({ iss: 'evil' })}` })],
-    ['a token whose subject is not a member id', async () => ({ authorization: `Bearer ${await forge({ sub: 'admin' })}` })],
+    [
+      'a token whose subject is not a member id',
+      async () => ({ authorization: `Bearer ${await forge({ sub: 'admin' })}` }),
+    ],
     [
       'an unsigned token (alg none)',
-      async () => ({ authorization: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 600 })}.` }),
+      async () => ({
+        authorization: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(alice.memberId), iss: 'parkit', aud: 'parkit-app', exp: now() + 600 })}.`,
+      }),
     ],
-    ['a tampered token', async () => ({ authorization: `Bearer ${alice.token.replace(/\.([^.]+)\./, (_m, p: string) => `.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: String(bob.memberId) })}.`)}` })],
+    [
+      'a tampered token',
+      async () => ({
+        authorization: `Bearer ${alice.token.replace(/\.([^.]+)\./, (_m, p: string) => `.${b64({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: String(bob.memberId) })}.`)}`,
+      }),
+    ],
   ])('refuses %s with 401 {message: Unauthorized}', async (_what, headers) => {
     const res = await details(await headers());
     expect(res.statusCode).toBe(401);
@@ -101,7 +127,12 @@ describe('GET /api/Account/Details', () => {
   });
 
   it('answers a valid token of a member who no longer exists with 401 (issue 8, item 6)', async () => {
-    const ghost = await tokenSigner(TEST_SECRET).sign({ memberId: 2_000_000, amr: 'pwd', authTime: now(), sessionVersion: 0 });
+    const ghost = await tokenSigner(TEST_SECRET).sign({
+      memberId: 2_000_000,
+      amr: 'pwd',
+      authTime: now(),
+      sessionVersion: 0,
+    });
     const res = await details({ authorization: `Bearer ${ghost}` });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHORIZED);

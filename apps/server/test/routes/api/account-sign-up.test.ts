@@ -15,17 +15,24 @@ beforeEach(async () => {
   await db.execute(sql`DELETE FROM rate_limits`);
 });
 
-const register = (payload: unknown) => app.inject({ method: 'POST', url: '/api/Account/Register', payload: payload as object });
-const sendOtp = (PhoneNumber: string) => app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber } });
+const register = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/Account/Register', payload: payload as object });
+const sendOtp = (PhoneNumber: string) =>
+  app.inject({ method: 'POST', url: '/api/Account/SendOtp', payload: { PhoneNumber } });
 /** Lets the next code go out now instead of after the 30 s resend wait. */
 const ageCodes = async (phone: string) => {
   await db.execute(sql`UPDATE otp_codes SET created_at = created_at - interval '31 seconds' WHERE phone = ${phone}`);
-  await db.execute(sql`UPDATE otp_sends SET last_sent_at = last_sent_at - interval '31 seconds' WHERE phone = ${phone}`);
+  await db.execute(
+    sql`UPDATE otp_sends SET last_sent_at = last_sent_at - interval '31 seconds' WHERE phone = ${phone}`,
+  );
 };
 /** Registers and verifies the phone with the code (a password alone opens only such accounts). */
 async function registerVerified(m: ReturnType<typeof newMember>) {
   expect((await register(m)).statusCode).toBe(201);
-  expect((await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) })).statusCode).toBe(200);
+  expect(
+    (await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) }))
+      .statusCode,
+  ).toBe(200);
 }
 
 async function counts() {
@@ -45,7 +52,10 @@ describe('POST /api/Account/Register', () => {
     expect(res.json()).toEqual({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(m.PhoneNumber) });
     expect(res.json<{ PhoneNumber: string }>().PhoneNumber).toMatch(/^\*{6}\d{4}$/);
 
-    const [row] = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM members WHERE user_name = ${m.UserName}`);
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT * FROM members WHERE user_name = ${m.UserName}`,
+    );
     expect(row).toMatchObject({ email: m.EmailAddress, phone: m.PhoneNumber, first_name: 'Test', last_name: 'Driver' });
     expect(Number(row!.client_id)).toBeGreaterThan(0);
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -53,7 +63,10 @@ describe('POST /api/Account/Register', () => {
 
     const code = await lastCode(app, m.PhoneNumber);
     expect(code).toMatch(/^\d{6}$/);
-    const otpRows = await queryRows<{ code_hash: string }>(db, sql`SELECT code_hash FROM otp_codes WHERE phone = ${m.PhoneNumber}`);
+    const otpRows = await queryRows<{ code_hash: string }>(
+      db,
+      sql`SELECT code_hash FROM otp_codes WHERE phone = ${m.PhoneNumber}`,
+    );
     expect(otpRows).toHaveLength(1);
     expect(otpRows[0]!.code_hash).not.toContain(code);
   });
@@ -62,7 +75,11 @@ describe('POST /api/Account/Register', () => {
     ['UserName', MESSAGES.usernameTaken, (a: ReturnType<typeof newMember>) => ({ UserName: a.UserName })],
     ['UserName', MESSAGES.usernameTaken, (a: ReturnType<typeof newMember>) => ({ UserName: a.UserName.toUpperCase() })],
     ['EmailAddress', MESSAGES.emailTaken, (a: ReturnType<typeof newMember>) => ({ EmailAddress: a.EmailAddress })],
-    ['EmailAddress', MESSAGES.emailTaken, (a: ReturnType<typeof newMember>) => ({ EmailAddress: a.EmailAddress.toUpperCase() })],
+    [
+      'EmailAddress',
+      MESSAGES.emailTaken,
+      (a: ReturnType<typeof newMember>) => ({ EmailAddress: a.EmailAddress.toUpperCase() }),
+    ],
     ['PhoneNumber', MESSAGES.phoneTaken, (a: ReturnType<typeof newMember>) => ({ PhoneNumber: a.PhoneNumber })],
   ])('refuses a duplicate %s with 409 naming the field (%s)', async (field, message, clash) => {
     const first = newMember();
@@ -79,14 +96,25 @@ describe('POST /api/Account/Register', () => {
     expect((await register(first)).statusCode).toBe(201);
     const res = await register({ ...first, FirstName: 'Other' });
     expect(res.statusCode).toBe(409);
-    expect(res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(['UserName', 'EmailAddress', 'PhoneNumber']);
+    expect(res.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual([
+      'UserName',
+      'EmailAddress',
+      'PhoneNumber',
+    ]);
   });
 
   it('lists each missing field with its message', async () => {
     const res = await register({});
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: { field: string; message: string }[] }>();
-    expect(body.errors.map((e) => e.field).sort()).toEqual(['EmailAddress', 'FirstName', 'LastName', 'Password', 'PhoneNumber', 'UserName']);
+    expect(body.errors.map((e) => e.field).sort()).toEqual([
+      'EmailAddress',
+      'FirstName',
+      'LastName',
+      'Password',
+      'PhoneNumber',
+      'UserName',
+    ]);
     expect(body.errors).toContainEqual({ field: 'UserName', message: 'Username is Required' });
     expect(body.errors).toContainEqual({ field: 'EmailAddress', message: 'Email is required' });
     expect(body.errors).toContainEqual({ field: 'PhoneNumber', message: 'PhoneNumber is Required' });
@@ -161,16 +189,22 @@ describe('POST /api/Account/SendOtp', () => {
     // And no code signs in to a phone that has no account.
     const tok = await tokenPost(app, { grant_type: 'otp', phone: unknown, code: '123456' });
     expect(tok.statusCode).toBe(400);
-    expect(tok.json()).toEqual({ message: MESSAGES.invalidCode, errors: [{ field: 'code', message: MESSAGES.invalidCode }] });
+    expect(tok.json()).toEqual({
+      message: MESSAGES.invalidCode,
+      errors: [{ field: 'code', message: MESSAGES.invalidCode }],
+    });
   });
 
-  it.each([['12345'], ['5125550100x'], ["5125550100' OR '1'='1"], ['']])('refuses the phone %j with 400 naming the field', async (phone) => {
-    const before = await counts();
-    const res = await sendOtp(phone);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('PhoneNumber');
-    expect(await counts()).toEqual(before);
-  });
+  it.each([['12345'], ['5125550100x'], ["5125550100' OR '1'='1"], ['']])(
+    'refuses the phone %j with 400 naming the field',
+    async (phone) => {
+      const before = await counts();
+      const res = await sendOtp(phone);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('PhoneNumber');
+      expect(await counts()).toEqual(before);
+    },
+  );
 });
 
 describe('POST /api/Account/Logout', () => {
@@ -208,7 +242,8 @@ describe('POST /api/Account/Logout', () => {
 });
 
 describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign-in)', () => {
-  const forgot = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/Account/ForgotPassword', headers });
+  const forgot = (headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: '/api/Account/ForgotPassword', headers });
   const reset = (headers: Record<string, string>, payload: object) =>
     app.inject({ method: 'POST', url: '/api/Account/ResetPassword', headers, payload });
   const login = (m: ReturnType<typeof newMember>, password = m.Password) =>
@@ -219,7 +254,10 @@ describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign
     const m = newMember();
     if (grant === 'password') await registerVerified(m);
     else await register(m);
-    const res = grant === 'password' ? await login(m) : await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) });
+    const res =
+      grant === 'password'
+        ? await login(m)
+        : await tokenPost(app, { grant_type: 'otp', phone: m.PhoneNumber, code: await lastCode(app, m.PhoneNumber) });
     expect(res.statusCode).toBe(200);
     const body = res.json<TokenResponse>();
     return { m, body, headers: { authorization: `Bearer ${body.access_token}` } };
@@ -232,9 +270,15 @@ describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign
     expect(sent.json()).toEqual({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(m.PhoneNumber) });
     const code = await lastCode(app, m.PhoneNumber);
 
-    const wrongCode = await reset(headers, { Code: code === '000000' ? '111111' : '000000', NewPassword: 'a brand new secret' });
+    const wrongCode = await reset(headers, {
+      Code: code === '000000' ? '111111' : '000000',
+      NewPassword: 'a brand new secret',
+    });
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json()).toEqual({ message: MESSAGES.invalidCode, errors: [{ field: 'Code', message: MESSAGES.invalidCode }] });
+    expect(wrongCode.json()).toEqual({
+      message: MESSAGES.invalidCode,
+      errors: [{ field: 'Code', message: MESSAGES.invalidCode }],
+    });
 
     const done = await reset(headers, { Code: code, NewPassword: 'a brand new secret' });
     expect(done.statusCode).toBe(200);
@@ -242,11 +286,22 @@ describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign
     expect(fresh).toMatchObject({ token_type: 'Bearer', member_id: body.member_id, amr: 'pwd' });
     expect((await login(m)).statusCode).toBe(400);
     expect((await login(m, 'a brand new secret')).statusCode).toBe(200);
-    expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: body.refresh_token })).statusCode).toBe(401);
-    expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: fresh.refresh_token })).statusCode).toBe(200);
+    expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: body.refresh_token })).statusCode).toBe(
+      401,
+    );
+    expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: fresh.refresh_token })).statusCode).toBe(
+      200,
+    );
     // The old access token died with the password change (issue 8, item 7); the code worked once.
     expect((await reset(headers, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(401);
-    expect((await reset({ authorization: `Bearer ${fresh.access_token}` }, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(400);
+    expect(
+      (
+        await reset(
+          { authorization: `Bearer ${fresh.access_token}` },
+          { Code: code, NewPassword: 'yet another secret' },
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('takes a new password without a code right after a sign-in with a code', async () => {
@@ -261,13 +316,21 @@ describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign
     const { m, headers } = await signedIn('password');
     const res = await reset(headers, { NewPassword: 'sneaky new one' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.codeRequired, errors: [{ field: 'Code', message: MESSAGES.codeRequired }] });
+    expect(res.json()).toEqual({
+      message: MESSAGES.codeRequired,
+      errors: [{ field: 'Code', message: MESSAGES.codeRequired }],
+    });
     expect((await login(m)).statusCode).toBe(200);
   });
 
   it('refuses a reset without a code ten minutes after the sign-in with a code', async () => {
     const { body } = await signedIn('otp');
-    const stale = await tokenSigner(TEST_SECRET).sign({ memberId: body.member_id, amr: 'otp', authTime: Math.floor(Date.now() / 1000) - 601, sessionVersion: 0 });
+    const stale = await tokenSigner(TEST_SECRET).sign({
+      memberId: body.member_id,
+      amr: 'otp',
+      authTime: Math.floor(Date.now() / 1000) - 601,
+      sessionVersion: 0,
+    });
     const res = await reset({ authorization: `Bearer ${stale}` }, { NewPassword: 'too late for this' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('Code');

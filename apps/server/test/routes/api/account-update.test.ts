@@ -1,7 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AccountDetails, UpdateAccountRequest, UserData } from '@parkit/contract';
-import { as, buildTestApp, expectFieldErrors, expectRefused as expectRefusedShared, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import {
+  as,
+  buildTestApp,
+  expectFieldErrors,
+  expectRefused as expectRefusedShared,
+  registerAndSignIn,
+  type SignedIn,
+} from '../../helpers.ts';
 
 const { app } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
@@ -48,26 +55,44 @@ describe('POST /api/Account/Update', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<UserData & { message: string }>();
     expect(body.message).toBe('User Updated');
-    expect(body).toMatchObject({ AddressLine1: '100 Congress Ave', AddressLine2: 'Suite 5', City: 'Austin', State: 'TX', ZipCode: '78701-1234' });
+    expect(body).toMatchObject({
+      AddressLine1: '100 Congress Ave',
+      AddressLine2: 'Suite 5',
+      City: 'Austin',
+      State: 'TX',
+      ZipCode: '78701-1234',
+    });
     const { message: _m, ...userData } = body;
     expect(await details(alice)).toMatchObject(userData);
   });
 
   it('never changes username, email, phone or MinBalance, whatever the body says', async () => {
     const before = await details(alice);
-    const res = await update(alice, await payload(alice, {
-      UserName: 'someone_else',
-      EmailAddress: 'other@example.com',
-      PhoneNumber: '5125550199',
-      MinBalance: '75.00',
-      City: 'Dallas',
-    }));
+    const res = await update(
+      alice,
+      await payload(alice, {
+        UserName: 'someone_else',
+        EmailAddress: 'other@example.com',
+        PhoneNumber: '5125550199',
+        MinBalance: '75.00',
+        City: 'Dallas',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = await details(alice);
-    expect(after).toMatchObject({ UserName: before.UserName, EmailAddress: before.EmailAddress, PhoneNumber: before.PhoneNumber, MinBalance: before.MinBalance, City: 'Dallas' });
+    expect(after).toMatchObject({
+      UserName: before.UserName,
+      EmailAddress: before.EmailAddress,
+      PhoneNumber: before.PhoneNumber,
+      MinBalance: before.MinBalance,
+      City: 'Dallas',
+    });
     // The body's values may even be someone else's: they are not read.
     const bobs = await details(bob);
-    expect((await update(alice, await payload(alice, { UserName: bobs.UserName, EmailAddress: bobs.EmailAddress }))).statusCode).toBe(200);
+    expect(
+      (await update(alice, await payload(alice, { UserName: bobs.UserName, EmailAddress: bobs.EmailAddress })))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps the names when the body leaves them blank, and works without ID', async () => {
@@ -109,7 +134,10 @@ describe('POST /api/Account/Update', () => {
     }
     const json = { 'content-type': 'application/json' };
     for (const body of ['null', '[]', '"x"', '{"City":']) {
-      expectRefused(await as(app, alice, { method: 'POST', url: '/api/Account/Update', payload: body, headers: json }), 400);
+      expectRefused(
+        await as(app, alice, { method: 'POST', url: '/api/Account/Update', payload: body, headers: json }),
+        400,
+      );
     }
     expect(await details(alice)).toEqual(before);
   });
@@ -118,7 +146,11 @@ describe('POST /api/Account/Update', () => {
     const res = await update(alice, await payload(alice, { State: 'XX' }));
     expectRefused(res, 400, 'State');
     const missing = await update(alice, await payload(alice, { AddressLine1: '', City: '', ZipCode: '' }));
-    expectFieldErrors(missing, { AddressLine1: 'AddressLine1 is Required', City: 'City is Required', ZipCode: 'ZipCode is Required' });
+    expectFieldErrors(missing, {
+      AddressLine1: 'AddressLine1 is Required',
+      City: 'City is Required',
+      ZipCode: 'ZipCode is Required',
+    });
   });
 
   it('needs a signed-in member', async () => {

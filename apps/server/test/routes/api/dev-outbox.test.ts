@@ -35,11 +35,14 @@ describe('GET /api/Dev/Outbox (development only)', () => {
     expect((await outbox('?to=5550000000')).json()).toEqual([]);
   });
 
-  it.each([['?to=abc'], ["?to=1' OR '1'='1"], ['?limit=0'], ['?limit=201'], ['?limit=ten']])('refuses %s with a JSON 400', async (query) => {
-    const res = await outbox(query.replace(/ /g, '%20'));
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBeTruthy();
-  });
+  it.each([['?to=abc'], ["?to=1' OR '1'='1"], ['?limit=0'], ['?limit=201'], ['?limit=ten']])(
+    'refuses %s with a JSON 400',
+    async (query) => {
+      const res = await outbox(query.replace(/ /g, '%20'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBeTruthy();
+    },
+  );
 
   it('answers only a client on this machine that came straight in, not through a proxy', async () => {
     await register();
@@ -55,21 +58,27 @@ describe('GET /api/Dev/Outbox (development only)', () => {
   });
 
   // Issue 8, item 3: before, it existed in every mode but production, the default.
-  it.each([['development', 'development'], ['test', 'test'], ['production', 'production']] as const)(
-    'does not exist in %s unless DEV_OUTBOX asks for it',
-    async (_what, NODE_ENV) => {
-      const other = Fastify({ logger: false });
-      await other.register(app, {
-        config: { NODE_ENV, JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
-        database,
-      });
-      try {
-        const res = await other.inject({ method: 'GET', url: '/api/Dev/Outbox' });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'Not found' });
-      } finally {
-        await other.close();
-      }
-    },
-  );
+  it.each([
+    ['development', 'development'],
+    ['test', 'test'],
+    ['production', 'production'],
+  ] as const)('does not exist in %s unless DEV_OUTBOX asks for it', async (_what, NODE_ENV) => {
+    const other = Fastify({ logger: false });
+    await other.register(app, {
+      config: {
+        NODE_ENV,
+        JWT_SECRET: TEST_SECRET,
+        WEB_DIST: '/nonexistent',
+        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
+      database,
+    });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/api/Dev/Outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -20,13 +20,24 @@ import { cliDatabaseEnv, runScript } from '../../support/cli.ts';
 const { app, database } = await buildTestApp();
 const db = database.db;
 const driver = await registerAndSignIn(app);
-const [{ clientId: cityA }] = (await db.select({ clientId: members.clientId }).from(members).where(eq(members.id, driver.memberId))) as [{ clientId: number }];
-const [b] = await db.insert(operators).values({ name: 'Other City', city: 'Dallas', state: 'TX', lat: 32.78, lng: -96.8, timezone: 'America/Chicago' }).returning();
+const [{ clientId: cityA }] = (await db
+  .select({ clientId: members.clientId })
+  .from(members)
+  .where(eq(members.id, driver.memberId))) as [{ clientId: number }];
+const [b] = await db
+  .insert(operators)
+  .values({ name: 'Other City', city: 'Dallas', state: 'TX', lat: 32.78, lng: -96.8, timezone: 'America/Chicago' })
+  .returning();
 const cityB = b!.id;
 await addZones(db, cityA, [zoneAt('6001', '1 Paid St', CENTRE), zoneAt('6002', '2 Other St', CENTRE)]);
 await addZones(db, cityB, [zoneAt('9001', '9 Elm St', { lat: 32.78, lng: -96.8 })]);
 const zoneId = async (operatorId: number, n: string) =>
-  (await db.select({ id: zones.id }).from(zones).where(and(eq(zones.operatorId, operatorId), eq(zones.zoneNumber, n))))[0]!.id;
+  (
+    await db
+      .select({ id: zones.id })
+      .from(zones)
+      .where(and(eq(zones.operatorId, operatorId), eq(zones.zoneNumber, n)))
+  )[0]!.id;
 
 const now = Date.now();
 // The paid session is made the real way: a vehicle, a wallet credit, Quote and Start.
@@ -34,16 +45,43 @@ await credit(db, driver.memberId, 5000);
 const vehicleId = await addVehicle(app, driver, 'ABC-1234');
 const started = await startSession(app, driver, { zoneId: await zoneId(cityA, '6001'), vehicleId, minutes: 60 });
 const paid = started.SessionId;
-await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'OLD 999', startedAt: new Date(now - 3 * 3_600_000), minutes: 60 });
+await addSession(db, {
+  memberId: driver.memberId,
+  operatorId: cityA,
+  zoneId: await zoneId(cityA, '6001'),
+  plate: 'OLD 999',
+  startedAt: new Date(now - 3 * 3_600_000),
+  minutes: 60,
+});
 // Its time ran out a minute ago, but the expiry job has not run yet: still 'active' in the table.
-await addSession(db, { memberId: driver.memberId, operatorId: cityA, zoneId: await zoneId(cityA, '6001'), plate: 'LATE 7', startedAt: new Date(now - 61 * 60_000), minutes: 60, active: true });
-await addSession(db, { memberId: driver.memberId, operatorId: cityB, zoneId: await zoneId(cityB, '9001'), plate: 'XYZ 1', startedAt: new Date(now - 60_000), minutes: 60, active: true });
+await addSession(db, {
+  memberId: driver.memberId,
+  operatorId: cityA,
+  zoneId: await zoneId(cityA, '6001'),
+  plate: 'LATE 7',
+  startedAt: new Date(now - 61 * 60_000),
+  minutes: 60,
+  active: true,
+});
+await addSession(db, {
+  memberId: driver.memberId,
+  operatorId: cityB,
+  zoneId: await zoneId(cityB, '9001'),
+  plate: 'XYZ 1',
+  startedAt: new Date(now - 60_000),
+  minutes: 60,
+  active: true,
+});
 
 const keyA = await createKey(db, cityA, 'officer phone');
 const keyB = await createKey(db, cityB);
 
 const check = (key: string | undefined, qs: string) =>
-  app.inject({ method: 'GET', url: `/api/Enforcement/Check?${qs}`, headers: key === undefined ? {} : { 'x-operator-key': key } });
+  app.inject({
+    method: 'GET',
+    url: `/api/Enforcement/Check?${qs}`,
+    headers: key === undefined ? {} : { 'x-operator-key': key },
+  });
 
 describe('operator API keys', () => {
   it('keeps only a hash, and verifies the key, not a look-alike', async () => {
@@ -71,12 +109,24 @@ describe('GET /api/Enforcement/Check', () => {
       expect(res.statusCode, plate).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const body = res.json<EnforcementAnswer>();
-      expect(body).toEqual({ Paid: true, EndsAt: new Date(started.EndsAt).toISOString(), ZoneNumber: '6001', PlateNumber: 'ABC1234', PlateState: 'TX' });
+      expect(body).toEqual({
+        Paid: true,
+        EndsAt: new Date(started.EndsAt).toISOString(),
+        ZoneNumber: '6001',
+        PlateNumber: 'ABC1234',
+        PlateState: 'TX',
+      });
     }
   });
 
   it('answers NOT paid for another zone, another state, an ended or run-out session, or an unknown plate', async () => {
-    for (const qs of ['zone=6002&plate=ABC1234&state=TX', 'zone=6001&plate=ABC1234&state=OK', 'zone=6001&plate=OLD999&state=TX', 'zone=6001&plate=LATE7&state=TX', 'zone=6001&plate=NOPE&state=TX']) {
+    for (const qs of [
+      'zone=6002&plate=ABC1234&state=TX',
+      'zone=6001&plate=ABC1234&state=OK',
+      'zone=6001&plate=OLD999&state=TX',
+      'zone=6001&plate=LATE7&state=TX',
+      'zone=6001&plate=NOPE&state=TX',
+    ]) {
       const res = await check(keyA.key, qs);
       expect(res.statusCode, qs).toBe(200);
       expect(res.json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
@@ -128,7 +178,12 @@ describe('GET /api/Enforcement/Check', () => {
     const lookAlike = keyA.key.slice(0, -1) + (keyA.key.endsWith('A') ? 'B' : 'A');
     const t0 = Date.now();
     const from = (remoteAddress: string, key: string | undefined, qs: string) =>
-      app.inject({ method: 'GET', url: `/api/Enforcement/Check?${qs}`, remoteAddress, headers: key === undefined ? {} : { 'x-operator-key': key } });
+      app.inject({
+        method: 'GET',
+        url: `/api/Enforcement/Check?${qs}`,
+        remoteAddress,
+        headers: key === undefined ? {} : { 'x-operator-key': key },
+      });
     expect((await from('10.12.0.1', keyA.key, 'zone=6001&plate=abc-1234&state=TX')).statusCode).toBe(200);
     expect((await from('10.12.0.1', keyA.key, 'zone=6001&plate=NOPE&state=TX')).statusCode).toBe(200);
     expect((await from('10.12.0.1', keyA.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(404);
@@ -139,7 +194,20 @@ describe('GET /api/Enforcement/Check', () => {
     expect((await from('10.12.0.2', 'wrong', 'zone=6001&plate=---&state=TX')).statusCode).toBe(400);
     const rows = await db.select().from(enforcementChecks).orderBy(asc(enforcementChecks.id));
     const ask = ['6001', 'ABC1234', 'TX'];
-    expect(rows.map((r) => [r.outcome, r.keyId, r.operatorId, r.keyPrefix, r.clientAddress, r.zoneNumber, r.plate, r.plateState, r.paid, r.sessionId])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.outcome,
+        r.keyId,
+        r.operatorId,
+        r.keyPrefix,
+        r.clientAddress,
+        r.zoneNumber,
+        r.plate,
+        r.plateState,
+        r.paid,
+        r.sessionId,
+      ]),
+    ).toEqual([
       ['paid', keyA.id, cityA, keyA.prefix, '10.12.0.1', '6001', 'ABC1234', 'TX', true, paid],
       ['not_paid', keyA.id, cityA, keyA.prefix, '10.12.0.1', '6001', 'NOPE', 'TX', false, null],
       ['zone_not_found', keyA.id, cityA, keyA.prefix, '10.12.0.1', '9001', 'XYZ1', 'TX', false, null],
@@ -162,12 +230,21 @@ describe('GET /api/Enforcement/Check', () => {
     const address = '10.12.0.3';
     const results = [];
     for (let i = 0; i < BAD_KEY_LIMIT.limit + 10; i++) {
-      results.push(await app.inject({ method: 'GET', url: '/api/Enforcement/Check?zone=6001&plate=ABC1234&state=TX', remoteAddress: address, headers: { 'x-operator-key': `guess-${i}-${'x'.repeat(40)}` } }));
+      results.push(
+        await app.inject({
+          method: 'GET',
+          url: '/api/Enforcement/Check?zone=6001&plate=ABC1234&state=TX',
+          remoteAddress: address,
+          headers: { 'x-operator-key': `guess-${i}-${'x'.repeat(40)}` },
+        }),
+      );
     }
     const refused = results.filter((x) => x.statusCode === 429).length;
     expect(refused).toBe(10); // 20 × 401, then 429 (a 10-minute window boundary inside this loop would change that)
     const rows = await db.select().from(enforcementChecks).where(eq(enforcementChecks.clientAddress, address));
-    expect(rows.filter((x) => x.outcome === 'unauthorized')).toHaveLength(results.filter((x) => x.statusCode === 401).length);
+    expect(rows.filter((x) => x.outcome === 'unauthorized')).toHaveLength(
+      results.filter((x) => x.statusCode === 401).length,
+    );
     expect(rows.filter((x) => x.outcome === 'rate_limited')).toHaveLength(1);
     expect(rows).toHaveLength(results.length - refused + 1);
     for (const x of rows) expect(x.keyPrefix).toMatch(/^guess-\d+-x*$/);
@@ -178,9 +255,16 @@ describe('GET /api/Enforcement/Check', () => {
     const vid = await addVehicle(app, driver, 'STOP 42');
     const s = await startSession(app, driver, { zoneId: await zoneId(cityA, '6002'), vehicleId: vid, minutes: 30 });
     expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
-    const stop = await as(app, driver, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } });
+    const stop = await as(app, driver, {
+      method: 'POST',
+      url: '/api/Parking/Stop',
+      payload: { SessionId: s.SessionId },
+    });
     expect(stop.statusCode).toBe(200);
-    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
+    expect((await check(keyA.key, 'zone=6002&plate=stop42&state=TX')).json<EnforcementAnswer>()).toMatchObject({
+      Paid: false,
+      EndsAt: null,
+    });
   });
 
   it('rate-limits a key (429 with Retry-After), counted atomically under concurrent checks', async () => {
@@ -200,7 +284,14 @@ describe('GET /api/Enforcement/Check', () => {
     const limitedRows = audited.filter((r) => r.outcome === 'rate_limited');
     expect(limitedRows.length).toBeGreaterThanOrEqual(1);
     expect(limitedRows.length).toBeLessThanOrEqual(2);
-    expect(limitedRows[0]).toMatchObject({ operatorId: cityA, keyPrefix: key.prefix, zoneNumber: '6001', plate: 'ABC1234', plateState: 'TX', paid: null });
+    expect(limitedRows[0]).toMatchObject({
+      operatorId: cityA,
+      keyPrefix: key.prefix,
+      zoneNumber: '6001',
+      plate: 'ABC1234',
+      plateState: 'TX',
+      paid: null,
+    });
     // Another key is not affected.
     expect((await check(keyB.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(200);
   });
@@ -213,12 +304,21 @@ describe('POST /api/Dev/OperatorKey (development only)', () => {
     const { Key, ClientId } = res.json<{ Key: string; ClientId: number }>();
     expect(ClientId).toBe(cityA);
     expect((await check(Key, 'zone=6001&plate=ABC1234&state=TX')).json<EnforcementAnswer>().Paid).toBe(true);
-    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 999999 } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 999999 } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/Dev/OperatorKey', payload: { ClientId: 'x' } })).statusCode,
+    ).toBe(400);
 
     const prod = Fastify({ logger: false });
     await prod.register(appPlugin, {
-      config: { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      config: {
+        NODE_ENV: 'production',
+        JWT_SECRET: TEST_SECRET,
+        WEB_DIST: '/nonexistent',
+        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
       database,
     });
     try {
@@ -264,9 +364,16 @@ describe('npm run operator:key', () => {
       expect(await verifyKey(d.db, key!)).toBeNull();
       await d.close();
 
-      const [usage, badOperator, unknown] = await Promise.all([cli(), cli('--operator', 'x'), cli('--operator', '999')]);
+      const [usage, badOperator, unknown] = await Promise.all([
+        cli(),
+        cli('--operator', 'x'),
+        cli('--operator', '999'),
+      ]);
       expect(usage).toMatchObject({ code: 1, out: expect.stringContaining('Usage:') });
-      expect(badOperator).toMatchObject({ code: 1, out: expect.stringContaining('--operator needs a positive whole number') });
+      expect(badOperator).toMatchObject({
+        code: 1,
+        out: expect.stringContaining('--operator needs a positive whole number'),
+      });
       expect(unknown).toMatchObject({ code: 1, out: expect.stringContaining('No operator 999') });
     } finally {
       await drop();

@@ -32,7 +32,12 @@ describe('GET /api/health', () => {
     const database = await freshDatabase();
     const down = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
     await down.register(appPlugin, {
-      config: { NODE_ENV: 'test', JWT_SECRET: TEST_SECRET, WEB_DIST: '/nonexistent', MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+      config: {
+        NODE_ENV: 'test',
+        JWT_SECRET: TEST_SECRET,
+        WEB_DIST: '/nonexistent',
+        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      },
       database,
     });
     await down.ready();
@@ -43,7 +48,11 @@ describe('GET /api/health', () => {
       // PGlite: the database closed. PostgreSQL: the server refuses every connection to it and
       // ends those open (a superuser too: ALLOW_CONNECTIONS, unlike CONNECTION LIMIT, binds everyone).
       if (database.driver === 'pglite') await database.close();
-      else await asAdmin(TEST_ADMIN_URL, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false; SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+      else
+        await asAdmin(
+          TEST_ADMIN_URL,
+          `ALTER DATABASE ${name} ALLOW_CONNECTIONS false; SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`,
+        );
       const res = await down.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable', database: database.driver });

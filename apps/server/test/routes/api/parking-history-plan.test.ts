@@ -44,7 +44,11 @@ interface Case {
 
 /** The API's own cursor after the first page, for the same sort, position and filters. */
 async function cursorAfterFirstPage(sort: SessionSort, filter: Record<string, string | number>): Promise<string> {
-  const qs = new URLSearchParams({ sort, limit: String(LIMIT), ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])) });
+  const qs = new URLSearchParams({
+    sort,
+    limit: String(LIMIT),
+    ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])),
+  });
   if (sort === 'near' || sort === 'far') {
     qs.set('lat', String(FAR.lat));
     qs.set('lng', String(FAR.lng));
@@ -69,7 +73,10 @@ async function allCases(): Promise<Case[]> {
         ...filter,
       };
       cases.push({ name: `${sort}, ${filterName}, first page`, params });
-      cases.push({ name: `${sort}, ${filterName}, page 2 by cursor`, params: { ...params, cursor: await cursorAfterFirstPage(sort, filter) } });
+      cases.push({
+        name: `${sort}, ${filterName}, page 2 by cursor`,
+        params: { ...params, cursor: await cursorAfterFirstPage(sort, filter) },
+      });
     }
   }
   return cases;
@@ -84,7 +91,14 @@ async function allCases(): Promise<Case[]> {
 function rareVehicleCases(): Case[] {
   const vanSession = alicesIds[24]!;
   return (['newest', 'oldest'] as const).flatMap((sort) => {
-    const params: HistoryParams = { memberId: alice.memberId, sort, origin: null, timeZone: 'America/Chicago', limit: LIMIT, vehicle: van.id };
+    const params: HistoryParams = {
+      memberId: alice.memberId,
+      sort,
+      origin: null,
+      timeZone: 'America/Chicago',
+      limit: LIMIT,
+      vehicle: van.id,
+    };
     const cursor = encodeCursor({ s: sort, k: TIE.toISOString().replace('Z', '000Z'), i: vanSession });
     return [
       { name: `${sort}, a vehicle used once, first page`, params },
@@ -110,18 +124,25 @@ function planProblems(root: PlanNode, p: HistoryParams): string[] {
   // newest first, filtered to the vehicle, or the vehicle's newest first, filtered to the zone (the
   // planner weighs which is fewer); both are cut to a page (the member's zones come from member_zone_idx).
   const vehicleIdx = 'parking_sessions_member_vehicle_started_idx';
-  const index = byDistance ? 'parking_sessions_member_zone_idx' : p.vehicle !== undefined ? vehicleIdx : 'parking_sessions_member_started_idx';
-  const allowed = (name: string | undefined) => name === index || (byDistance && p.vehicle !== undefined && name === vehicleIdx);
+  const index = byDistance
+    ? 'parking_sessions_member_zone_idx'
+    : p.vehicle !== undefined
+      ? vehicleIdx
+      : 'parking_sessions_member_started_idx';
+  const allowed = (name: string | undefined) =>
+    name === index || (byDistance && p.vehicle !== undefined && name === vehicleIdx);
   const reads = sessionReads(root);
   if (reads.length === 0) problems.push('no read of parking_sessions');
   for (const r of reads) {
     if (!/^Index (Only )?Scan$/.test(r['Node Type'])) problems.push(`${r['Node Type']} of parking_sessions`);
     else if (!allowed(r['Index Name'])) problems.push(`scan of ${r['Index Name']}, not ${index}`);
-    if ((r['Actual Rows'] ?? 0) > PAGE) problems.push(`a read of parking_sessions yields ${r['Actual Rows']} rows per loop (a page is ${PAGE})`);
+    if ((r['Actual Rows'] ?? 0) > PAGE)
+      problems.push(`a read of parking_sessions yields ${r['Actual Rows']} rows per loop (a page is ${PAGE})`);
     // Date sorts: what the scan read, the rows its Filter dropped included (a vehicle's filter
     // through the member index reads the member's other sessions). Distance sorts: see the note above.
     const read = (r['Actual Rows'] ?? 0) + (r['Rows Removed by Filter'] ?? 0);
-    if (!byDistance && read > PAGE) problems.push(`a read of parking_sessions reads ${read} rows per loop (a page is ${PAGE})`);
+    if (!byDistance && read > PAGE)
+      problems.push(`a read of parking_sessions reads ${read} rows per loop (a page is ${PAGE})`);
   }
   const sorts = sortsOver(root, 'parking_sessions');
   if (sorts.fullSortsOfTable > 0) problems.push(`${sorts.fullSortsOfTable} Sort node(s) over parking_sessions`);
@@ -130,17 +151,25 @@ function planProblems(root: PlanNode, p: HistoryParams): string[] {
     return problems;
   }
   // The one full Sort: the member's distinct zones, from the CTE, one row per zone.
-  if (sorts.otherSorts.length !== 1) problems.push(`${sorts.otherSorts.length} sorts besides the sessions', expected the zones' one`);
+  if (sorts.otherSorts.length !== 1)
+    problems.push(`${sorts.otherSorts.length} sorts besides the sessions', expected the zones' one`);
   for (const s of sorts.otherSorts) {
-    if (!planNodes(s).some((n) => n['Node Type'] === 'CTE Scan' && n['CTE Name'] === 'member_zones')) problems.push('a Sort not over member_zones');
-    if ((s['Actual Rows'] ?? 0) > Object.keys(zoneIds).length) problems.push(`the zones' Sort has ${s['Actual Rows']} rows, more than the zones`);
+    if (!planNodes(s).some((n) => n['Node Type'] === 'CTE Scan' && n['CTE Name'] === 'member_zones'))
+      problems.push('a Sort not over member_zones');
+    if ((s['Actual Rows'] ?? 0) > Object.keys(zoneIds).length)
+      problems.push(`the zones' Sort has ${s['Actual Rows']} rows, more than the zones`);
   }
   // The page's order: presorted by (distance, zone), each zone's rows a LIMITed index scan.
   if (sorts.incremental.length !== 1) problems.push(`${sorts.incremental.length} incremental sorts, expected 1`);
   for (const inc of sorts.incremental) {
     const keys = inc['Presorted Key'] ?? [];
-    if (keys.length !== 2 || !/zone_id|z\.id/.test(keys[1] ?? '')) problems.push(`incremental sort presorted by ${keys.join(', ')}`);
-    const limited = planNodes(inc).filter((n) => n['Node Type'] === 'Limit' && planNodes(n).some((x) => allowed(x['Index Name']) && x['Node Type'] === 'Index Scan'));
+    if (keys.length !== 2 || !/zone_id|z\.id/.test(keys[1] ?? ''))
+      problems.push(`incremental sort presorted by ${keys.join(', ')}`);
+    const limited = planNodes(inc).filter(
+      (n) =>
+        n['Node Type'] === 'Limit' &&
+        planNodes(n).some((x) => allowed(x['Index Name']) && x['Node Type'] === 'Index Scan'),
+    );
     if (limited.length === 0) problems.push('a zone’s sessions are not cut to a page under the incremental sort');
   }
   return problems;
@@ -176,7 +205,9 @@ describe('the history query plan', () => {
     ).rejects.toBe(rolledBack);
     expect(found).toHaveLength(cases.length);
     for (const [i, problems] of found.entries()) expect(problems.length, cases[i]!.name).toBeGreaterThan(0);
-    expect(await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = ${index}`)).toEqual([{ n: 1 }]);
+    expect(
+      await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = ${index}`),
+    ).toEqual([{ n: 1 }]);
     return found;
   }
 
@@ -187,18 +218,25 @@ describe('the history query plan', () => {
   ] as const) {
     it(`finds the problem when ${index} is dropped`, async () => {
       const cases = (await allCases()).filter(
-        (c) => (sorts as readonly string[]).includes(c.params.sort) && (index !== 'parking_sessions_member_started_idx' || c.params.vehicle === undefined),
+        (c) =>
+          (sorts as readonly string[]).includes(c.params.sort) &&
+          (index !== 'parking_sessions_member_started_idx' || c.params.vehicle === undefined),
       );
       const found = await problemsWithout(index, cases);
       // Among them, the very thing the issue forbids: a Sort over the sessions, reading all of them.
       const all = found.flat();
-      expect(all.some((x) => /^\d+ Sort node\(s\) over parking_sessions$/.test(x)), all.join('; ')).toBe(true);
+      expect(
+        all.some((x) => /^\d+ Sort node\(s\) over parking_sessions$/.test(x)),
+        all.join('; '),
+      ).toBe(true);
       expect(all).toContain(`a read of parking_sessions yields ${alicesIds.length} rows per loop (a page is ${PAGE})`);
     });
   }
 
   it('finds the problem when parking_sessions_member_vehicle_started_idx is dropped: a vehicle used once is looked for through the whole history', async () => {
-    const cases = [...(await allCases()), ...rareVehicleCases()].filter((c) => (c.params.sort === 'newest' || c.params.sort === 'oldest') && c.params.vehicle !== undefined);
+    const cases = [...(await allCases()), ...rareVehicleCases()].filter(
+      (c) => (c.params.sort === 'newest' || c.params.sort === 'oldest') && c.params.vehicle !== undefined,
+    );
     expect(cases).toHaveLength(12);
     const found = await problemsWithout('parking_sessions_member_vehicle_started_idx', cases);
     const rare = found.filter((_, i) => cases[i]!.name.includes('used once')).flat();

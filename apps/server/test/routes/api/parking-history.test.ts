@@ -63,7 +63,15 @@ describe('GET /api/Parking/Sessions', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(page.Sessions.map((s) => s.SessionId)).not.toContain(bobsId);
     const first = page.Sessions[0]!;
-    expect(first).toMatchObject({ ZoneNumber: '5002', Address: '200 Middle St', City: 'Austin', PlateState: 'TX', AmountPaid: 2.75, PaidVia: 'Wallet', Status: 'Ended' });
+    expect(first).toMatchObject({
+      ZoneNumber: '5002',
+      Address: '200 Middle St',
+      City: 'Austin',
+      PlateState: 'TX',
+      AmountPaid: 2.75,
+      PaidVia: 'Wallet',
+      Status: 'Ended',
+    });
   });
 
   it('walks every page newest and oldest first without skipping or repeating (ties included)', async () => {
@@ -77,12 +85,15 @@ describe('GET /api/Parking/Sessions', () => {
 
   // The order each sort promises, as a comparator over the final rows (distance pages walk zones
   // by distance, each zone's sessions newest first).
-  const newestFirst = (x: PastSession, y: PastSession) => Date.parse(y.StartedAt) - Date.parse(x.StartedAt) || y.SessionId - x.SessionId;
+  const newestFirst = (x: PastSession, y: PastSession) =>
+    Date.parse(y.StartedAt) - Date.parse(x.StartedAt) || y.SessionId - x.SessionId;
   const orders = {
     newest: newestFirst,
     oldest: (x: PastSession, y: PastSession) => -newestFirst(x, y),
-    near: (x: PastSession, y: PastSession) => x.DistanceMeters! - y.DistanceMeters! || x.ZoneId - y.ZoneId || newestFirst(x, y),
-    far: (x: PastSession, y: PastSession) => y.DistanceMeters! - x.DistanceMeters! || y.ZoneId - x.ZoneId || newestFirst(x, y),
+    near: (x: PastSession, y: PastSession) =>
+      x.DistanceMeters! - y.DistanceMeters! || x.ZoneId - y.ZoneId || newestFirst(x, y),
+    far: (x: PastSession, y: PastSession) =>
+      y.DistanceMeters! - x.DistanceMeters! || y.ZoneId - x.ZoneId || newestFirst(x, y),
   };
   for (const sort of ['newest', 'oldest', 'near', 'far'] as const) {
     it(`never skips or repeats a row while sessions are being inserted between and during pages (${sort})`, async () => {
@@ -96,10 +107,23 @@ describe('GET /api/Parking/Sessions', () => {
         const zone = (k: number) => zoneIds[['5001', '5002', '5003'][(round + k) % 3]!]!;
         const inserts = [
           addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(0), startedAt: tie }),
-          addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(1), startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000) }),
-          addSession(db, { memberId: alice.memberId, operatorId, zoneId: zone(2), startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000) }),
+          addSession(db, {
+            memberId: alice.memberId,
+            operatorId,
+            zoneId: zone(1),
+            startedAt: new Date(Date.UTC(2026, 5, 1) + round * 1000),
+          }),
+          addSession(db, {
+            memberId: alice.memberId,
+            operatorId,
+            zoneId: zone(2),
+            startedAt: new Date(Date.UTC(2025, 0, 1) - round * 1000),
+          }),
         ];
-        const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([list(alice, `sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ''}`), ...inserts]);
+        const [res]: [Awaited<ReturnType<typeof list>>, ...number[]] = await Promise.all([
+          list(alice, `sort=${sort}&limit=5${cursor ? `&cursor=${cursor}` : ''}`),
+          ...inserts,
+        ]);
         inserted.push(...((await Promise.all(inserts)) as number[]));
         const page: SessionsPage = res.json<SessionsPage>();
         seen.push(...page.Sessions.map((s) => s.SessionId));
@@ -160,7 +184,10 @@ describe('GET /api/Parking/Sessions', () => {
       ['cursor=%27%3B%20DROP%20TABLE%20parking_sessions%3B--', 'cursor'],
       ['cursor=eyJzIjoibmV3ZXN0Iiwiay', 'cursor'],
       [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: "2026'; --", i: 1 })).toString('base64url')}`, 'cursor'],
-      [`cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: '2026-03-01T00:00:00.000000Z', i: -1 })).toString('base64url')}`, 'cursor'],
+      [
+        `cursor=${Buffer.from(JSON.stringify({ s: 'newest', k: '2026-03-01T00:00:00.000000Z', i: -1 })).toString('base64url')}`,
+        'cursor',
+      ],
       [`cursor=${'A'.repeat(201)}`, 'cursor'],
       [`sort=newest&cursor=${otherSortCursor}`, 'cursor'],
     ];
@@ -176,7 +203,11 @@ describe('GET /api/Parking/Sessions', () => {
 
   it('answers 401 without a token and 403 with another member’s xapikey', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/Parking/Sessions' })).statusCode).toBe(401);
-    const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions', headers: { xapikey: String(bob.memberId) } });
+    const res = await as(app, alice, {
+      method: 'GET',
+      url: '/api/Parking/Sessions',
+      headers: { xapikey: String(bob.memberId) },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -194,12 +225,24 @@ describe('a session made through the parking flow', () => {
     await parking.credit(db, carol.memberId, 5000);
     const vehicleId = await parking.addVehicle(app, carol, 'FLOW 1');
     const started = await parking.startSession(app, carol, { zoneId: zoneIds['5001']!, vehicleId, minutes: 60 });
-    const stop = await as(app, carol, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: started.SessionId } });
+    const stop = await as(app, carol, {
+      method: 'POST',
+      url: '/api/Parking/Stop',
+      payload: { SessionId: started.SessionId },
+    });
     expect(stop.statusCode).toBe(200);
-    const detail = (await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}` })).json<{ AmountPaid: number }>();
+    const detail = (await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}` })).json<{
+      AmountPaid: number;
+    }>();
     const page = (await list(carol, '')).json<SessionsPage>();
     expect(page.Sessions).toHaveLength(1);
-    expect(page.Sessions[0]).toMatchObject({ SessionId: started.SessionId, PlateNumber: 'FLOW 1', ZoneNumber: '5001', Status: 'Ended', AmountPaid: detail.AmountPaid });
+    expect(page.Sessions[0]).toMatchObject({
+      SessionId: started.SessionId,
+      PlateNumber: 'FLOW 1',
+      ZoneNumber: '5001',
+      Status: 'Ended',
+      AmountPaid: detail.AmountPaid,
+    });
     const pdf = await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${started.SessionId}/Receipt.pdf` });
     expect((await pdfText(pdf.rawPayload)).text).toContain('FLOW 1');
   });
@@ -219,10 +262,19 @@ describe('GET /api/Parking/Sessions.csv', () => {
     expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);
     expect(filtered.body).toContain('VAN 77');
     // The same filters and sort as the list: the same sessions, in the same order, one row each.
-    for (const qs of ['from=2026-03-02&to=2026-03-04', `sort=near&vehicle=${car.id}`, `sort=far&lat=${CENTRE.lat}&lng=${CENTRE.lng}&from=2026-03-05`, 'sort=oldest&to=2026-03-03']) {
+    for (const qs of [
+      'from=2026-03-02&to=2026-03-04',
+      `sort=near&vehicle=${car.id}`,
+      `sort=far&lat=${CENTRE.lat}&lng=${CENTRE.lng}&from=2026-03-05`,
+      'sort=oldest&to=2026-03-03',
+    ]) {
       const csv = await as(app, alice, { method: 'GET', url: `/api/Parking/Sessions.csv?${qs}` });
       expect(csv.statusCode, qs).toBe(200);
-      const ids = csv.body.trimEnd().split('\r\n').slice(1).map((l) => Number(l.split(',')[0]));
+      const ids = csv.body
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => Number(l.split(',')[0]));
       const listed = (await walk(alice, qs, 7)).map((s) => s.SessionId);
       expect(listed.length, qs).toBeGreaterThan(1);
       expect(ids, qs).toEqual(listed);
@@ -247,24 +299,37 @@ describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
     expect(text).toContain('Austin Parking (demo)');
     expect(text).toContain('01 Mar 2026, 02:00 PM');
     expect(text).toContain('$2.75');
-    const hi = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf`, headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    const hi = await as(app, alice, {
+      method: 'GET',
+      url: `/api/Parking/Session/${id}/Receipt.pdf`,
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
     const hiText = (await pdfText(hi.rawPayload)).text;
     expect(hiText).toContain('ABC1234');
     expect(hiText).toContain('भुगतान');
   });
 
   it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {
-    expect((await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${bobsId}/Receipt.pdf` })).statusCode).toBe(404);
-    expect((await as(app, alice, { method: 'GET', url: '/api/Parking/Session/2147483647/Receipt.pdf' })).statusCode).toBe(404);
+    expect(
+      (await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${bobsId}/Receipt.pdf` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(app, alice, { method: 'GET', url: '/api/Parking/Session/2147483647/Receipt.pdf' })).statusCode,
+    ).toBe(404);
     const field = (res: { json: <T>() => T }) => res.json<{ errors: { field: string }[] }>().errors[0]!.field;
     for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
       const res = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` });
       expect(res.statusCode, id).toBe(400);
       expect(field(res), id).toBe('id');
     }
-    const lang = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr` });
+    const lang = await as(app, alice, {
+      method: 'GET',
+      url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf?lang=fr`,
+    });
     expect(lang.statusCode).toBe(400);
     expect(field(lang)).toBe('lang');
-    expect((await app.inject({ method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf` })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/Parking/Session/${alicesIds[0]}/Receipt.pdf` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -4,7 +4,12 @@ import { as, buildTestApp, expectRefused, registerAndSignIn, type SignedIn } fro
 
 const { app } = await buildTestApp();
 const [alice, bob] = [await registerAndSignIn(app), await registerAndSignIn(app)];
-const DEFAULTS: ParkingOptions = { AutoStartParking: false, AutoExtendParking: false, MaxPaymentEnabled: false, MaxPaymentAmount: 20 };
+const DEFAULTS: ParkingOptions = {
+  AutoStartParking: false,
+  AutoExtendParking: false,
+  MaxPaymentEnabled: false,
+  MaxPaymentAmount: 20,
+};
 
 const get = (who: SignedIn) => as(app, who, { method: 'GET', url: '/api/Account/ParkingOptions' });
 const save = (who: SignedIn, payload: unknown) =>
@@ -28,7 +33,12 @@ describe('GET and POST /api/Account/ParkingOptions', () => {
     await save(alice, { AutoExtendParking: true });
     await save(alice, { MaxPaymentEnabled: true, MaxPaymentAmount: 35.5 });
     await save(alice, { AutoStartParking: false });
-    const expected = { AutoStartParking: false, AutoExtendParking: true, MaxPaymentEnabled: true, MaxPaymentAmount: 35.5 };
+    const expected = {
+      AutoStartParking: false,
+      AutoExtendParking: true,
+      MaxPaymentEnabled: true,
+      MaxPaymentAmount: 35.5,
+    };
     expect(await options(alice)).toEqual(expected);
     // Turning the cap off keeps its amount for the next time it is turned on.
     const off = await save(alice, { MaxPaymentEnabled: false });
@@ -38,8 +48,17 @@ describe('GET and POST /api/Account/ParkingOptions', () => {
 
   it('keeps concurrent toggles of different switches', async () => {
     const carol = await registerAndSignIn(app);
-    await Promise.all([save(carol, { AutoStartParking: true }), save(carol, { AutoExtendParking: true }), save(carol, { MaxPaymentEnabled: true })]);
-    expect(await options(carol)).toEqual({ ...DEFAULTS, AutoStartParking: true, AutoExtendParking: true, MaxPaymentEnabled: true });
+    await Promise.all([
+      save(carol, { AutoStartParking: true }),
+      save(carol, { AutoExtendParking: true }),
+      save(carol, { MaxPaymentEnabled: true }),
+    ]);
+    expect(await options(carol)).toEqual({
+      ...DEFAULTS,
+      AutoStartParking: true,
+      AutoExtendParking: true,
+      MaxPaymentEnabled: true,
+    });
   });
 
   it('refuses wrong types, bad amounts and empty bodies, saving nothing', async () => {
@@ -56,7 +75,10 @@ describe('GET and POST /api/Account/ParkingOptions', () => {
     expectRefused(await save(alice, {}), 400);
     const json = { 'content-type': 'application/json' };
     for (const body of ['null', '[]', '"on"', '{"AutoStartParking":']) {
-      expectRefused(await as(app, alice, { method: 'POST', url: '/api/Account/ParkingOptions', payload: body, headers: json }), 400);
+      expectRefused(
+        await as(app, alice, { method: 'POST', url: '/api/Account/ParkingOptions', payload: body, headers: json }),
+        400,
+      );
     }
     expect(await options(alice)).toEqual(before);
   });
@@ -69,7 +91,10 @@ describe('GET and POST /api/Account/ParkingOptions', () => {
 
   it('needs a signed-in member', async () => {
     expectRefused(await app.inject({ method: 'GET', url: '/api/Account/ParkingOptions' }), 401);
-    expectRefused(await app.inject({ method: 'POST', url: '/api/Account/ParkingOptions', payload: { AutoStartParking: true } }), 401);
+    expectRefused(
+      await app.inject({ method: 'POST', url: '/api/Account/ParkingOptions', payload: { AutoStartParking: true } }),
+      401,
+    );
     const otherKey = { ...alice, headers: { ...alice.headers, xapikey: String(bob.memberId) } };
     expectRefused(await save(otherKey, { AutoStartParking: true }), 403);
     expect((await options(bob)).AutoStartParking).toBe(false);

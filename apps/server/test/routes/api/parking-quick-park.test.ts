@@ -10,7 +10,12 @@ await addZone(database.db, '9101');
 
 const phoneOf = () => newMember().PhoneNumber;
 const post = (url: string, payload: unknown, token?: string) =>
-  app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload: payload as Record<string, unknown>, headers: token ? { 'x-guest-token': token } : {} });
+  app.inject({
+    method: 'POST',
+    url: `/api/Parking/Guest/${url}`,
+    payload: payload as Record<string, unknown>,
+    headers: token ? { 'x-guest-token': token } : {},
+  });
 
 async function verifiedGuest(phone = phoneOf()): Promise<string> {
   expect((await post('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
@@ -20,12 +25,17 @@ async function verifiedGuest(phone = phoneOf()): Promise<string> {
 }
 
 async function cardToken(number = '4242 4242 4242 4242'): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/Sandbox/Tokens', payload: { Number: number, ExpMonth: 12, ExpYear: 2099, Cvc: '123' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/Sandbox/Tokens',
+    payload: { Number: number, ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
+  });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json<{ Token: string }>().Token;
 }
 
-const quote = (token: string, plate = 'QP 123') => post('Quote', { ZoneNumber: '9101', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 }, token);
+const quote = (token: string, plate = 'QP 123') =>
+  post('Quote', { ZoneNumber: '9101', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 }, token);
 
 describe('Quick Park', () => {
   it('parks a guest with a verified phone and a card; the receipt link reaches the phone', async () => {
@@ -37,14 +47,35 @@ describe('Quick Park', () => {
     const res = await post('Start', { QuoteId: q.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
     expect(res.statusCode, res.body).toBe(201);
     const s = res.json<ParkingSession>();
-    expect(s).toMatchObject({ PlateNumber: 'QP 123', PlateState: 'TX', PaidVia: 'Card', AmountPaid: 2.5, Status: 'Active', ZoneNumber: '9101' });
-    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<{ Body: string }[]>()[0]!.Body;
+    expect(s).toMatchObject({
+      PlateNumber: 'QP 123',
+      PlateState: 'TX',
+      PaidVia: 'Card',
+      AmountPaid: 2.5,
+      Status: 'Active',
+      ZoneNumber: '9101',
+    });
+    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<
+      { Body: string }[]
+    >()[0]!.Body;
     expect(sms).toContain(`/QuickParkRegister?session=${s.SessionId}&token=`);
     // The link's token opens the session, and only this phone's.
-    const seen = await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': token } });
+    const seen = await app.inject({
+      method: 'GET',
+      url: `/api/Parking/Guest/Session/${s.SessionId}`,
+      headers: { 'x-guest-token': token },
+    });
     expect(seen.json<ParkingSession>().SessionId).toBe(s.SessionId);
     const stranger = await verifiedGuest();
-    expect((await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': stranger } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/Parking/Guest/Session/${s.SessionId}`,
+          headers: { 'x-guest-token': stranger },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await post('Stop', { SessionId: s.SessionId }, stranger)).statusCode).toBe(404);
     // One active session per plate.
     const again = await quote(token);
@@ -63,28 +94,55 @@ describe('Quick Park', () => {
     const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
     const eq = await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, token);
     expect(eq.statusCode, eq.body).toBe(200);
-    expect(eq.json<Quote>()).toMatchObject({ StartsAt: s.EndsAt, DurationMinutes: 30, TotalAmount: 1.25, FeeAmount: 0, MaxMoreMinutes: 60 });
+    expect(eq.json<Quote>()).toMatchObject({
+      StartsAt: s.EndsAt,
+      DurationMinutes: 30,
+      TotalAmount: 1.25,
+      FeeAmount: 0,
+      MaxMoreMinutes: 60,
+    });
     const stranger = await verifiedGuest();
     expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, stranger)).statusCode).toBe(404);
     expect((await post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, stranger)).statusCode).toBe(404);
     // Five taps at once: one extension, one charge.
-    const paid = await Promise.all(Array.from({ length: 5 }, () => post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, token)));
+    const paid = await Promise.all(
+      Array.from({ length: 5 }, () => post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, token)),
+    );
     expect(paid.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     const extended = paid.find((r) => r.statusCode === 200)!.json<ParkingSession>();
     expect(extended).toMatchObject({ DurationMinutes: 90, AmountPaid: 3.75, EndsAt: eq.json<Quote>().EndsAt });
     expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 61 }, token)).statusCode).toBe(409);
-    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<{ Body: string }[]>()[0]!.Body;
+    const sms = (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${phone}&limit=1` })).json<
+      { Body: string }[]
+    >()[0]!.Body;
     expect(sms).toContain('you paid $1.25 to extend EXT 1');
-    const charges = await queryRows<{ amount: number; refunded: number }>(database.db, sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`);
+    const charges = await queryRows<{ amount: number; refunded: number }>(
+      database.db,
+      sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`,
+    );
     expect(charges.map((c) => Number(c.amount))).toEqual([250, 125]);
 
     // Stopped 30.5 minutes in: 59 whole minutes unused = 2.46, from the extension (1.25) first, then the start.
-    await database.db.execute(sql`update parking_sessions set started_at = started_at - interval '1830 seconds', ends_at = ends_at - interval '1830 seconds' where id = ${s.SessionId}`);
-    const stops = await Promise.all([post('Stop', { SessionId: s.SessionId }, token), post('Stop', { SessionId: s.SessionId }, token)]);
+    await database.db.execute(
+      sql`update parking_sessions set started_at = started_at - interval '1830 seconds', ends_at = ends_at - interval '1830 seconds' where id = ${s.SessionId}`,
+    );
+    const stops = await Promise.all([
+      post('Stop', { SessionId: s.SessionId }, token),
+      post('Stop', { SessionId: s.SessionId }, token),
+    ]);
     expect(stops.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const stopped = stops.find((r) => r.statusCode === 200)!.json();
-    expect(stopped).toMatchObject({ Status: 'Ended', UnusedMinutes: 59, RefundAmount: 2.46, AmountPaid: 1.29, DurationMinutes: 31 });
-    const after = await queryRows<{ amount: number; refunded: number }>(database.db, sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`);
+    expect(stopped).toMatchObject({
+      Status: 'Ended',
+      UnusedMinutes: 59,
+      RefundAmount: 2.46,
+      AmountPaid: 1.29,
+      DurationMinutes: 31,
+    });
+    const after = await queryRows<{ amount: number; refunded: number }>(
+      database.db,
+      sql`select amount_cents as amount, refunded_cents as refunded from parking_card_payments where session_id = ${s.SessionId} order by id`,
+    );
     expect(after.map((c) => [Number(c.amount), Number(c.refunded)])).toEqual([
       [250, 121],
       [125, 125],
@@ -96,7 +154,11 @@ describe('Quick Park', () => {
   it('refuses a declined card and writes no session; a spent quote cannot pay twice', async () => {
     const token = await verifiedGuest();
     const q = (await quote(token, 'DECL 1')).json<Quote>();
-    const declined = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken('4000 0000 0000 0002') }, token);
+    const declined = await post(
+      'Start',
+      { QuoteId: q.QuoteId, CardToken: await cardToken('4000 0000 0000 0002') },
+      token,
+    );
     expect(declined.statusCode).toBe(402);
     const ok = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
     expect(ok.statusCode, ok.body).toBe(201);
@@ -113,7 +175,12 @@ describe('Quick Park', () => {
     const phone = phoneOf();
     await post('SendCode', { PhoneNumber: phone });
     expect((await post('Verify', { PhoneNumber: phone, Code: '000000' })).statusCode).toBe(400);
-    for (const bad of [{}, { PhoneNumber: '12' }, { PhoneNumber: 'x'.repeat(5000) }, { PhoneNumber: phone, Extra: 1 }]) {
+    for (const bad of [
+      {},
+      { PhoneNumber: '12' },
+      { PhoneNumber: 'x'.repeat(5000) },
+      { PhoneNumber: phone, Extra: 1 },
+    ]) {
       expect((await post('SendCode', bad)).statusCode, JSON.stringify(bad).slice(0, 50)).toBe(400);
     }
     const token = await verifiedGuest();
@@ -127,7 +194,13 @@ describe('Quick Park', () => {
     ]) {
       expect((await post('Quote', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
     }
-    for (const bad of [{}, { SessionId: 'x', DurationMinutes: 30 }, { SessionId: 1 }, { SessionId: 1, DurationMinutes: 0 }, { SessionId: 1, DurationMinutes: 30, Extra: 1 }]) {
+    for (const bad of [
+      {},
+      { SessionId: 'x', DurationMinutes: 30 },
+      { SessionId: 1 },
+      { SessionId: 1, DurationMinutes: 0 },
+      { SessionId: 1, DurationMinutes: 30, Extra: 1 },
+    ]) {
       expect((await post('ExtendQuote', bad, token)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     for (const bad of [{}, { QuoteId: 'nope' }, { QuoteId: 7 }]) {
@@ -166,9 +239,19 @@ describe('Quick Park', () => {
     const member = await registerAndSignIn(app, { PhoneNumber: phone });
     const mine = await as(app, member, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` });
     expect(mine.statusCode, mine.body).toBe(200);
-    const active = (await as(app, member, { method: 'GET', url: '/api/Parking/Active' })).json<{ Sessions: ParkingSession[] }>();
+    const active = (await as(app, member, { method: 'GET', url: '/api/Parking/Active' })).json<{
+      Sessions: ParkingSession[];
+    }>();
     expect(active.Sessions.map((x) => x.SessionId)).toContain(s.SessionId);
     // And the guest link no longer opens it: it is the member's now.
-    expect((await app.inject({ method: 'GET', url: `/api/Parking/Guest/Session/${s.SessionId}`, headers: { 'x-guest-token': token } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/Parking/Guest/Session/${s.SessionId}`,
+          headers: { 'x-guest-token': token },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -2,9 +2,24 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PARKING_MESSAGES, type ActiveSessions, type ParkingSession, type Quote, type StopResponse } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  type ActiveSessions,
+  type ParkingSession,
+  type Quote,
+  type StopResponse,
+} from '@parkit/contract';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
-import { addVehicle, addZone, credit, parkingProbes, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
+import {
+  addVehicle,
+  addZone,
+  credit,
+  parkingProbes,
+  pay,
+  quote,
+  startSession,
+  walletState,
+} from '../../parking-helpers.ts';
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -20,7 +35,8 @@ await credit(db, carol.memberId, 10_000);
 
 const { snapshot, post, expectLedgerMatches } = parkingProbes(app, db);
 /** Amend moves money: it takes an Idempotency-Key like Start and Extend. */
-const amend = (who: typeof alice, payload: unknown, key: string | null = randomUUID()) => post(who, 'Amend', payload, key === null ? {} : { 'idempotency-key': key });
+const amend = (who: typeof alice, payload: unknown, key: string | null = randomUUID()) =>
+  post(who, 'Amend', payload, key === null ? {} : { 'idempotency-key': key });
 
 describe('Extend, Stop, Amend', () => {
   it('extends without a second fee, up to the maximum stay across extensions', async () => {
@@ -29,7 +45,13 @@ describe('Extend, Stop, Amend', () => {
     const q = await quote(app, carol, { SessionId: s.SessionId, DurationMinutes: 30 });
     expect(q.statusCode, q.body).toBe(200);
     const eq = q.json<Quote>();
-    expect(eq).toMatchObject({ FeeAmount: 0, ParkingAmount: 1.25, TotalAmount: 1.25, StartsAt: s.EndsAt, MaxMoreMinutes: 60 });
+    expect(eq).toMatchObject({
+      FeeAmount: 0,
+      ParkingAmount: 1.25,
+      TotalAmount: 1.25,
+      StartsAt: s.EndsAt,
+      MaxMoreMinutes: 60,
+    });
     const before = (await walletState(db, carol.memberId)).balance;
     const ext = await pay(app, carol, 'Extend', { QuoteId: eq.QuoteId });
     expect(ext.statusCode, ext.body).toBe(200);
@@ -53,7 +75,9 @@ describe('Extend, Stop, Amend', () => {
     const car = await addVehicle(app, carol);
     const s = await startSession(app, carol, { zoneId: zoneA, vehicleId: car, minutes: 60 });
     // As if parked 20.5 minutes ago: 39 whole minutes are unused.
-    await db.execute(sql`update parking_sessions set started_at = started_at - interval '1230 seconds', ends_at = ends_at - interval '1230 seconds' where id = ${s.SessionId}`);
+    await db.execute(
+      sql`update parking_sessions set started_at = started_at - interval '1230 seconds', ends_at = ends_at - interval '1230 seconds' where id = ${s.SessionId}`,
+    );
     const before = (await walletState(db, carol.memberId)).balance;
     const res = await post(carol, 'Stop', { SessionId: s.SessionId });
     expect(res.statusCode, res.body).toBe(200);
@@ -66,7 +90,10 @@ describe('Extend, Stop, Amend', () => {
     expect(w.balance).toBe(before + 163);
     expect(w.entries.at(-1)).toEqual({ kind: 'refund', amount: 163 });
     // Twice, or at once: one refund only.
-    const again = await Promise.all([post(carol, 'Stop', { SessionId: s.SessionId }), post(carol, 'Stop', { SessionId: s.SessionId })]);
+    const again = await Promise.all([
+      post(carol, 'Stop', { SessionId: s.SessionId }),
+      post(carol, 'Stop', { SessionId: s.SessionId }),
+    ]);
     expect(again.map((x) => x.statusCode)).toEqual([409, 409]);
     expect((await walletState(db, carol.memberId)).balance).toBe(before + 163);
     // Gone from Active, still readable as a receipt.
@@ -100,15 +127,22 @@ describe('Extend, Stop, Amend', () => {
     expect(noKey.json().errors[0].field).toBe('Idempotency-Key');
     expect(await snapshot()).toEqual(unkeyed);
     const key = randomUUID();
-    const twice = await Promise.all([amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key), amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key)]);
+    const twice = await Promise.all([
+      amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key),
+      amend(carol, { SessionId: s.SessionId, ZoneId: zoneB }, key),
+    ]);
     expect(twice.map((r) => r.statusCode).sort()).toContain(200);
     expect(twice.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before - 150);
     expect((await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA }, key)).statusCode).toBe(422);
-    expect((await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA })).json<ParkingSession>().AmountPaid).toBe(2.85);
+    expect((await amend(carol, { SessionId: s.SessionId, ZoneId: zoneA })).json<ParkingSession>().AmountPaid).toBe(
+      2.85,
+    );
     expect((await expectLedgerMatches(carol.memberId)).balance).toBe(before);
 
-    await db.execute(sql`update parking_sessions set started_at = started_at - interval '6 minutes' where id = ${s.SessionId}`);
+    await db.execute(
+      sql`update parking_sessions set started_at = started_at - interval '6 minutes' where id = ${s.SessionId}`,
+    );
     const late = await amend(carol, { SessionId: s.SessionId, VehicleId: car });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(PARKING_MESSAGES.amendTooLate);
@@ -120,13 +154,26 @@ describe('Extend, Stop, Amend', () => {
     const before = await snapshot();
     expect((await post(carol, 'Stop', { SessionId: bobs.SessionId })).statusCode).toBe(404);
     expect((await amend(carol, { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
-    expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${bobs.SessionId}` })).statusCode).toBe(404);
+    expect((await as(app, carol, { method: 'GET', url: `/api/Parking/Session/${bobs.SessionId}` })).statusCode).toBe(
+      404,
+    );
     // Bob cannot move his session onto Alice's car.
     expect((await amend(bob, { SessionId: bobs.SessionId, VehicleId: mine })).statusCode).toBe(404);
-    for (const payload of [{}, { SessionId: 'x' }, { SessionId: -3 }, { SessionId: 1.5 }, { SessionId: 1, Extra: true }, null]) {
+    for (const payload of [
+      {},
+      { SessionId: 'x' },
+      { SessionId: -3 },
+      { SessionId: 1.5 },
+      { SessionId: 1, Extra: true },
+      null,
+    ]) {
       expect((await post(carol, 'Stop', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    for (const payload of [{ SessionId: bobs.SessionId }, { SessionId: 'x', VehicleId: 1 }, { SessionId: 1, ZoneId: {} }]) {
+    for (const payload of [
+      { SessionId: bobs.SessionId },
+      { SessionId: 'x', VehicleId: 1 },
+      { SessionId: 1, ZoneId: {} },
+    ]) {
       expect((await amend(carol, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
@@ -149,10 +196,19 @@ describe('POST /api/Parking/AutoStartQuote', () => {
     const res = await ask();
     expect(res.statusCode, res.body).toBe(200);
     const auto = res.json();
-    expect(auto).toMatchObject({ Enabled: true, Reason: null, VehicleId: car, Quote: { DurationMinutes: 60, TotalAmount: 4.35 } });
+    expect(auto).toMatchObject({
+      Enabled: true,
+      Reason: null,
+      VehicleId: car,
+      Quote: { DurationMinutes: 60, TotalAmount: 4.35 },
+    });
     const started = await pay(app, dana, 'Start', { QuoteId: auto.Quote.QuoteId });
     expect(started.statusCode, started.body).toBe(201);
-    expect(started.json<ParkingSession>()).toMatchObject({ AutoSessionUsed: true, VehicleId: car, DurationMinutes: 60 });
+    expect(started.json<ParkingSession>()).toMatchObject({
+      AutoSessionUsed: true,
+      VehicleId: car,
+      DurationMinutes: 60,
+    });
     expect((await ask()).json()).toMatchObject({ Enabled: false, Reason: 'VehicleParked' });
     expect((await post(dana, 'AutoStartQuote', { ZoneId: 2_000_000_000 })).statusCode).toBe(404);
     expect((await post(dana, 'AutoStartQuote', { ZoneId: 'x' })).statusCode).toBe(400);

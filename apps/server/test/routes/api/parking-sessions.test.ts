@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { PARKING_MESSAGES, type ActiveSessions, type ParkingSession, type Quote } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn } from '../../helpers.ts';
-import { addVehicle, addZone, credit, parkingProbes, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
+import {
+  addVehicle,
+  addZone,
+  credit,
+  parkingProbes,
+  pay,
+  quote,
+  startSession,
+  walletState,
+} from '../../parking-helpers.ts';
 
 // 50 concurrent Starts from one member: past the money route limit (MONEY_RATE_LIMIT).
 const { app, database } = await buildTestApp(MANY_REQUESTS);
@@ -27,7 +36,16 @@ describe('POST /api/Parking/Quote', () => {
     const res = await quote(app, alice, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 });
     expect(res.statusCode, res.body).toBe(200);
     const q = res.json<Quote>();
-    expect(q).toMatchObject({ DurationMinutes: 60, RatePerHour: 2.5, PaidMinutes: 60, ParkingAmount: 2.5, FeeAmount: 0.35, TotalAmount: 2.85, BalanceCovers: true, OverMaxPayment: false });
+    expect(q).toMatchObject({
+      DurationMinutes: 60,
+      RatePerHour: 2.5,
+      PaidMinutes: 60,
+      ParkingAmount: 2.5,
+      FeeAmount: 0.35,
+      TotalAmount: 2.85,
+      BalanceCovers: true,
+      OverMaxPayment: false,
+    });
     expect(Date.parse(q.EndsAt) - Date.parse(q.StartsAt)).toBe(60 * 60_000);
     expect(Date.parse(q.ExpiresAt) - Date.parse(q.StartsAt)).toBe(5 * 60_000);
     expect(Date.parse(q.StartsAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -82,14 +100,20 @@ describe('POST /api/Parking/Quote', () => {
   it('answers 404 for another member’s vehicle, an unknown zone and another member’s session', async () => {
     const car = await addVehicle(app, alice);
     expect((await quote(app, alice, { ZoneId: zoneA, VehicleId: bobCar, DurationMinutes: 60 })).statusCode).toBe(404);
-    expect((await quote(app, alice, { ZoneId: 2_000_000_000, VehicleId: car, DurationMinutes: 60 })).statusCode).toBe(404);
+    expect((await quote(app, alice, { ZoneId: 2_000_000_000, VehicleId: car, DurationMinutes: 60 })).statusCode).toBe(
+      404,
+    );
     const bobs = await startSession(app, bob, { zoneId: zoneA, vehicleId: bobCar, minutes: 30 });
     expect((await quote(app, alice, { SessionId: bobs.SessionId, DurationMinutes: 15 })).statusCode).toBe(404);
     await post(bob, 'Stop', { SessionId: bobs.SessionId });
   });
 
   it('needs a signed-in member', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/Parking/Quote', payload: { ZoneId: zoneA, VehicleId: 1, DurationMinutes: 60 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Parking/Quote',
+      payload: { ZoneId: zoneA, VehicleId: 1, DurationMinutes: 60 },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -162,7 +186,13 @@ describe('POST /api/Parking/Start', () => {
     const before = await snapshot();
     expect((await pay(app, alice, 'Start', { QuoteId: q.QuoteId }, null)).statusCode).toBe(400);
     expect((await pay(app, bob, 'Start', { QuoteId: q.QuoteId })).statusCode).toBe(404);
-    for (const payload of [{}, { QuoteId: 'nope' }, { QuoteId: 12 }, { QuoteId: randomUUID(), Extra: 1 }, { QuoteId: `${randomUUID()}\u0000` }]) {
+    for (const payload of [
+      {},
+      { QuoteId: 'nope' },
+      { QuoteId: 12 },
+      { QuoteId: randomUUID(), Extra: 1 },
+      { QuoteId: `${randomUUID()}\u0000` },
+    ]) {
       expect((await pay(app, alice, 'Start', payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await pay(app, alice, 'Start', { QuoteId: randomUUID() })).statusCode).toBe(404);
@@ -194,7 +224,11 @@ describe('POST /api/Parking/Start', () => {
     const capped = await registerAndSignIn(app);
     const car = await addVehicle(app, capped);
     await credit(db, capped.memberId, 5000);
-    await as(app, capped, { method: 'POST', url: '/api/Account/ParkingOptions', payload: { MaxPaymentEnabled: true, MaxPaymentAmount: 2 } });
+    await as(app, capped, {
+      method: 'POST',
+      url: '/api/Account/ParkingOptions',
+      payload: { MaxPaymentEnabled: true, MaxPaymentAmount: 2 },
+    });
     const q = (await quote(app, capped, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
     expect(q.OverMaxPayment).toBe(true);
     const refused = await pay(app, capped, 'Start', { QuoteId: q.QuoteId });
@@ -208,20 +242,29 @@ describe('POST /api/Parking/Start', () => {
     const car = await addVehicle(app, racer);
     await credit(db, racer.memberId, 5000);
     const q = (await quote(app, racer, { ZoneId: zoneA, VehicleId: car, DurationMinutes: 60 })).json<Quote>();
-    const results = await Promise.all(Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q.QuoteId })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q.QuoteId })),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
-    const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from parking_sessions where member_id = ${racer.memberId}`);
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from parking_sessions where member_id = ${racer.memberId}`,
+    );
     expect(rows[0]?.n).toBe(1);
     const w = await expectLedgerMatches(racer.memberId);
     expect(w.entries.filter((e) => e.kind === 'parking')).toEqual([{ kind: 'parking', amount: -285 }]);
     expect(w.balance).toBe(5000 - 285);
 
     // 50 at once with one key: one session, and every answer is that session.
-    const q2 = (await quote(app, racer, { ZoneId: zoneB, VehicleId: await addVehicle(app, racer), DurationMinutes: 30 })).json<Quote>();
+    const q2 = (
+      await quote(app, racer, { ZoneId: zoneB, VehicleId: await addVehicle(app, racer), DurationMinutes: 30 })
+    ).json<Quote>();
     const key = randomUUID();
-    const same = await Promise.all(Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q2.QuoteId }, key)));
+    const same = await Promise.all(
+      Array.from({ length: 50 }, () => pay(app, racer, 'Start', { QuoteId: q2.QuoteId }, key)),
+    );
     const ok = same.filter((r) => r.statusCode === 201).map((r) => r.json<ParkingSession>().SessionId);
     expect(new Set(ok).size).toBe(1);
     expect(same.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);

@@ -5,7 +5,13 @@ import { MAX_NEARBY_RADIUS_M, type Operator, type Zone } from '@parkit/contract'
 import { queryRows } from '../../../src/db/client.ts';
 import { operators, zones } from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
-import { EARTH_CUBE_RADIUS_M, earthPoint, MEAN_EARTH_RADIUS_M, mercator, metresOfChord } from '../../../src/zones/earth.ts';
+import {
+  EARTH_CUBE_RADIUS_M,
+  earthPoint,
+  MEAN_EARTH_RADIUS_M,
+  mercator,
+  metresOfChord,
+} from '../../../src/zones/earth.ts';
 import { formatClock, localTime } from '../../../src/zones/paid-hours.ts';
 import { insertZones, nearbyQuery } from '../../../src/zones/zone-repository.ts';
 import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
@@ -20,7 +26,9 @@ const rad = (d: number) => (d * Math.PI) / 180;
 
 /** Haversine distance in metres, the test's own reference for the server's great-circle distances. */
 function haversine(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
 }
 
@@ -30,7 +38,9 @@ function offset(metres: number, bearingDeg: number): { lat: number; lng: number 
   const b = rad(bearingDeg);
   const lat1 = rad(CENTRE.lat);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lng2 = rad(CENTRE.lng) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lng2 =
+    rad(CENTRE.lng) +
+    Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { lat: (lat2 * 180) / Math.PI, lng: (lng2 * 180) / Math.PI };
 }
 
@@ -51,8 +61,17 @@ const named = [
   zone('1001', '117 Congress Ave', offset(300, 10), { name: 'Congress Ave 100 block (west side)' }),
   zone('10010', '901 Congress Ave', offset(1100, 5)),
   zone('1002', '410 Congress Ave', offset(700, 15)),
-  zone('1003', '230 W 2nd St', offset(520, 250), { name: 'Republic Square Garage', kind: 'garage', rateCents: 900, maxStayMinutes: 1440, capacity: 400 }),
-  zone('3001', '500 E 6th St', offset(800, 80), { paidFromMinute: wrap(nowLocal.minute - 60), paidUntilMinute: paidNowUntil }),
+  zone('1003', '230 W 2nd St', offset(520, 250), {
+    name: 'Republic Square Garage',
+    kind: 'garage',
+    rateCents: 900,
+    maxStayMinutes: 1440,
+    capacity: 400,
+  }),
+  zone('3001', '500 E 6th St', offset(800, 80), {
+    paidFromMinute: wrap(nowLocal.minute - 60),
+    paidUntilMinute: paidNowUntil,
+  }),
   zone('3002', '502 E 6th St', offset(820, 80), { paidFromMinute: paidLaterFrom, paidUntilMinute: paidLaterUntil }),
   zone('3003', '504 E 6th St', offset(840, 80), { paidDays: [] }),
   zone('4001', '50% Off_Lot \\ Annex', offset(5000, 200), { name: 'Odd characters' }),
@@ -62,7 +81,10 @@ const operatorId = await defaultOperatorId(db);
 await insertZones(db, operatorId, [...ringZones, ...named]);
 
 // Another operator's zone right at the centre: never shown to this operator's members.
-const [other] = await db.insert(operators).values({ name: 'Elsewhere', city: 'Dallas', state: 'TX', lat: 32.78, lng: -96.8, timezone: 'America/Chicago' }).returning();
+const [other] = await db
+  .insert(operators)
+  .values({ name: 'Elsewhere', city: 'Dallas', state: 'TX', lat: 32.78, lng: -96.8, timezone: 'America/Chicago' })
+  .returning();
 await insertZones(db, other!.id, [zone('2001', '1 Centre St', CENTRE)]);
 
 const get = (url: string) => as(app, me, { method: 'GET', url });
@@ -82,7 +104,11 @@ describe('earth geometry', () => {
         from (select ll_to_earth(${a.lat}::float8, ${a.lng}::float8) as p) s`,
     );
     const [x, y, z] = earthPoint(a.lat, a.lng);
-    expect([Number(row!.x), Number(row!.y), Number(row!.z)].map((v, i) => v - [x, y, z][i]!).every((e) => Math.abs(e) < 1e-6)).toBe(true);
+    expect(
+      [Number(row!.x), Number(row!.y), Number(row!.z)]
+        .map((v, i) => v - [x, y, z][i]!)
+        .every((e) => Math.abs(e) < 1e-6),
+    ).toBe(true);
     // earth_distance is on the sphere of earth(); ours is on the mean radius: the same angle.
     const [bx, by, bz] = earthPoint(b.lat, b.lng);
     const ours = metresOfChord(Math.hypot(x - bx, y - by, z - bz));
@@ -90,7 +116,10 @@ describe('earth geometry', () => {
   });
 
   it('keeps each zone on the Mercator plane as mercator() puts it (the nearby index, earth.ts)', async () => {
-    const rows = await queryRows<{ lat: number; lng: number; x: number; y: number }>(db, sql`select lat, lng, mercator[0] as x, mercator[1] as y from zones`);
+    const rows = await queryRows<{ lat: number; lng: number; x: number; y: number }>(
+      db,
+      sql`select lat, lng, mercator[0] as x, mercator[1] as y from zones`,
+    );
     expect(rows.length).toBeGreaterThan(10);
     for (const r of rows) {
       const [x, y] = mercator(Number(r.lat), Number(r.lng));
@@ -106,7 +135,9 @@ describe('the nearby query', () => {
       // A table of a few rows is cheaper to scan: make the planner show whether the index can serve.
       await tx.execute(sql`set local enable_seqscan = off`);
       const q = nearbyQuery(tx, { operatorId, ...CENTRE, radiusM: 2000, limit: 20 });
-      return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`)).map((r) => Object.values(r)[0]).join('\n');
+      return (await queryRows<Record<string, string>>(tx, sql`explain ${q}`))
+        .map((r) => Object.values(r)[0])
+        .join('\n');
     });
     expect(plan).toMatch(/Index Scan using zones_operator_mercator_idx/);
     expect(plan).toMatch(/Index Cond: .*operator_id/);
@@ -120,7 +151,15 @@ describe('GET /api/Parking/Operator', () => {
   it("gives the member's operator and its city centre", async () => {
     const res = await get('/api/Parking/Operator');
     expect(res.statusCode).toBe(200);
-    expect(res.json<Operator>()).toEqual({ ClientId: operatorId, Name: 'Austin Parking (demo)', City: 'Austin', State: 'TX', Latitude: 30.2672, Longitude: -97.7431, Timezone: 'America/Chicago' });
+    expect(res.json<Operator>()).toEqual({
+      ClientId: operatorId,
+      Name: 'Austin Parking (demo)',
+      City: 'Austin',
+      State: 'TX',
+      Latitude: 30.2672,
+      Longitude: -97.7431,
+      Timezone: 'America/Chicago',
+    });
   });
 });
 
@@ -143,7 +182,17 @@ describe('GET /api/Parking/Zones/Nearby', () => {
 
   it('shows rate, maximum stay and the operator with each zone', async () => {
     const [first] = (await nearby(`${position}&limit=1`)).json<Zone[]>();
-    expect(first).toMatchObject({ ZoneNumber: '2001', RatePerHour: 2.5, MaxStayMinutes: 120, Capacity: 12, Kind: 'street', OperatorName: 'Austin Parking (demo)', Timezone: 'America/Chicago', PaidFrom: '00:00', PaidUntil: '24:00' });
+    expect(first).toMatchObject({
+      ZoneNumber: '2001',
+      RatePerHour: 2.5,
+      MaxStayMinutes: 120,
+      Capacity: 12,
+      Kind: 'street',
+      OperatorName: 'Austin Parking (demo)',
+      Timezone: 'America/Chicago',
+      PaidFrom: '00:00',
+      PaidUntil: '24:00',
+    });
     expect(first!.DistanceMeters).toBe(37);
   });
 
@@ -163,7 +212,11 @@ describe('GET /api/Parking/Zones/Nearby', () => {
     const body = (await nearby(`${position}&radius=900&limit=100`)).json<Zone[]>();
     const byNumber = new Map(body.map((z) => [z.ZoneNumber, z]));
     expect(byNumber.get('3001')).toMatchObject({ PaymentRequiredNow: true, PaidUntilNow: formatClock(paidNowUntil) });
-    expect(byNumber.get('3002')).toMatchObject({ PaymentRequiredNow: false, PaidUntilNow: null, PaidFrom: formatClock(paidLaterFrom) });
+    expect(byNumber.get('3002')).toMatchObject({
+      PaymentRequiredNow: false,
+      PaidUntilNow: null,
+      PaidFrom: formatClock(paidLaterFrom),
+    });
     expect(byNumber.get('3003')).toMatchObject({ PaymentRequiredNow: false, PaidUntilNow: null, PaidDays: [] });
     // Paid around the clock: paid now, with no end in the next 24 hours.
     expect(byNumber.get('2001')).toMatchObject({ PaymentRequiredNow: true, PaidUntilNow: null });
@@ -173,7 +226,9 @@ describe('GET /api/Parking/Zones/Nearby', () => {
     for (const radius of [MAX_NEARBY_RADIUS_M + 1, 50_000]) {
       const res = await nearby(`${position}&radius=${radius}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ errors: { field: string; message: string }[] }>().errors).toContainEqual(expect.objectContaining({ field: 'radius', message: 'radius must be at most 10 km' }));
+      expect(res.json<{ errors: { field: string; message: string }[] }>().errors).toContainEqual(
+        expect.objectContaining({ field: 'radius', message: 'radius must be at most 10 km' }),
+      );
     }
     expect((await nearby(`${position}&radius=${MAX_NEARBY_RADIUS_M}`)).statusCode).toBe(200);
   });
@@ -273,7 +328,8 @@ describe('GET /api/Parking/Zones/Search', () => {
       }),
       { numRuns: 60 },
     );
-    for (const raw of ['%FF', '%ED%A0%80', '%', '%%41', '%E2%82']) expect((await search(`q=a${raw}`)).statusCode).toBeLessThan(500);
+    for (const raw of ['%FF', '%ED%A0%80', '%', '%%41', '%E2%82'])
+      expect((await search(`q=a${raw}`)).statusCode).toBeLessThan(500);
   });
 });
 
@@ -282,7 +338,13 @@ describe('GET /api/Parking/Zones/:id', () => {
     const [first] = (await search('q=1003')).json<Zone[]>();
     const res = await get(`/api/Parking/Zones/${first!.ZoneId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<Zone>()).toMatchObject({ ZoneNumber: '1003', Name: 'Republic Square Garage', Kind: 'garage', RatePerHour: 9, DistanceMeters: null });
+    expect(res.json<Zone>()).toMatchObject({
+      ZoneNumber: '1003',
+      Name: 'Republic Square Garage',
+      Kind: 'garage',
+      RatePerHour: 9,
+      DistanceMeters: null,
+    });
   });
 
   it('answers 404 for an unknown zone or one of another operator', async () => {
@@ -301,7 +363,12 @@ describe('GET /api/Parking/Zones/:id', () => {
 });
 
 describe('access', () => {
-  const urls = ['/api/Parking/Operator', `/api/Parking/Zones/Nearby?${position}`, '/api/Parking/Zones/Search?q=1001', '/api/Parking/Zones/1'];
+  const urls = [
+    '/api/Parking/Operator',
+    `/api/Parking/Zones/Nearby?${position}`,
+    '/api/Parking/Zones/Search?q=1001',
+    '/api/Parking/Zones/1',
+  ];
 
   it.each(urls)('lets a guest (no token) browse the default operator: %s', async (url) => {
     const res = await app.inject({ method: 'GET', url });
@@ -324,6 +391,8 @@ describe('access', () => {
   it('documents the routes in the OpenAPI document', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(expect.arrayContaining(['/api/Parking/Zones/Nearby', '/api/Parking/Zones/Search', '/api/Parking/Zones/{id}']));
+    expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining(['/api/Parking/Zones/Nearby', '/api/Parking/Zones/Search', '/api/Parking/Zones/{id}']),
+    );
   });
 });

@@ -20,7 +20,12 @@ async function messages(who: SignedIn, query = ''): Promise<ChatMessage[]> {
 }
 function upload(who: SignedIn, file: Buffer, name: string, opts: Parameters<typeof multipart>[2] = {}) {
   const body = multipart(file, name, opts);
-  return as(app, who, { method: 'POST', url: '/api/Support/Chat/Attachment', payload: body.payload, headers: body.headers });
+  return as(app, who, {
+    method: 'POST',
+    url: '/api/Support/Chat/Attachment',
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
 async function count(table: 'support_messages' | 'support_attachments'): Promise<number> {
   const [r] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.raw(table)}`);
@@ -44,7 +49,11 @@ describe('the driver’s chat', () => {
   it('opens with the server’s greeting, once, stored', async () => {
     const first = await messages(alice);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ UserType: 'support', Greeting: true, Text: expect.stringContaining('How can we help') });
+    expect(first[0]).toMatchObject({
+      UserType: 'support',
+      Greeting: true,
+      Text: expect.stringContaining('How can we help'),
+    });
     expect(await messages(alice)).toEqual(first);
   });
 
@@ -57,14 +66,21 @@ describe('the driver’s chat', () => {
 
   it('stores a message once per ClientMessageId, even when retried at once', async () => {
     const id = cid();
-    const results = await Promise.all(Array.from({ length: 8 }, () => send(alice, { Text: '  Where is my receipt?  ', ClientMessageId: id })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => send(alice, { Text: '  Where is my receipt?  ', ClientMessageId: id })),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
     const ids = new Set(results.map((r) => r.json<ChatMessage>().MessageId));
     expect(ids.size).toBe(1);
     const list = await messages(alice);
     expect(list.filter((m) => m.ClientMessageId === id)).toHaveLength(1);
-    expect(list.at(-1)).toMatchObject({ UserType: 'user', Text: 'Where is my receipt?', Greeting: false, Attachment: null });
+    expect(list.at(-1)).toMatchObject({
+      UserType: 'user',
+      Text: 'Where is my receipt?',
+      Greeting: false,
+      Attachment: null,
+    });
   });
 
   it('shows HTML as text: it is stored as sent', async () => {
@@ -132,7 +148,11 @@ describe('attachments', () => {
   it('takes a PNG and a PDF checked by content, whatever their name', async () => {
     const png = await upload(alice, PNG, 'screenshot.png', { type: 'image/png' });
     expect(png.statusCode, png.body).toBe(201);
-    expect(png.json<Attachment>()).toMatchObject({ FileName: 'screenshot.png', ContentType: 'image/png', Size: PNG.length });
+    expect(png.json<Attachment>()).toMatchObject({
+      FileName: 'screenshot.png',
+      ContentType: 'image/png',
+      Size: PNG.length,
+    });
     const pdf = await upload(alice, PDF, '../../etc/receipt.bin', { type: 'image/png' });
     expect(pdf.statusCode, pdf.body).toBe(201);
     expect(pdf.json<Attachment>()).toMatchObject({ FileName: 'receipt.pdf', ContentType: 'application/pdf' });
@@ -141,10 +161,18 @@ describe('attachments', () => {
   it('refuses an executable named .png, text, an empty file, a missing file, a wrong key and an oversized file', async () => {
     const before = await count('support_attachments');
     expectRefused(await upload(alice, EXE, 'cat.png', { type: 'image/png' }), 415, 'file');
-    expectRefused(await upload(alice, Buffer.from('<script>alert(1)</script>'), 'x.pdf', { type: 'application/pdf' }), 415, 'file');
+    expectRefused(
+      await upload(alice, Buffer.from('<script>alert(1)</script>'), 'x.pdf', { type: 'application/pdf' }),
+      415,
+      'file',
+    );
     expectRefused(await upload(alice, Buffer.alloc(0), 'empty.png'), 400, 'file');
     expectRefused(await upload(alice, PNG, 'a.png', { key: 'image' }), 400, 'file');
-    expectRefused(await as(app, alice, { method: 'POST', url: '/api/Support/Chat/Attachment', payload: { file: 'abc' } }), 400, 'file');
+    expectRefused(
+      await as(app, alice, { method: 'POST', url: '/api/Support/Chat/Attachment', payload: { file: 'abc' } }),
+      400,
+      'file',
+    );
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_ATTACHMENT_BYTES, 1)]);
     const tooBig = await upload(alice, big, 'big.png', { type: 'image/png' });
     expect([413]).toContain(tooBig.statusCode);
@@ -178,65 +206,128 @@ describe('attachments', () => {
 describe('the console', () => {
   it('lists conversations newest first with unread counts; reading clears them', async () => {
     await send(bob, { Text: 'Hello from Bob', ClientMessageId: cid() });
-    const list = (await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations' })).json<Conversation[]>();
+    const list = (await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations' })).json<
+      Conversation[]
+    >();
     expect(list[0]).toMatchObject({ MemberId: bob.memberId, LastMessage: 'Hello from Bob', Unread: 1 });
     const a = list.find((c) => c.MemberId === alice.memberId)!;
     expect(a.Unread).toBeGreaterThan(3);
-    const read = await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Read` });
+    const read = await as(app, agent, {
+      method: 'POST',
+      url: `/api/Support/Console/Conversations/${alice.memberId}/Read`,
+    });
     expect(read.statusCode).toBe(200);
-    const after = (await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations' })).json<Conversation[]>();
+    const after = (await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations' })).json<
+      Conversation[]
+    >();
     expect(after.find((c) => c.MemberId === alice.memberId)?.Unread).toBe(0);
   });
 
   it('reads any conversation and replies; the driver sees the reply', async () => {
-    const history = (await as(app, agent, { method: 'GET', url: `/api/Support/Console/Conversations/${alice.memberId}/Messages` })).json<ChatMessage[]>();
+    const history = (
+      await as(app, agent, { method: 'GET', url: `/api/Support/Console/Conversations/${alice.memberId}/Messages` })
+    ).json<ChatMessage[]>();
     expect(history.some((m) => m.Attachment?.ContentType === 'image/png')).toBe(true);
     const id = cid();
-    const reply = await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Send`, payload: { Text: 'We are on it', ClientMessageId: id } });
+    const reply = await as(app, agent, {
+      method: 'POST',
+      url: `/api/Support/Console/Conversations/${alice.memberId}/Send`,
+      payload: { Text: 'We are on it', ClientMessageId: id },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
-    const again = await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Send`, payload: { Text: 'We are on it', ClientMessageId: id } });
+    const again = await as(app, agent, {
+      method: 'POST',
+      url: `/api/Support/Console/Conversations/${alice.memberId}/Send`,
+      payload: { Text: 'We are on it', ClientMessageId: id },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json<ChatMessage>().MessageId).toBe(reply.json<ChatMessage>().MessageId);
     const mine = await messages(alice);
     expect(mine.at(-1)).toMatchObject({ UserType: 'support', Greeting: false, Text: 'We are on it' });
 
-    expectRefused(await as(app, agent, { method: 'POST', url: '/api/Support/Console/Conversations/999999/Send', payload: { Text: 'x', ClientMessageId: cid() } }), 404);
-    expectRefused(await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations/999999/Messages' }), 404);
+    expectRefused(
+      await as(app, agent, {
+        method: 'POST',
+        url: '/api/Support/Console/Conversations/999999/Send',
+        payload: { Text: 'x', ClientMessageId: cid() },
+      }),
+      404,
+    );
+    expectRefused(
+      await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations/999999/Messages' }),
+      404,
+    );
     expectRefused(await as(app, agent, { method: 'GET', url: '/api/Support/Console/Conversations/abc/Messages' }), 400);
-    expectRefused(await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Send`, payload: { Text: ' ', ClientMessageId: cid() } }), 400, 'Text');
+    expectRefused(
+      await as(app, agent, {
+        method: 'POST',
+        url: `/api/Support/Console/Conversations/${alice.memberId}/Send`,
+        payload: { Text: ' ', ClientMessageId: cid() },
+      }),
+      400,
+      'Text',
+    );
   });
 });
 
 describe('live delivery', () => {
   it('streams a reply to the driver and the driver’s message to the agent, and replays what was missed', async () => {
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const driverStream = openStream(`${url}/api/Support/Chat/Events`, alice.headers, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Live reply'));
-    const agentStream = openStream(`${url}/api/Support/Console/Events`, agent.headers, (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Live question'));
+    const driverStream = openStream(`${url}/api/Support/Chat/Events`, alice.headers, (ev) =>
+      ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Live reply'),
+    );
+    const agentStream = openStream(`${url}/api/Support/Console/Events`, agent.headers, (ev) =>
+      ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'Live question'),
+    );
     await Promise.all([driverStream.ready, agentStream.ready]);
     await send(alice, { Text: 'Live question', ClientMessageId: cid() });
-    await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Send`, payload: { Text: 'Live reply', ClientMessageId: cid() } });
+    await as(app, agent, {
+      method: 'POST',
+      url: `/api/Support/Console/Conversations/${alice.memberId}/Send`,
+      payload: { Text: 'Live reply', ClientMessageId: cid() },
+    });
     const [driverEvents, agentEvents] = await Promise.all([driverStream.done, agentStream.done]);
     expect(driverEvents[0]).toEqual({ type: 'ready' });
-    expect(driverEvents).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'Live reply', UserType: 'support' }) });
-    expect(agentEvents).toContainEqual({ type: 'message', message: expect.objectContaining({ Text: 'Live question', MemberId: alice.memberId }) });
+    expect(driverEvents).toContainEqual({
+      type: 'message',
+      message: expect.objectContaining({ Text: 'Live reply', UserType: 'support' }),
+    });
+    expect(agentEvents).toContainEqual({
+      type: 'message',
+      message: expect.objectContaining({ Text: 'Live question', MemberId: alice.memberId }),
+    });
 
     // Bob's stream hears nothing of Alice's conversation.
     const bobStream = openStream(`${url}/api/Support/Chat/Events`, bob.headers, () => false, 1500);
     await bobStream.ready;
-    await as(app, agent, { method: 'POST', url: `/api/Support/Console/Conversations/${alice.memberId}/Send`, payload: { Text: 'Not for Bob', ClientMessageId: cid() } });
+    await as(app, agent, {
+      method: 'POST',
+      url: `/api/Support/Console/Conversations/${alice.memberId}/Send`,
+      payload: { Text: 'Not for Bob', ClientMessageId: cid() },
+    });
     expect((await bobStream.done).filter((e) => (e as { type: string }).type === 'message')).toEqual([]);
 
     // Reconnecting with the last id seen replays what came meanwhile.
     const all = await messages(alice);
     const seen = all.at(-3)!.MessageId;
-    const replay = await openStream(`${url}/api/Support/Chat/Events?after=${seen}`, alice.headers, (ev) => ev.length >= 3).done;
-    expect(replay.slice(1).map((e) => (e as { message: ChatMessage }).message.MessageId)).toEqual(all.slice(-2).map((m) => m.MessageId));
+    const replay = await openStream(
+      `${url}/api/Support/Chat/Events?after=${seen}`,
+      alice.headers,
+      (ev) => ev.length >= 3,
+    ).done;
+    expect(replay.slice(1).map((e) => (e as { message: ChatMessage }).message.MessageId)).toEqual(
+      all.slice(-2).map((m) => m.MessageId),
+    );
   });
 
   it('holds at most 5 streams per member', async () => {
-    const url = app.server.listening ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = app.server.listening
+      ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
     const dave = await registerAndSignIn(app);
-    const streams = Array.from({ length: 5 }, () => openStream(`${url}/api/Support/Chat/Events`, dave.headers, () => false, 3000));
+    const streams = Array.from({ length: 5 }, () =>
+      openStream(`${url}/api/Support/Chat/Events`, dave.headers, () => false, 3000),
+    );
     await Promise.all(streams.map((s) => s.ready));
     const sixth = await fetch(`${url}/api/Support/Chat/Events`, { headers: dave.headers });
     expect(sixth.status).toBe(429);

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_VEHICLES, maxVehicleYear, type Vehicle, type VehicleMakeItem, type VehicleModelItem } from '@parkit/contract';
+import {
+  MAX_VEHICLES,
+  maxVehicleYear,
+  type Vehicle,
+  type VehicleMakeItem,
+  type VehicleModelItem,
+} from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, expectRefused, publicList, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 
@@ -26,7 +32,18 @@ const HOSTILE = [
 ];
 const WRONG_TYPES: unknown[] = [123, true, [], ['TOYOTA'], {}, { $ne: null }, null, ''];
 /** For id fields a number is the right type: the wrong ones, and numbers that are no id. */
-const BAD_IDS: unknown[] = [...WRONG_TYPES.filter((v) => typeof v !== 'number'), ...HOSTILE, '12abc', '1e3', 0, -1, 1.5, '0x10', 2 ** 31, [7]];
+const BAD_IDS: unknown[] = [
+  ...WRONG_TYPES.filter((v) => typeof v !== 'number'),
+  ...HOSTILE,
+  '12abc',
+  '1e3',
+  0,
+  -1,
+  1.5,
+  '0x10',
+  2 ** 31,
+  [7],
+];
 
 async function vehicleRows(): Promise<number> {
   const [r] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from vehicles`);
@@ -67,7 +84,9 @@ describe('reference lists', () => {
     }
     expect(seen.size).toBe(486);
     const toyota = makes.find((m) => m.PvValue === 'Toyota')!;
-    const models = (await app.inject({ method: 'GET', url: `/api/Vehicle/Models/${toyota.PVID}` })).json<VehicleModelItem[]>();
+    const models = (await app.inject({ method: 'GET', url: `/api/Vehicle/Models/${toyota.PVID}` })).json<
+      VehicleModelItem[]
+    >();
     expect(models.map((m) => m.PvValue)).toContain('Camry');
     expect(models.map((m) => m.PvValue)).not.toContain('Civic');
   });
@@ -80,7 +99,9 @@ describe('reference lists', () => {
   });
 
   it('lists the colors', async () => {
-    const colors = (await publicList<{ PvDescription: string }>(app, '/api/Vehicle/Colors')).map((c) => c.PvDescription);
+    const colors = (await publicList<{ PvDescription: string }>(app, '/api/Vehicle/Colors')).map(
+      (c) => c.PvDescription,
+    );
     expect(colors).toHaveLength(16);
     expect(colors).toContain('Silver');
   });
@@ -115,7 +136,10 @@ describe('POST /api/Vehicle/Add', () => {
     }
     const json = { 'content-type': 'application/json' };
     for (const body of ['null', '[]', '"TOYOTA"', '42', '{"VehicleMake":']) {
-      expectRefused(await as(app, alice, { method: 'POST', url: '/api/Vehicle/Add', payload: body, headers: json }), 400);
+      expectRefused(
+        await as(app, alice, { method: 'POST', url: '/api/Vehicle/Add', payload: body, headers: json }),
+        400,
+      );
     }
     expectRefused(await post(alice, 'Add', 'TOYOTA'), 415);
     expect(await vehicleRows()).toBe(before);
@@ -129,14 +153,25 @@ describe('POST /api/Vehicle/Add', () => {
     expectRefused(await post(alice, 'Add', { ...valid, PlateState: 'ZZ' }), 400, 'PlateState');
     expectRefused(await post(alice, 'Add', { ...valid, PlateState: 'Texas' }), 400, 'PlateState');
     const several = await post(alice, 'Add', { ...valid, VehicleMake: 'Trabant', VehicleColor: 'Plaid' });
-    expect(several.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(['VehicleMake', 'VehicleColor']);
+    expect(several.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual([
+      'VehicleMake',
+      'VehicleColor',
+    ]);
     expect(await vehicleRows()).toBe(before);
   });
 
   it('takes years from 1900 to next year only', async () => {
     const next = maxVehicleYear();
-    expectRefused(await post(alice, 'Add', { ...valid, PlateNumber: 'Y1899', VehicleYear: '1899' }), 400, 'VehicleYear');
-    expectRefused(await post(alice, 'Add', { ...valid, PlateNumber: 'YNEXT', VehicleYear: String(next + 1) }), 400, 'VehicleYear');
+    expectRefused(
+      await post(alice, 'Add', { ...valid, PlateNumber: 'Y1899', VehicleYear: '1899' }),
+      400,
+      'VehicleYear',
+    );
+    expectRefused(
+      await post(alice, 'Add', { ...valid, PlateNumber: 'YNEXT', VehicleYear: String(next + 1) }),
+      400,
+      'VehicleYear',
+    );
     expect((await post(alice, 'Add', { ...valid, PlateNumber: 'Y1900', VehicleYear: 1900 })).statusCode).toBe(201);
     const newest = await post(alice, 'Add', { ...valid, PlateNumber: 'YNEW', VehicleYear: String(next) });
     expect(newest.json<Vehicle>().VehicleYear).toBe(String(next));
@@ -161,7 +196,9 @@ describe('POST /api/Vehicle/Add', () => {
     // The same plate with dashes, or none, is a duplicate; the database's unique index agrees.
     expectRefused(await post(dave, 'Add', { ...valid, PlateNumber: 'MH-12-AB-1234' }), 409, 'PlateNumber');
     expectRefused(await post(dave, 'Add', { ...valid, PlateNumber: 'mh12ab1234' }), 409, 'PlateNumber');
-    const racers = await Promise.all(['XY-99', 'XY 99', 'xy99'].map((p) => post(dave, 'Add', { ...valid, PlateNumber: p })));
+    const racers = await Promise.all(
+      ['XY-99', 'XY 99', 'xy99'].map((p) => post(dave, 'Add', { ...valid, PlateNumber: p })),
+    );
     expect(racers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     // 11 letters and digits, one, or none: refused with the rule's message.
     for (const bad of ['MH 12 AB 12345', 'A', '- -', 'AB_12']) {
@@ -172,7 +209,9 @@ describe('POST /api/Vehicle/Add', () => {
 
   it('keeps at most 10 vehicles per member, even when the adds race', async () => {
     const carol = await registerAndSignIn(app);
-    const adds = Array.from({ length: MAX_VEHICLES + 3 }, (_, i) => post(carol, 'Add', { ...valid, PlateNumber: `RACE ${i}` }));
+    const adds = Array.from({ length: MAX_VEHICLES + 3 }, (_, i) =>
+      post(carol, 'Add', { ...valid, PlateNumber: `RACE ${i}` }),
+    );
     const statuses = (await Promise.all(adds)).map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_VEHICLES);
     expect(statuses.filter((s) => s === 409)).toHaveLength(3);
@@ -187,7 +226,15 @@ describe('POST /api/Vehicle/Add', () => {
     expectRefused(await app.inject({ method: 'POST', url: '/api/Vehicle/Add', payload: valid }), 401);
     const otherKey = { ...alice, headers: { ...alice.headers, xapikey: String(bob.memberId) } };
     expectRefused(await post(otherKey, 'Add', { ...valid, PlateNumber: 'KEY 1' }), 403);
-    expectRefused(await as(app, alice, { method: 'POST', url: '/api/Vehicle/Add', payload: valid, headers: { authorization: 'Bearer nope' } }), 401);
+    expectRefused(
+      await as(app, alice, {
+        method: 'POST',
+        url: '/api/Vehicle/Add',
+        payload: valid,
+        headers: { authorization: 'Bearer nope' },
+      }),
+      401,
+    );
     expectRefused(await app.inject({ method: 'GET', url: '/api/Vehicle/List' }), 401);
     expect(await vehicleRows()).toBe(before);
   });
@@ -196,9 +243,22 @@ describe('POST /api/Vehicle/Add', () => {
 describe('POST /api/Vehicle/Update', () => {
   it('changes the member’s own vehicle, keeping its own plate allowed', async () => {
     const [first] = await list(alice);
-    const res = await post(alice, 'Update', { ...valid, VehicleId: String(first!.VehicleID), VehicleMake: 'honda', VehicleModel: 'civic', VehicleColor: 'red', VehicleYear: 2019 });
+    const res = await post(alice, 'Update', {
+      ...valid,
+      VehicleId: String(first!.VehicleID),
+      VehicleMake: 'honda',
+      VehicleModel: 'civic',
+      VehicleColor: 'red',
+      VehicleYear: 2019,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Vehicle>()).toEqual({ ...first, VehicleMake: 'Honda', VehicleModel: 'Civic', VehicleColor: 'Red', VehicleYear: '2019' });
+    expect(res.json<Vehicle>()).toEqual({
+      ...first,
+      VehicleMake: 'Honda',
+      VehicleModel: 'Civic',
+      VehicleColor: 'Red',
+      VehicleYear: '2019',
+    });
     expect((await list(alice))[0]).toEqual(res.json());
   });
 
@@ -206,7 +266,16 @@ describe('POST /api/Vehicle/Update', () => {
     const before = await list(alice);
     const [first, second] = before;
     const id = first!.VehicleID;
-    expectRefused(await post(alice, 'Update', { ...valid, VehicleId: id, PlateNumber: second!.PlateNumber, PlateState: second!.PlateState }), 409, 'PlateNumber');
+    expectRefused(
+      await post(alice, 'Update', {
+        ...valid,
+        VehicleId: id,
+        PlateNumber: second!.PlateNumber,
+        PlateState: second!.PlateState,
+      }),
+      409,
+      'PlateNumber',
+    );
     expectRefused(await post(alice, 'Update', { ...valid, VehicleId: id, VehicleModel: 'F-150' }), 400, 'VehicleModel');
     expectRefused(await post(alice, 'Update', { ...valid, VehicleId: id, VehicleYear: '1899' }), 400, 'VehicleYear');
     for (const value of BAD_IDS) {
@@ -240,7 +309,15 @@ describe('GET /api/Vehicle/List and POST /api/Vehicle/Delete', () => {
   it('names each vehicle’s make, model and color as the lists do, and one whose make came after the lists were read', async () => {
     const carol = await registerAndSignIn(app);
     expect((await post(carol, 'Add', { ...valid, PlateNumber: 'NAME 1' })).statusCode).toBe(201);
-    expect(await list(carol)).toEqual([expect.objectContaining({ VehicleMake: 'Toyota', VehicleModel: 'Camry', VehicleColor: 'Silver', PlateNumber: 'NAME 1', VehicleYear: '2021' })]);
+    expect(await list(carol)).toEqual([
+      expect.objectContaining({
+        VehicleMake: 'Toyota',
+        VehicleModel: 'Camry',
+        VehicleColor: 'Silver',
+        PlateNumber: 'NAME 1',
+        VehicleYear: '2021',
+      }),
+    ]);
     // A make, model and color added in SQL after this app read its lists (a later migration).
     await database.db.execute(sql`insert into vehicle_makes (id, name) values (990101, 'Zephyrmobile')`);
     await database.db.execute(sql`insert into vehicle_models (id, make_id, name) values (990102, 990101, 'Breeze')`);

@@ -18,7 +18,11 @@ export function Component() {
   const safeNext = next && next.startsWith(`${paths.selectVehicle}?`) ? next : undefined;
   const { isVehicle } = useSession();
   return (
-    <MemberScreen title={id ? t('Edit Vehicle') : t('Add Vehicle')} back={isVehicle === true ? paths.myVehicles : undefined} message={t('Sign in to keep your vehicles.')}>
+    <MemberScreen
+      title={id ? t('Edit Vehicle') : t('Add Vehicle')}
+      back={isVehicle === true ? paths.myVehicles : undefined}
+      message={t('Sign in to keep your vehicles.')}
+    >
       <VehicleEditor key={id ?? 'new'} id={id} next={safeNext} />
     </MemberScreen>
   );

@@ -2,5 +2,9 @@ import { FindParkingMapScreen } from '../../features/parking/components/find-par
 import { FindParkingGate } from '../find-parking-gate.tsx';
 
 export function Component() {
-  return <FindParkingGate><FindParkingMapScreen /></FindParkingGate>;
+  return (
+    <FindParkingGate>
+      <FindParkingMapScreen />
+    </FindParkingGate>
+  );
 }

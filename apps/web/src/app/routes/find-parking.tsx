@@ -2,5 +2,9 @@ import { FindParkingScreen } from '../../features/parking/components/find-parkin
 import { FindParkingGate } from '../find-parking-gate.tsx';
 
 export function Component() {
-  return <FindParkingGate><FindParkingScreen /></FindParkingGate>;
+  return (
+    <FindParkingGate>
+      <FindParkingScreen />
+    </FindParkingGate>
+  );
 }

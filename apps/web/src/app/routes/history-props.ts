@@ -9,7 +9,10 @@ import { useVehicles } from '../../features/vehicles/api/get-vehicles.ts';
 export function useHistoryProps(): { vehicles: VehicleOption[]; getPosition: typeof getDevicePosition } {
   const vehicles = useVehicles();
   return {
-    vehicles: (vehicles.data ?? []).map((v) => ({ id: v.VehicleID, label: `${v.PlateNumber} · ${v.PlateState} (${v.VehicleMake} ${v.VehicleModel})` })),
+    vehicles: (vehicles.data ?? []).map((v) => ({
+      id: v.VehicleID,
+      label: `${v.PlateNumber} · ${v.PlateState} (${v.VehicleMake} ${v.VehicleModel})`,
+    })),
     getPosition: getDevicePosition,
   };
 }

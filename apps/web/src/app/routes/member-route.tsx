@@ -16,7 +16,11 @@ interface RouteView {
  * literal call of t that the i18n test finds. `header`: 'screen' when the screen draws its own
  * (MemberOnly), 'route' when the route draws it for members too (MemberScreen).
  */
-export function memberRoute(Screen: ComponentType, view: (t: TFunction) => RouteView, header: 'screen' | 'route' = 'screen'): ComponentType {
+export function memberRoute(
+  Screen: ComponentType,
+  view: (t: TFunction) => RouteView,
+  header: 'screen' | 'route' = 'screen',
+): ComponentType {
   return function Component() {
     const { t } = useTranslation();
     const { title, back, message } = view(t);

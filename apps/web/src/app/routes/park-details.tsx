@@ -6,5 +6,9 @@ import { paths } from '../../config/paths.ts';
 /** /parkdetails?id=: the live session; the vehicles list serves the plate correction. Members only (Quick Park has its own link). */
 export const Component = memberRoute(
   () => <WithVehicles screen={ParkDetailsScreen} />,
-  (t) => ({ title: t('Parking Details'), back: paths.homepage, message: t('Log in or register to see your parking sessions.') }),
+  (t) => ({
+    title: t('Parking Details'),
+    back: paths.homepage,
+    message: t('Log in or register to see your parking sessions.'),
+  }),
 );

@@ -6,5 +6,9 @@ import { paths } from '../../config/paths.ts';
 /** /SelectVehicle?zone=ID: the parking feature's screen with the member's vehicles; a guest is asked to sign in (or use Quick Park). */
 export const Component = memberRoute(
   () => <WithVehicles screen={SelectVehicleScreen} />,
-  (t) => ({ title: t('Select Vehicle'), back: paths.homepage, message: t('Log in or register to park with your vehicles, or use Quick Park.') }),
+  (t) => ({
+    title: t('Select Vehicle'),
+    back: paths.homepage,
+    message: t('Log in or register to park with your vehicles, or use Quick Park.'),
+  }),
 );

@@ -19,7 +19,12 @@ export function Component() {
       <PageHeader
         title={t('Support console')}
         action={
-          <button type="button" onClick={() => void signOut()} aria-label={t('Logout')} className="grid size-11 place-items-center rounded-full hover:bg-white/10">
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            aria-label={t('Logout')}
+            className="grid size-11 place-items-center rounded-full hover:bg-white/10"
+          >
             <LogOut className="size-5" aria-hidden />
           </button>
         }

@@ -30,14 +30,23 @@ export function BottomNav() {
     { to: paths.homepage, label: t('Home'), icon: House, enabled: true },
     { to: paths.pastPark, label: t('Past Parkings'), icon: Clock, enabled: !guest, also: [paths.mapPage] },
     { to: paths.account, label: t('Account'), icon: Wallet, enabled: !guest },
-    { to: paths.findParking, label: t('Find Parking'), icon: MapPin, enabled: findEnabled, also: [paths.findParkingMap] },
+    {
+      to: paths.findParking,
+      label: t('Find Parking'),
+      icon: MapPin,
+      enabled: findEnabled,
+      also: [paths.findParkingMap],
+    },
     { to: paths.profile, label: t('Profile'), icon: UserRound, enabled: true },
   ];
   // One line per label, in Hindi too (issue 7): no wrapping, a step smaller where the words are longer.
   const cls =
     'flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[11px] leading-tight font-medium whitespace-nowrap [html[lang=hi]_&]:text-[10px]';
   return (
-    <nav aria-label={t('Main')} className="sticky bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label={t('Main')}
+      className="sticky bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="flex">
         {items.map(({ to, label, icon: Icon, enabled, also }) => (
           <li key={to} className="flex flex-1">
@@ -54,7 +63,12 @@ export function BottomNav() {
               </NavLink>
             ) : (
               // Present but inert, as the spec has it; announced as unavailable.
-              <button type="button" aria-disabled="true" className={`${cls} cursor-default text-slate-300`} onClick={(e) => e.preventDefault()}>
+              <button
+                type="button"
+                aria-disabled="true"
+                className={`${cls} cursor-default text-slate-300`}
+                onClick={(e) => e.preventDefault()}
+              >
                 <Icon className="size-5" aria-hidden />
                 {label}
               </button>
@@ -65,4 +79,3 @@ export function BottomNav() {
     </nav>
   );
 }
-

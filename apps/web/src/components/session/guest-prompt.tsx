@@ -17,12 +17,17 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
   const { t } = useTranslation();
   const leave = () => replaceSession({});
   return (
-    <section aria-labelledby="guest-prompt-title" className="m-4 flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
+    <section
+      aria-labelledby="guest-prompt-title"
+      className="m-4 flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm"
+    >
       <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
       <h2 id="guest-prompt-title" className="text-lg font-semibold">
         {t('Sign in to continue')}
       </h2>
-      <p className="text-sm text-slate-600">{message ?? t('Log in or register to park, pay and keep your vehicles.')}</p>
+      <p className="text-sm text-slate-600">
+        {message ?? t('Log in or register to park, pay and keep your vehicles.')}
+      </p>
       <div className="flex w-full gap-3">
         <ButtonLink to={paths.login} onClick={leave} className="flex-1">
           {t('Login')}
@@ -42,7 +47,17 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
  * header, for children that draw their own (every route-level use: a guest's page needs its main
  * landmark and heading, issue 7).
  */
-export function MemberOnly({ children, message, screen, back }: { children: ReactNode; message?: string; screen?: string; back?: string }) {
+export function MemberOnly({
+  children,
+  message,
+  screen,
+  back,
+}: {
+  children: ReactNode;
+  message?: string;
+  screen?: string;
+  back?: string;
+}) {
   const { member } = useSession();
   if (member) return children;
   if (!screen) return <GuestPrompt message={message} />;
@@ -58,7 +73,17 @@ export function MemberOnly({ children, message, screen, back }: { children: Reac
  * A member-only screen under its header: what /myvehicles, /addvehicles and /editprofile are
  * made of. A guest sees the header and the sign-in prompt.
  */
-export function MemberScreen({ title, back, message, children }: { title: string; back?: string | undefined; message: string; children: ReactNode }) {
+export function MemberScreen({
+  title,
+  back,
+  message,
+  children,
+}: {
+  title: string;
+  back?: string | undefined;
+  message: string;
+  children: ReactNode;
+}) {
   return (
     <Screen title={title} back={back}>
       <MemberOnly message={message}>{children}</MemberOnly>

@@ -9,7 +9,15 @@ import { ButtonLink } from './button-link.tsx';
  * The balance and its ADD MONEY link, as /dashboard and /account show it. `balance` is already
  * formatted ('$20.00'); `badge` stands beside the title; `children` go under the amount.
  */
-export function BalanceCard({ balance, badge, children }: { balance: string; badge?: ReactNode; children?: ReactNode }) {
+export function BalanceCard({
+  balance,
+  badge,
+  children,
+}: {
+  balance: string;
+  badge?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="balance-title" className="rounded-2xl bg-brand-700 p-5 text-white shadow-md">

@@ -11,6 +11,14 @@ export interface ButtonLinkProps extends LinkProps {
  * The one link that looks like a button (issue 7): it navigates, so it is a link for the
  * keyboard and for screen readers, with the Button's look.
  */
-export function ButtonLink({ variant = 'primary', size = 'md', block = false, className = '', ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClass(variant, block, typeof className === 'string' ? className : '', size)} {...rest} />;
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className = '',
+  ...rest
+}: ButtonLinkProps) {
+  return (
+    <Link className={buttonClass(variant, block, typeof className === 'string' ? className : '', size)} {...rest} />
+  );
 }

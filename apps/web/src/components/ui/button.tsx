@@ -35,7 +35,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ loading = false, variant = 'primary', size = 'md', block = false, className = '', disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  loading = false,
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  className = '',
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const { t } = useTranslation();
   return (
     <button

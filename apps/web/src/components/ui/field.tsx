@@ -45,7 +45,13 @@ export function TextField({ label, error, hint, className = '', ...rest }: TextF
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass} ${className}`} {...rest} />
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${controlClass} ${className}`}
+          {...rest}
+        />
       )}
     </FieldShell>
   );
@@ -64,7 +70,13 @@ export function SelectField({ label, error, placeholder, options, className = ''
   return (
     <FieldShell label={label} error={error}>
       {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${controlClass} ${className}`} {...rest}>
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${controlClass} ${className}`}
+          {...rest}
+        >
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -12,7 +12,13 @@ interface Base<T extends FieldValues> {
 /** A form value as a controlled field takes it: the ref (focus on error), name, value as text, blur and error. */
 function useBound<T extends FieldValues>(control: Control<T>, name: FieldPath<T>) {
   const { field, fieldState } = useController({ control, name });
-  const bound = { ref: field.ref, name: field.name, value: String(field.value ?? ''), onBlur: field.onBlur, error: fieldState.error?.message };
+  const bound = {
+    ref: field.ref,
+    name: field.name,
+    value: String(field.value ?? ''),
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
   return { field, bound };
 }
 

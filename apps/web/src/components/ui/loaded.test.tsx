@@ -3,9 +3,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { both, Loaded, type QueryState } from './loaded.tsx';
 
-const pending = (): QueryState<number> => ({ isPending: true, isError: false, isFetching: true, refetch: vi.fn(() => Promise.resolve()) });
-const failed = (): QueryState<number> => ({ isPending: false, isError: true, isFetching: false, refetch: vi.fn(() => Promise.resolve()) });
-const done = (data: number): QueryState<number> => ({ isPending: false, isError: false, data, isFetching: false, refetch: vi.fn(() => Promise.resolve()) });
+const pending = (): QueryState<number> => ({
+  isPending: true,
+  isError: false,
+  isFetching: true,
+  refetch: vi.fn(() => Promise.resolve()),
+});
+const failed = (): QueryState<number> => ({
+  isPending: false,
+  isError: true,
+  isFetching: false,
+  refetch: vi.fn(() => Promise.resolve()),
+});
+const done = (data: number): QueryState<number> => ({
+  isPending: false,
+  isError: false,
+  data,
+  isFetching: false,
+  refetch: vi.fn(() => Promise.resolve()),
+});
 
 describe('both', () => {
   it('loads while either query loads, even when the other failed', () => {
@@ -36,10 +52,20 @@ describe('both', () => {
 });
 
 describe('Loaded', () => {
-  const refusal = (status: number): QueryState<number> => ({ ...failed(), isPending: false, isError: true, error: new ApiError(status, null, 'No') });
+  const refusal = (status: number): QueryState<number> => ({
+    ...failed(),
+    isPending: false,
+    isError: true,
+    error: new ApiError(status, null, 'No'),
+  });
   const shown = (query: QueryState<number>) =>
     render(
-      <Loaded query={query} skeleton="loading" failed="Could not load" refused={{ status: [403, 404], message: 'Not yours' }}>
+      <Loaded
+        query={query}
+        skeleton="loading"
+        failed="Could not load"
+        refused={{ status: [403, 404], message: 'Not yours' }}
+      >
         {(n) => `got ${n}`}
       </Loaded>,
     );

@@ -42,7 +42,10 @@ export function Loaded<T>({
 }) {
   if (query.isPending) return skeleton;
   if (query.isError && refused && isRefusal(query.error, refused.status)) return <Notice>{refused.message}</Notice>;
-  if (query.isError) return <LoadError compact={compact} message={failed} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError)
+    return (
+      <LoadError compact={compact} message={failed} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   return children(query.data);
 }
 

@@ -9,7 +9,11 @@ export function PageHeader({ title, back, action }: { title: string; back?: stri
   return (
     <header className="sticky top-0 z-10 flex min-h-14 items-center gap-2 bg-brand-700 px-2 text-white">
       {back ? (
-        <Link to={back} aria-label={t('Back')} className="grid size-11 place-items-center rounded-full hover:bg-white/10">
+        <Link
+          to={back}
+          aria-label={t('Back')}
+          className="grid size-11 place-items-center rounded-full hover:bg-white/10"
+        >
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
       ) : (

@@ -36,7 +36,6 @@ export function PasswordField({ label, error, hint, className = '', ref, ...rest
   );
 }
 
-
 /** A password being chosen: the browser may offer a new one, and the rule is said below it. */
 export function NewPasswordField(props: TextFieldProps) {
   const { t } = useTranslation();

@@ -29,26 +29,51 @@ import type { EventStreams } from '../../shared/Support/events.ts';
  * The support console's API (issue 13): agents only, every conversation and the call-back queue.
  * Members get 403 on every route here.
  */
-const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (app, { attachments, streams }) => {
+const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (
+  app,
+  { attachments, streams },
+) => {
   // Authentication and the agent role come from the agent-only scope (routes/scopes.ts).
   const errors = { 404: ErrorResponse };
 
-  app.get('/Me', { schema: { ...agent, summary: 'The signed-in agent (403 for anyone else)', response: { 200: ConsoleMe, ...errors } } }, async (req) => {
-    const me = await findById(app.db, req.member.memberId);
-    if (!me) throw notFound();
-    return { MemberId: me.id, UserName: me.userName };
-  });
+  app.get(
+    '/Me',
+    {
+      schema: {
+        ...agent,
+        summary: 'The signed-in agent (403 for anyone else)',
+        response: { 200: ConsoleMe, ...errors },
+      },
+    },
+    async (req) => {
+      const me = await findById(app.db, req.member.memberId);
+      if (!me) throw notFound();
+      return { MemberId: me.id, UserName: me.userName };
+    },
+  );
 
   app.get(
     '/Conversations',
-    { schema: { ...agent, summary: 'Open conversations, newest activity first, with unread counts', response: { 200: ConversationList } } },
+    {
+      schema: {
+        ...agent,
+        summary: 'Open conversations, newest activity first, with unread counts',
+        response: { 200: ConversationList },
+      },
+    },
     async () => chat.conversations(app.db),
   );
 
   app.get(
     '/Conversations/:memberId/Messages',
     {
-      schema: { ...agent, summary: 'One conversation, oldest first', params: MemberParams, querystring: ChatMessagesQuery, response: { 200: ChatMessageList, ...errors } },
+      schema: {
+        ...agent,
+        summary: 'One conversation, oldest first',
+        params: MemberParams,
+        querystring: ChatMessagesQuery,
+        response: { 200: ChatMessageList, ...errors },
+      },
     },
     async (req) => {
       if (!(await chat.conversationExists(app.db, req.params.memberId))) throw notFound(M.conversationNotFound);
@@ -58,7 +83,14 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.post(
     '/Conversations/:memberId/Read',
-    { schema: { ...agent, summary: 'Mark a conversation read', params: MemberParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: {
+        ...agent,
+        summary: 'Mark a conversation read',
+        params: MemberParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
     async (req) => {
       const memberId = req.params.memberId;
       if (!(await chat.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
@@ -73,7 +105,8 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
     {
       schema: {
         ...agent,
-        summary: 'Reply to a driver (live to the driver); a retry with the same ClientMessageId returns the first reply',
+        summary:
+          'Reply to a driver (live to the driver); a retry with the same ClientMessageId returns the first reply',
         params: MemberParams,
         body: SendChatRequest,
         response: { 200: ChatMessage, 201: ChatMessage, ...errors },
@@ -82,11 +115,16 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
     async (req, reply) => {
       const memberId = req.params.memberId;
       if (!(await chat.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
-      const result = await chat.send(app.db, memberId, { sender: 'agent', agentId: req.member.memberId }, {
-        text: req.body.Text,
-        attachmentId: req.body.AttachmentId,
-        clientMessageId: req.body.ClientMessageId,
-      });
+      const result = await chat.send(
+        app.db,
+        memberId,
+        { sender: 'agent', agentId: req.member.memberId },
+        {
+          text: req.body.Text,
+          attachmentId: req.body.AttachmentId,
+          clientMessageId: req.body.ClientMessageId,
+        },
+      );
       if (!result.ok) throw notFound(M.attachmentNotFound);
       if (result.created) await app.supportBus.publish({ k: 'message', memberId, messageId: result.message.MessageId });
       return reply.code(result.created ? 201 : 200).send(result.message);
@@ -95,7 +133,13 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/CallBacks',
-    { schema: { ...agent, summary: 'The call-back queue: open requests by scheduled time, then recently closed', response: { 200: ConsoleCallBackList } } },
+    {
+      schema: {
+        ...agent,
+        summary: 'The call-back queue: open requests by scheduled time, then recently closed',
+        response: { 200: ConsoleCallBackList },
+      },
+    },
     async () => callBacks.queue(app.db),
   );
 
@@ -123,7 +167,14 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Attachment/:attachmentId',
-    { schema: { ...agent, summary: 'Download any conversation’s attachment', params: AttachmentParams, response: { 200: attachmentAnswer, ...errors } } },
+    {
+      schema: {
+        ...agent,
+        summary: 'Download any conversation’s attachment',
+        params: AttachmentParams,
+        response: { 200: attachmentAnswer, ...errors },
+      },
+    },
     async (req, reply) => {
       const att = await attachments.find(app.db, req.params.attachmentId, null);
       if (!att) throw notFound(M.attachmentNotFound);
@@ -133,7 +184,13 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
 
   app.get(
     '/Events',
-    { schema: { ...agent, summary: 'Live events of every conversation and the call-back queue (text/event-stream)', response: { 200: eventStream('`data: {json}` events: ready, message, read, callback') } } },
+    {
+      schema: {
+        ...agent,
+        summary: 'Live events of every conversation and the call-back queue (text/event-stream)',
+        response: { 200: eventStream('`data: {json}` events: ready, message, read, callback') },
+      },
+    },
     async (req, reply) => {
       streams.open(req, reply, async (e) => {
         if (e.k === 'message') {

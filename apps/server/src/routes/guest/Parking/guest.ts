@@ -26,7 +26,14 @@ const base = { tags: ['Quick Park'] };
 const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Quote',
-    { schema: { ...base, summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)', body: GuestQuoteRequest, response: { 200: Quote, 409: ErrorResponse } } },
+    {
+      schema: {
+        ...base,
+        summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)',
+        body: GuestQuoteRequest,
+        response: { 200: Quote, 409: ErrorResponse },
+      },
+    },
     async (req) => quoteGuest(app.db, req.guestPhone, req.body, new Date()),
   );
 
@@ -36,21 +43,36 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
-        summary: 'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
+        summary:
+          'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
         body: GuestStartRequest,
         response: { 201: ParkingSession, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (req, reply) => {
       const token = String(req.headers['x-guest-token']);
-      const session = await startGuest(app.db, app.wallet.provider, req.guestPhone, req.body, (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`, new Date());
+      const session = await startGuest(
+        app.db,
+        app.wallet.provider,
+        req.guestPhone,
+        req.body,
+        (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`,
+        new Date(),
+      );
       return reply.code(201).send(session);
     },
   );
 
   app.get(
     '/Session/:id',
-    { schema: { ...base, summary: 'One of this phone’s Quick Park sessions', params: SessionParams, response: { 200: ParkingSession, 404: ErrorResponse } } },
+    {
+      schema: {
+        ...base,
+        summary: 'One of this phone’s Quick Park sessions',
+        params: SessionParams,
+        response: { 200: ParkingSession, 404: ErrorResponse },
+      },
+    },
     async (req) => {
       const found = await sessions.findOwned(app.db, { guestPhone: req.guestPhone }, req.params.id);
       if (!found) throw notFound();
@@ -68,7 +90,8 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => stopOwned(app.db, app.wallet.provider, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
+    async (req) =>
+      stopOwned(app.db, app.wallet.provider, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -76,7 +99,8 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card',
+        summary:
+          'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card',
         body: GuestExtendQuoteRequest,
         response: { 200: Quote, 404: ErrorResponse, 409: ErrorResponse },
       },
@@ -92,7 +116,13 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: 'Pays an extension quote with the card the session was paid with (the quote is spent once)',
         body: GuestExtendRequest,
-        response: { 200: ParkingSession, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
+        response: {
+          200: ParkingSession,
+          402: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (req) => extendGuest(app.db, app.wallet.provider, req.guestPhone, req.body, new Date()),

@@ -17,8 +17,17 @@ const autoReloadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const memberId = req.member.memberId;
       const { AutoReload, DefaultAddAmount, MinBalance } = req.body;
-      await saveAutoReload(app.db, memberId, { autoReload: AutoReload, defaultAddAmountCents: DefaultAddAmount, minBalanceCents: MinBalance });
-      return { AutoReload, DefaultAddAmount: centsToAmount(DefaultAddAmount), MinBalance: String(centsToAmount(MinBalance)), message: WALLET_TEXTS.autoReloadSaved };
+      await saveAutoReload(app.db, memberId, {
+        autoReload: AutoReload,
+        defaultAddAmountCents: DefaultAddAmount,
+        minBalanceCents: MinBalance,
+      });
+      return {
+        AutoReload,
+        DefaultAddAmount: centsToAmount(DefaultAddAmount),
+        MinBalance: String(centsToAmount(MinBalance)),
+        message: WALLET_TEXTS.autoReloadSaved,
+      };
     },
   );
 };

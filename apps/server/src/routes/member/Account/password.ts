@@ -2,7 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
-import { checkCode, hashPassword, isCommonPassword, maskPhone, sendCode, clearRefreshCookie, issueTokens } from '../../../auth/index.ts';
+import {
+  checkCode,
+  hashPassword,
+  isCommonPassword,
+  maskPhone,
+  sendCode,
+  clearRefreshCookie,
+  issueTokens,
+} from '../../../auth/index.ts';
 import * as refresh from '../../../auth/index.ts';
 import { withCookies } from '../../shared/cookies.ts';
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, UpdateAccountError, UpdateAccountRequest, UpdateAccountResponse, VEHICLE_MESSAGES } from '@parkit/contract';
+import {
+  MESSAGES,
+  UpdateAccountError,
+  UpdateAccountRequest,
+  UpdateAccountResponse,
+  VEHICLE_MESSAGES,
+} from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
 
@@ -37,7 +43,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       // The spec's payload carries the member id; a different one is someone else's profile.
       if (b.ID !== undefined && b.ID !== id) throw new HttpError(403, MESSAGES.forbidden);
-      if (!(await app.referenceLists.get(app.db)).stateCodes.has(b.State)) throw badRequest('State', MESSAGES.stateUnknown);
+      if (!(await app.referenceLists.get(app.db)).stateCodes.has(b.State))
+        throw badRequest('State', MESSAGES.stateUnknown);
       // Username, EmailAddress, PhoneNumber and MinBalance are validated but never written here.
       const updated = await members.updateProfile(app.db, id, {
         ...(b.FirstName ? { firstName: b.FirstName } : {}),

@@ -25,8 +25,17 @@ const devWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const memberId = req.member.memberId;
       const posted = await idempotent(req, reply, 'Dev/WalletDebit', async (tx, key) => {
-        const p = await postEntry(tx, { memberId, amountCents: -req.body.Amount, kind: 'adjustment', reference: 'dev:debit', idempotencyKey: key });
-        return { statusCode: 200, body: { Balance: centsToAmount(p.balanceCents), ReloadDue: p.reloadDue, Reload: 'none' } };
+        const p = await postEntry(tx, {
+          memberId,
+          amountCents: -req.body.Amount,
+          kind: 'adjustment',
+          reference: 'dev:debit',
+          idempotencyKey: key,
+        });
+        return {
+          statusCode: 200,
+          body: { Balance: centsToAmount(p.balanceCents), ReloadDue: p.reloadDue, Reload: 'none' },
+        };
       });
       if (!posted.ReloadDue) return posted;
       const outcome = await app.wallet.reloadIfDue(memberId);

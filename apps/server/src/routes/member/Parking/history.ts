@@ -12,7 +12,17 @@ import {
 } from '@parkit/contract';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import { operatorOfMember, type OperatorRecord } from '../../../zones/index.ts';
-import { historyPage, historyRows, toPastSession, type HistoryParams, receiptOf, receiptPdf, pickLanguage, csvHeaderLine, csvRow } from '../../../history/index.ts';
+import {
+  historyPage,
+  historyRows,
+  toPastSession,
+  type HistoryParams,
+  receiptOf,
+  receiptPdf,
+  pickLanguage,
+  csvHeaderLine,
+  csvRow,
+} from '../../../history/index.ts';
 import { mediaAnswer } from '../../shared/media-types.ts';
 
 const member = { tags: ['Parking'] };
@@ -21,7 +31,8 @@ const CURRENCY = '$';
 
 /** Turns the checked query into repository parameters; cross-field rules answer 400 naming the field. */
 function historyParams(memberId: number, operator: OperatorRecord, q: SessionFilters) {
-  if ((q.lat === undefined) !== (q.lng === undefined)) throw badRequest(q.lat === undefined ? 'lat' : 'lng', M.latLngPair);
+  if ((q.lat === undefined) !== (q.lng === undefined))
+    throw badRequest(q.lat === undefined ? 'lat' : 'lng', M.latLngPair);
   if (q.from && q.to && q.from > q.to) throw badRequest('to', M.fromAfterTo);
   const byDistance = q.sort === 'near' || q.sort === 'far';
   const position = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : null;
@@ -51,7 +62,8 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...member,
-        summary: 'The member’s parking sessions, keyset-paged: newest, oldest, or by distance (near/far) from lat,lng or the city centre',
+        summary:
+          'The member’s parking sessions, keyset-paged: newest, oldest, or by distance (near/far) from lat,lng or the city centre',
         querystring: SessionsQuery,
         response: { 200: SessionsPage, ...errors },
       },
@@ -71,7 +83,10 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...member,
         summary: 'The filtered history as CSV (one row per session), for expenses',
         querystring: SessionFilters,
-        response: { 200: mediaAnswer('The sessions as CSV, one row per session, as an attachment', ['text/csv'], 'text'), ...errors },
+        response: {
+          200: mediaAnswer('The sessions as CSV, one row per session, as an attachment', ['text/csv'], 'text'),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
@@ -100,11 +115,13 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
-      return reply
-        .header('content-disposition', 'attachment; filename="parkit-sessions.csv"')
-        .type('text/csv; charset=utf-8')
-        // Fastify sends streams and buffers as they are (no serializer): the schema only documents it.
-        .send(Readable.from(lines()) as unknown as string);
+      return (
+        reply
+          .header('content-disposition', 'attachment; filename="parkit-sessions.csv"')
+          .type('text/csv; charset=utf-8')
+          // Fastify sends streams and buffers as they are (no serializer): the schema only documents it.
+          .send(Readable.from(lines()) as unknown as string)
+      );
     },
   );
 
@@ -116,7 +133,10 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One session’s receipt as a one-page PDF, in the member’s language (lang=en|hi, else Accept-Language)',
         params: z.object({ id: Id }),
         querystring: ReceiptQuery,
-        response: { 200: mediaAnswer('The receipt as a one-page PDF, as an attachment', ['application/pdf'], 'binary'), ...errors },
+        response: {
+          200: mediaAnswer('The receipt as a one-page PDF, as an attachment', ['application/pdf'], 'binary'),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {

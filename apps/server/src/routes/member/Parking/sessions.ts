@@ -36,7 +36,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'A price held 5 minutes: {ZoneId, VehicleId, DurationMinutes} for a new session, {SessionId, DurationMinutes} for an extension',
+        summary:
+          'A price held 5 minutes: {ZoneId, VehicleId, DurationMinutes} for a new session, {SessionId, DurationMinutes} for an extension',
         body: QuoteRequest,
         response: { 200: Quote, ...errors },
       },
@@ -46,7 +47,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       return b.SessionId !== undefined
         ? quoteExtend(app.db, req.member.memberId, { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes }, now)
-        : quoteStart(app.db, req.member.memberId, { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes }, now);
+        : quoteStart(
+            app.db,
+            req.member.memberId,
+            { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes },
+            now,
+          );
     },
   );
 
@@ -55,7 +61,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'With Auto Start on: the quote for the default vehicle and duration in a zone, which Continue pays at once; otherwise why not',
+        summary:
+          'With Auto Start on: the quote for the default vehicle and duration in a zone, which Continue pays at once; otherwise why not',
         body: AutoStartQuoteRequest,
         response: { 200: AutoStartQuote, ...errors },
       },
@@ -94,7 +101,10 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     app.post(
       path,
-      { config: { rateLimit: MONEY_RATE_LIMIT }, schema: { ...base, summary, body, response: { 200: ParkingSession, ...moneyErrors } } },
+      {
+        config: { rateLimit: MONEY_RATE_LIMIT },
+        schema: { ...base, summary, body, response: { 200: ParkingSession, ...moneyErrors } },
+      },
       async (req, reply) =>
         idempotent(req, reply, scope, async (tx, key) => {
           const { session, reloadDue } = await change(tx, req.member.memberId, req.body as z.infer<B>, key, new Date());
@@ -103,7 +113,13 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  paidChange('/Extend', 'parking.extend', 'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)', ExtendRequest, service.extend);
+  paidChange(
+    '/Extend',
+    'parking.extend',
+    'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
+    ExtendRequest,
+    service.extend,
+  );
   paidChange(
     '/Amend',
     'parking.amend',
@@ -115,7 +131,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Stop',
     {
-      schema: { ...base, summary: 'Ends a running session now; unused whole minutes go back to the wallet', body: StopRequest, response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse } },
+      schema: {
+        ...base,
+        summary: 'Ends a running session now; unused whole minutes go back to the wallet',
+        body: StopRequest,
+        response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
+      },
     },
     async (req) => service.stop(app.db, app.wallet.provider, req.member.memberId, req.body.SessionId, new Date()),
   );
@@ -136,7 +157,11 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Active',
     {
-      schema: { ...base, summary: 'The member’s running sessions, soonest end first, with the server’s clock', response: { 200: ActiveSessions } },
+      schema: {
+        ...base,
+        summary: 'The member’s running sessions, soonest end first, with the server’s clock',
+        response: { 200: ActiveSessions },
+      },
     },
     async (req) => {
       const now = new Date();
@@ -148,7 +173,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Session/:id',
     {
-      schema: { ...base, summary: 'One of the member’s sessions (running or ended): the live view and the receipt', params: SessionParams, response: { 200: ParkingSession, ...errors } },
+      schema: {
+        ...base,
+        summary: 'One of the member’s sessions (running or ended): the live view and the receipt',
+        params: SessionParams,
+        response: { 200: ParkingSession, ...errors },
+      },
     },
     async (req) => {
       const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);

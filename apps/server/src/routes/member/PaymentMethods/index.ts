@@ -24,7 +24,11 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/List',
     {
-      schema: { ...member, summary: 'The member’s saved cards, default first', response: { 200: z.array(CardSummary) } },
+      schema: {
+        ...member,
+        summary: 'The member’s saved cards, default first',
+        response: { 200: z.array(CardSummary) },
+      },
     },
     async (req) => (await cards.listCards(app.db, req.member.memberId)).map(cards.toCardSummary),
   );
@@ -47,7 +51,10 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       if (customer && customer !== settings.providerCustomerId) {
         await saveProviderCustomer(app.db, memberId, customer);
       }
-      return { ClientSecret: await provider.createSetupIntent(customer ?? ''), PublishableKey: app.wallet.stripe.publishableKey };
+      return {
+        ClientSecret: await provider.createSetupIntent(customer ?? ''),
+        PublishableKey: app.wallet.stripe.publishableKey,
+      };
     },
   );
 
@@ -57,7 +64,8 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
-        summary: 'Save a card from a provider token (sandbox token or Stripe pm_… id); the first card becomes the default',
+        summary:
+          'Save a card from a provider token (sandbox token or Stripe pm_… id); the first card becomes the default',
         body: AddCardRequest,
         response: { 201: CardSummary, ...refused },
       },
@@ -83,7 +91,12 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/SetDefault',
     {
-      schema: { ...member, summary: 'Make one of the member’s cards the default', body: PaymentMethodIdRequest, response: { 200: CardSummary, ...refused } },
+      schema: {
+        ...member,
+        summary: 'Make one of the member’s cards the default',
+        body: PaymentMethodIdRequest,
+        response: { 200: CardSummary, ...refused },
+      },
     },
     async (req) => {
       const memberId = req.member.memberId;
@@ -112,7 +125,10 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         return cards.deleteCard(tx, memberId, req.body.PaymentMethodId);
       });
       await app.wallet.provider.detach(card.providerRef);
-      return { message: autoReloadTurnedOff ? WALLET_MESSAGES.defaultCardDeleted : WALLET_TEXTS.cardDeleted, AutoReloadTurnedOff: autoReloadTurnedOff };
+      return {
+        message: autoReloadTurnedOff ? WALLET_MESSAGES.defaultCardDeleted : WALLET_TEXTS.cardDeleted,
+        AutoReloadTurnedOff: autoReloadTurnedOff,
+      };
     },
   );
 };

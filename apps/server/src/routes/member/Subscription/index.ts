@@ -3,11 +3,24 @@ import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeReques
 import type { Executor } from '../../../db/client.ts';
 import { idempotent } from '../../../wallet/index.ts';
 import { planForMember, toPlan } from '../../../wallet/index.ts';
-import { activeSubscription, cancelAtPeriodEnd, chargeSubscription, planById, subscribe } from '../../../wallet/index.ts';
+import {
+  activeSubscription,
+  cancelAtPeriodEnd,
+  chargeSubscription,
+  planById,
+  subscribe,
+} from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Subscription'] };
-const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+const refused = {
+  400: ErrorResponse,
+  402: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
 
 async function current(db: Executor, memberId: number): Promise<CurrentSubscription> {
   const [sub, plan] = await Promise.all([activeSubscription(db, memberId), planForMember(db, memberId)]);
@@ -24,7 +37,11 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Current',
     {
-      schema: { ...member, summary: 'The member’s plan (Basic when none is bought) and its period', response: { 200: CurrentSubscription } },
+      schema: {
+        ...member,
+        summary: 'The member’s plan (Basic when none is bought) and its period',
+        response: { 200: CurrentSubscription },
+      },
     },
     async (req) => current(app.db, req.member.memberId),
   );
@@ -35,7 +52,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
-        summary: 'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
+        summary:
+          'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
         headers: IdempotencyHeaders,
         body: SubscribeRequest,
         response: { 200: CurrentSubscription, ...refused },
@@ -61,7 +79,11 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Cancel',
     {
-      schema: { ...member, summary: 'Cancel the paid plan at the end of its period', response: { 200: CurrentSubscription, ...refused } },
+      schema: {
+        ...member,
+        summary: 'Cancel the paid plan at the end of its period',
+        response: { 200: CurrentSubscription, ...refused },
+      },
     },
     async (req) => {
       await cancelAtPeriodEnd(app.db, req.member.memberId);

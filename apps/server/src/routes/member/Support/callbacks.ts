@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CallBack, CallBackList, CallBackRequest, ErrorResponse, MAX_OPEN_CALLBACKS, SUPPORT_MESSAGES as M } from '@parkit/contract';
+import {
+  CallBack,
+  CallBackList,
+  CallBackRequest,
+  ErrorResponse,
+  MAX_OPEN_CALLBACKS,
+  SUPPORT_MESSAGES as M,
+} from '@parkit/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
 import { lockMember } from '../../../members/index.ts';
 import { isUniqueViolation } from '../../../vehicles/index.ts';
@@ -12,7 +19,11 @@ const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (ap
   app.get(
     '/CallBacks',
     {
-      schema: { ...member, summary: 'The member’s call-back requests and their status', response: { 200: CallBackList } },
+      schema: {
+        ...member,
+        summary: 'The member’s call-back requests and their status',
+        response: { 200: CallBackList },
+      },
     },
     async (req) => callBacks.listByMember(app.db, req.member.memberId),
   );
@@ -20,7 +31,12 @@ const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (ap
   app.post(
     '/CallBack',
     {
-      schema: { ...member, summary: 'Ask support to call back at a slot within support hours', body: CallBackRequest, response: { 201: CallBack, 404: ErrorResponse, 409: ErrorResponse } },
+      schema: {
+        ...member,
+        summary: 'Ask support to call back at a slot within support hours',
+        body: CallBackRequest,
+        response: { 201: CallBack, 404: ErrorResponse, 409: ErrorResponse },
+      },
     },
     async (req, reply) => {
       const memberId = req.member.memberId;

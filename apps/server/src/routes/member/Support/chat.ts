@@ -34,14 +34,18 @@ export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; 
   try {
     bytes = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.fileTooLarge, [{ field: 'file', message: M.fileTooLarge }]);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, M.fileTooLarge, [{ field: 'file', message: M.fileTooLarge }]);
     throw badRequest('file', M.fileRequired);
   }
   if (bytes.length === 0) throw badRequest('file', M.fileRequired);
   return { bytes, name: part.filename };
 }
 
-const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (app, { attachments, streams }) => {
+const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (
+  app,
+  { attachments, streams },
+) => {
   app.get(
     '/Chat/Messages',
     {
@@ -75,13 +79,19 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
     async (req, reply) => {
       const memberId = req.member.memberId;
       await limitMember(app, SUPPORT_LIMITS.message, memberId);
-      const result = await chat.send(app.db, memberId, { sender: 'user' }, {
-        text: req.body.Text,
-        attachmentId: req.body.AttachmentId,
-        clientMessageId: req.body.ClientMessageId,
-      });
+      const result = await chat.send(
+        app.db,
+        memberId,
+        { sender: 'user' },
+        {
+          text: req.body.Text,
+          attachmentId: req.body.AttachmentId,
+          clientMessageId: req.body.ClientMessageId,
+        },
+      );
       if (!result.ok) throw notFound(M.attachmentNotFound);
-      if (result.greetingId !== null) await app.supportBus.publish({ k: 'message', memberId, messageId: result.greetingId });
+      if (result.greetingId !== null)
+        await app.supportBus.publish({ k: 'message', memberId, messageId: result.greetingId });
       if (result.created) await app.supportBus.publish({ k: 'message', memberId, messageId: result.message.MessageId });
       return reply.code(result.created ? 201 : 200).send(result.message);
     },
@@ -93,7 +103,8 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
       bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
       schema: {
         ...member,
-        summary: 'Upload an image (PNG, JPEG, GIF, WebP) or a PDF of at most 5 MB under the key "file"; checked by its content',
+        summary:
+          'Upload an image (PNG, JPEG, GIF, WebP) or a PDF of at most 5 MB under the key "file"; checked by its content',
         consumes: ['multipart/form-data'],
         upload: { field: 'file', description: 'The image or PDF' },
         response: { 201: Attachment, 413: ErrorResponse, 415: ErrorResponse },
@@ -131,7 +142,8 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
     {
       schema: {
         ...member,
-        summary: 'Live events of the member’s conversation and call backs (text/event-stream); `after` replays missed messages',
+        summary:
+          'Live events of the member’s conversation and call backs (text/event-stream); `after` replays missed messages',
         querystring: z.object({ after: ChatMessagesQuery.shape.after }),
         response: { 200: eventStream('`data: {json}` events: ready, message, callback') },
       },

@@ -12,7 +12,9 @@ import chatRoutes from './chat.ts';
  */
 const supportMemberRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {
   // Multipart only here: one file under the key 'file' (the upload helper of docs/product.md#api-calls).
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
   await app.register(callBackRoutes, { hours: opts.hours });
   await app.register(chatRoutes, { attachments: opts.attachments, streams: eventStreams(app) });
 };

@@ -51,7 +51,12 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Add',
     {
-      schema: { ...member, summary: `Add a vehicle (at most ${MAX_VEHICLES})`, body: AddVehicleRequest, response: { 201: Vehicle, ...refused } },
+      schema: {
+        ...member,
+        summary: `Add a vehicle (at most ${MAX_VEHICLES})`,
+        body: AddVehicleRequest,
+        response: { 201: Vehicle, ...refused },
+      },
     },
     async (req, reply) => {
       const memberId = req.member.memberId;
@@ -62,7 +67,8 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
           const count = await lockMemberVehicleCount(tx, memberId);
           if (count === null) throw notFound();
           if (count >= MAX_VEHICLES) throw new HttpError(409, M.tooManyVehicles);
-          if (await vehicles.plateTaken(tx, memberId, input.plate, input.refs.state)) throw conflict('PlateNumber', M.plateTaken);
+          if (await vehicles.plateTaken(tx, memberId, input.plate, input.refs.state))
+            throw conflict('PlateNumber', M.plateTaken);
           return vehicles.insert(tx, memberId, input);
         }),
       );
@@ -73,7 +79,12 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Update',
     {
-      schema: { ...member, summary: 'Change one of the member’s vehicles', body: UpdateVehicleRequest, response: { 200: Vehicle, ...refused } },
+      schema: {
+        ...member,
+        summary: 'Change one of the member’s vehicles',
+        body: UpdateVehicleRequest,
+        response: { 200: Vehicle, ...refused },
+      },
     },
     async (req) => {
       const memberId = req.member.memberId;
@@ -98,7 +109,12 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Delete',
     {
-      schema: { ...member, summary: 'Remove one of the member’s vehicles', body: DeleteVehicleRequest, response: { 200: MessageResponse, ...refused } },
+      schema: {
+        ...member,
+        summary: 'Remove one of the member’s vehicles',
+        body: DeleteVehicleRequest,
+        response: { 200: MessageResponse, ...refused },
+      },
     },
     async (req) => {
       if (!(await vehicles.remove(app.db, req.member.memberId, req.body.VehicleId))) throw notFound(M.vehicleNotFound);

@@ -13,7 +13,14 @@ import { chargeAddMoney, recordAddMoney, spending, transactions } from '../../..
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const member = { tags: ['Wallet'] };
-const refused = { 400: ErrorResponse, 402: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse };
+const refused = {
+  400: ErrorResponse,
+  402: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
 
 /** /api/Wallet: the ledger, spending per month, Add Money (issue 10). */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +55,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...member,
-        summary: 'Charge a saved card (the default unless PaymentMethodId) and credit the wallet, once per Idempotency-Key',
+        summary:
+          'Charge a saved card (the default unless PaymentMethodId) and credit the wallet, once per Idempotency-Key',
         description:
           'Amount 5.00 to 500.00 with at most two decimals. A decline answers 402 with the provider’s reason and credits nothing. The same Idempotency-Key with the same body answers the first result again; with another body, 422.',
         headers: IdempotencyHeaders,
@@ -65,7 +73,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         'Wallet/AddMoney',
         (tx, _key, charged) => recordAddMoney(tx, charged),
-        (key: string, keyExpired: boolean) => chargeAddMoney(app.wallet, memberId, key, { amountCents, paymentMethodId: PaymentMethodId }, keyExpired),
+        (key: string, keyExpired: boolean) =>
+          chargeAddMoney(app.wallet, memberId, key, { amountCents, paymentMethodId: PaymentMethodId }, keyExpired),
       );
     },
   );

@@ -2,13 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EnforcementAnswer, EnforcementQuery, ErrorResponse, HISTORY_MESSAGES as M } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
-import { presentedPrefix, audit, checkPlate, type AuditEntry, type CheckOutcome, normalisePlate } from '../../../enforcement/index.ts';
+import {
+  presentedPrefix,
+  audit,
+  checkPlate,
+  type AuditEntry,
+  type CheckOutcome,
+  normalisePlate,
+} from '../../../enforcement/index.ts';
 
 /** The limits the operator scope applies (routes/scopes.ts). */
 export { BAD_KEY_LIMIT, KEY_LIMIT } from '../../scopes.ts';
 
 /** One audit row: every check is audited, refused ones too (bad input, a 400, is not: it asked nothing). */
-function entry(req: FastifyRequest, outcome: CheckOutcome, answer?: { paid: boolean; sessionId: number | null; address: string }): AuditEntry {
+function entry(
+  req: FastifyRequest,
+  outcome: CheckOutcome,
+  answer?: { paid: boolean; sessionId: number | null; address: string },
+): AuditEntry {
   const { row, presented } = req.operatorKey;
   const query = req.query as EnforcementQuery;
   return {
@@ -46,10 +57,23 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       const plate = normalisePlate(req.query.plate);
       const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
       const paid = found.sessionId !== null;
-      await audit(app.db, entry(req, !found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', { paid, sessionId: found.sessionId, address: found.address }));
+      await audit(
+        app.db,
+        entry(req, !found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', {
+          paid,
+          sessionId: found.sessionId,
+          address: found.address,
+        }),
+      );
       // Another operator's zone (or none) is not found: the key must not reveal it exists.
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);
-      return { Paid: paid, EndsAt: found.endsAt?.toISOString() ?? null, ZoneNumber: zoneNumber, PlateNumber: plate, PlateState: req.query.state };
+      return {
+        Paid: paid,
+        EndsAt: found.endsAt?.toISOString() ?? null,
+        ZoneNumber: zoneNumber,
+        PlateNumber: plate,
+        PlateState: req.query.state,
+      };
     },
   );
 };

@@ -24,7 +24,8 @@ const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // family, and every access token through session_version), found by the refresh token or
       // by a valid access token.
       const token = req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE];
-      const memberId = (token ? await refresh.memberOf(app.db, token) : null) ?? (await bearerClaims(app, req))?.memberId ?? null;
+      const memberId =
+        (token ? await refresh.memberOf(app.db, token) : null) ?? (await bearerClaims(app, req))?.memberId ?? null;
       if (memberId !== null) {
         await refresh.revokeAllOf(app.db, memberId);
         await members.endSessions(app.db, memberId);

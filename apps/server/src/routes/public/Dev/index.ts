@@ -30,7 +30,10 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Dev'],
         summary: 'Messages the app would have sent (development only)',
         querystring: z.object({
-          to: z.string().regex(/^\d{1,15}$/).optional(),
+          to: z
+            .string()
+            .regex(/^\d{1,15}$/)
+            .optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
         }),
         response: { 200: z.array(OutboxMessage) },

@@ -12,7 +12,14 @@ const base = { tags: ['Quick Park'] };
 const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/SendCode',
-    { schema: { ...base, summary: 'Sends a code to the driver’s phone for Quick Park', body: GuestSendCodeRequest, response: { 202: CodeSent } } },
+    {
+      schema: {
+        ...base,
+        summary: 'Sends a code to the driver’s phone for Quick Park',
+        body: GuestSendCodeRequest,
+        response: { 202: CodeSent },
+      },
+    },
     async (req, reply) => {
       await enforceAddress(app, LIMITS.codeAddress, req.ip);
       await sendCode(app.db, req.body.PhoneNumber, 'quickpark', true);
@@ -22,7 +29,14 @@ const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/Verify',
-    { schema: { ...base, summary: 'Checks the code and answers a guest token for this phone (24 hours)', body: GuestVerifyRequest, response: { 200: GuestToken } } },
+    {
+      schema: {
+        ...base,
+        summary: 'Checks the code and answers a guest token for this phone (24 hours)',
+        body: GuestVerifyRequest,
+        response: { 200: GuestToken },
+      },
+    },
     async (req) => {
       await enforceAddress(app, LIMITS.loginAddress, req.ip);
       // Per code (five tries) and per phone across its codes, with back-off, as sign-in's codes (issue 8, item 1).
@@ -31,8 +45,6 @@ const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       return { GuestToken: token, PhoneNumber: req.body.PhoneNumber, ExpiresAt: expiresAt.toISOString() };
     },
   );
-
 };
-
 
 export default guestCodeRoutes;

@@ -15,7 +15,8 @@ const parkingBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Parking'],
-        summary: 'The operator whose zones are shown (the member’s client_id, or the default one for a guest) and its city centre',
+        summary:
+          'The operator whose zones are shown (the member’s client_id, or the default one for a guest) and its city centre',
         response: { 200: Operator, 401: ErrorResponse, 404: ErrorResponse },
       },
     },

@@ -15,17 +15,30 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
  */
 const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Nearby and Search: the operator's zones a query finds, each with its payment status now. */
-  function zoneList<Q extends z.ZodType>(path: string, summary: string, querystring: Q, find: (operatorId: number, query: z.infer<Q>) => Promise<ZoneHit[]>) {
-    app.get(path, { schema: { tags: ['Parking'], summary, querystring, response: { 200: ZoneList, ...errors } } }, async (req) => {
-      const operator = await operatorForRequest(app, req);
-      const hits = await find(operator.id, req.query as z.infer<Q>);
-      const now = new Date();
-      return hits.map((h) => toZoneView(h.zone, operator, now, h.distanceM));
-    });
+  function zoneList<Q extends z.ZodType>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    find: (operatorId: number, query: z.infer<Q>) => Promise<ZoneHit[]>,
+  ) {
+    app.get(
+      path,
+      { schema: { tags: ['Parking'], summary, querystring, response: { 200: ZoneList, ...errors } } },
+      async (req) => {
+        const operator = await operatorForRequest(app, req);
+        const hits = await find(operator.id, req.query as z.infer<Q>);
+        const now = new Date();
+        return hits.map((h) => toZoneView(h.zone, operator, now, h.distanceM));
+      },
+    );
   }
 
-  zoneList('/Nearby', 'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first', NearbyZonesQuery, (operatorId, { lat, lng, radius, limit }) =>
-    zones.nearby(app.db, app.zoneRows, { operatorId, lat, lng, radiusM: radius, limit }),
+  zoneList(
+    '/Nearby',
+    'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first',
+    NearbyZonesQuery,
+    (operatorId, { lat, lng, radius, limit }) =>
+      zones.nearby(app.db, app.zoneRows, { operatorId, lat, lng, radiusM: radius, limit }),
   );
   zoneList(
     '/Search',

@@ -27,12 +27,22 @@ const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const sandbox = app.wallet.sandbox;
       if (!sandbox) throw new HttpError(404, 'Not found');
-      await enforce(app.db, { bucket: 'sandbox-tokens', limit: TOKENS_PER_ADDRESS * app.addressLimitScale, windowSeconds: 600 }, req.ip);
+      await enforce(
+        app.db,
+        { bucket: 'sandbox-tokens', limit: TOKENS_PER_ADDRESS * app.addressLimitScale, windowSeconds: 600 },
+        req.ip,
+      );
       try {
-        const t = sandbox.tokenize({ number: req.body.Number, expMonth: req.body.ExpMonth, expYear: req.body.ExpYear, cvc: req.body.Cvc });
+        const t = sandbox.tokenize({
+          number: req.body.Number,
+          expMonth: req.body.ExpMonth,
+          expYear: req.body.ExpYear,
+          cvc: req.body.Cvc,
+        });
         return reply.code(201).send({ Token: t.token, Brand: t.brand, Last4: t.last4 });
       } catch (err) {
-        if (err instanceof CardError) throw new HttpError(400, err.message, [{ field: err.field, message: err.message }]);
+        if (err instanceof CardError)
+          throw new HttpError(400, err.message, [{ field: err.field, message: err.message }]);
         throw err;
       }
     },

@@ -11,17 +11,27 @@ import { handleStripeEvent, type stripeProvider } from '../../../wallet/index.ts
  */
 const stripeRoutes: FastifyPluginAsync = async (app) => {
   // The signature covers the exact bytes: keep them (this plugin only).
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/Webhook',
-    { schema: { tags: ['Stripe'], security: [], summary: 'Stripe events (signed); idempotent on the event id', response: { 200: WebhookAck, 400: ErrorResponse, 404: ErrorResponse } } },
+    {
+      schema: {
+        tags: ['Stripe'],
+        security: [],
+        summary: 'Stripe events (signed); idempotent on the event id',
+        response: { 200: WebhookAck, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
     async (req) => {
       const cfg = app.wallet.stripe;
       if (!cfg?.webhookSecret) throw new HttpError(404, 'Not found');
       const provider = app.wallet.provider as ReturnType<typeof stripeProvider>;
       const signature = req.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw new HttpError(400, 'Missing Stripe-Signature');
+      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body))
+        throw new HttpError(400, 'Missing Stripe-Signature');
       let event: Stripe.Event;
       try {
         event = provider.client.webhooks.constructEvent(req.body, signature, cfg.webhookSecret);

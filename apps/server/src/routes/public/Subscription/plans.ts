@@ -6,7 +6,14 @@ import { listPlans, toPlan } from '../../../wallet/index.ts';
 const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Plans',
-    { schema: { tags: ['Subscription'], security: [], summary: 'Every plan with its price and what it changes', response: { 200: PlansResponse } } },
+    {
+      schema: {
+        tags: ['Subscription'],
+        security: [],
+        summary: 'Every plan with its price and what it changes',
+        response: { 200: PlansResponse },
+      },
+    },
     async () => (await listPlans(app.db)).map(toPlan),
   );
 };

@@ -6,7 +6,13 @@ import { hoursView, type HoursSetting } from '../../../support/index.ts';
 const hoursRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {
   app.get(
     '/Hours',
-    { schema: { tags: ['Support'], summary: 'Support hours: the slots a call back can be booked in', response: { 200: SupportHours } } },
+    {
+      schema: {
+        tags: ['Support'],
+        summary: 'Support hours: the slots a call back can be booked in',
+        response: { 200: SupportHours },
+      },
+    },
     async () => hoursView(hours),
   );
 };

@@ -21,13 +21,25 @@ export const SUPPORT_LIMITS = {
   callBack: { bucket: 'support:callback', limit: 10, windowSeconds: 60 * 60 },
 } as const;
 
-export async function limitMember(app: FastifyInstance, limit: (typeof SUPPORT_LIMITS)[keyof typeof SUPPORT_LIMITS], memberId: number) {
+export async function limitMember(
+  app: FastifyInstance,
+  limit: (typeof SUPPORT_LIMITS)[keyof typeof SUPPORT_LIMITS],
+  memberId: number,
+) {
   const wait = await hit(app.db, limit, `member:${memberId}`);
-  if (wait > 0) throw tooManyRequests(limit === SUPPORT_LIMITS.message ? SUPPORT_MESSAGES.tooManyMessages : MESSAGES.tooManyAttempts, wait);
+  if (wait > 0)
+    throw tooManyRequests(
+      limit === SUPPORT_LIMITS.message ? SUPPORT_MESSAGES.tooManyMessages : MESSAGES.tooManyAttempts,
+      wait,
+    );
 }
 
 /** A stored attachment, in the type its content was checked to be (images inline, PDFs as attachments). */
-export const attachmentAnswer = mediaAnswer('The file, in the type its content was checked to be', ATTACHMENT_TYPES, 'binary');
+export const attachmentAnswer = mediaAnswer(
+  'The file, in the type its content was checked to be',
+  ATTACHMENT_TYPES,
+  'binary',
+);
 
 /** Sends a stored attachment with headers that keep the browser from running it. */
 export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att: Attachment) {
@@ -38,6 +50,9 @@ export function sendAttachment(reply: FastifyReply, store: AttachmentStore, att:
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${att.FileName.replace(/[^\w.-]/g, '_')}"`)
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename="${att.FileName.replace(/[^\w.-]/g, '_')}"`,
+    )
     .send(store.open(att.AttachmentId));
 }

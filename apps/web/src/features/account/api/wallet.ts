@@ -16,7 +16,10 @@ import { walletKeys } from './keys.ts';
 
 /** After money moved: the balance (Details), the ledger, the chart, the plan. */
 export function refreshWallet(qc: QueryClient) {
-  return Promise.all([qc.invalidateQueries({ queryKey: queryKeys.accountDetails }), qc.invalidateQueries({ queryKey: walletKeys.all })]);
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.accountDetails }),
+    qc.invalidateQueries({ queryKey: walletKeys.all }),
+  ]);
 }
 
 const PAGE = 10;
@@ -26,30 +29,62 @@ export function useTransactions(enabled = true) {
     enabled,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      api.get<TransactionsPage>(`/api/Wallet/Transactions?limit=${PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`, { signal, showError: false }),
+      api.get<TransactionsPage>(`/api/Wallet/Transactions?limit=${PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`, {
+        signal,
+        showError: false,
+      }),
     getNextPageParam: (last) => last.NextCursor,
   });
 }
 
 export const useSpending = (enabled = true) =>
-  useQuery({ queryKey: walletKeys.spending, enabled, queryFn: ({ signal }) => api.get<Spending>('/api/Wallet/Spending', { signal, showError: false }) });
+  useQuery({
+    queryKey: walletKeys.spending,
+    enabled,
+    queryFn: ({ signal }) => api.get<Spending>('/api/Wallet/Spending', { signal, showError: false }),
+  });
 
 export const useCards = (enabled = true) =>
-  useQuery({ queryKey: walletKeys.cards, enabled, queryFn: ({ signal }) => api.get<CardSummary[]>('/api/PaymentMethods/List', { signal, showError: false }) });
+  useQuery({
+    queryKey: walletKeys.cards,
+    enabled,
+    queryFn: ({ signal }) => api.get<CardSummary[]>('/api/PaymentMethods/List', { signal, showError: false }),
+  });
 
-export const usePlans = () => useQuery({ queryKey: walletKeys.plans, queryFn: ({ signal }) => api.get<PlanSummary[]>('/api/Subscription/Plans', { signal, showError: false }) });
+export const usePlans = () =>
+  useQuery({
+    queryKey: walletKeys.plans,
+    queryFn: ({ signal }) => api.get<PlanSummary[]>('/api/Subscription/Plans', { signal, showError: false }),
+  });
 
 export const useCurrentPlan = (enabled = true) =>
-  useQuery({ queryKey: walletKeys.currentPlan, enabled, queryFn: ({ signal }) => api.get<CurrentSubscription>('/api/Subscription/Current', { signal, showError: false }) });
+  useQuery({
+    queryKey: walletKeys.currentPlan,
+    enabled,
+    queryFn: ({ signal }) => api.get<CurrentSubscription>('/api/Subscription/Current', { signal, showError: false }),
+  });
 
 /** A money-moving POST: the caller keeps one Idempotency-Key per intent (see useIntentKey). */
-const idempotentPost = <T>(path: string, body: unknown, key: string) => api.post<T>(path, body, { showError: false, headers: { 'idempotency-key': key } });
+const idempotentPost = <T>(path: string, body: unknown, key: string) =>
+  api.post<T>(path, body, { showError: false, headers: { 'idempotency-key': key } });
 
 export function useAddMoney() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ amount, paymentMethodId, key }: { amount: string; paymentMethodId?: number | undefined; key: string }) =>
-      idempotentPost<AddMoneyResponse>('/api/Wallet/AddMoney', { Amount: amount, ...(paymentMethodId ? { PaymentMethodId: paymentMethodId } : {}) }, key),
+    mutationFn: ({
+      amount,
+      paymentMethodId,
+      key,
+    }: {
+      amount: string;
+      paymentMethodId?: number | undefined;
+      key: string;
+    }) =>
+      idempotentPost<AddMoneyResponse>(
+        '/api/Wallet/AddMoney',
+        { Amount: amount, ...(paymentMethodId ? { PaymentMethodId: paymentMethodId } : {}) },
+        key,
+      ),
     onSuccess: () => refreshWallet(qc),
   });
 }
@@ -57,20 +92,25 @@ export function useAddMoney() {
 export function useSubscribe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ planId, key }: { planId: number; key: string }) => idempotentPost<CurrentSubscription>('/api/Subscription/Subscribe', { PlanId: planId }, key),
+    mutationFn: ({ planId, key }: { planId: number; key: string }) =>
+      idempotentPost<CurrentSubscription>('/api/Subscription/Subscribe', { PlanId: planId }, key),
     onSuccess: () => refreshWallet(qc),
   });
 }
 
 export function useCancelPlan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: () => api.post<CurrentSubscription>('/api/Subscription/Cancel', {}), onSuccess: () => refreshWallet(qc) });
+  return useMutation({
+    mutationFn: () => api.post<CurrentSubscription>('/api/Subscription/Cancel', {}),
+    onSuccess: () => refreshWallet(qc),
+  });
 }
 
 export function useSaveAutoReload() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AutoReloadRequest) => api.post<{ message: string }>('/api/Account/AutoReload', body, { showError: false }),
+    mutationFn: (body: AutoReloadRequest) =>
+      api.post<{ message: string }>('/api/Account/AutoReload', body, { showError: false }),
     onSuccess: () => refreshWallet(qc),
   });
 }
@@ -78,7 +118,8 @@ export function useSaveAutoReload() {
 export function useAddCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { Token: string; MakeDefault: boolean }) => api.post<CardSummary>('/api/PaymentMethods/Add', body, { showError: false }),
+    mutationFn: (body: { Token: string; MakeDefault: boolean }) =>
+      api.post<CardSummary>('/api/PaymentMethods/Add', body, { showError: false }),
     onSuccess: () => refreshWallet(qc),
   });
 }
@@ -94,7 +135,10 @@ export function useSetDefaultCard() {
 export function useDeleteCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ message: string; AutoReloadTurnedOff: boolean }>('/api/PaymentMethods/Delete', { PaymentMethodId: id }),
+    mutationFn: (id: number) =>
+      api.post<{ message: string; AutoReloadTurnedOff: boolean }>('/api/PaymentMethods/Delete', {
+        PaymentMethodId: id,
+      }),
     onSuccess: () => refreshWallet(qc),
   });
 }
@@ -103,4 +147,9 @@ export function useDeleteCard() {
 export const tokenizeSandboxCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
   api.post<{ Token: string; Brand: string; Last4: string }>('/api/Sandbox/Tokens', card, { showError: false });
 
-export const createSetupIntent = () => api.post<{ ClientSecret: string; PublishableKey: string }>('/api/PaymentMethods/SetupIntent', {}, { showError: false });
+export const createSetupIntent = () =>
+  api.post<{ ClientSecret: string; PublishableKey: string }>(
+    '/api/PaymentMethods/SetupIntent',
+    {},
+    { showError: false },
+  );

@@ -24,10 +24,17 @@ export function AccountScreen() {
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Account')} />
       <div className="flex flex-col gap-4 p-4">
-        <Loaded query={details} skeleton={<Skeleton rows={3} className="h-32" />} failed={t('Your account could not be loaded.')}>
+        <Loaded
+          query={details}
+          skeleton={<Skeleton rows={3} className="h-32" />}
+          failed={t('Your account could not be loaded.')}
+        >
           {(data) => (
             <>
-              <BalanceCard balance={money(data.Balance)} badge={data.PaymentProvider === 'sandbox' && <TestModeBadge />} />
+              <BalanceCard
+                balance={money(data.Balance)}
+                badge={data.PaymentProvider === 'sandbox' && <TestModeBadge />}
+              />
               <AutoReloadCard key={`${data.DefaultAddAmount}-${data.MinBalance}`} details={data} />
               <CardBlock />
               <StatCard

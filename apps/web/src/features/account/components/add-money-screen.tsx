@@ -34,18 +34,43 @@ export function AddMoneyScreen() {
   });
   const money = useMoney();
 
-  const submit = (values: FormOut) => payment.pay({ amount: (values.Amount / 100).toFixed(2), paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined });
+  const submit = (values: FormOut) =>
+    payment.pay({
+      amount: (values.Amount / 100).toFixed(2),
+      paymentMethodId: values.PaymentMethodId ? Number(values.PaymentMethodId) : undefined,
+    });
 
   const list = cards.data ?? [];
   return (
-    <PaymentScreen title={t('Add Money')} back={paths.account} details={details.data} paid={{ open: payment.paid, to: paths.account, title: t('Money Added'), description: t('successfully added') }}>
-      <CardNeeded from={paths.addMoney} loading={cards.isPending || details.isPending} skeleton={<Skeleton rows={2} className="h-20" />} hasCard={list.length > 0}>
+    <PaymentScreen
+      title={t('Add Money')}
+      back={paths.account}
+      details={details.data}
+      paid={{ open: payment.paid, to: paths.account, title: t('Money Added'), description: t('successfully added') }}
+    >
+      <CardNeeded
+        from={paths.addMoney}
+        loading={cards.isPending || details.isPending}
+        skeleton={<Skeleton rows={2} className="h-20" />}
+        hasCard={list.length > 0}
+      >
         {() => (
-          <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
-            <FieldShell label={t('Amount')} error={form.formState.errors.Amount?.message} hint={t('From {{min}} to {{max}}', { min: money(5), max: money(500) })}>
+          <form
+            noValidate
+            onSubmit={form.handleSubmit(submit)}
+            className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm"
+          >
+            <FieldShell
+              label={t('Amount')}
+              error={form.formState.errors.Amount?.message}
+              hint={t('From {{min}} to {{max}}', { min: money(5), max: money(500) })}
+            >
               {({ id, describedBy }) => (
                 <div className="relative">
-                  <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" aria-hidden>
+                  <span
+                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+                    aria-hidden
+                  >
                     {money.symbol}
                   </span>
                   <input
@@ -63,7 +88,12 @@ export function AddMoneyScreen() {
             </FieldShell>
             <div className="flex gap-2" role="group" aria-label={t('Quick amounts')}>
               {QUICK.map((q) => (
-                <Button key={q} variant="secondary" className="flex-1" onClick={() => form.setValue('Amount', q, { shouldValidate: true })}>
+                <Button
+                  key={q}
+                  variant="secondary"
+                  className="flex-1"
+                  onClick={() => form.setValue('Amount', q, { shouldValidate: true })}
+                >
                   {money.symbol}
                   {q}
                 </Button>
@@ -88,7 +118,9 @@ export function AddMoneyScreen() {
                 {t('Pay with')}: {list[0]!.Brand} •••• {list[0]!.Last4}
               </p>
             )}
-            {payment.declined && <Declined reason={payment.declined}>{t('Nothing was added to your wallet.')}</Declined>}
+            {payment.declined && (
+              <Declined reason={payment.declined}>{t('Nothing was added to your wallet.')}</Declined>
+            )}
             <Button id="add-money" type="submit" block loading={add.isPending}>
               {t('Add Money')}
             </Button>

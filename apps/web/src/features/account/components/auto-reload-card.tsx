@@ -31,7 +31,11 @@ export function AutoReloadCard({ details }: { details: AccountDetails }) {
 
   const send = async (autoReload: boolean, values: FormOut) => {
     try {
-      await save.mutateAsync({ AutoReload: autoReload, DefaultAddAmount: values.DefaultAddAmount / 100, MinBalance: values.MinBalance / 100 });
+      await save.mutateAsync({
+        AutoReload: autoReload,
+        DefaultAddAmount: values.DefaultAddAmount / 100,
+        MinBalance: values.MinBalance / 100,
+      });
       toast.success(t('Auto-reload settings saved'));
       setEditing(false);
     } catch (err) {
@@ -45,12 +49,22 @@ export function AutoReloadCard({ details }: { details: AccountDetails }) {
   };
 
   return (
-    <section aria-labelledby="reload-title" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="reload-title"
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="reload-title" className="sr-only">
         {t('Auto-reload')}
       </h2>
-      <Switch label={t('Auto-reload')} checked={details.AutoReload} disabled={save.isPending} onCheckedChange={toggle} />
-      <p className="text-xs text-slate-500">{t('When your balance falls below the trigger, your default card is charged the add amount.')}</p>
+      <Switch
+        label={t('Auto-reload')}
+        checked={details.AutoReload}
+        disabled={save.isPending}
+        onCheckedChange={toggle}
+      />
+      <p className="text-xs text-slate-500">
+        {t('When your balance falls below the trigger, your default card is charged the add amount.')}
+      </p>
       {!editing ? (
         <>
           <p className="flex justify-between text-sm">
@@ -70,14 +84,23 @@ export function AutoReloadCard({ details }: { details: AccountDetails }) {
           </Button>
         </>
       ) : (
-        <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((v) => send(details.AutoReload, v))}>
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={form.handleSubmit((v) => send(details.AutoReload, v))}
+        >
           <TextField
             label={t('Default Add Amount')}
             inputMode="decimal"
             {...form.register('DefaultAddAmount')}
             error={form.formState.errors.DefaultAddAmount?.message}
           />
-          <TextField label={t('Minimum Trigger Amount')} inputMode="decimal" {...form.register('MinBalance')} error={form.formState.errors.MinBalance?.message} />
+          <TextField
+            label={t('Minimum Trigger Amount')}
+            inputMode="decimal"
+            {...form.register('MinBalance')}
+            error={form.formState.errors.MinBalance?.message}
+          />
           <div className="flex gap-2">
             <Button type="submit" loading={save.isPending} className="flex-1">
               {t('Save')}

@@ -47,7 +47,11 @@ export function CardBlock() {
         </div>
       ) : (
         list.map((card) => (
-          <article key={card.PaymentMethodId} className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="card-block">
+          <article
+            key={card.PaymentMethodId}
+            className="flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-testid="card-block"
+          >
             <CreditCard className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-slate-900">{t('Account Activated')}</p>
@@ -59,13 +63,19 @@ export function CardBlock() {
                 </span>
               </p>
               {card.IsDefault ? (
-                <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t('Default')}</span>
+                <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                  {t('Default')}
+                </span>
               ) : (
                 <button
                   type="button"
                   className="mt-1 min-h-11 text-sm font-semibold text-brand-700 hover:underline disabled:opacity-60"
                   disabled={setDefault.isPending}
-                  onClick={() => setDefault.mutate(card.PaymentMethodId, { onSuccess: () => toast.success(t('Default card changed')) })}
+                  onClick={() =>
+                    setDefault.mutate(card.PaymentMethodId, {
+                      onSuccess: () => toast.success(t('Default card changed')),
+                    })
+                  }
                 >
                   {t('Make default')}
                 </button>
@@ -79,7 +89,12 @@ export function CardBlock() {
             >
               <Pencil className="size-4" aria-hidden />
             </ButtonLink>
-            <Button variant="ghost" className="size-11 !px-0" aria-label={t('Delete card ending {{last4}}', { last4: card.Last4 })} onClick={() => setDeleting(card)}>
+            <Button
+              variant="ghost"
+              className="size-11 !px-0"
+              aria-label={t('Delete card ending {{last4}}', { last4: card.Last4 })}
+              onClick={() => setDeleting(card)}
+            >
               <Trash2 className="size-4 text-red-600" aria-hidden />
             </Button>
           </article>

@@ -11,8 +11,22 @@ import { href, paths } from '../../../config/paths.ts';
 import { TestModeBadge } from './test-mode-badge.tsx';
 
 /** The title bar of a screen that takes a card: the test-mode badge while the sandbox is the provider. */
-export function PaymentHeader({ title, back, details }: { title: string; back: string; details: Pick<WalletDetails, 'PaymentProvider'> | undefined }) {
-  return <PageHeader title={title} back={back} action={details?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined} />;
+export function PaymentHeader({
+  title,
+  back,
+  details,
+}: {
+  title: string;
+  back: string;
+  details: Pick<WalletDetails, 'PaymentProvider'> | undefined;
+}) {
+  return (
+    <PageHeader
+      title={title}
+      back={back}
+      action={details?.PaymentProvider === 'sandbox' ? <TestModeBadge /> : undefined}
+    />
+  );
 }
 
 /** No saved card yet: the way to add one, and back to `from` afterwards. */
@@ -27,7 +41,17 @@ export function NoCard({ from }: { from: string }) {
 }
 
 /** A payment went through: said once, and OK (or closing) goes on to `to`. */
-export function PaidDialog({ open, to, title, description }: { open: boolean; to: string; title: string; description: string }) {
+export function PaidDialog({
+  open,
+  to,
+  title,
+  description,
+}: {
+  open: boolean;
+  to: string;
+  title: string;
+  description: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -38,7 +62,19 @@ export function PaidDialog({ open, to, title, description }: { open: boolean; to
 }
 
 /** A screen that charges a saved card: its header, and the dialog that says the payment went through (`paid`). */
-export function PaymentScreen({ title, back, details, paid, children }: { title: string; back: string; details: Pick<WalletDetails, 'PaymentProvider'> | undefined; paid: { open: boolean; to: string; title: string; description: string }; children: ReactNode }) {
+export function PaymentScreen({
+  title,
+  back,
+  details,
+  paid,
+  children,
+}: {
+  title: string;
+  back: string;
+  details: Pick<WalletDetails, 'PaymentProvider'> | undefined;
+  paid: { open: boolean; to: string; title: string; description: string };
+  children: ReactNode;
+}) {
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PaymentHeader title={title} back={back} details={details} />
@@ -49,7 +85,19 @@ export function PaymentScreen({ title, back, details, paid, children }: { title:
 }
 
 /** What needs a saved card: the screen's `skeleton` while it loads, the way to add a card while there is none (back to `from` afterwards), else `children`. */
-export function CardNeeded({ from, loading, skeleton, hasCard, children }: { from: string; loading: boolean; skeleton: ReactNode; hasCard: boolean; children: () => ReactNode }) {
+export function CardNeeded({
+  from,
+  loading,
+  skeleton,
+  hasCard,
+  children,
+}: {
+  from: string;
+  loading: boolean;
+  skeleton: ReactNode;
+  hasCard: boolean;
+  children: () => ReactNode;
+}) {
   if (loading) return skeleton;
   return hasCard ? children() : <NoCard from={from} />;
 }
@@ -71,7 +119,10 @@ export function Declined({ reason, children }: { reason: string; children?: Reac
  * (nothing was charged; the next try is a new intent), or null when the screen handled it itself
  * (a form's field errors; the corrected retry keeps the key).
  */
-export function usePayment<V extends { key: string }>(charge: (variables: V) => Promise<unknown>, refusal: (err: unknown) => string | null) {
+export function usePayment<V extends { key: string }>(
+  charge: (variables: V) => Promise<unknown>,
+  refusal: (err: unknown) => string | null,
+) {
   const intent = useIntentKey();
   const [paid, setPaid] = useState(false);
   const [declined, setDeclined] = useState<string | null>(null);

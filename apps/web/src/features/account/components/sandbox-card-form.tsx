@@ -17,7 +17,10 @@ const Form = z.object({
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, WALLET_MESSAGES.expiryInvalid),
-  Cvc: z.string().trim().regex(/^\d{3,4}$/, WALLET_MESSAGES.cvcInvalid),
+  Cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, WALLET_MESSAGES.cvcInvalid),
 });
 type FormValues = z.infer<typeof Form>;
 
@@ -25,7 +28,13 @@ type FormValues = z.infer<typeof Form>;
  * The sandbox's card form: the number, expiry and CVC go to the sandbox's own tokenizer, never
  * to our API, which receives only the token (as with Stripe Elements).
  */
-export function SandboxCardForm({ makeDefault, onAdded }: { makeDefault: boolean; onAdded: (card: CardSummary) => void | Promise<void> }) {
+export function SandboxCardForm({
+  makeDefault,
+  onAdded,
+}: {
+  makeDefault: boolean;
+  onAdded: (card: CardSummary) => void | Promise<void>;
+}) {
   const { t } = useTranslation();
   const add = useAddCard();
   const form = useSchemaForm<FormValues>(Form, { Number: '', Expiry: '', Cvc: '' });
@@ -33,16 +42,31 @@ export function SandboxCardForm({ makeDefault, onAdded }: { makeDefault: boolean
   const submit = async (v: FormValues) => {
     const [mm, yy] = v.Expiry.split('/').map((s) => s.trim());
     try {
-      const tok = await tokenizeSandboxCard({ Number: v.Number, ExpMonth: Number(mm), ExpYear: 2000 + Number(yy), Cvc: v.Cvc });
+      const tok = await tokenizeSandboxCard({
+        Number: v.Number,
+        ExpMonth: Number(mm),
+        ExpYear: 2000 + Number(yy),
+        Cvc: v.Cvc,
+      });
       const card = await add.mutateAsync({ Token: tok.Token, MakeDefault: makeDefault });
       await onAdded(card);
     } catch (err) {
-      showFormError(err, form.setError, { Number: 'Number', ExpMonth: 'Expiry', ExpYear: 'Expiry', Cvc: 'Cvc', Token: 'Number' });
+      showFormError(err, form.setError, {
+        Number: 'Number',
+        ExpMonth: 'Expiry',
+        ExpYear: 'Expiry',
+        Cvc: 'Cvc',
+        Token: 'Number',
+      });
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm"
+    >
       <TextField
         label={t('Card number')}
         inputMode="numeric"
@@ -53,13 +77,29 @@ export function SandboxCardForm({ makeDefault, onAdded }: { makeDefault: boolean
       />
       <div className="flex gap-3">
         <div className="flex-1">
-          <TextField label={t('Expiry (MM/YY)')} inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" {...form.register('Expiry')} error={form.formState.errors.Expiry?.message} />
+          <TextField
+            label={t('Expiry (MM/YY)')}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="12/30"
+            {...form.register('Expiry')}
+            error={form.formState.errors.Expiry?.message}
+          />
         </div>
         <div className="w-28">
-          <TextField label={t('CVC')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...form.register('Cvc')} error={form.formState.errors.Cvc?.message} />
+          <TextField
+            label={t('CVC')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...form.register('Cvc')}
+            error={form.formState.errors.Cvc?.message}
+          />
         </div>
       </div>
-      <p className="text-xs text-slate-500">{t('Test mode: use 4242 4242 4242 4242 with any future date and any CVC. 4000 0000 0000 0002 is declined.')}</p>
+      <p className="text-xs text-slate-500">
+        {t('Test mode: use 4242 4242 4242 4242 with any future date and any CVC. 4000 0000 0000 0002 is declined.')}
+      </p>
       <Button type="submit" block loading={form.formState.isSubmitting}>
         {t('Save card')}
       </Button>

@@ -13,7 +13,10 @@ export function SpendingChart() {
   const spending = useSpending();
   if (spending.isPending) return <Skeleton rows={1} className="h-40" />;
   if (spending.isError) return <p className="text-sm text-slate-600">{t('Your spending could not be loaded.')}</p>;
-  const data = spending.data.Months.map((m) => ({ month: t(MONTHS[Number(m.Month.slice(5, 7)) - 1] ?? m.Month), spent: m.Spent }));
+  const data = spending.data.Months.map((m) => ({
+    month: t(MONTHS[Number(m.Month.slice(5, 7)) - 1] ?? m.Month),
+    spent: m.Spent,
+  }));
   const total = data.reduce((s, d) => s + d.spent, 0);
   return (
     <figure className="flex flex-col gap-2">

@@ -38,7 +38,10 @@ function CardForm({ clientSecret, makeDefault, onAdded }: Props & { clientSecret
         return;
       }
       const pm = res.setupIntent.payment_method;
-      const saved = await add.mutateAsync({ Token: typeof pm === 'string' ? pm : (pm?.id ?? ''), MakeDefault: makeDefault });
+      const saved = await add.mutateAsync({
+        Token: typeof pm === 'string' ? pm : (pm?.id ?? ''),
+        MakeDefault: makeDefault,
+      });
       await onAdded(saved);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('Your card was declined.'));
@@ -70,7 +73,12 @@ export default function StripeCardForm(props: Props) {
     createSetupIntent().then(setIntent, () => setFailed(true));
   }, []);
   const stripePromise = useMemo(() => (intent ? loadStripe(intent.PublishableKey) : null), [intent]);
-  if (failed) return <p role="alert" className="text-sm text-red-700">{t('The payment provider could not be reached. Nothing was charged; please try again.')}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('The payment provider could not be reached. Nothing was charged; please try again.')}
+      </p>
+    );
   if (!intent || !stripePromise) return <Skeleton rows={1} className="h-32" />;
   return (
     <Elements stripe={stripePromise} options={{ clientSecret: intent.ClientSecret }}>

@@ -49,10 +49,20 @@ export function StripePageScreen() {
         ) : (
           <>
             {replacing && (
-              <p className="text-sm text-slate-700">{t('The new card replaces {{brand}} ending {{last4}}.', { brand: replacing.Brand, last4: replacing.Last4 })}</p>
+              <p className="text-sm text-slate-700">
+                {t('The new card replaces {{brand}} ending {{last4}}.', {
+                  brand: replacing.Brand,
+                  last4: replacing.Last4,
+                })}
+              </p>
             )}
             <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-              <input type="checkbox" className="size-5 accent-brand-700" checked={isDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={isDefault}
+                onChange={(e) => setMakeDefault(e.target.checked)}
+              />
               {t('Use as my default card')}
             </label>
             {details.data?.PaymentProvider === 'stripe' ? (

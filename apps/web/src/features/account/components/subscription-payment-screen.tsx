@@ -27,8 +27,23 @@ export function SubscriptionPaymentScreen() {
   };
 
   return (
-    <PaymentScreen title={t('Payment')} back={paths.subscription} details={details.data} paid={{ open: payment.paid, to: paths.homepage, title: t('Success!'), description: t('You have subscribed to the Deluxe plan.') }}>
-      <CardNeeded from={paths.subscriptionPayment} loading={details.isPending || plans.isPending} skeleton={<Skeleton rows={1} className="h-48 w-full" />} hasCard={!!card}>
+    <PaymentScreen
+      title={t('Payment')}
+      back={paths.subscription}
+      details={details.data}
+      paid={{
+        open: payment.paid,
+        to: paths.homepage,
+        title: t('Success!'),
+        description: t('You have subscribed to the Deluxe plan.'),
+      }}
+    >
+      <CardNeeded
+        from={paths.subscriptionPayment}
+        loading={details.isPending || plans.isPending}
+        skeleton={<Skeleton rows={1} className="h-48 w-full" />}
+        hasCard={!!card}
+      >
         {() =>
           card && (
             <div className="flex flex-col items-center gap-4">
@@ -48,7 +63,13 @@ export function SubscriptionPaymentScreen() {
                 aria-busy={subscribe.isPending || undefined}
                 className="rounded-2xl transition-transform hover:scale-[1.01] focus-visible:outline-4 focus-visible:outline-brand-700 disabled:opacity-60"
               >
-                <img src={cardProvider} width={320} height={200} className="h-auto w-full max-w-xs" alt={t('Pay with {{brand}} ending {{last4}}', { brand: card.Brand, last4: card.Last4 })} />
+                <img
+                  src={cardProvider}
+                  width={320}
+                  height={200}
+                  className="h-auto w-full max-w-xs"
+                  alt={t('Pay with {{brand}} ending {{last4}}', { brand: card.Brand, last4: card.Last4 })}
+                />
               </button>
               {subscribe.isPending && <p className="text-sm text-slate-600">{t('Loading')}</p>}
               {payment.declined && <Declined reason={payment.declined} />}

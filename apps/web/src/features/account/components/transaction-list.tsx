@@ -22,11 +22,19 @@ export function TransactionList() {
   const money = useMoney();
   const tx = useTransactions();
   return (
-    <Loaded query={tx} skeleton={<Skeleton rows={3} className="h-14" />} failed={t('Your transactions could not be loaded.')}>
+    <Loaded
+      query={tx}
+      skeleton={<Skeleton rows={3} className="h-14" />}
+      failed={t('Your transactions could not be loaded.')}
+    >
       {(data) => {
         const items = data.pages.flatMap((p) => p.Items);
         if (items.length === 0) {
-          return <p className="rounded-xl bg-slate-50 p-4 text-center text-sm text-slate-600">{t('No transactions yet. Money you add and spend shows here.')}</p>;
+          return (
+            <p className="rounded-xl bg-slate-50 p-4 text-center text-sm text-slate-600">
+              {t('No transactions yet. Money you add and spend shows here.')}
+            </p>
+          );
         }
         return (
           <>
@@ -37,7 +45,11 @@ export function TransactionList() {
                     <p className="text-sm font-medium text-slate-900">{t(DESCRIPTION[item.Kind])}</p>
                     <p className="text-xs text-slate-500">{dateTime(item.CreatedAt)}</p>
                   </div>
-                  <p className={`shrink-0 text-sm font-semibold tabular-nums ${item.Amount > 0 ? 'text-emerald-700' : 'text-slate-900'}`}>{signedMoney(money, item.Amount)}</p>
+                  <p
+                    className={`shrink-0 text-sm font-semibold tabular-nums ${item.Amount > 0 ? 'text-emerald-700' : 'text-slate-900'}`}
+                  >
+                    {signedMoney(money, item.Amount)}
+                  </p>
                 </li>
               ))}
             </ul>

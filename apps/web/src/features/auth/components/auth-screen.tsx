@@ -7,7 +7,10 @@ import { useTranslation } from '../../../lib/i18n.ts';
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const box = size === 'lg' ? 'size-20 text-5xl rounded-3xl' : 'size-12 text-3xl rounded-2xl';
   return (
-    <span aria-hidden className={`grid place-items-center bg-white font-black text-brand-700 shadow-lg shadow-brand-900/20 ${box}`}>
+    <span
+      aria-hidden
+      className={`grid place-items-center bg-white font-black text-brand-700 shadow-lg shadow-brand-900/20 ${box}`}
+    >
       P
     </span>
   );
@@ -28,7 +31,11 @@ export function AuthScreen({ title, subtitle, back, children }: AuthScreenProps)
     <main className="flex min-h-dvh flex-1 flex-col bg-brand-700">
       <div className="relative flex flex-col items-center gap-3 px-6 pt-10 pb-8 text-center text-white">
         {back && (
-          <Link to={back} aria-label={t('Back')} className="absolute top-3 left-2 grid size-11 place-items-center rounded-full hover:bg-white/10">
+          <Link
+            to={back}
+            aria-label={t('Back')}
+            className="absolute top-3 left-2 grid size-11 place-items-center rounded-full hover:bg-white/10"
+          >
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
         )}

@@ -17,7 +17,9 @@ export type CodePurpose = 'login' | 'forgot';
 export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<SendCodeRequest>(SendCodeRequest, { PhoneNumber: '' });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<SendCodeRequest>(SendCodeRequest, {
+    PhoneNumber: '',
+  });
 
   const onSubmit = handleSubmit(async ({ PhoneNumber }) => {
     const next = href(paths.otp, { phone: PhoneNumber, purpose });
@@ -27,20 +29,18 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
     } catch (err) {
       // A code went out less than 30 s ago: it is still good, so go and type it; the resend
       // waits for the server's time, not a fresh 30 s.
-      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(next, err.retryAfter ? { state: { wait: err.retryAfter } } : {});
+      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon)
+        void navigate(next, err.retryAfter ? { state: { wait: err.retryAfter } } : {});
       // Any other refusal says why and when to try again (issue 7).
-      else if (err instanceof ApiError && err.status === 429) toast.error(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
+      else if (err instanceof ApiError && err.status === 429)
+        toast.error(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
       else showFormError(err, setError, { PhoneNumber: 'PhoneNumber' });
     }
   });
 
   return (
     <Form onSubmit={onSubmit} submitting={submitting} submit={t('Send code')}>
-      <PhoneField
-        label={t('Mobile Number')}
-        placeholder={t('Enter your mobile number')}
-        {...field('PhoneNumber')}
-      />
+      <PhoneField label={t('Mobile Number')} placeholder={t('Enter your mobile number')} {...field('PhoneNumber')} />
     </Form>
   );
 }

@@ -25,7 +25,8 @@ export function ForgotScreen() {
       void navigate(paths.resetPassword);
     } catch (err) {
       // A code sent less than 30 s ago is still good: go and use it.
-      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon) void navigate(paths.resetPassword);
+      if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon)
+        void navigate(paths.resetPassword);
       else toast.error(t(err instanceof ApiError ? err.message : errorMessage(null, null)));
     } finally {
       setSending(false);

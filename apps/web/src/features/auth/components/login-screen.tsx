@@ -11,7 +11,8 @@ import { PasswordLoginForm } from './password-login-form.tsx';
 type Mode = 'password' | 'otp' | 'forgot';
 const modeOf = (v: string | null): Mode => (v === 'otp' || v === 'forgot' ? v : 'password');
 
-const altLink = 'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline underline-offset-2';
+const altLink =
+  'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline underline-offset-2';
 
 /**
  * /login (docs/product.md#sign-in). ?mode=otp signs in with a code to the phone; ?mode=forgot does

@@ -11,7 +11,10 @@ describe('otp', () => {
   afterEach(() => vi.useRealTimers());
 
   it('verifies the code with grant_type=otp and follows completeSignIn', async () => {
-    const calls = stubApi({ 'POST /token': () => [200, token('otp')], 'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })] });
+    const calls = stubApi({
+      'POST /token': () => [200, token('otp')],
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })],
+    });
     renderOtp('register');
     expect(screen.getByRole('heading', { name: 'Verify your mobile number' })).toBeTruthy();
     expect(screen.getByText(/•••• 4567/)).toBeTruthy();
@@ -23,7 +26,15 @@ describe('otp', () => {
   });
 
   it('shows a wrong code beside the field', async () => {
-    stubApi({ 'POST /token': () => [400, { message: 'The code is wrong or has expired', errors: [{ field: 'code', message: 'The code is wrong or has expired' }] }] });
+    stubApi({
+      'POST /token': () => [
+        400,
+        {
+          message: 'The code is wrong or has expired',
+          errors: [{ field: 'code', message: 'The code is wrong or has expired' }],
+        },
+      ],
+    });
     renderOtp('login');
     await userEvent.type(screen.getByLabelText('Verification code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -52,20 +63,34 @@ describe('otp', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('a refused resend (429) says why and when, and counts down the server\'s time instead of 30 s', async () => {
+  it("a refused resend (429) says why and when, and counts down the server's time instead of 30 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubApi({ 'POST /api/Account/SendOtp': () => [429, { message: 'Too many attempts. Please try again later.' }, { 'retry-after': '240' }] });
+    stubApi({
+      'POST /api/Account/SendOtp': () => [
+        429,
+        { message: 'Too many attempts. Please try again later.' },
+        { 'retry-after': '240' },
+      ],
+    });
     renderOtp('login');
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later. Try again in 4 min.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please try again later. Try again in 4 min.',
+    );
     expect(screen.queryByText('A new code is on its way.')).toBeNull();
     const waiting = screen.getByRole('button', { name: 'Resend code in 240 s' });
     expect((waiting as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('opened after a "too soon" refusal, waits the server\'s remaining seconds', async () => {
-    stubApi({ 'POST /api/Account/SendOtp': () => [429, { message: 'Please wait before asking for another code' }, { 'retry-after': '12' }] });
+    stubApi({
+      'POST /api/Account/SendOtp': () => [
+        429,
+        { message: 'Please wait before asking for another code' },
+        { 'retry-after': '12' },
+      ],
+    });
     renderAt('/login', '/login', <CodeRequestForm purpose="login" />);
     await userEvent.type(screen.getByLabelText('Mobile Number'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));

@@ -85,7 +85,13 @@ export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpP
           )}
           <p className="text-center text-sm text-slate-600" aria-live="polite">
             {t("Didn't get it?")}{' '}
-            <Button variant="ghost" className="min-h-9 px-2 py-1" disabled={left > 0} loading={resending} onClick={() => void resend()}>
+            <Button
+              variant="ghost"
+              className="min-h-9 px-2 py-1"
+              disabled={left > 0}
+              loading={resending}
+              onClick={() => void resend()}
+            >
               {left > 0 ? t('Resend code in {{seconds}} s', { seconds: left }) : t('Resend code')}
             </Button>
           </p>

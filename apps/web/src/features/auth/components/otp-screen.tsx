@@ -22,13 +22,20 @@ export function OtpScreen() {
     login: t('Enter your code'),
     forgot: t('Reset your password'),
   }[purpose];
-  const back = purpose === 'register' ? paths.register : href(paths.login, { mode: purpose === 'forgot' ? 'forgot' : 'otp' });
+  const back =
+    purpose === 'register' ? paths.register : href(paths.login, { mode: purpose === 'forgot' ? 'forgot' : 'otp' });
   const masked = `•••• ${phone.slice(-4)}`;
 
   return (
-    <AuthScreen title={title} subtitle={t('Enter the 6-digit code we sent to {{phone}}.', { phone: masked })} back={back}>
+    <AuthScreen
+      title={title}
+      subtitle={t('Enter the 6-digit code we sent to {{phone}}.', { phone: masked })}
+      back={back}
+    >
       <OtpForm phone={phone} purpose={purpose} wait={wait} />
-      {purpose === 'forgot' && <p className="text-center text-xs text-slate-500">{t('After this you will choose a new password.')}</p>}
+      {purpose === 'forgot' && (
+        <p className="text-center text-xs text-slate-500">{t('After this you will choose a new password.')}</p>
+      )}
     </AuthScreen>
   );
 }

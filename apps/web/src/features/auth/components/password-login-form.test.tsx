@@ -18,7 +18,13 @@ describe('login', () => {
 
   it('shows a refused password beside the field and stays', async () => {
     stubApi({
-      'POST /token': () => [400, { message: 'Invalid username or password', errors: [{ field: 'password', message: 'Invalid username or password' }] }],
+      'POST /token': () => [
+        400,
+        {
+          message: 'Invalid username or password',
+          errors: [{ field: 'password', message: 'Invalid username or password' }],
+        },
+      ],
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText('Username or Email'), 'demo');
@@ -37,7 +43,11 @@ describe('login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('/addvehicles')).toBeTruthy();
-    expect(calls[0]).toEqual({ method: 'POST', path: '/token', body: { grant_type: 'password', username: 'riley', password: 'correct-horse-42' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/token',
+      body: { grant_type: 'password', username: 'riley', password: 'correct-horse-42' },
+    });
     expect(localStorage.getItem('access_token')).toBe('header.payload.sig');
     expect(localStorage.getItem('p_user_id')).toBe('7');
     expect(localStorage.getItem('username')).toBe('riley');
@@ -61,7 +71,9 @@ describe('login', () => {
     stubApi({ 'POST /api/Account/SendOtp': () => [429, { message: 'Please wait before asking for another code' }] });
     renderLogin();
     await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    expect(await screen.findByText(/sign in with a code sent to your mobile number, then choose a new password/)).toBeTruthy();
+    expect(
+      await screen.findByText(/sign in with a code sent to your mobile number, then choose a new password/),
+    ).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Mobile Number'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('/otp?phone=5551234567&purpose=forgot')).toBeTruthy();

@@ -16,7 +16,10 @@ type LoginFields = { username: string; password: string };
 export function PasswordLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<LoginFields>(LoginFields, { username: '', password: '' });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<LoginFields>(LoginFields, {
+    username: '',
+    password: '',
+  });
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     try {

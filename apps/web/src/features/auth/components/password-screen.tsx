@@ -13,7 +13,9 @@ function GuestPasswordNotice() {
     <section className="m-4 flex flex-col items-center gap-3 rounded-2xl bg-slate-50 p-6 text-center">
       <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
       <h2 className="text-lg font-semibold">{t('You are browsing as a guest')}</h2>
-      <p className="text-sm text-slate-600">{t('Guests have no password. Create an account to keep your vehicles and sessions.')}</p>
+      <p className="text-sm text-slate-600">
+        {t('Guests have no password. Create an account to keep your vehicles and sessions.')}
+      </p>
       <ButtonLink to={paths.register} className="px-5">
         {t('Register')}
       </ButtonLink>

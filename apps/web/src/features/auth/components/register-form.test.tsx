@@ -18,7 +18,14 @@ describe('register', () => {
     stubApi({});
     renderAt('/register', '/register', <RegisterScreen />);
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    for (const m of ['First name is required', 'Last name is required', 'Username is Required', 'Email is required', 'PhoneNumber is Required', 'Password is required']) {
+    for (const m of [
+      'First name is required',
+      'Last name is required',
+      'Username is Required',
+      'Email is required',
+      'PhoneNumber is Required',
+      'Password is required',
+    ]) {
       expect(await screen.findByText(m)).toBeTruthy();
     }
   });
@@ -57,7 +64,9 @@ describe('register', () => {
   });
 
   it('sends the contract payload and goes on to /otp with the phone', async () => {
-    const calls = stubApi({ 'POST /api/Account/Register': () => [201, { message: 'sent', PhoneNumber: '******4567' }] });
+    const calls = stubApi({
+      'POST /api/Account/Register': () => [201, { message: 'sent', PhoneNumber: '******4567' }],
+    });
     renderAt('/register', '/register', <RegisterScreen />);
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));

@@ -11,7 +11,14 @@ import { PhoneField } from '../../../components/ui/digit-fields.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 
 const FIELDS = ['FirstName', 'LastName', 'UserName', 'EmailAddress', 'PhoneNumber', 'Password'] as const;
-const empty: RegisterRequest = { FirstName: '', LastName: '', UserName: '', EmailAddress: '', PhoneNumber: '', Password: '' };
+const empty: RegisterRequest = {
+  FirstName: '',
+  LastName: '',
+  UserName: '',
+  EmailAddress: '',
+  PhoneNumber: '',
+  Password: '',
+};
 
 /** /register: the server's own schema checks the form; a 409 names the field already taken. */
 export function RegisterForm() {

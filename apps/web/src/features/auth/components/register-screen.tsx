@@ -7,7 +7,11 @@ import { RegisterForm } from './register-form.tsx';
 export function RegisterScreen() {
   const { t } = useTranslation();
   return (
-    <AuthScreen title={t('Create your account')} subtitle={t('It takes a minute. Your mobile number keeps it safe.')} back={paths.parkit}>
+    <AuthScreen
+      title={t('Create your account')}
+      subtitle={t('It takes a minute. Your mobile number keeps it safe.')}
+      back={paths.parkit}
+    >
       <RegisterForm />
       <AuthFooterLink text={t('Already have an account?')} to={paths.login} label={t('Login')} />
     </AuthScreen>

@@ -26,7 +26,11 @@ type ResetFields = { Code: string; NewPassword: string; ConfirmPassword: string 
 export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: boolean; onCodeNeeded: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<ResetFields>(schema(needsCode), { Code: '', NewPassword: '', ConfirmPassword: '' });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<ResetFields>(schema(needsCode), {
+    Code: '',
+    NewPassword: '',
+    ConfirmPassword: '',
+  });
 
   const onSubmit = handleSubmit(async ({ Code, NewPassword }) => {
     try {
@@ -51,11 +55,7 @@ export function ResetPasswordForm({ needsCode, onCodeNeeded }: { needsCode: bool
         </>
       )}
       <NewPasswordField label={t('New Password')} {...field('NewPassword')} />
-      <PasswordField
-        label={t('Confirm New Password')}
-        autoComplete="new-password"
-        {...field('ConfirmPassword')}
-      />
+      <PasswordField label={t('Confirm New Password')} autoComplete="new-password" {...field('ConfirmPassword')} />
     </Form>
   );
 }

@@ -20,7 +20,9 @@ export function ResetPasswordScreen() {
   return (
     <PasswordScreen title={t('Reset Password')}>
       <p className="text-sm text-slate-600">
-        {needsCode ? t('Enter the code we texted you and choose a new password.') : t('You are signed in. Choose a new password.')}
+        {needsCode
+          ? t('Enter the code we texted you and choose a new password.')
+          : t('You are signed in. Choose a new password.')}
       </p>
       <ResetPasswordForm key={String(needsCode)} needsCode={needsCode} onCodeNeeded={codeNeeded} />
     </PasswordScreen>

@@ -44,7 +44,10 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
     State: user.State || 'TX',
     ZipCode: user.ZipCode,
   });
-  const [userName, email, phone, state] = useWatch({ control, name: ['UserName', 'EmailAddress', 'PhoneNumber', 'State'] });
+  const [userName, email, phone, state] = useWatch({
+    control,
+    name: ['UserName', 'EmailAddress', 'PhoneNumber', 'State'],
+  });
 
   const { errors } = formState;
 
@@ -66,7 +69,9 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
       });
     } catch (err) {
       // docs/product.md#errors: the response's Message is the toast, beside any field the server names.
-      showFormError(err, setError, EDITABLE, { toast: (e) => (e.body as { Message?: string } | null)?.Message || e.message });
+      showFormError(err, setError, EDITABLE, {
+        toast: (e) => (e.body as { Message?: string } | null)?.Message || e.message,
+      });
       return;
     }
     toast.success(t('User Updated'));
@@ -81,10 +86,29 @@ export function EditProfileForm({ user, username }: { user: UserData; username: 
       <TextField label={t('Username')} value={userName} disabled error={errors.UserName?.message} />
       <TextField label={t('Email')} type="email" value={email} disabled error={errors.EmailAddress?.message} />
       <TextField label={t('Mobile Number')} type="tel" value={phone} disabled error={errors.PhoneNumber?.message} />
-      <FormText control={control} name="AddressLine1" label={t('AddressLine 1')} autoComplete="address-line1" maxLength={100} />
+      <FormText
+        control={control}
+        name="AddressLine1"
+        label={t('AddressLine 1')}
+        autoComplete="address-line1"
+        maxLength={100}
+      />
       <FormText control={control} name="City" label={t('City')} autoComplete="address-level2" maxLength={60} />
-      <FormSelect control={control} name="State" label={t('State')} placeholder={t('Select State')} options={stateOptions} />
-      <FormText control={control} name="ZipCode" label={t('ZipCode')} inputMode="numeric" autoComplete="postal-code" onKeyDown={refuseNonDigits} />
+      <FormSelect
+        control={control}
+        name="State"
+        label={t('State')}
+        placeholder={t('Select State')}
+        options={stateOptions}
+      />
+      <FormText
+        control={control}
+        name="ZipCode"
+        label={t('ZipCode')}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        onKeyDown={refuseNonDigits}
+      />
       <Button type="submit" block loading={submitting} className="mt-2">
         {t('Ok')}
       </Button>

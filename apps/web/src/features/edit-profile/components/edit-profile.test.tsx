@@ -32,7 +32,11 @@ describe('EditProfile', () => {
     signIn();
     stubApi({ 'GET /api/Core/States': () => [200, ['CA', 'TX']] });
     renderAt('/editprofile', '/editprofile', <EditProfile />);
-    for (const [label, value] of [['Username', 'ann'], ['Email', 'ann@example.com'], ['Mobile Number', '5125550100']] as const) {
+    for (const [label, value] of [
+      ['Username', 'ann'],
+      ['Email', 'ann@example.com'],
+      ['Mobile Number', '5125550100'],
+    ] as const) {
       expect(field(label).value).toBe(value);
       expect(field(label).disabled).toBe(true);
     }
@@ -104,7 +108,11 @@ describe('EditProfile', () => {
       ZipCode: '78701',
       MinBalance: '0',
     });
-    expect(JSON.parse(localStorage.getItem('user_data')!)).toMatchObject({ City: 'San Jose', State: 'CA', MemberId: 12 });
+    expect(JSON.parse(localStorage.getItem('user_data')!)).toMatchObject({
+      City: 'San Jose',
+      State: 'CA',
+      MemberId: 12,
+    });
     expect(await screen.findByText('User Updated')).toBeTruthy();
   });
 
@@ -119,7 +127,14 @@ describe('EditProfile', () => {
     const ok = screen.getByRole('button', { name: 'Ok' });
     await userEvent.click(ok);
     await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(true));
-    answer([400, { message: 'Please correct the highlighted fields', Message: 'Enter a 5-digit ZIP code (or ZIP+4)', errors: [{ field: 'ZipCode', message: 'Enter a 5-digit ZIP code (or ZIP+4)' }] }]);
+    answer([
+      400,
+      {
+        message: 'Please correct the highlighted fields',
+        Message: 'Enter a 5-digit ZIP code (or ZIP+4)',
+        errors: [{ field: 'ZipCode', message: 'Enter a 5-digit ZIP code (or ZIP+4)' }],
+      },
+    ]);
     await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
     expect(await screen.findAllByText('Enter a 5-digit ZIP code (or ZIP+4)')).toHaveLength(2); // toast and field
     expect(screen.getByTestId('location').textContent).toBe('/editprofile');

@@ -57,11 +57,31 @@ export function EnforcementScreen() {
           />
         ) : (
           <>
-            <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" noValidate>
+            <form
+              onSubmit={(e) => void submit(e)}
+              className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              noValidate
+            >
               <FormText control={control} name="zone" label={t('Zone number')} inputMode="numeric" autoComplete="off" />
               <div className="grid grid-cols-[1fr_6rem] gap-3">
-                <FormText control={control} name="plate" label={t('Plate')} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono text-lg uppercase" />
-                <FormText control={control} name="state" label={t('State')} autoComplete="off" autoCapitalize="characters" maxLength={2} className="uppercase" />
+                <FormText
+                  control={control}
+                  name="plate"
+                  label={t('Plate')}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className="font-mono text-lg uppercase"
+                />
+                <FormText
+                  control={control}
+                  name="state"
+                  label={t('State')}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maxLength={2}
+                  className="uppercase"
+                />
               </div>
               <Button type="submit" loading={check.isPending} className="min-h-14 text-lg">
                 {t('Check plate')}

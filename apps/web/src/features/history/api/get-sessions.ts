@@ -7,7 +7,13 @@ import type { LatLng } from '../hooks/use-history-position.ts';
 
 export const PAGE_SIZE = 20;
 
-export function getSessions(f: HistoryFilters, position: LatLng | null, cursor: string | null, limit: number, signal?: AbortSignal) {
+export function getSessions(
+  f: HistoryFilters,
+  position: LatLng | null,
+  cursor: string | null,
+  limit: number,
+  signal?: AbortSignal,
+) {
   const extra: Record<string, string> = { limit: String(limit) };
   if (cursor) extra.cursor = cursor;
   return api.get<SessionsPage>(`/api/Parking/Sessions?${apiQuery(f, position, extra)}`, { signal });
@@ -15,7 +21,15 @@ export function getSessions(f: HistoryFilters, position: LatLng | null, cursor: 
 
 export const sessionsQuery = (f: HistoryFilters, position: LatLng | null, limit = PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: historyKeys.sessions(f.sort, f.from ?? '', f.to ?? '', f.vehicle ?? 0, position?.lat.toFixed(4) ?? '', position?.lng.toFixed(4) ?? '', limit),
+    queryKey: historyKeys.sessions(
+      f.sort,
+      f.from ?? '',
+      f.to ?? '',
+      f.vehicle ?? 0,
+      position?.lat.toFixed(4) ?? '',
+      position?.lng.toFixed(4) ?? '',
+      limit,
+    ),
     queryFn: ({ pageParam, signal }) => getSessions(f, position, pageParam, limit, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.NextCursor,

@@ -9,9 +9,14 @@ export function DistanceNote({ from }: { from: 'position' | 'cityCentre' | null 
   const centre = from === 'cityCentre';
   const Icon = centre ? MapPinOff : LocateFixed;
   return (
-    <p role="status" className={`flex items-center gap-2 rounded-xl px-3 py-2 text-sm ${centre ? 'bg-amber-50 text-amber-950' : 'bg-brand-50 text-brand-800'}`}>
+    <p
+      role="status"
+      className={`flex items-center gap-2 rounded-xl px-3 py-2 text-sm ${centre ? 'bg-amber-50 text-amber-950' : 'bg-brand-50 text-brand-800'}`}
+    >
       <Icon className="size-4 shrink-0" aria-hidden />
-      {centre ? t('Distances from the city centre: your location is not available.') : t('Distances from your current position.')}
+      {centre
+        ? t('Distances from the city centre: your location is not available.')
+        : t('Distances from your current position.')}
     </p>
   );
 }

@@ -12,7 +12,11 @@ export function EmptyHistory({ filtered, onClear }: { filtered: boolean; onClear
       {filtered ? (
         <>
           <p className="font-semibold text-slate-900">{t('No sessions match these filters.')}</p>
-          <button type="button" onClick={onClear} className="min-h-11 font-semibold text-brand-700 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={onClear}
+            className="min-h-11 font-semibold text-brand-700 underline underline-offset-2"
+          >
             {t('Reset Filter')}
           </button>
         </>
@@ -20,9 +24,7 @@ export function EmptyHistory({ filtered, onClear }: { filtered: boolean; onClear
         <>
           <p className="font-semibold text-slate-900">{t('No parking sessions yet.')}</p>
           <p className="text-sm text-slate-600">{t('Your sessions and their receipts will be kept here.')}</p>
-          <ButtonLink to={paths.findParking}>
-            {t('Find Parking')}
-          </ButtonLink>
+          <ButtonLink to={paths.findParking}>{t('Find Parking')}</ButtonLink>
         </>
       )}
     </div>

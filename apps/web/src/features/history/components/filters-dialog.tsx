@@ -13,7 +13,19 @@ export interface VehicleOption {
 type Range = Pick<HistoryFilters, 'from' | 'to' | 'vehicle'>;
 
 /** Date range (calendar days where the zones are) and vehicle. Applied together, reset together. */
-export function FiltersDialog({ open, value, vehicles, onClose, onApply }: { open: boolean; value: Range; vehicles: VehicleOption[]; onClose: () => void; onApply: (r: Range) => void }) {
+export function FiltersDialog({
+  open,
+  value,
+  vehicles,
+  onClose,
+  onApply,
+}: {
+  open: boolean;
+  value: Range;
+  vehicles: VehicleOption[];
+  onClose: () => void;
+  onApply: (r: Range) => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Range>(value);
   const [error, setError] = useState<string | null>(null);
@@ -33,8 +45,20 @@ export function FiltersDialog({ open, value, vehicles, onClose, onApply }: { ope
   return (
     <Dialog open={open} onOpenChange={change} title={t('Filters')}>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label={t('From')} type="date" value={draft.from ?? ''} max={draft.to} onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })} />
-        <TextField label={t('To')} type="date" value={draft.to ?? ''} min={draft.from} onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })} />
+        <TextField
+          label={t('From')}
+          type="date"
+          value={draft.from ?? ''}
+          max={draft.to}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })}
+        />
+        <TextField
+          label={t('To')}
+          type="date"
+          value={draft.to ?? ''}
+          min={draft.from}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })}
+        />
       </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -12,7 +12,17 @@ import { SortDialog } from './sort-dialog.tsx';
 const chip = 'min-h-10 rounded-full px-3 py-1.5';
 
 /** Sort By, Filters and the CSV export of what is filtered; the choice goes to the URL. */
-export function HistoryToolbar({ filters, vehicles, onChange, csv = true }: { filters: HistoryFilters; vehicles: VehicleOption[]; onChange: (f: HistoryFilters) => void; csv?: boolean }) {
+export function HistoryToolbar({
+  filters,
+  vehicles,
+  onChange,
+  csv = true,
+}: {
+  filters: HistoryFilters;
+  vehicles: VehicleOption[];
+  onChange: (f: HistoryFilters) => void;
+  csv?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'sort' | 'filters' | null>(null);
   const { busy: exporting, download } = useDownload(t('The export could not be downloaded.'));
@@ -27,13 +37,21 @@ export function HistoryToolbar({ filters, vehicles, onChange, csv = true }: { fi
         <SlidersHorizontal className="size-4" aria-hidden />
         {t('Filters')}
         {count > 0 && (
-          <span className="grid size-5 place-items-center rounded-full bg-brand-700 text-xs text-white" aria-label={t('{{count}} active', { count })}>
+          <span
+            className="grid size-5 place-items-center rounded-full bg-brand-700 text-xs text-white"
+            aria-label={t('{{count}} active', { count })}
+          >
             {count}
           </span>
         )}
       </Button>
       {csv && (
-        <Button variant="ghost" className={`${chip} ml-auto`} loading={exporting} onClick={() => download(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv')}>
+        <Button
+          variant="ghost"
+          className={`${chip} ml-auto`}
+          loading={exporting}
+          onClick={() => download(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv')}
+        >
           {!exporting && <Download className="size-4" aria-hidden />}
           {t('Export CSV')}
         </Button>

@@ -60,18 +60,32 @@ function SessionsOnMap({ vehicles, getPosition, centre }: MapPageProps) {
       <div className="relative isolate h-[45dvh] min-h-64 bg-slate-200">
         {mapCentre && sessions.length > 0 && (
           <Suspense fallback={null}>
-            <SessionsMap sessions={sessions} centre={mapCentre} onOpen={(id) => void navigate(href(paths.parkingSessionDetail, { id }))} />
+            <SessionsMap
+              sessions={sessions}
+              centre={mapCentre}
+              onOpen={(id) => void navigate(href(paths.parkingSessionDetail, { id }))}
+            />
           </Suspense>
         )}
       </div>
       <section aria-labelledby="map-list-heading" className="flex flex-col gap-3 p-4">
         {(q.isPending || !settled) && <Skeleton rows={3} className="h-28" />}
-        {q.isError && !q.data && <LoadError message={t('Your sessions could not be loaded.')} onRetry={() => void q.refetch()} retrying={q.isFetching} />}
-        {q.data && sessions.length === 0 && <EmptyHistory filtered={filterCount(filters) > 0} onClear={() => setFilters({ sort: filters.sort })} />}
+        {q.isError && !q.data && (
+          <LoadError
+            message={t('Your sessions could not be loaded.')}
+            onRetry={() => void q.refetch()}
+            retrying={q.isFetching}
+          />
+        )}
+        {q.data && sessions.length === 0 && (
+          <EmptyHistory filtered={filterCount(filters) > 0} onClear={() => setFilters({ sort: filters.sort })} />
+        )}
         {sessions.length > 0 && (
           <>
             <h2 id="map-list-heading" className="text-sm font-semibold text-slate-700">
-              {hasNextPage ? t('The first {{count}} sessions on the map', { count: sessions.length }) : t('{{count}} sessions on the map', { count: sessions.length })}
+              {hasNextPage
+                ? t('The first {{count}} sessions on the map', { count: sessions.length })
+                : t('{{count}} sessions on the map', { count: sessions.length })}
             </h2>
             <ul className="flex flex-col gap-3">
               {sessions.map((s) => (

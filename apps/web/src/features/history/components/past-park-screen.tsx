@@ -41,37 +41,54 @@ function PastParkList({ vehicles, getPosition }: HistoryScreenProps) {
   useEffect(() => {
     const el = more.current;
     if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const loading = q.isPending || !settled;
   return (
-      <div className="flex flex-col gap-3 p-4">
-        <HistoryToolbar filters={filters} vehicles={vehicles} onChange={setFilters} />
-        {byDistance(filters.sort) && <DistanceNote from={q.data?.pages[0]?.DistanceFrom} />}
-        {loading && <Skeleton rows={4} className="h-28" />}
-        {q.isError && !q.data && <LoadError message={t('Your sessions could not be loaded.')} onRetry={() => void q.refetch()} retrying={q.isFetching} />}
-        {q.data && sessions.length === 0 && <EmptyHistory filtered={filterCount(filters) > 0} onClear={() => setFilters({ sort: filters.sort })} />}
-        {sessions.length > 0 && (
-          <ul aria-label={t('Past Parking Sessions')} aria-busy={q.isFetching} className={`flex flex-col gap-3 ${q.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {sessions.map((s) => (
-              <SessionCard key={s.SessionId} session={s} />
-            ))}
-          </ul>
+    <div className="flex flex-col gap-3 p-4">
+      <HistoryToolbar filters={filters} vehicles={vehicles} onChange={setFilters} />
+      {byDistance(filters.sort) && <DistanceNote from={q.data?.pages[0]?.DistanceFrom} />}
+      {loading && <Skeleton rows={4} className="h-28" />}
+      {q.isError && !q.data && (
+        <LoadError
+          message={t('Your sessions could not be loaded.')}
+          onRetry={() => void q.refetch()}
+          retrying={q.isFetching}
+        />
+      )}
+      {q.data && sessions.length === 0 && (
+        <EmptyHistory filtered={filterCount(filters) > 0} onClear={() => setFilters({ sort: filters.sort })} />
+      )}
+      {sessions.length > 0 && (
+        <ul
+          aria-label={t('Past Parking Sessions')}
+          aria-busy={q.isFetching}
+          className={`flex flex-col gap-3 ${q.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {sessions.map((s) => (
+            <SessionCard key={s.SessionId} session={s} />
+          ))}
+        </ul>
+      )}
+      <div ref={more}>
+        {isFetchingNextPage && <Skeleton rows={2} className="h-28" />}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="ghost" block onClick={() => void fetchNextPage()}>
+            {t('Show more')}
+          </Button>
         )}
-        <div ref={more}>
-          {isFetchingNextPage && <Skeleton rows={2} className="h-28" />}
-          {hasNextPage && !isFetchingNextPage && (
-            <Button variant="ghost" block onClick={() => void fetchNextPage()}>
-              {t('Show more')}
-            </Button>
-          )}
-          {q.isFetchNextPageError && <LoadError compact message={t('More sessions could not be loaded.')} onRetry={() => void fetchNextPage()} />}
-        </div>
+        {q.isFetchNextPageError && (
+          <LoadError compact message={t('More sessions could not be loaded.')} onRetry={() => void fetchNextPage()} />
+        )}
       </div>
+    </div>
   );
 }

@@ -13,7 +13,15 @@ export function ReceiptActions({ sessionId, zoneId }: { sessionId: number; zoneI
   const lang = i18n.language === 'hi' ? 'hi' : 'en';
   return (
     <div className="flex flex-col gap-2">
-      <Button variant="secondary" size="lg" block loading={busy} onClick={() => download(`/api/Parking/Session/${sessionId}/Receipt.pdf?lang=${lang}`, `parkit-receipt-${sessionId}.pdf`)}>
+      <Button
+        variant="secondary"
+        size="lg"
+        block
+        loading={busy}
+        onClick={() =>
+          download(`/api/Parking/Session/${sessionId}/Receipt.pdf?lang=${lang}`, `parkit-receipt-${sessionId}.pdf`)
+        }
+      >
         {!busy && <Download className="size-4" aria-hidden />}
         {t('Download receipt (PDF)')}
       </Button>

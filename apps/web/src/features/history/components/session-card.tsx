@@ -18,13 +18,23 @@ export function SessionCard({ session: s }: { session: PastSession }) {
       <Link
         to={href(paths.parkingSessionDetail, { id: s.SessionId })}
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={t('Session {{id}}, zone {{zone}}, {{when}}', { id: s.SessionId, zone: s.ZoneNumber, when: sessionWhen(s) })}
+        aria-label={t('Session {{id}}, zone {{zone}}, {{when}}', {
+          id: s.SessionId,
+          zone: s.ZoneNumber,
+          when: sessionWhen(s),
+        })}
       >
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-extrabold text-white tabular-nums">{s.ZoneNumber}</span>
+            <span className="rounded-md bg-brand-700 px-1.5 py-0.5 text-xs font-extrabold text-white tabular-nums">
+              {s.ZoneNumber}
+            </span>
             <span className="font-semibold text-slate-900">{s.Address}</span>
-            {active && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{t('Active')}</span>}
+            {active && (
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                {t('Active')}
+              </span>
+            )}
           </div>
           <p className="mt-1 text-sm text-slate-600">{sessionWhen(s)}</p>
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">

@@ -49,7 +49,12 @@ function makeClusterIcon(count: number): L.DivIcon {
 }
 
 /** Leaflet makes the marker's element (anew each time it is added): it is named for screen readers on every 'add'. */
-function LabelledMarker({ label, role, onOpen, ...props }: MarkerProps & { label: string; role: string; onOpen: () => void }) {
+function LabelledMarker({
+  label,
+  role,
+  onOpen,
+  ...props
+}: MarkerProps & { label: string; role: string; onOpen: () => void }) {
   return (
     <Marker
       {...props}
@@ -120,7 +125,11 @@ function SessionMarkers({ sessions, onOpen }: { sessions: PastSession[]; onOpen:
     sc.load(
       sessions.map((session) => {
         const [lat, lng] = positions.get(session.SessionId)!;
-        return { type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [lng, lat] }, properties: { session } };
+        return {
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [lng, lat] },
+          properties: { session },
+        };
       }),
     );
     return sc;
@@ -150,7 +159,11 @@ function SessionMarkers({ sessions, onOpen }: { sessions: PastSession[]; onOpen:
           <LabelledMarker
             key={s.SessionId}
             role="link"
-            label={t('Session {{id}}, zone {{zone}}, {{when}}', { id: s.SessionId, zone: s.ZoneNumber, when: sessionWhen(s) })}
+            label={t('Session {{id}}, zone {{zone}}, {{when}}', {
+              id: s.SessionId,
+              zone: s.ZoneNumber,
+              when: sessionWhen(s),
+            })}
             position={[lat, lng]}
             icon={icons.get(s.SessionId)!}
             onOpen={() => onOpen(s.SessionId)}
@@ -171,7 +184,13 @@ export interface SessionsMapProps {
 export function SessionsMap({ sessions, centre, onOpen }: SessionsMapProps) {
   const points = useMemo(() => sessions.map((s) => [s.Latitude, s.Longitude] as [number, number]), [sessions]);
   return (
-    <MapContainer center={[centre.lat, centre.lng]} zoom={13} maxZoom={MAX_ZOOM} className="size-full" attributionControl>
+    <MapContainer
+      center={[centre.lat, centre.lng]}
+      zoom={13}
+      maxZoom={MAX_ZOOM}
+      className="size-full"
+      attributionControl
+    >
       <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
       <FitBounds points={points} />
       <SessionMarkers sessions={sessions} onOpen={onOpen} />

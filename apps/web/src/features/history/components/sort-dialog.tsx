@@ -13,7 +13,17 @@ const OPTIONS: { value: SessionSort; label: string }[] = [
   { value: 'far', label: 'More Distance' },
 ];
 
-export function SortDialog({ open, value, onClose, onApply }: { open: boolean; value: SessionSort; onClose: () => void; onApply: (sort: SessionSort) => void }) {
+export function SortDialog({
+  open,
+  value,
+  onClose,
+  onApply,
+}: {
+  open: boolean;
+  value: SessionSort;
+  onClose: () => void;
+  onApply: (sort: SessionSort) => void;
+}) {
   const { t } = useTranslation();
   // The choice takes effect on Apply; reopening starts from what is applied.
   const [draft, setDraft] = useState<SessionSort>(value);
@@ -23,9 +33,17 @@ export function SortDialog({ open, value, onClose, onApply }: { open: boolean; v
   };
   return (
     <Dialog open={open} onOpenChange={change} title={t('Sort By')}>
-      <RadioGroup.Root value={draft} onValueChange={(v) => setDraft(v as SessionSort)} aria-label={t('Sort By')} className="flex flex-col gap-1">
+      <RadioGroup.Root
+        value={draft}
+        onValueChange={(v) => setDraft(v as SessionSort)}
+        aria-label={t('Sort By')}
+        className="flex flex-col gap-1"
+      >
         {OPTIONS.map((o) => (
-          <label key={o.value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 text-base text-slate-900 hover:bg-slate-50">
+          <label
+            key={o.value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 text-base text-slate-900 hover:bg-slate-50"
+          >
             <RadioGroup.Item
               value={o.value}
               className="grid size-5 shrink-0 place-items-center rounded-full border-2 border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:border-brand-700"

@@ -39,7 +39,11 @@ export function searchFromFilters(f: HistoryFilters): URLSearchParams {
 export const byDistance = (sort: SessionSort) => sort === 'near' || sort === 'far';
 
 /** The API's query: the filters, and the driver's position for a distance sort when there is one. */
-export function apiQuery(f: HistoryFilters, position: { lat: number; lng: number } | null, extra: Record<string, string> = {}): string {
+export function apiQuery(
+  f: HistoryFilters,
+  position: { lat: number; lng: number } | null,
+  extra: Record<string, string> = {},
+): string {
   const s = searchFromFilters(f);
   s.set('sort', f.sort);
   if (byDistance(f.sort) && position) {

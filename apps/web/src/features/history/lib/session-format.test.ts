@@ -11,7 +11,9 @@ describe('session formats', () => {
     expect(sessionAmount({ AmountPaid: 3.2 }, moneyIn('₹'))).toBe('₹3.20');
   });
   it('counts the minutes parked for an ended session, those bought for an active one', () => {
-    expect(sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: '2026-03-01T10:23:10Z', DurationMinutes: 60 })).toBe(23);
+    expect(
+      sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: '2026-03-01T10:23:10Z', DurationMinutes: 60 }),
+    ).toBe(23);
     expect(sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: null, DurationMinutes: 60 })).toBe(60);
   });
   it('writes durations and distances', () => {

@@ -5,7 +5,8 @@ import type { Money } from '../../../lib/money.ts';
 type Translate = TFunction;
 
 /** docs/product.md#formats-and-limits: 'DD MMM YYYY, hh:mm A', in the phone's time. */
-export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) => `${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`;
+export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) =>
+  `${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`;
 
 /** The money the session cost, after any refund, with two decimals. */
 export const sessionAmount = (s: Pick<PastSession, 'AmountPaid'>, money: Money) => money(s.AmountPaid);
@@ -24,5 +25,7 @@ export function formatMinutes(minutes: number, t: Translate): string {
 }
 
 export function formatKm(metres: number, t: Translate): string {
-  return metres < 1000 ? t('{{m}} m', { m: Math.round(metres) }) : t('{{km}} km', { km: (metres / 1000).toFixed(metres < 10_000 ? 1 : 0) });
+  return metres < 1000
+    ? t('{{m}} m', { m: Math.round(metres) })
+    : t('{{km}} km', { km: (metres / 1000).toFixed(metres < 10_000 ? 1 : 0) });
 }

@@ -29,7 +29,12 @@ export const getAmendQuote = (body: AmendQuoteRequest, signal?: AbortSignal) =>
   api.post<AmendQuote>('/api/Parking/AmendQuote', body, { showError: false, ...(signal ? { signal } : {}) });
 
 export const amendQuoteQuery = (body: AmendQuoteRequest) =>
-  queryOptions({ queryKey: parkingKeys.amendQuote(body), queryFn: ({ signal }) => getAmendQuote(body, signal), gcTime: 0, retry: false });
+  queryOptions({
+    queryKey: parkingKeys.amendQuote(body),
+    queryFn: ({ signal }) => getAmendQuote(body, signal),
+    gcTime: 0,
+    retry: false,
+  });
 
 /** `null` keeps it idle (no zone chosen yet). */
 export function useAmendQuote(body: AmendQuoteRequest | null) {

@@ -3,9 +3,9 @@ import type { ActiveSessions } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { parkingKeys } from './keys.ts';
 
-
 /** GET /api/Parking/Active: running sessions and the server's clock. */
-export const getActiveSessions = (signal?: AbortSignal) => api.get<ActiveSessions>('/api/Parking/Active', { showError: false, ...(signal ? { signal } : {}) });
+export const getActiveSessions = (signal?: AbortSignal) =>
+  api.get<ActiveSessions>('/api/Parking/Active', { showError: false, ...(signal ? { signal } : {}) });
 
 export const activeSessionsQuery = () =>
   queryOptions({

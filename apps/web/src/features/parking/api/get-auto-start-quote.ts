@@ -5,7 +5,11 @@ import { parkingKeys } from './keys.ts';
 
 /** POST /api/Parking/AutoStartQuote: with Auto Start on, the total Continue pays at once. */
 export const getAutoStartQuote = (zoneId: number, signal?: AbortSignal) =>
-  api.post<AutoStartQuote>('/api/Parking/AutoStartQuote', { ZoneId: zoneId }, { showError: false, ...(signal ? { signal } : {}) });
+  api.post<AutoStartQuote>(
+    '/api/Parking/AutoStartQuote',
+    { ZoneId: zoneId },
+    { showError: false, ...(signal ? { signal } : {}) },
+  );
 
 export const autoStartQuery = (zoneId: number) =>
   queryOptions({

@@ -15,7 +15,12 @@ export interface NearbyParams extends LatLng {
 const round = (v: number) => Number(v.toFixed(5));
 
 export function getNearbyZones({ lat, lng, radius, limit }: NearbyParams, signal?: AbortSignal): Promise<Zone[]> {
-  const qs = new URLSearchParams({ lat: String(round(lat)), lng: String(round(lng)), radius: String(radius), limit: String(limit) });
+  const qs = new URLSearchParams({
+    lat: String(round(lat)),
+    lng: String(round(lng)),
+    radius: String(radius),
+    limit: String(limit),
+  });
   return api.get<Zone[]>(`/api/Parking/Zones/Nearby?${qs}`, { signal });
 }
 

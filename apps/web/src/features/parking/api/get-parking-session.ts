@@ -3,7 +3,6 @@ import type { ParkingSession } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { parkingKeys } from './keys.ts';
 
-
 /** GET /api/Parking/Session/{id}: one session, running (live view) or ended (receipt). */
 export const getParkingSession = (id: number, signal?: AbortSignal) =>
   api.get<ParkingSession>(`/api/Parking/Session/${id}`, { showError: false, ...(signal ? { signal } : {}) });

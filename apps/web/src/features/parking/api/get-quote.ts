@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { parkingKeys } from './keys.ts';
 
 /** POST /api/Parking/Quote: a price held 5 minutes. A read for the screen, so a query (refreshed before it lapses). */
-export const getQuote = (body: QuoteRequest, signal?: AbortSignal) => api.post<Quote>('/api/Parking/Quote', body, { showError: false, ...(signal ? { signal } : {}) });
+export const getQuote = (body: QuoteRequest, signal?: AbortSignal) =>
+  api.post<Quote>('/api/Parking/Quote', body, { showError: false, ...(signal ? { signal } : {}) });
 
 export const quoteQuery = (body: QuoteRequest) =>
   queryOptions({
@@ -19,5 +20,9 @@ export const quoteQuery = (body: QuoteRequest) =>
 
 /** The live quote; `null` keeps it idle (no vehicle or duration yet). */
 export function useQuote(body: QuoteRequest | null) {
-  return useQuery({ ...quoteQuery(body ?? { DurationMinutes: 0 }), enabled: body !== null, placeholderData: keepPreviousData });
+  return useQuery({
+    ...quoteQuery(body ?? { DurationMinutes: 0 }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -9,8 +9,11 @@ export const parkingKeys = {
   autoStart: (zoneId: number) => ['parking', 'auto-start', zoneId] as const,
   operator: ['parking', 'operator'] as const,
   zone: (id: number) => ['parking', 'zones', 'one', id] as const,
-  nearby: (lat: number, lng: number, radius: number, limit: number) => ['parking', 'zones', 'nearby', lat, lng, radius, limit] as const,
-  search: (q: string, lat: string | null, lng: string | null, limit: number) => ['parking', 'zones', 'search', q, lat, lng, limit] as const,
-  guestExtendQuote: (body: GuestExtendQuoteRequest | null, token: string) => ['parking', 'guest-extend-quote', body, token] as const,
+  nearby: (lat: number, lng: number, radius: number, limit: number) =>
+    ['parking', 'zones', 'nearby', lat, lng, radius, limit] as const,
+  search: (q: string, lat: string | null, lng: string | null, limit: number) =>
+    ['parking', 'zones', 'search', q, lat, lng, limit] as const,
+  guestExtendQuote: (body: GuestExtendQuoteRequest | null, token: string) =>
+    ['parking', 'guest-extend-quote', body, token] as const,
   guestSession: (id: number | null, token: string | null) => ['parking', 'guest-session', id, token] as const,
 };

@@ -1,14 +1,25 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CodeSent, GuestExtendQuoteRequest, GuestQuoteRequest, GuestToken, ParkingSession, Quote, StopResponse } from '@parkit/contract';
+import type {
+  CodeSent,
+  GuestExtendQuoteRequest,
+  GuestQuoteRequest,
+  GuestToken,
+  ParkingSession,
+  Quote,
+  StopResponse,
+} from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { parkingKeys } from './keys.ts';
 
 /** Quick Park (issue 11): public calls; the guest token from /Verify goes in `x-guest-token`. */
 const guest = (token: string) => ({ showError: false, headers: { 'x-guest-token': token } });
 
-export const sendGuestCode = (phone: string) => api.post<CodeSent>('/api/Parking/Guest/SendCode', { PhoneNumber: phone }, { showError: false });
-export const verifyGuest = (phone: string, code: string) => api.post<GuestToken>('/api/Parking/Guest/Verify', { PhoneNumber: phone, Code: code }, { showError: false });
-export const quoteGuest = (token: string, body: GuestQuoteRequest) => api.post<Quote>('/api/Parking/Guest/Quote', body, guest(token));
+export const sendGuestCode = (phone: string) =>
+  api.post<CodeSent>('/api/Parking/Guest/SendCode', { PhoneNumber: phone }, { showError: false });
+export const verifyGuest = (phone: string, code: string) =>
+  api.post<GuestToken>('/api/Parking/Guest/Verify', { PhoneNumber: phone, Code: code }, { showError: false });
+export const quoteGuest = (token: string, body: GuestQuoteRequest) =>
+  api.post<Quote>('/api/Parking/Guest/Quote', body, guest(token));
 
 /** The sandbox provider's tokenizer: the card number goes to it and never to our parking API. */
 export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
@@ -17,11 +28,14 @@ export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: 
 export const startGuest = (token: string, quoteId: string, cardToken: string) =>
   api.post<ParkingSession>('/api/Parking/Guest/Start', { QuoteId: quoteId, CardToken: cardToken }, guest(token));
 
-export const stopGuest = (token: string, sessionId: number) => api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));
+export const stopGuest = (token: string, sessionId: number) =>
+  api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));
 
 /** Extend from the SMS link: a price for more minutes, then paid by the card the session was paid with. */
-export const quoteGuestExtend = (token: string, body: GuestExtendQuoteRequest) => api.post<Quote>('/api/Parking/Guest/ExtendQuote', body, guest(token));
-export const extendGuest = (token: string, quoteId: string) => api.post<ParkingSession>('/api/Parking/Guest/Extend', { QuoteId: quoteId }, guest(token));
+export const quoteGuestExtend = (token: string, body: GuestExtendQuoteRequest) =>
+  api.post<Quote>('/api/Parking/Guest/ExtendQuote', body, guest(token));
+export const extendGuest = (token: string, quoteId: string) =>
+  api.post<ParkingSession>('/api/Parking/Guest/Extend', { QuoteId: quoteId }, guest(token));
 
 export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest | null) {
   return useQuery({
@@ -32,24 +46,33 @@ export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest
     retry: false,
   });
 }
-export const useExtendGuest = () => useMutation({ mutationFn: (v: { token: string; quoteId: string }) => extendGuest(v.token, v.quoteId) });
+export const useExtendGuest = () =>
+  useMutation({ mutationFn: (v: { token: string; quoteId: string }) => extendGuest(v.token, v.quoteId) });
 
 export function useGuestSession(token: string | null, id: number | null) {
   return useQuery({
     queryKey: parkingKeys.guestSession(id, token),
-    queryFn: ({ signal }) => api.get<ParkingSession>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
+    queryFn: ({ signal }) =>
+      api.get<ParkingSession>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
     enabled: token !== null && id !== null,
     refetchOnWindowFocus: 'always',
   });
 }
 
 export const useSendGuestCode = () => useMutation({ mutationFn: sendGuestCode });
-export const useVerifyGuest = () => useMutation({ mutationFn: (v: { phone: string; code: string }) => verifyGuest(v.phone, v.code) });
-export const useQuoteGuest = () => useMutation({ mutationFn: (v: { token: string; body: GuestQuoteRequest }) => quoteGuest(v.token, v.body) });
-export const useStopGuest = () => useMutation({ mutationFn: (v: { token: string; id: number }) => stopGuest(v.token, v.id) });
+export const useVerifyGuest = () =>
+  useMutation({ mutationFn: (v: { phone: string; code: string }) => verifyGuest(v.phone, v.code) });
+export const useQuoteGuest = () =>
+  useMutation({ mutationFn: (v: { token: string; body: GuestQuoteRequest }) => quoteGuest(v.token, v.body) });
+export const useStopGuest = () =>
+  useMutation({ mutationFn: (v: { token: string; id: number }) => stopGuest(v.token, v.id) });
 export const usePayGuest = () =>
   useMutation({
-    mutationFn: async (v: { token: string; quoteId: string; card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string } }) => {
+    mutationFn: async (v: {
+      token: string;
+      quoteId: string;
+      card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string };
+    }) => {
       const card = await tokenizeCard(v.card);
       return startGuest(v.token, v.quoteId, card.Token);
     },

@@ -5,7 +5,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { parkingKeys } from './keys.ts';
 
 /** POST /api/Parking/Stop: ends now; the unused whole minutes go back to the wallet. */
-export const stopSession = (sessionId: number) => api.post<StopResponse>('/api/Parking/Stop', { SessionId: sessionId }, { showError: false });
+export const stopSession = (sessionId: number) =>
+  api.post<StopResponse>('/api/Parking/Stop', { SessionId: sessionId }, { showError: false });
 
 function useSessionMutation<A, R extends ParkingSession>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();

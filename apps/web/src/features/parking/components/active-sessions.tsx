@@ -3,7 +3,12 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatTime, REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';
+import {
+  formatTime,
+  REMINDER_LEAD_MINUTES,
+  type ActiveSessions as ActiveSessionList,
+  type ParkingSession,
+} from '@parkit/contract';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
@@ -27,15 +32,23 @@ function ActiveSessionCard({ session, offset }: SessionProps) {
     <li>
       <Link
         to={href(paths.parkDetails, { id: session.SessionId })}
-        aria-label={t('Zone {{zone}}, {{plate}}: {{left}} left', { zone: session.ZoneNumber, plate: session.PlateNumber.toUpperCase(), left: formatCountdown(left) })}
+        aria-label={t('Zone {{zone}}, {{plate}}: {{left}} left', {
+          zone: session.ZoneNumber,
+          plate: session.PlateNumber.toUpperCase(),
+          left: formatCountdown(left),
+        })}
         className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50"
       >
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-600">{t('Zone {{zone}}', { zone: session.ZoneNumber })}</p>
-          <p className="text-lg font-bold tracking-wider break-all text-slate-900">{session.PlateNumber.toUpperCase()}</p>
+          <p className="text-lg font-bold tracking-wider break-all text-slate-900">
+            {session.PlateNumber.toUpperCase()}
+          </p>
           <p className="text-sm text-slate-600">{t('Ends at {{time}}', { time: formatTime(session.EndsAt) })}</p>
         </div>
-        <p className={`text-2xl font-bold tabular-nums ${soon ? 'text-amber-700' : 'text-brand-800'}`}>{formatCountdown(left)}</p>
+        <p className={`text-2xl font-bold tabular-nums ${soon ? 'text-amber-700' : 'text-brand-800'}`}>
+          {formatCountdown(left)}
+        </p>
         <ChevronRight className="size-5 text-slate-400" aria-hidden />
       </Link>
     </li>
@@ -47,8 +60,18 @@ export function ActiveSessions() {
   const { t } = useTranslation();
   const active = useActiveSessions();
   return (
-    <Loaded query={active} skeleton={<Skeleton rows={1} className="h-24" />} failed={t('Your sessions could not be loaded.')}>
-      {(data) => data.Sessions.length > 0 && <ul className="flex flex-col gap-2">{eachSession({ data, dataUpdatedAt: active.dataUpdatedAt }, ActiveSessionCard)}</ul>}
+    <Loaded
+      query={active}
+      skeleton={<Skeleton rows={1} className="h-24" />}
+      failed={t('Your sessions could not be loaded.')}
+    >
+      {(data) =>
+        data.Sessions.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {eachSession({ data, dataUpdatedAt: active.dataUpdatedAt }, ActiveSessionCard)}
+          </ul>
+        )
+      }
     </Loaded>
   );
 }
@@ -58,9 +81,18 @@ function Reminder({ session, offset }: SessionProps) {
   const left = useCountdown(deviceEnd(session.EndsAt, offset));
   if (left === 0 || left > REMINDER_LEAD_MINUTES * 60) return null;
   return (
-    <Link to={href(paths.parkDetails, { id: session.SessionId })} role="status" className="flex items-center gap-3 bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 hover:bg-amber-200">
+    <Link
+      to={href(paths.parkDetails, { id: session.SessionId })}
+      role="status"
+      className="flex items-center gap-3 bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 hover:bg-amber-200"
+    >
       <BellRing className="size-5 shrink-0" aria-hidden />
-      <span>{t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: session.ZoneNumber, n: Math.ceil(left / 60) })}</span>
+      <span>
+        {t('Your parking in zone {{zone}} ends in {{n}} minutes.', {
+          zone: session.ZoneNumber,
+          n: Math.ceil(left / 60),
+        })}
+      </span>
     </Link>
   );
 }
@@ -69,5 +101,9 @@ function Reminder({ session, offset }: SessionProps) {
 export function ParkingReminderBanner({ enabled }: { enabled: boolean }) {
   const active = useActiveSessions(enabled);
   if (!enabled || !active.data) return null;
-  return <div className="sticky top-0 z-20">{eachSession({ data: active.data, dataUpdatedAt: active.dataUpdatedAt }, Reminder)}</div>;
+  return (
+    <div className="sticky top-0 z-20">
+      {eachSession({ data: active.data, dataUpdatedAt: active.dataUpdatedAt }, Reminder)}
+    </div>
+  );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A correction offered within 5 minutes of the start (issue 11): what is wrong, how to fix it, the control. */
-export function AmendCard({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+export function AmendCard({
+  id,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
       <h2 id={id} className="text-sm font-semibold text-slate-900">

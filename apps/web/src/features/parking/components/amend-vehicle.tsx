@@ -17,17 +17,28 @@ export function AmendVehicle({ session, vehicles }: { session: ParkingSession; v
   if (others.length === 0) return null;
   const value = picked ?? others[0]!.VehicleID;
   return (
-    <AmendCard id="amend-title" title={t('Wrong vehicle?')} text={t('You can correct it within 5 minutes of the start, without paying again.')}>
+    <AmendCard
+      id="amend-title"
+      title={t('Wrong vehicle?')}
+      text={t('You can correct it within 5 minutes of the start, without paying again.')}
+    >
       <label className="flex flex-col gap-1 text-sm text-slate-700">
         {t('Vehicle')}
-        <select className="min-h-11 rounded-xl border border-slate-300 bg-white px-3" value={value} onChange={(e) => setPicked(Number(e.target.value))}>
+        <select
+          className="min-h-11 rounded-xl border border-slate-300 bg-white px-3"
+          value={value}
+          onChange={(e) => setPicked(Number(e.target.value))}
+        >
           {others.map((v) => (
             <option key={v.VehicleID} value={v.VehicleID}>{`${v.PlateNumber.toUpperCase()} (${v.PlateState})`}</option>
           ))}
         </select>
       </label>
       <ErrorLine error={amend.error} fallback={t('The session could not be corrected.')} />
-      <Button variant="secondary" loading={amend.isPending} onClick={() => {
+      <Button
+        variant="secondary"
+        loading={amend.isPending}
+        onClick={() => {
           const body = { SessionId: session.SessionId, VehicleId: value };
           amend.mutate({ body, key: intent.keyFor(body) }, { onSuccess: intent.done });
         }}

@@ -23,18 +23,28 @@ function Difference({ preview }: { preview: AmendQuote }) {
   if (preview.Difference > 0) {
     return (
       <>
-        <p className="font-semibold text-slate-900">{t('You pay {{amount}} more from your wallet.', { amount: money(preview.Difference) })}</p>
+        <p className="font-semibold text-slate-900">
+          {t('You pay {{amount}} more from your wallet.', { amount: money(preview.Difference) })}
+        </p>
         {!preview.BalanceCovers && (
           <p role="alert" className="text-amber-900">
             {preview.AutoReloadCovers
               ? t('Auto-reload adds money from your card first.')
-              : t('Your balance is {{balance}}: not enough for {{total}}.', { balance: money(preview.Balance), total: money(preview.Difference) })}
+              : t('Your balance is {{balance}}: not enough for {{total}}.', {
+                  balance: money(preview.Balance),
+                  total: money(preview.Difference),
+                })}
           </p>
         )}
       </>
     );
   }
-  if (preview.Difference < 0) return <p className="font-semibold text-slate-900">{t('{{amount}} goes back to your wallet.', { amount: money(-preview.Difference) })}</p>;
+  if (preview.Difference < 0)
+    return (
+      <p className="font-semibold text-slate-900">
+        {t('{{amount}} goes back to your wallet.', { amount: money(-preview.Difference) })}
+      </p>
+    );
   return <p className="font-semibold text-slate-900">{t('The price stays the same.')}</p>;
 }
 
@@ -45,7 +55,10 @@ function Difference({ preview }: { preview: AmendQuote }) {
 export function AmendZone({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const { register, handleSubmit, reset, control } = useSchemaForm<z.input<typeof ZoneForm>, z.output<typeof ZoneForm>>(ZoneForm, { zone: '' });
+  const { register, handleSubmit, reset, control } = useSchemaForm<z.input<typeof ZoneForm>, z.output<typeof ZoneForm>>(
+    ZoneForm,
+    { zone: '' },
+  );
   const typed = useWatch({ control, name: 'zone' });
   const [zoneId, setZoneId] = useState<number | null>(null);
   const [lookup, setLookup] = useState<'idle' | 'searching' | 'none' | 'same' | 'failed'>('idle');
@@ -94,7 +107,13 @@ export function AmendZone({ session }: { session: ParkingSession }) {
   }[lookup];
 
   return (
-    <AmendCard id="amend-zone-title" title={t('Wrong zone?')} text={t('Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.')}>
+    <AmendCard
+      id="amend-zone-title"
+      title={t('Wrong zone?')}
+      text={t(
+        'Type the zone number on the sign within 5 minutes of the start: you see the price difference before you confirm.',
+      )}
+    >
       <form className="flex items-end gap-2" onSubmit={(e) => void check(e)}>
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-700">
           {t('Zone number')}
@@ -114,7 +133,11 @@ export function AmendZone({ session }: { session: ParkingSession }) {
           {lookupMessage}
         </p>
       )}
-      <Dialog open={zoneId !== null} onOpenChange={(open) => !open && close()} title={p ? t('Move to zone {{number}}?', { number: p.ZoneNumber }) : t('Wrong zone?')}>
+      <Dialog
+        open={zoneId !== null}
+        onOpenChange={(open) => !open && close()}
+        title={p ? t('Move to zone {{number}}?', { number: p.ZoneNumber }) : t('Wrong zone?')}
+      >
         {p ? (
           <div className="flex flex-col gap-1 text-sm text-slate-700">
             <p>{t('Parking amount in the new zone: {{amount}}', { amount: money(p.ParkingAmount) })}</p>

@@ -7,7 +7,9 @@ import { ConfirmZoneScreen } from './confirm-zone-screen.tsx';
 import { parseZoneId } from '../hooks/use-id-param.ts';
 
 function renderAt(url: string, answer?: { status: number; body: unknown }) {
-  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer?.body ?? null), { status: answer?.status ?? 200 })));
+  const fetch = vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify(answer?.body ?? null), { status: answer?.status ?? 200 })),
+  );
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -32,7 +34,8 @@ describe('ConfirmZoneScreen', () => {
     const fetch = renderAt('/confirmlocation?zone=7', { status: 200, body: makeZone({ DistanceMeters: null }) });
     expect(await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' })).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/Parking/Zones/7', expect.anything());
-    for (const shown of ['1001', 'Austin, TX 78701', '$2.50/hr', '2 h max', 'Paid until 18:00', 'Mon–Sat, 08:00–18:00']) expect(screen.getByText(shown)).toBeTruthy();
+    for (const shown of ['1001', 'Austin, TX 78701', '$2.50/hr', '2 h max', 'Paid until 18:00', 'Mon–Sat, 08:00–18:00'])
+      expect(screen.getByText(shown)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/QuickParkRegister?number=1001');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/findparking');
   });
@@ -41,7 +44,14 @@ describe('ConfirmZoneScreen', () => {
     localStorage.setItem('access_token', 'token');
     const fetch = vi.fn((url: string) =>
       Promise.resolve(
-        new Response(JSON.stringify(url.endsWith('AutoStartQuote') ? { Enabled: false, Reason: 'Off', Quote: null, VehicleId: null, PlateNumber: null } : makeZone()), { status: 200 }),
+        new Response(
+          JSON.stringify(
+            url.endsWith('AutoStartQuote')
+              ? { Enabled: false, Reason: 'Off', Quote: null, VehicleId: null, PlateNumber: null }
+              : makeZone(),
+          ),
+          { status: 200 },
+        ),
       ),
     );
     vi.stubGlobal('fetch', fetch);
@@ -54,7 +64,9 @@ describe('ConfirmZoneScreen', () => {
       </QueryClientProvider>,
     );
     await screen.findByRole('heading', { name: 'Congress Ave 100 block (east side)' });
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/Parking/AutoStartQuote', expect.objectContaining({ method: 'POST' })));
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/api/Parking/AutoStartQuote', expect.objectContaining({ method: 'POST' })),
+    );
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/SelectVehicle?zone=7');
     localStorage.clear();
   });

@@ -21,7 +21,10 @@ import { useMoney } from '../../../lib/money.ts';
 function Problem({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center"
+    >
       <MapPinOff className="size-8 text-slate-400" aria-hidden />
       <p className="font-semibold text-slate-900">{title}</p>
       <p className="text-sm text-slate-600">{text}</p>
@@ -53,7 +56,12 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
   }
   if (!q || !auto.data) {
     return (
-      <ButtonLink to={href(paths.selectVehicle, { zone: zoneId })} aria-busy={auto.isPending || undefined} size="lg" block>
+      <ButtonLink
+        to={href(paths.selectVehicle, { zone: zoneId })}
+        aria-busy={auto.isPending || undefined}
+        size="lg"
+        block
+      >
         {t('Continue')}
       </ButtonLink>
     );
@@ -62,14 +70,22 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
     <div className="flex flex-col gap-2">
       <p className="flex items-center justify-center gap-1.5 text-center text-sm text-slate-700">
         <Zap className="size-4 shrink-0 text-brand-700" aria-hidden />
-        {t('Auto Start: {{plate}} for {{minutes}} minutes', { plate: (auto.data.PlateNumber ?? '').toUpperCase(), minutes: q.DurationMinutes })}
+        {t('Auto Start: {{plate}} for {{minutes}} minutes', {
+          plate: (auto.data.PlateNumber ?? '').toUpperCase(),
+          minutes: q.DurationMinutes,
+        })}
       </p>
       <Button
         block
         className="min-h-12 text-base"
         loading={pay.isPending}
         disabled={!q.BalanceCovers}
-        onClick={() => pay.mutate({ QuoteId: q.QuoteId }, { onSuccess: (s) => void navigate(href(paths.parkDetails, { id: s.SessionId })) })}
+        onClick={() =>
+          pay.mutate(
+            { QuoteId: q.QuoteId },
+            { onSuccess: (s) => void navigate(href(paths.parkDetails, { id: s.SessionId })) },
+          )
+        }
       >
         {t('Continue · Pay {{total}}', { total: money(q.TotalAmount) })}
       </Button>
@@ -78,8 +94,15 @@ function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: st
           {t('Your balance is too low. Add Money')}
         </Link>
       )}
-      {pay.error && <p role="alert" className="text-center text-sm text-red-800">{t(pay.error.message)}</p>}
-      <Link to={href(paths.selectVehicle, { zone: zoneId })} className="text-center text-sm font-semibold text-brand-800 hover:underline">
+      {pay.error && (
+        <p role="alert" className="text-center text-sm text-red-800">
+          {t(pay.error.message)}
+        </p>
+      )}
+      <Link
+        to={href(paths.selectVehicle, { zone: zoneId })}
+        className="text-center text-sm font-semibold text-brand-800 hover:underline"
+      >
         {t('Choose another vehicle or duration')}
       </Link>
     </div>
@@ -100,19 +123,31 @@ export function ConfirmZoneScreen() {
         {id === null ? (
           <Problem title={t('No zone chosen')} text={t('Choose a zone from the list or the map first.')} />
         ) : notFound ? (
-          <Problem title={t('This zone was not found')} text={t('Check the zone number on the parking sign and search again.')} />
+          <Problem
+            title={t('This zone was not found')}
+            text={t('Check the zone number on the parking sign and search again.')}
+          />
         ) : (
-          <Loaded query={zone} skeleton={<Skeleton rows={2} className="h-40" />} failed={t('The zone could not be loaded.')}>
+          <Loaded
+            query={zone}
+            skeleton={<Skeleton rows={2} className="h-40" />}
+            failed={t('The zone could not be loaded.')}
+          >
             {(z) => (
               <>
-                <section aria-labelledby="zone-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs">
+                <section
+                  aria-labelledby="zone-title"
+                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs"
+                >
                   <div className="flex items-center gap-4 pb-3">
                     <ZoneSign number={z.ZoneNumber} size="lg" />
                     <div className="min-w-0">
                       <h2 id="zone-title" className="text-lg leading-snug font-bold text-slate-900">
                         {z.Name}
                       </h2>
-                      <p className="text-sm text-slate-600">{t('Check that this number matches the sign where you parked.')}</p>
+                      <p className="text-sm text-slate-600">
+                        {t('Check that this number matches the sign where you parked.')}
+                      </p>
                     </div>
                   </div>
                   <ZoneFacts zone={z} showAddress />

@@ -7,7 +7,15 @@ import { ExtendFrame, useExtendMinutes } from './extend-frame.tsx';
 import { fundsCover, FundsNotice } from './quote-summary.tsx';
 
 /** Extend: more minutes up to the maximum stay, priced from the current end, without a second fee. */
-export function ExtendDialog({ session, room, onClose }: { session: ParkingSession; room: number; onClose: () => void }) {
+export function ExtendDialog({
+  session,
+  room,
+  onClose,
+}: {
+  session: ParkingSession;
+  room: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const time = useExtendMinutes(room);
   const quote = useQuote(time.minutes > 0 ? { SessionId: session.SessionId, DurationMinutes: time.minutes } : null);
@@ -24,7 +32,11 @@ export function ExtendDialog({ session, room, onClose }: { session: ParkingSessi
   return (
     <ExtendFrame time={time} quote={quote} pay={pay} payable={!!q && fundsCover(q)} onPay={submit} onClose={onClose}>
       {q && <FundsNotice quote={q} />}
-      {confirmOver && <p role="alert" className="text-sm text-amber-900">{t('This is more than your Max Payment Amount. Please confirm the payment.')}</p>}
+      {confirmOver && (
+        <p role="alert" className="text-sm text-amber-900">
+          {t('This is more than your Max Payment Amount. Please confirm the payment.')}
+        </p>
+      )}
     </ExtendFrame>
   );
 }

@@ -46,7 +46,12 @@ export function ExtendFrame({
   const q = quote.data;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('Extend')} description={description}>
-      <DurationPicker choices={time.choices} value={time.minutes} onChange={time.setMinutes} label={t('How much more time?')} />
+      <DurationPicker
+        choices={time.choices}
+        value={time.minutes}
+        onChange={time.setMinutes}
+        label={t('How much more time?')}
+      />
       {q ? <QuoteSummary quote={q} extension /> : quote.isError ? null : <Skeleton rows={1} className="h-28" />}
       <ErrorLine error={quote.error} fallback={t('The price could not be loaded.')} />
       {children}

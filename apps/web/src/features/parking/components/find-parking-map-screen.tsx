@@ -25,7 +25,8 @@ interface Area {
   radius: number;
 }
 
-const pill = 'pointer-events-auto inline-flex min-h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold shadow-lg ring-1 ring-slate-200';
+const pill =
+  'pointer-events-auto inline-flex min-h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold shadow-lg ring-1 ring-slate-200';
 
 /** /findParkingMap: the zones around the driver as markers; a tapped marker opens its card. */
 export function FindParkingMapScreen() {
@@ -41,7 +42,9 @@ export function FindParkingMapScreen() {
   const nearby = useNearbyZones(query && { ...query.center, radius: query.radius, limit: MAP_LIMIT });
   // "Search this area" once the driver has panned away from, or zoomed out past, what the markers cover.
   const canSearchHere =
-    moved && query && (distanceMeters(moved.center, query.center) > Math.max(200, query.radius / 3) || moved.radius > query.radius * 1.5);
+    moved &&
+    query &&
+    (distanceMeters(moved.center, query.center) > Math.max(200, query.radius / 3) || moved.radius > query.radius * 1.5);
 
   return (
     <main className="flex flex-1 flex-col">
@@ -67,7 +70,10 @@ export function FindParkingMapScreen() {
             </Suspense>
           </div>
         )}
-        <div className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex flex-col items-center gap-2" aria-live="polite">
+        <div
+          className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex flex-col items-center gap-2"
+          aria-live="polite"
+        >
           {canSearchHere && (
             <button type="button" className={`${pill} text-brand-800`} onClick={() => setArea(moved)}>
               <Search className="size-4" aria-hidden />
@@ -82,7 +88,9 @@ export function FindParkingMapScreen() {
             </button>
           )}
           {nearby.data?.length === 0 && !nearby.isFetching && (
-            <span className={`${pill} text-slate-700`}>{t('No zones in this area. Move the map or search by zone number in the list.')}</span>
+            <span className={`${pill} text-slate-700`}>
+              {t('No zones in this area. Move the map or search by zone number in the list.')}
+            </span>
           )}
         </div>
         {position && (

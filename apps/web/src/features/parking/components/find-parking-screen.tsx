@@ -36,7 +36,11 @@ export function FindParkingScreen() {
   const active = searching ? search : nearby;
   const radiusText = formatDistance(radius, t) ?? '';
   const widen = wider && (
-    <button type="button" onClick={() => setStep(step + 1)} className="mx-auto mt-3 block min-h-11 text-sm font-semibold text-brand-700 underline underline-offset-2">
+    <button
+      type="button"
+      onClick={() => setStep(step + 1)}
+      className="mx-auto mt-3 block min-h-11 text-sm font-semibold text-brand-700 underline underline-offset-2"
+    >
       {t('Search within {{distance}}', { distance: formatDistance(wider, t) ?? '' })}
     </button>
   );
@@ -76,7 +80,11 @@ export function FindParkingScreen() {
                 ) : (
                   <>
                     <p className="font-semibold">{t('No zones within {{distance}}.', { distance: radiusText })}</p>
-                    <p className="mt-1">{wider ? t('Widen the search, or search by zone number or address.') : t('Search by zone number or address.')}</p>
+                    <p className="mt-1">
+                      {wider
+                        ? t('Widen the search, or search by zone number or address.')
+                        : t('Search by zone number or address.')}
+                    </p>
                     {widen}
                   </>
                 )

@@ -5,10 +5,23 @@ import { useExtendGuest, useGuestExtendQuote } from '../api/quick-park.ts';
 import { ExtendFrame, useExtendMinutes } from './extend-frame.tsx';
 
 /** Quick Park Extend (issue 11): more minutes up to the maximum stay, paid by the same card. */
-export function GuestExtendDialog({ token, session, onExtended, onClose }: { token: string; session: ParkingSession; onExtended: (s: ParkingSession) => void; onClose: () => void }) {
+export function GuestExtendDialog({
+  token,
+  session,
+  onExtended,
+  onClose,
+}: {
+  token: string;
+  session: ParkingSession;
+  onExtended: (s: ParkingSession) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const time = useExtendMinutes(session.MaxStayMinutes - session.DurationMinutes);
-  const quote = useGuestExtendQuote(token, time.minutes > 0 ? { SessionId: session.SessionId, DurationMinutes: time.minutes } : null);
+  const quote = useGuestExtendQuote(
+    token,
+    time.minutes > 0 ? { SessionId: session.SessionId, DurationMinutes: time.minutes } : null,
+  );
   const pay = useExtendGuest();
   return (
     <ExtendFrame

@@ -42,7 +42,10 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
 
   return (
     <>
-      <section aria-label={t('Time left')} className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white shadow-md">
+      <section
+        aria-label={t('Time left')}
+        className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white shadow-md"
+      >
         <p className="text-sm text-brand-50/90">{t('Time left')}</p>
         <p className="text-5xl font-bold tabular-nums" role="timer" aria-live="off" data-testid="countdown">
           {formatCountdown(left)}
@@ -64,7 +67,9 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           </span>
           <span className="text-sm text-slate-600">{session.PlateState}</span>
         </p>
-        <p className="text-sm text-slate-600">{t('Paid {{amount}} · {{n}} minutes', { amount: money(session.AmountPaid), n: session.DurationMinutes })}</p>
+        <p className="text-sm text-slate-600">
+          {t('Paid {{amount}} · {{n}} minutes', { amount: money(session.AmountPaid), n: session.DurationMinutes })}
+        </p>
       </section>
       {amendable && <AmendVehicle session={session} vehicles={vehicles} />}
       {amendable && <AmendZone session={session} />}
@@ -72,7 +77,9 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
         <Button block size="lg" disabled={room <= 0} onClick={() => setExtendOpen(true)}>
           {t('Extend')}
         </Button>
-        {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
+        {room <= 0 && (
+          <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>
+        )}
         <StopAction
           size="lg"
           description={t('Unused whole minutes go back to your wallet.')}
@@ -112,7 +119,17 @@ export function ParkDetailsScreen({ vehicles }: { vehicles: UseQueryResult<Vehic
       <PageHeader title={t('Parking Details')} back={paths.homepage} />
       <div className="flex flex-col gap-4 p-4">
         <SessionLoader id={id} session={session} failed={t('The session could not be loaded.')}>
-          {(s) => (ended ? <Skeleton rows={2} className="h-32" /> : <Live session={s} offset={clockOffset(s.ServerTime, session.dataUpdatedAt)} vehicles={vehicles.data ?? []} />)}
+          {(s) =>
+            ended ? (
+              <Skeleton rows={2} className="h-32" />
+            ) : (
+              <Live
+                session={s}
+                offset={clockOffset(s.ServerTime, session.dataUpdatedAt)}
+                vehicles={vehicles.data ?? []}
+              />
+            )
+          }
         </SessionLoader>
       </div>
     </main>

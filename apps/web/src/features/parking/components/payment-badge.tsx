@@ -14,7 +14,9 @@ export function PaymentBadge(zone: Props) {
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
-        paid ? 'bg-amber-50 text-amber-900 ring-1 ring-amber-200' : 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200'
+        paid
+          ? 'bg-amber-50 text-amber-900 ring-1 ring-amber-200'
+          : 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200'
       }`}
     >
       <Icon className="size-3.5" aria-hidden />

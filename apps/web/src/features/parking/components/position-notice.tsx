@@ -25,7 +25,13 @@ function failureTitle(reason: LocationFailure, t: Translate): string {
  * Says why the app wants the position while the browser asks, and, when it got none, that the
  * list starts at the operator's city centre instead, with a way to ask again.
  */
-export function PositionNotice({ driver, compact = false }: { driver: DriverPosition & { retry: () => void }; compact?: boolean }) {
+export function PositionNotice({
+  driver,
+  compact = false,
+}: {
+  driver: DriverPosition & { retry: () => void };
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   if (driver.status === 'device') return null;
   if (driver.status === 'locating') {
@@ -34,15 +40,28 @@ export function PositionNotice({ driver, compact = false }: { driver: DriverPosi
         <LocateFixed className="size-5 shrink-0 animate-pulse" aria-hidden />
         <div>
           <p className="font-semibold">{t('Finding zones near you')}</p>
-          {!compact && <p className="mt-1">{t('Allow location access so ParkIt can list the zones closest to you. It is used only to sort zones by distance.')}</p>}
+          {!compact && (
+            <p className="mt-1">
+              {t(
+                'Allow location access so ParkIt can list the zones closest to you. It is used only to sort zones by distance.',
+              )}
+            </p>
+          )}
         </div>
       </div>
     );
   }
   const fallback = driver.status === 'fallback';
   return (
-    <div role="status" className={`flex gap-3 rounded-2xl p-4 text-sm ${fallback ? 'bg-amber-50 text-amber-950' : 'bg-red-50 text-red-900'}`}>
-      {fallback ? <MapPinOff className="size-5 shrink-0" aria-hidden /> : <TriangleAlert className="size-5 shrink-0" aria-hidden />}
+    <div
+      role="status"
+      className={`flex gap-3 rounded-2xl p-4 text-sm ${fallback ? 'bg-amber-50 text-amber-950' : 'bg-red-50 text-red-900'}`}
+    >
+      {fallback ? (
+        <MapPinOff className="size-5 shrink-0" aria-hidden />
+      ) : (
+        <TriangleAlert className="size-5 shrink-0" aria-hidden />
+      )}
       <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
         <div>
           <p className="font-semibold">{failureTitle(driver.reason, t)}</p>
@@ -50,7 +69,9 @@ export function PositionNotice({ driver, compact = false }: { driver: DriverPosi
             {fallback
               ? t('Showing zones near the centre of {{city}}.', { city: driver.operator.City })
               : t('The city centre could not be loaded either. You can still search by zone number or address.')}
-            {driver.reason === 'denied' && !compact && ` ${t('To see the zones closest to you, allow location for this site in your browser settings.')}`}
+            {driver.reason === 'denied' &&
+              !compact &&
+              ` ${t('To see the zones closest to you, allow location for this site in your browser settings.')}`}
           </p>
         </div>
         <Button variant="secondary" className="min-h-9 py-1.5" onClick={driver.retry}>

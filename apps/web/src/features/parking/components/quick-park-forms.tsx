@@ -1,7 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
-import { GuestQuoteRequest, OtpCode, PhoneNumber, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  GuestQuoteRequest,
+  OtpCode,
+  PhoneNumber,
+  type GuestToken,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -14,7 +21,19 @@ import { QuoteSummary } from './quote-summary.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
 /** A Quick Park step: its fields, what the server refused, and the one submit button. */
-function StepForm({ onSubmit, error, pending, submit, children }: { onSubmit: (e: FormEvent) => void; error: unknown; pending: boolean; submit: string; children: ReactNode }) {
+function StepForm({
+  onSubmit,
+  error,
+  pending,
+  submit,
+  children,
+}: {
+  onSubmit: (e: FormEvent) => void;
+  error: unknown;
+  pending: boolean;
+  submit: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
@@ -42,15 +61,37 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
   const codeForm = useSchemaForm<z.input<typeof CodeForm>>(CodeForm, { code: '' });
   if (phone === null) {
     return (
-      <StepForm onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))} error={send.error} pending={send.isPending} submit={t('Send code')}>
-        <FormText control={phoneForm.control} name="phone" label={t('Mobile Number')} inputMode="numeric" autoComplete="tel" />
+      <StepForm
+        onSubmit={phoneForm.handleSubmit((v) => send.mutate(v.phone, { onSuccess: () => setPhone(v.phone) }))}
+        error={send.error}
+        pending={send.isPending}
+        submit={t('Send code')}
+      >
+        <FormText
+          control={phoneForm.control}
+          name="phone"
+          label={t('Mobile Number')}
+          inputMode="numeric"
+          autoComplete="tel"
+        />
       </StepForm>
     );
   }
   return (
-    <StepForm onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))} error={verify.error} pending={verify.isPending} submit={t('Verify')}>
+    <StepForm
+      onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}
+      error={verify.error}
+      pending={verify.isPending}
+      submit={t('Verify')}
+    >
       <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
-      <FormText control={codeForm.control} name="code" label={t('Verification code')} inputMode="numeric" autoComplete="one-time-code" />
+      <FormText
+        control={codeForm.control}
+        name="code"
+        label={t('Verification code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
     </StepForm>
   );
 }
@@ -60,41 +101,106 @@ type Details = z.input<typeof DetailsForm>;
 const GUEST_MAX_MINUTES = 240;
 
 /** Step 2: zone number from the sign, plate and state, duration; the quote. */
-export function ParkingDetails({ token, zoneNumber, states, onQuote }: { token: string; zoneNumber: string; states: string[]; onQuote: (q: Quote) => void }) {
+export function ParkingDetails({
+  token,
+  zoneNumber,
+  states,
+  onQuote,
+}: {
+  token: string;
+  zoneNumber: string;
+  states: string[];
+  onQuote: (q: Quote) => void;
+}) {
   const { t } = useTranslation();
   const [minutes, setMinutes] = useState(60);
   const quote = useQuoteGuest();
   const form = useSchemaForm<Details>(DetailsForm, { ZoneNumber: zoneNumber, PlateNumber: '', PlateState: '' });
   return (
-    <StepForm onSubmit={form.handleSubmit((v) => quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }))} error={quote.error} pending={quote.isPending} submit={t('See the price')}>
+    <StepForm
+      onSubmit={form.handleSubmit((v) =>
+        quote.mutate({ token, body: { ...v, DurationMinutes: minutes } }, { onSuccess: onQuote }),
+      )}
+      error={quote.error}
+      pending={quote.isPending}
+      submit={t('See the price')}
+    >
       <FormText control={form.control} name="ZoneNumber" label={t('Zone number')} inputMode="numeric" />
-      <FormText control={form.control} name="PlateNumber" label={t('Enter Vehicle Plate #')} autoCapitalize="characters" />
-      <FormSelect control={form.control} name="PlateState" label={t('State')} placeholder={t('Select State')} options={states.map((s) => ({ value: s, label: s }))} />
-      <DurationPicker choices={durationChoices(GUEST_MAX_MINUTES)} value={minutes} onChange={setMinutes} label={t('How long?')} />
+      <FormText
+        control={form.control}
+        name="PlateNumber"
+        label={t('Enter Vehicle Plate #')}
+        autoCapitalize="characters"
+      />
+      <FormSelect
+        control={form.control}
+        name="PlateState"
+        label={t('State')}
+        placeholder={t('Select State')}
+        options={states.map((s) => ({ value: s, label: s }))}
+      />
+      <DurationPicker
+        choices={durationChoices(GUEST_MAX_MINUTES)}
+        value={minutes}
+        onChange={setMinutes}
+        label={t('How long?')}
+      />
     </StepForm>
   );
 }
 
 /** Step 3: the card (sandbox: Stripe's test numbers), paid once for the quoted total. */
-export function PayByCard({ token, quote, onPaid }: { token: string; quote: Quote; onPaid: (s: ParkingSession) => void }) {
+export function PayByCard({
+  token,
+  quote,
+  onPaid,
+}: {
+  token: string;
+  quote: Quote;
+  onPaid: (s: ParkingSession) => void;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const pay = usePayGuest();
-  const { field, handleSubmit } = useSchemaForm<z.input<typeof CardForm>>(CardForm, { number: '', month: '', year: '', cvc: '' });
+  const { field, handleSubmit } = useSchemaForm<z.input<typeof CardForm>>(CardForm, {
+    number: '',
+    month: '',
+    year: '',
+    cvc: '',
+  });
   return (
     <StepForm
       error={pay.error}
       pending={pay.isPending}
       submit={t('Pay {{total}}', { total: money(quote.TotalAmount) })}
       onSubmit={handleSubmit((card) =>
-        pay.mutate({ token, quoteId: quote.QuoteId, card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc } }, { onSuccess: onPaid }),
+        pay.mutate(
+          {
+            token,
+            quoteId: quote.QuoteId,
+            card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc },
+          },
+          { onSuccess: onPaid },
+        ),
       )}
     >
       <QuoteSummary quote={quote} />
       <TextField label={t('Card number')} {...field('number')} inputMode="numeric" autoComplete="cc-number" />
       <div className="grid grid-cols-3 gap-2">
-        <TextField label={t('Month')} {...field('month')} inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" />
-        <TextField label={t('Year')} {...field('year')} inputMode="numeric" autoComplete="cc-exp-year" placeholder="YYYY" />
+        <TextField
+          label={t('Month')}
+          {...field('month')}
+          inputMode="numeric"
+          autoComplete="cc-exp-month"
+          placeholder="MM"
+        />
+        <TextField
+          label={t('Year')}
+          {...field('year')}
+          inputMode="numeric"
+          autoComplete="cc-exp-year"
+          placeholder="YYYY"
+        />
         <TextField label={t('CVC')} {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
     </StepForm>

@@ -17,7 +17,17 @@ import { SessionSummary } from './session-summary.tsx';
 import { StopAction } from './stop-action.tsx';
 
 /** A Quick Park session: the countdown and Stop while it runs, the summary once it ended. */
-function GuestSession({ token, session, offset, onChange }: { token: string; session: ParkingSession; offset: number; onChange: (s: ParkingSession) => void }) {
+function GuestSession({
+  token,
+  session,
+  offset,
+  onChange,
+}: {
+  token: string;
+  session: ParkingSession;
+  offset: number;
+  onChange: (s: ParkingSession) => void;
+}) {
   const { t } = useTranslation();
   const left = useCountdown(deviceEnd(session.Status === 'Active' ? session.EndsAt : null, offset));
   const stop = useStopGuest();
@@ -35,7 +45,10 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
   }
   return (
     <>
-      <section aria-label={t('Time left')} className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white">
+      <section
+        aria-label={t('Time left')}
+        className="flex flex-col items-center gap-1 rounded-2xl bg-brand-700 p-6 text-white"
+      >
         <p className="text-sm">{t('Time left')}</p>
         <p className="text-5xl font-bold tabular-nums" role="timer" data-testid="countdown">
           {formatCountdown(left)}
@@ -43,15 +56,24 @@ function GuestSession({ token, session, offset, onChange }: { token: string; ses
         <p className="text-sm">{t('Ends at {{time}}', { time: formatTime(session.EndsAt) })}</p>
       </section>
       <p className="rounded-2xl bg-white p-4 text-sm text-slate-700">
-        {t('Zone {{zone}}', { zone: session.ZoneNumber })} · <span className="font-bold">{session.PlateNumber}</span> ({session.PlateState})
+        {t('Zone {{zone}}', { zone: session.ZoneNumber })} · <span className="font-bold">{session.PlateNumber}</span> (
+        {session.PlateState})
       </p>
       <p className="text-sm text-slate-600">{t('The receipt and a link to this session were sent to your phone.')}</p>
       <Button block disabled={room <= 0} onClick={() => setExtendOpen(true)}>
         {t('Extend')}
       </Button>
-      {room <= 0 && <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>}
-      <StopAction description={t('Unused whole minutes go back to your card.')} stop={stop} onStop={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })} />
-      {extendOpen && <GuestExtendDialog token={token} session={session} onExtended={onChange} onClose={() => setExtendOpen(false)} />}
+      {room <= 0 && (
+        <p className="text-center text-sm text-slate-600">{t('The maximum stay in this zone has been reached')}</p>
+      )}
+      <StopAction
+        description={t('Unused whole minutes go back to your card.')}
+        stop={stop}
+        onStop={() => stop.mutate({ token, id: session.SessionId }, { onSuccess: onChange })}
+      />
+      {extendOpen && (
+        <GuestExtendDialog token={token} session={session} onExtended={onChange} onClose={() => setExtendOpen(false)} />
+      )}
     </>
   );
 }
@@ -62,8 +84,19 @@ function LinkedSession({ token, id }: { token: string; id: number }) {
   const q = useGuestSession(token, id);
   const [override, setOverride] = useState<ParkingSession | null>(null);
   return (
-    <Loaded query={q} skeleton={<Skeleton rows={2} className="h-32" />} failed={t('This parking session was not found.')}>
-      {(data) => <GuestSession token={token} session={override ?? data} offset={clockOffset(data.ServerTime, q.dataUpdatedAt)} onChange={setOverride} />}
+    <Loaded
+      query={q}
+      skeleton={<Skeleton rows={2} className="h-32" />}
+      failed={t('This parking session was not found.')}
+    >
+      {(data) => (
+        <GuestSession
+          token={token}
+          session={override ?? data}
+          offset={clockOffset(data.ServerTime, q.dataUpdatedAt)}
+          onChange={setOverride}
+        />
+      )}
     </Loaded>
   );
 }
@@ -85,15 +118,36 @@ export function QuickParkScreen({ states }: { states: string[] }) {
   let body;
   if (linkedId !== null && linkedToken) body = <LinkedSession token={linkedToken} id={linkedId} />;
   else if (!guest) body = <VerifyPhone onVerified={setGuest} />;
-  else if (paid) body = <GuestSession token={guest.GuestToken} session={paid.session} offset={clockOffset(paid.session.ServerTime, paid.at)} onChange={(s) => setPaid({ session: s, at: paid.at })} />;
-  else if (!quote) body = <ParkingDetails token={guest.GuestToken} zoneNumber={params.get('number') ?? ''} states={states} onQuote={setQuote} />;
-  else body = <PayByCard token={guest.GuestToken} quote={quote} onPaid={(s) => setPaid({ session: s, at: Date.now() })} />;
+  else if (paid)
+    body = (
+      <GuestSession
+        token={guest.GuestToken}
+        session={paid.session}
+        offset={clockOffset(paid.session.ServerTime, paid.at)}
+        onChange={(s) => setPaid({ session: s, at: paid.at })}
+      />
+    );
+  else if (!quote)
+    body = (
+      <ParkingDetails
+        token={guest.GuestToken}
+        zoneNumber={params.get('number') ?? ''}
+        states={states}
+        onQuote={setQuote}
+      />
+    );
+  else
+    body = <PayByCard token={guest.GuestToken} quote={quote} onPaid={(s) => setPaid({ session: s, at: Date.now() })} />;
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Quick Park')} back={paths.parkit} />
       <div className="flex flex-col gap-4 p-4">
-        {!guest && linkedId === null && <p className="text-sm text-slate-600">{t('Park without an account: your mobile number, your plate and a card.')}</p>}
+        {!guest && linkedId === null && (
+          <p className="text-sm text-slate-600">
+            {t('Park without an account: your mobile number, your plate and a card.')}
+          </p>
+        )}
         {body}
       </div>
     </main>

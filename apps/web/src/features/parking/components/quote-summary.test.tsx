@@ -32,7 +32,17 @@ describe('QuoteSummary and FundsNotice', () => {
     const { unmount } = renderWithData(<QuoteSummary quote={quote()} />);
     expect(screen.queryByText(/Plan discount/)).toBeNull();
     unmount();
-    renderWithData(<QuoteSummary quote={quote({ ParkingAmount: 2.25, DiscountPercent: 10, DiscountAmount: 0.25, FeeAmount: 0, TotalAmount: 2.25 })} />);
+    renderWithData(
+      <QuoteSummary
+        quote={quote({
+          ParkingAmount: 2.25,
+          DiscountPercent: 10,
+          DiscountAmount: 0.25,
+          FeeAmount: 0,
+          TotalAmount: 2.25,
+        })}
+      />,
+    );
     expect(screen.getByText('Plan discount (10%)')).toBeTruthy();
     expect(screen.getByText('−$0.25')).toBeTruthy();
   });
@@ -40,7 +50,9 @@ describe('QuoteSummary and FundsNotice', () => {
   it('says auto-reload covers a short balance, and Pay may go ahead', () => {
     const q = quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 });
     renderWithData(<FundsNotice quote={q} />);
-    expect(screen.getByRole('status').textContent).toBe('Your balance is $1.00. Auto-reload adds $20.00 from your card first, then pays $2.85.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your balance is $1.00. Auto-reload adds $20.00 from your card first, then pays $2.85.',
+    );
     expect(fundsCover(q)).toBe(true);
   });
 
@@ -55,7 +67,11 @@ describe('QuoteSummary and FundsNotice', () => {
   it('is translated into Hindi', async () => {
     await i18n.changeLanguage('hi');
     try {
-      renderWithData(<FundsNotice quote={quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 })} />);
+      renderWithData(
+        <FundsNotice
+          quote={quote({ Balance: 1, BalanceCovers: false, AutoReloadCovers: true, AutoReloadAmount: 20 })}
+        />,
+      );
       expect(screen.getByRole('status').textContent).toContain('ऑटो-रीलोड पहले आपके कार्ड से $20.00 जोड़ेगा');
     } finally {
       await i18n.changeLanguage('en');

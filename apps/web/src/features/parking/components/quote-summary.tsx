@@ -5,7 +5,6 @@ import { formatTime, type Quote } from '@parkit/contract';
 import { formatRate } from '../lib/zone-format.ts';
 import { useMoney } from '../../../lib/money.ts';
 
-
 /** The all-in price before paying: rate, parking amount, fee, total and when the time runs out. */
 export function QuoteSummary({ quote, extension = false }: { quote: Quote; extension?: boolean }) {
   const { t } = useTranslation();
@@ -13,7 +12,14 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
   const rows: [string, string][] = [
     [t('Rate'), formatRate(quote.RatePerHour, t, money)],
     // The plan's zone discount (Deluxe), already taken off the parking amount below it.
-    ...(quote.DiscountAmount > 0 ? [[t('Plan discount ({{pct}}%)', { pct: quote.DiscountPercent }), `−${money(quote.DiscountAmount)}`] as [string, string]] : []),
+    ...(quote.DiscountAmount > 0
+      ? [
+          [t('Plan discount ({{pct}}%)', { pct: quote.DiscountPercent }), `−${money(quote.DiscountAmount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     [t('Parking amount'), money(quote.ParkingAmount)],
     [extension ? t('Convenience fee (paid at the start)') : t('Convenience fee'), money(quote.FeeAmount)],
   ];
@@ -35,7 +41,9 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
       </dl>
       <p className="mt-2 text-sm text-slate-600">
         {t('Until {{time}}', { time: formatTime(quote.EndsAt) })}
-        {quote.PaidMinutes < quote.DurationMinutes && <> · {t('{{n}} free minutes are not charged', { n: quote.DurationMinutes - quote.PaidMinutes })}</>}
+        {quote.PaidMinutes < quote.DurationMinutes && (
+          <> · {t('{{n}} free minutes are not charged', { n: quote.DurationMinutes - quote.PaidMinutes })}</>
+        )}
       </p>
     </section>
   );
@@ -51,7 +59,11 @@ export function FundsNotice({ quote, addMoney }: { quote: Quote; addMoney?: Reac
   if (quote.BalanceCovers) return null;
   if (quote.AutoReloadCovers) {
     return (
-      <p role="status" className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800" data-testid="auto-reload-covers">
+      <p
+        role="status"
+        className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800"
+        data-testid="auto-reload-covers"
+      >
         {t('Your balance is {{balance}}. Auto-reload adds {{amount}} from your card first, then pays {{total}}.', {
           balance: money(quote.Balance),
           amount: money(quote.AutoReloadAmount),
@@ -61,10 +73,18 @@ export function FundsNotice({ quote, addMoney }: { quote: Quote; addMoney?: Reac
     );
   }
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="flex flex-col gap-1">
-        <p>{t('Your balance is {{balance}}: not enough for {{total}}.', { balance: money(quote.Balance), total: money(quote.TotalAmount) })}</p>
+        <p>
+          {t('Your balance is {{balance}}: not enough for {{total}}.', {
+            balance: money(quote.Balance),
+            total: money(quote.TotalAmount),
+          })}
+        </p>
         {addMoney}
       </div>
     </div>

@@ -12,7 +12,9 @@ describe('busySessionId', () => {
 
   it('does not read it out of the text', () => {
     const text = `${PARKING_MESSAGES.vehicleBusy} (session 12)`;
-    expect(busySessionId(busy({ message: PARKING_MESSAGES.vehicleBusy, errors: [{ field: 'VehicleId', message: text }] }))).toBeNull();
+    expect(
+      busySessionId(busy({ message: PARKING_MESSAGES.vehicleBusy, errors: [{ field: 'VehicleId', message: text }] })),
+    ).toBeNull();
   });
 
   it('is nothing for another status or error', () => {

@@ -23,14 +23,21 @@ import { ZoneSign } from './zone-sign.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
-
 /** The running session a 409 names (its SessionId), to open it instead. */
 export function busySessionId(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
   return err.body?.SessionId ?? null;
 }
 
-function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; value: number; onChange: (id: number) => void }) {
+function VehicleChoice({
+  vehicles,
+  value,
+  onChange,
+}: {
+  vehicles: Vehicle[];
+  value: number;
+  onChange: (id: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset>
@@ -43,13 +50,24 @@ function VehicleChoice({ vehicles, value, onChange }: { vehicles: Vehicle[]; val
               key={v.VehicleID}
               className={`flex cursor-pointer items-center gap-3 rounded-2xl border bg-white p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700 ${checked ? 'border-brand-700 ring-1 ring-brand-700' : 'border-slate-200'}`}
             >
-              <input type="radio" name="vehicle" className="sr-only" checked={checked} onChange={() => onChange(v.VehicleID)} />
+              <input
+                type="radio"
+                name="vehicle"
+                className="sr-only"
+                checked={checked}
+                onChange={() => onChange(v.VehicleID)}
+              />
               <CarFront className={`size-7 shrink-0 ${checked ? 'text-brand-700' : 'text-slate-400'}`} aria-hidden />
               <span className="min-w-0 flex-1">
-                <span className="block text-xl font-bold tracking-wider break-all text-slate-900">{v.PlateNumber.toUpperCase()}</span>
+                <span className="block text-xl font-bold tracking-wider break-all text-slate-900">
+                  {v.PlateNumber.toUpperCase()}
+                </span>
                 <span className="block text-sm text-slate-600">{`${v.PlateState} · ${v.VehicleMake.toUpperCase()} ${v.VehicleModel.toUpperCase()}`}</span>
               </span>
-              <span aria-hidden className={`size-5 shrink-0 rounded-full border-2 ${checked ? 'border-brand-700 bg-brand-700 shadow-[inset_0_0_0_3px_white]' : 'border-slate-300'}`} />
+              <span
+                aria-hidden
+                className={`size-5 shrink-0 rounded-full border-2 ${checked ? 'border-brand-700 bg-brand-700 shadow-[inset_0_0_0_3px_white]' : 'border-slate-300'}`}
+              />
             </label>
           );
         })}
@@ -77,8 +95,13 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
   const list = vehicles.data ?? [];
   const vehicleId = picked ?? list[0]?.VehicleID ?? null;
   const choices = zone.data ? durationChoices(zone.data.MaxStayMinutes) : [];
-  const duration = minutes ?? (choices.includes(DEFAULT_DURATION_MINUTES) ? DEFAULT_DURATION_MINUTES : (choices.at(-1) ?? null));
-  const quote = useQuote(zoneId !== null && vehicleId !== null && duration !== null ? { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: duration } : null);
+  const duration =
+    minutes ?? (choices.includes(DEFAULT_DURATION_MINUTES) ? DEFAULT_DURATION_MINUTES : (choices.at(-1) ?? null));
+  const quote = useQuote(
+    zoneId !== null && vehicleId !== null && duration !== null
+      ? { ZoneId: zoneId, VehicleId: vehicleId, DurationMinutes: duration }
+      : null,
+  );
   const back = zoneId ? href(paths.confirmLocation, { zone: zoneId }) : paths.findParking;
 
   const start = (confirmed: boolean) => {
@@ -106,14 +129,22 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
         {t('Choose a zone from the list or the map first.')}
       </p>
     ) : (
-      <Loaded query={both(zone, vehicles)} skeleton={<Skeleton rows={3} className="h-24" />} failed={t('The zone could not be loaded.')}>
+      <Loaded
+        query={both(zone, vehicles)}
+        skeleton={<Skeleton rows={3} className="h-24" />}
+        failed={t('The zone could not be loaded.')}
+      >
         {([z]) =>
           list.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
               <CarFront className="size-10 text-slate-400" aria-hidden />
               <p className="font-semibold text-slate-900">{t('Add a vehicle to park')}</p>
               <p className="text-sm text-slate-600">{t('Your plate is how the parking officer sees that you paid.')}</p>
-              <ButtonLink to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} size="lg" block>
+              <ButtonLink
+                to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })}
+                size="lg"
+                block
+              >
                 <Plus className="size-5" aria-hidden />
                 {t('Add Vehicle')}
               </ButtonLink>
@@ -128,13 +159,21 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
                 </div>
               </div>
               <VehicleChoice vehicles={list} value={vehicleId ?? 0} onChange={setPicked} />
-              <Link to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })} className="inline-flex min-h-11 items-center gap-1 self-start px-1 text-sm font-semibold text-brand-700 hover:underline">
+              <Link
+                to={href(paths.addVehicles, { next: href(paths.selectVehicle, { zone: zoneId }) })}
+                className="inline-flex min-h-11 items-center gap-1 self-start px-1 text-sm font-semibold text-brand-700 hover:underline"
+              >
                 <Plus className="size-4" aria-hidden />
                 {t('Add Vehicle')}
               </Link>
-              {duration !== null && <DurationPicker choices={choices} value={duration} onChange={setMinutes} label={t('How long?')} />}
+              {duration !== null && (
+                <DurationPicker choices={choices} value={duration} onChange={setMinutes} label={t('How long?')} />
+              )}
               {busy !== null ? (
-                <div role="alert" className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+                <div
+                  role="alert"
+                  className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+                >
                   <p>{t('This vehicle is already parked')}</p>
                   <Link to={href(paths.parkDetails, { id: busy })} className="font-semibold underline">
                     {t('Open its session')}
@@ -164,7 +203,13 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
                   {t(payError.message)}
                 </p>
               )}
-              <Button block size="lg" loading={pay.isPending} disabled={!q || !fundsCover(q) || quote.isFetching} onClick={onPay}>
+              <Button
+                block
+                size="lg"
+                loading={pay.isPending}
+                disabled={!q || !fundsCover(q) || quote.isFetching}
+                onClick={onPay}
+              >
                 {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
               </Button>
             </>
@@ -181,9 +226,17 @@ export function SelectVehicleScreen({ vehicles }: { vehicles: UseQueryResult<Veh
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title={t('More than your Max Payment Amount')}
-        description={quote.data ? t('This session costs {{total}}, more than your Max Payment Amount. Pay anyway?', { total: money(quote.data.TotalAmount) }) : ''}
+        description={
+          quote.data
+            ? t('This session costs {{total}}, more than your Max Payment Amount. Pay anyway?', {
+                total: money(quote.data.TotalAmount),
+              })
+            : ''
+        }
       >
-        <Button onClick={() => start(true)}>{quote.data ? t('Pay {{total}}', { total: money(quote.data.TotalAmount) }) : t('Pay')}</Button>
+        <Button onClick={() => start(true)}>
+          {quote.data ? t('Pay {{total}}', { total: money(quote.data.TotalAmount) }) : t('Pay')}
+        </Button>
         <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
           {t('Cancel')}
         </Button>

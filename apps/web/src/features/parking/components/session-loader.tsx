@@ -22,7 +22,12 @@ export function SessionLoader({
   const notFound = t('This parking session was not found.');
   if (id === null) return <Notice>{notFound}</Notice>;
   return (
-    <Loaded query={session} skeleton={<Skeleton rows={2} className="h-40" />} failed={failed} refused={{ status: [400, 404], message: notFound }}>
+    <Loaded
+      query={session}
+      skeleton={<Skeleton rows={2} className="h-40" />}
+      failed={failed}
+      refused={{ status: [400, 404], message: notFound }}
+    >
       {children}
     </Loaded>
   );

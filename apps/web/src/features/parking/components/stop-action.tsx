@@ -8,7 +8,17 @@ import { ErrorLine } from '../../../components/ui/error-line.tsx';
  * The Stop button and its "Stop parking?" question: a member's session and a Quick Park one ask
  * the same; `description` says where the refund goes, `stop` is the mutation `onStop` runs.
  */
-export function StopAction({ size, description, stop, onStop }: { size?: Size; description: string; stop: { error: unknown; isPending: boolean }; onStop: () => void }) {
+export function StopAction({
+  size,
+  description,
+  stop,
+  onStop,
+}: {
+  size?: Size;
+  description: string;
+  stop: { error: unknown; isPending: boolean };
+  onStop: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

@@ -24,10 +24,19 @@ export function ZoneList({ zones, loading, failed, onRetry, onOpen, empty, foote
   if (failed && !zones) {
     return <LoadError message={t('The zones could not be loaded.')} onRetry={onRetry} />;
   }
-  if (!zones || zones.length === 0) return <div className="rounded-2xl border border-dashed border-slate-300 p-5 text-center text-sm text-slate-700">{empty}</div>;
+  if (!zones || zones.length === 0)
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 p-5 text-center text-sm text-slate-700">
+        {empty}
+      </div>
+    );
   return (
     <>
-      <ul aria-label={t('Zones')} aria-busy={loading || undefined} className={`flex flex-col gap-2 ${loading ? 'opacity-60' : ''}`}>
+      <ul
+        aria-label={t('Zones')}
+        aria-busy={loading || undefined}
+        className={`flex flex-col gap-2 ${loading ? 'opacity-60' : ''}`}
+      >
         {zones.map((z) => (
           <ZoneRow key={z.ZoneId} zone={z} onOpen={onOpen} />
         ))}

@@ -114,7 +114,10 @@ function ZoneMarkers({
   const { t } = useTranslation();
   const { map, zoom } = useZoom();
   const byId = useMemo(() => new Map(zones.map((z, rank) => [z.ZoneId, { zone: z, rank }])), [zones]);
-  const index = useMemo(() => markerIndex(zones.map((z) => ({ id: z.ZoneId, lat: z.Latitude, lng: z.Longitude }))), [zones]);
+  const index = useMemo(
+    () => markerIndex(zones.map((z) => ({ id: z.ZoneId, lat: z.Latitude, lng: z.Longitude }))),
+    [zones],
+  );
   const chosen = selectedId === null ? undefined : byId.get(selectedId)?.zone;
   const list = spots(index, zoom, chosen ? { id: chosen.ZoneId, lat: chosen.Latitude, lng: chosen.Longitude } : null);
   const deepest = zoom >= MAX_ZOOM;
@@ -125,11 +128,18 @@ function ZoneMarkers({
         const members = spot.ids.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.rank - b.rank);
         if (members.length > 1) {
           const count = members.length;
-          const open = () => map.fitBounds(L.latLngBounds(members.map(({ zone: z }) => [z.Latitude, z.Longitude])), { maxZoom: MAX_ZOOM });
+          const open = () =>
+            map.fitBounds(L.latLngBounds(members.map(({ zone: z }) => [z.Latitude, z.Longitude])), {
+              maxZoom: MAX_ZOOM,
+            });
           return (
             <LabelledMarker
               key={`g${spot.ids.join('-')}`}
-              label={deepest ? t('{{count}} zones here: choose one', { count }) : t('{{count}} zones here: zoom in', { count })}
+              label={
+                deepest
+                  ? t('{{count}} zones here: choose one', { count })
+                  : t('{{count}} zones here: zoom in', { count })
+              }
               position={[spot.lat, spot.lng]}
               icon={clusterIcon(count)}
               eventHandlers={
@@ -198,9 +208,18 @@ export interface ZoneMapProps {
 export function ZoneMap({ center, recenterToken, driver, zones, selectedId, onSelect, onMoved }: ZoneMapProps) {
   const { t } = useTranslation();
   const meIcon = useMemo(() => driverIcon(driver.device), [driver.device]);
-  const icons = useMemo(() => new Map(zones.map((z) => [z.ZoneId, zoneIcon(z.ZoneNumber, z.ZoneId === selectedId)])), [zones, selectedId]);
+  const icons = useMemo(
+    () => new Map(zones.map((z) => [z.ZoneId, zoneIcon(z.ZoneNumber, z.ZoneId === selectedId)])),
+    [zones, selectedId],
+  );
   return (
-    <MapContainer center={[center.lat, center.lng]} zoom={ZOOM} maxZoom={MAX_ZOOM} className="size-full" attributionControl>
+    <MapContainer
+      center={[center.lat, center.lng]}
+      zoom={ZOOM}
+      maxZoom={MAX_ZOOM}
+      className="size-full"
+      attributionControl
+    >
       <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
       <Recenter center={center} token={recenterToken} />
       <MoveWatcher onMoved={onMoved} />

@@ -19,11 +19,28 @@ describe('ZoneRow', () => {
     const { row } = renderRow();
     const r = within(row);
     expect(row.textContent).toContain('Zone 1001');
-    for (const shown of ['1001', 'Congress Ave 100 block (east side)', '112 Congress Ave', '350 m', '$2.50/hr', '2 h max', 'Paid until 18:00']) expect(r.getByText(shown)).toBeTruthy();
+    for (const shown of [
+      '1001',
+      'Congress Ave 100 block (east side)',
+      '112 Congress Ave',
+      '350 m',
+      '$2.50/hr',
+      '2 h max',
+      'Paid until 18:00',
+    ])
+      expect(r.getByText(shown)).toBeTruthy();
   });
 
   it('says free now outside paid hours and leaves out an unknown distance', () => {
-    const { row } = renderRow(makeZone({ PaymentRequiredNow: false, PaidUntilNow: null, DistanceMeters: null, RatePerHour: 1.25, MaxStayMinutes: 90 }));
+    const { row } = renderRow(
+      makeZone({
+        PaymentRequiredNow: false,
+        PaidUntilNow: null,
+        DistanceMeters: null,
+        RatePerHour: 1.25,
+        MaxStayMinutes: 90,
+      }),
+    );
     expect(within(row).getByText('Free now')).toBeTruthy();
     expect(within(row).getByText('$1.25/hr')).toBeTruthy();
     expect(within(row).getByText('1 h 30 min max')).toBeTruthy();

@@ -12,7 +12,10 @@ export function ZoneSearch({ value, onChange }: { value: string; onChange: (valu
       <label htmlFor={id} className="sr-only">
         {t('Search by zone number or address')}
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <input
         id={id}
         type="search"

@@ -33,7 +33,8 @@ export function ZoneSheet({ zone, onClose }: { zone: Zone | null; onClose: () =>
             e.preventDefault();
             returnFocus.current.focus();
           }}
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[85dvh] w-full max-w-md flex-col rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl">
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[85dvh] w-full max-w-md flex-col rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl"
+        >
           {zone && (
             <>
               <div className="mx-auto mt-2 h-1.5 w-10 rounded-full bg-slate-300" aria-hidden />
@@ -43,7 +44,10 @@ export function ZoneSheet({ zone, onClose }: { zone: Zone | null; onClose: () =>
                   <D.Title className="text-lg leading-snug font-bold text-slate-900">{zone.Name}</D.Title>
                   <D.Description className="text-sm text-slate-600">{`${zone.Address}, ${zone.City}, ${zone.State}`}</D.Description>
                 </div>
-                <D.Close aria-label={t('Close')} className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100">
+                <D.Close
+                  aria-label={t('Close')}
+                  className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+                >
                   <X className="size-5" aria-hidden />
                 </D.Close>
               </div>

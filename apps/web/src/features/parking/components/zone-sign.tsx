@@ -13,7 +13,9 @@ export function ZoneSign({ number, size = 'md' }: { number: string; size?: keyof
   const { t } = useTranslation();
   const s = sizes[size];
   return (
-    <span className={`inline-flex shrink-0 flex-col items-center rounded-lg border-2 border-white bg-brand-700 text-white shadow ring-1 ring-brand-800 ${s.box}`}>
+    <span
+      className={`inline-flex shrink-0 flex-col items-center rounded-lg border-2 border-white bg-brand-700 text-white shadow ring-1 ring-brand-800 ${s.box}`}
+    >
       <span className="text-[10px] leading-none font-semibold tracking-widest uppercase opacity-90">{t('Zone')}</span>
       <span className={`leading-tight font-extrabold tabular-nums ${s.number}`}> {number}</span>
     </span>

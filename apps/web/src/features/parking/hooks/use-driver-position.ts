@@ -35,7 +35,13 @@ export function useDriverPosition(): DriverPosition & { retry: () => void } {
   if (!device.isError) return { status: 'locating', retry };
   const reason = device.error instanceof LocationError ? device.error.reason : 'unavailable';
   if (operator.data) {
-    return { status: 'fallback', position: { lat: operator.data.Latitude, lng: operator.data.Longitude }, reason, operator: operator.data, retry };
+    return {
+      status: 'fallback',
+      position: { lat: operator.data.Latitude, lng: operator.data.Longitude },
+      reason,
+      operator: operator.data,
+      retry,
+    };
   }
   if (operator.isError) return { status: 'failed', reason, retry };
   return { status: 'locating', retry };

@@ -48,7 +48,10 @@ describe('map markers: no two labels overlap, at any zoom', () => {
   }
 
   it('at street zoom the zones across a street are one group, and apart at the deepest zoom', () => {
-    const group = (zoom: number) => spots(index, zoom).find((s) => s.ids.includes(1))!.ids.sort((a, b) => a - b);
+    const group = (zoom: number) =>
+      spots(index, zoom)
+        .find((s) => s.ids.includes(1))!
+        .ids.sort((a, b) => a - b);
     expect(group(17)).toEqual([1, 2]);
     expect(group(MAX_ZOOM)).toEqual([1]);
   });
@@ -62,7 +65,9 @@ describe('map markers: no two labels overlap, at any zoom', () => {
     for (const zoom of [12, 17, MAX_ZOOM]) {
       const list = spots(index, zoom, points[0]!);
       expect(overlaps(list, zoom)).toEqual([]);
-      expect(list.filter((s) => s.ids.includes(1))).toEqual([{ ids: [1], lat: expect.closeTo(points[0]!.lat, 9), lng: expect.closeTo(points[0]!.lng, 9) }]);
+      expect(list.filter((s) => s.ids.includes(1))).toEqual([
+        { ids: [1], lat: expect.closeTo(points[0]!.lat, 9), lng: expect.closeTo(points[0]!.lng, 9) },
+      ]);
     }
     expect(ids(spots(index, MAX_ZOOM, points[0]!))).toEqual(points.map((p) => p.id)); // nothing covers it when deepest
   });

@@ -44,7 +44,10 @@ const MAX_LAT = 85.0511287798;
 export function toPixel(lat: number, lng: number, zoom: number): { x: number; y: number } {
   const scale = TILE * 2 ** zoom;
   const phi = (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180;
-  return { x: (scale * (lng + 180)) / 360, y: (scale * (1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI)) / 2 };
+  return {
+    x: (scale * (lng + 180)) / 360,
+    y: (scale * (1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI)) / 2,
+  };
 }
 
 function toLatLng(x: number, y: number, zoom: number): { lat: number; lng: number } {
@@ -53,7 +56,8 @@ function toLatLng(x: number, y: number, zoom: number): { lat: number; lng: numbe
   return { lat: (180 / Math.PI) * Math.atan(Math.sinh(n)), lng: (x / scale) * 360 - 180 };
 }
 
-export const sizeOf = (spot: { ids: number[] }): Size => (spot.ids.length === 1 ? ZONE_LABEL : groupSize(spot.ids.length));
+export const sizeOf = (spot: { ids: number[] }): Size =>
+  spot.ids.length === 1 ? ZONE_LABEL : groupSize(spot.ids.length);
 
 interface Placed {
   ids: number[];
@@ -77,7 +81,13 @@ export function markerIndex(points: Point[]) {
       acc.ids = acc.ids.concat(p.ids);
     },
   });
-  index.load(points.map((p) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.lng, p.lat] }, properties: { ids: [p.id] } })));
+  index.load(
+    points.map((p) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+      properties: { ids: [p.id] },
+    })),
+  );
   return index;
 }
 
@@ -94,7 +104,7 @@ export function spots(index: ReturnType<typeof markerIndex>, zoom: number, selec
     const [lng, lat] = f.geometry.coordinates as [number, number];
     return [{ ids, ...toPixel(lat, lng, z) }];
   });
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     outer: for (let i = 0; i < placed.length; i++) {
       for (let j = i + 1; j < placed.length; j++) {
@@ -102,7 +112,11 @@ export function spots(index: ReturnType<typeof markerIndex>, zoom: number, selec
         const b = placed[j]!;
         if (!overlap(a, b)) continue;
         const n = a.ids.length + b.ids.length;
-        const group = { ids: [...a.ids, ...b.ids], x: (a.x * a.ids.length + b.x * b.ids.length) / n, y: (a.y * a.ids.length + b.y * b.ids.length) / n };
+        const group = {
+          ids: [...a.ids, ...b.ids],
+          x: (a.x * a.ids.length + b.x * b.ids.length) / n,
+          y: (a.y * a.ids.length + b.y * b.ids.length) / n,
+        };
         placed = [...placed.slice(0, i), group, ...placed.slice(i + 1, j), ...placed.slice(j + 1)];
         merged = true;
         break outer;

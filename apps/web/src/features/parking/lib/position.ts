@@ -34,7 +34,11 @@ export function getDevicePosition(timeoutMs = LOCATE_TIMEOUT_MS): Promise<LatLng
       },
       (e) => {
         clearTimeout(timer);
-        reject(new LocationError(e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable'));
+        reject(
+          new LocationError(
+            e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable',
+          ),
+        );
       },
       // A minute-old fix is good enough to sort zones; a fresh high-accuracy fix can take long.
       { enableHighAccuracy: false, timeout: timeoutMs, maximumAge: 60_000 },

@@ -14,7 +14,12 @@ export function formatDistance(meters: number | null, t: Translate): string | nu
   if (meters < 100) return t('{{distance}} m', { distance: Math.round(meters) });
   if (meters < 995) return t('{{distance}} m', { distance: Math.round(meters / 10) * 10 });
   const km = meters / 1000;
-  return t('{{distance}} km', { distance: km < 10 ? (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(km) : String(Math.round(km)) });
+  return t('{{distance}} km', {
+    distance:
+      km < 10
+        ? (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(km)
+        : String(Math.round(km)),
+  });
 }
 
 /** "$2.50/hr": the rate in the configured currency (useMoney). */
@@ -57,7 +62,9 @@ function formatDays(days: readonly number[], t: Translate): string {
     else runs.push([d]);
   }
   return runs
-    .map((r) => (r.length >= 3 ? `${dayName(r[0]!, t)}–${dayName(r.at(-1)!, t)}` : r.map((d) => dayName(d, t)).join(', ')))
+    .map((r) =>
+      r.length >= 3 ? `${dayName(r[0]!, t)}–${dayName(r.at(-1)!, t)}` : r.map((d) => dayName(d, t)).join(', '),
+    )
     .join(', ');
 }
 

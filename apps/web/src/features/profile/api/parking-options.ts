@@ -15,7 +15,8 @@ export function useParkingOptions(enabled: boolean) {
   return useQuery({ ...parkingOptionsQuery, enabled });
 }
 
-const pick = (o: ParkingOptions, keys: (keyof ParkingOptions)[]): Patch => Object.fromEntries(keys.map((k) => [k, o[k]]));
+const pick = (o: ParkingOptions, keys: (keyof ParkingOptions)[]): Patch =>
+  Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 /**
  * POST /api/Account/ParkingOptions with only the changed fields: each switch is saved on its own.

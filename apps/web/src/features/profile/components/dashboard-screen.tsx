@@ -26,7 +26,11 @@ export function DashboardScreen() {
         {!member ? (
           <GuestPrompt message={t('Log in to see your balance and vehicles.')} />
         ) : (
-          <Loaded query={details} skeleton={<Skeleton rows={2} className="h-32" />} failed={t('Your account could not be loaded.')}>
+          <Loaded
+            query={details}
+            skeleton={<Skeleton rows={2} className="h-32" />}
+            failed={t('Your account could not be loaded.')}
+          >
             {(data) => (
               <>
                 <BalanceCard balance={money(data.Balance)}>
@@ -40,7 +44,10 @@ export function DashboardScreen() {
                   value={data.VehicleCount}
                   testId="vehicle-count"
                   action={
-                    <Link to={paths.myVehicles} className="min-h-11 content-center text-sm font-semibold text-brand-700 hover:underline">
+                    <Link
+                      to={paths.myVehicles}
+                      className="min-h-11 content-center text-sm font-semibold text-brand-700 hover:underline"
+                    >
                       {t('My Vehicles')}
                     </Link>
                   }

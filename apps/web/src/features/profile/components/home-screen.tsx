@@ -23,7 +23,11 @@ export function HomeScreen({ activeSession }: { activeSession?: ReactNode }) {
   const { guest, member } = session;
   const firstName = session.user?.FirstName;
 
-  const greeting = member ? t('Hello, {{name}}', { name: firstName || session.username || '' }) : guest ? t('Hello, Guest') : t('Welcome to ParkIt');
+  const greeting = member
+    ? t('Hello, {{name}}', { name: firstName || session.username || '' })
+    : guest
+      ? t('Hello, Guest')
+      : t('Welcome to ParkIt');
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <header className="bg-brand-700 px-5 pt-8 pb-14 text-white">
@@ -37,7 +41,10 @@ export function HomeScreen({ activeSession }: { activeSession?: ReactNode }) {
         {member && (
           <>
             <section aria-labelledby="active-session-title" className="flex flex-col gap-2">
-              <h2 id="active-session-title" className="px-1 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+              <h2
+                id="active-session-title"
+                className="px-1 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+              >
                 {t('Active Session')}
               </h2>
               {activeSession ?? (
@@ -71,7 +78,10 @@ function QuickLinks() {
       <ul className="grid grid-cols-2 gap-3">
         {links.map(({ to, icon: Icon, label }) => (
           <li key={to}>
-            <Link to={to} className="flex min-h-20 flex-col justify-center gap-2 rounded-2xl bg-white p-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-brand-50">
+            <Link
+              to={to}
+              className="flex min-h-20 flex-col justify-center gap-2 rounded-2xl bg-white p-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-brand-50"
+            >
               <Icon className="size-6 text-brand-700" aria-hidden />
               {label}
             </Link>
@@ -97,7 +107,11 @@ function SignInPrompt() {
           {t('Register')}
         </ButtonLink>
       </div>
-      <button type="button" onClick={() => void navigate(continueAsGuest())} className="min-h-11 text-sm font-medium text-slate-600 hover:underline">
+      <button
+        type="button"
+        onClick={() => void navigate(continueAsGuest())}
+        className="min-h-11 text-sm font-medium text-slate-600 hover:underline"
+      >
         {t('Continue as guest')}
       </button>
     </div>

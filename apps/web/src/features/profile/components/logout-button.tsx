@@ -29,11 +29,21 @@ export function LogoutButton() {
 
   return (
     <>
-      <Button variant="secondary" block onClick={() => setOpen(true)} className="text-red-700 ring-red-200 hover:bg-red-50">
+      <Button
+        variant="secondary"
+        block
+        onClick={() => setOpen(true)}
+        className="text-red-700 ring-red-200 hover:bg-red-50"
+      >
         <LogOut className="size-4" aria-hidden />
         {t('Logout')}
       </Button>
-      <Dialog open={open} onOpenChange={(o) => !leaving && setOpen(o)} title={t('Logout?')} description={t('Are you sure you want to logout?')}>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => !leaving && setOpen(o)}
+        title={t('Logout?')}
+        description={t('Are you sure you want to logout?')}
+      >
         <Button variant="danger" block loading={leaving} onClick={() => void confirm()}>
           {t('Yes, Logout')}
         </Button>

@@ -50,7 +50,10 @@ export function MaxPaymentField({ options }: { options: ParkingOptions }) {
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
-          <span className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center text-slate-500" aria-hidden>
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center text-slate-500"
+            aria-hidden
+          >
             {money.symbol}
           </span>
           <input

@@ -15,7 +15,10 @@ export function MemberCard({ user }: { user: UserData | null }) {
   const { t } = useTranslation();
   if (!user) {
     return (
-      <section aria-label={t('Guest User')} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section
+        aria-label={t('Guest User')}
+        className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <span className={avatar} aria-hidden>
           <UserRound className="size-8" />
         </span>
@@ -27,7 +30,10 @@ export function MemberCard({ user }: { user: UserData | null }) {
   // What Edit Profile changes, so a save shows here at once.
   const place = [user.City, user.State].filter(Boolean).join(', ');
   return (
-    <section aria-label={name} className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label={name}
+      className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <span className={avatar} aria-hidden>
         {initials(user.FirstName, user.LastName, user.UserName)}
       </span>

@@ -7,7 +7,6 @@ import { useSession } from '../../../lib/session.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
-
 /**
  * The home page's main entry. Parking needs an operator: a client_id present and not "0"
  * (docs/product.md#screens), as Find Parking in the bottom navigation. Otherwise the card says why.
@@ -25,7 +24,12 @@ export function ParkNowCard({ guest }: { guest: boolean }) {
   }
   return (
     <div className="flex flex-col gap-2">
-      <button type="button" aria-disabled="true" aria-describedby="park-now-why" className={buttonClass('primary', true, '!cursor-not-allowed !bg-slate-200 !text-slate-500', 'xl')}>
+      <button
+        type="button"
+        aria-disabled="true"
+        aria-describedby="park-now-why"
+        className={buttonClass('primary', true, '!cursor-not-allowed !bg-slate-200 !text-slate-500', 'xl')}
+      >
         <MapPin className="size-6" aria-hidden />
         {t('Park Now')}
       </button>
@@ -35,7 +39,10 @@ export function ParkNowCard({ guest }: { guest: boolean }) {
           : t('Parking is not set up for your account yet. Please contact support.')}
       </p>
       {guest && (
-        <Link to={paths.quickParkRegister} className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 hover:underline">
+        <Link
+          to={paths.quickParkRegister}
+          className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 hover:underline"
+        >
           <Zap className="size-4" aria-hidden />
           {t('Quick Park')}
         </Link>

@@ -18,18 +18,38 @@ export function ParkingOptionsCard() {
   const update = useUpdateParkingOptions();
 
   const switches: { field: Flag; label: string; hint: string }[] = [
-    { field: 'AutoStartParking', label: t('Auto Start Parking Session'), hint: t('Start a session as soon as you confirm a zone.') },
-    { field: 'AutoExtendParking', label: t('Auto Extend Parking Session'), hint: t('Add time automatically before a session runs out.') },
-    { field: 'MaxPaymentEnabled', label: t('Max Payment Amount'), hint: t('Never pay more than this for one session.') },
+    {
+      field: 'AutoStartParking',
+      label: t('Auto Start Parking Session'),
+      hint: t('Start a session as soon as you confirm a zone.'),
+    },
+    {
+      field: 'AutoExtendParking',
+      label: t('Auto Extend Parking Session'),
+      hint: t('Add time automatically before a session runs out.'),
+    },
+    {
+      field: 'MaxPaymentEnabled',
+      label: t('Max Payment Amount'),
+      hint: t('Never pay more than this for one session.'),
+    },
   ];
 
   return (
-    <section aria-labelledby="parking-options-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="parking-options-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="parking-options-title" className="mb-2 flex items-center gap-2 text-base font-semibold text-slate-900">
         <SlidersHorizontal className="size-5 text-brand-700" aria-hidden />
         {t('Default Parking Options')}
       </h2>
-      <Loaded query={options} skeleton={<Skeleton rows={3} className="h-8" />} failed={t('Your parking options could not be loaded.')} compact>
+      <Loaded
+        query={options}
+        skeleton={<Skeleton rows={3} className="h-8" />}
+        failed={t('Your parking options could not be loaded.')}
+        compact
+      >
         {(data) => (
           <ul className="divide-y divide-slate-100">
             {switches.map(({ field, label, hint }) => (

@@ -33,7 +33,10 @@ describe('profile', () => {
 
   it('a member sees the card, the three switches from the server and the links', async () => {
     signInMember();
-    stubApi({ 'GET /api/Account/Details': () => [200, details()], 'GET /api/Account/ParkingOptions': () => [200, options] });
+    stubApi({
+      'GET /api/Account/Details': () => [200, details()],
+      'GET /api/Account/ParkingOptions': () => [200, options],
+    });
     renderProfile();
     expect(screen.getByText('Riley Tester')).toBeTruthy();
     expect(screen.getByText('riley@example.test')).toBeTruthy();
@@ -43,7 +46,9 @@ describe('profile', () => {
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/supportpage');
     const start = await screen.findByRole('switch', { name: 'Auto Start Parking Session' });
     expect(start.getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('switch', { name: 'Auto Extend Parking Session' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Auto Extend Parking Session' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(screen.getByRole('switch', { name: 'Max Payment Amount' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.queryByLabelText('Maximum per session')).toBeNull();
   });
@@ -54,7 +59,8 @@ describe('profile', () => {
     const calls = stubApi({
       'GET /api/Account/Details': () => [200, details()],
       'GET /api/Account/ParkingOptions': () => [200, options],
-      'POST /api/Account/ParkingOptions': (body) => (fail ? [500, { message: 'x' }] : [200, { ...options, ...(body as object) }]),
+      'POST /api/Account/ParkingOptions': (body) =>
+        fail ? [500, { message: 'x' }] : [200, { ...options, ...(body as object) }],
     });
     renderProfile();
     const start = await screen.findByRole('switch', { name: 'Auto Start Parking Session' });

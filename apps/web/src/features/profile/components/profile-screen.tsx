@@ -39,7 +39,10 @@ export function ProfileScreen() {
           <>
             <MemberCard user={user} />
             <ParkingOptionsCard />
-            <nav aria-label={t('Account')} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <nav
+              aria-label={t('Account')}
+              className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            >
               <ul className="divide-y divide-slate-100">
                 <RowLink to={paths.myVehicles} icon={Car} label={t('My Vehicles')} />
                 <RowLink to={paths.supportPage} icon={LifeBuoy} label={t('Support')} />
@@ -64,7 +67,10 @@ export function ProfileScreen() {
 function RowLink({ to, icon: Icon, label }: { to: string; icon: typeof Car; label: string }) {
   return (
     <li>
-      <Link to={to} className="flex min-h-14 items-center gap-3 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
+      <Link
+        to={to}
+        className="flex min-h-14 items-center gap-3 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
         <Icon className="size-5 text-brand-700" aria-hidden />
         <span className="flex-1">{label}</span>
         <ChevronRight className="size-4 text-slate-400" aria-hidden />
@@ -84,7 +90,9 @@ function GuestSignIn() {
   };
   return (
     <section className="flex flex-col gap-3 rounded-2xl bg-brand-50 p-4">
-      <p className="text-sm text-slate-700">{t('Sign in to save your vehicles, pay from your wallet and see past sessions.')}</p>
+      <p className="text-sm text-slate-700">
+        {t('Sign in to save your vehicles, pay from your wallet and see past sessions.')}
+      </p>
       <Button onClick={leave}>
         <LogIn className="size-4" aria-hidden />
         {t('Login or Register')}

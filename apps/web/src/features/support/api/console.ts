@@ -10,24 +10,35 @@ const base = '/api/Support/Console';
 export const useConsoleMe = () =>
   useQuery({
     queryKey: supportKeys.consoleMe,
-    queryFn: ({ signal }) => api.get<{ MemberId: number; UserName: string }>(`${base}/Me`, { showError: false, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ MemberId: number; UserName: string }>(`${base}/Me`, { showError: false, signal }),
     retry: false,
   });
 
 export const useConversations = (enabled: boolean) =>
-  useQuery({ queryKey: supportKeys.conversations, queryFn: ({ signal }) => api.get<Conversation[]>(`${base}/Conversations`, { showError: false, signal }), enabled });
+  useQuery({
+    queryKey: supportKeys.conversations,
+    queryFn: ({ signal }) => api.get<Conversation[]>(`${base}/Conversations`, { showError: false, signal }),
+    enabled,
+  });
 
 export const useConversation = (memberId: number | null) =>
   useQuery({
     queryKey: supportKeys.conversation(memberId ?? 0),
-    queryFn: ({ signal }) => api.get<ChatMessage[]>(`${base}/Conversations/${memberId}/Messages`, { showError: false, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ChatMessage[]>(`${base}/Conversations/${memberId}/Messages`, { showError: false, signal }),
     enabled: memberId !== null,
   });
 
 export const useCallBackQueue = (enabled: boolean) =>
-  useQuery({ queryKey: supportKeys.queue, queryFn: ({ signal }) => api.get<ConsoleCallBack[]>(`${base}/CallBacks`, { showError: false, signal }), enabled });
+  useQuery({
+    queryKey: supportKeys.queue,
+    queryFn: ({ signal }) => api.get<ConsoleCallBack[]>(`${base}/CallBacks`, { showError: false, signal }),
+    enabled,
+  });
 
-export const markRead = (memberId: number) => api.post(`${base}/Conversations/${memberId}/Read`, {}, { showError: false });
+export const markRead = (memberId: number) =>
+  api.post(`${base}/Conversations/${memberId}/Read`, {}, { showError: false });
 
 export function useReply(memberId: number) {
   const qc = useQueryClient();
@@ -40,7 +51,8 @@ export function useReply(memberId: number) {
 export function useCloseCallBack() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: 'called' | 'no_answer' }) => api.post(`${base}/CallBacks/${id}/Close`, { Status: status }),
+    mutationFn: ({ id, status }: { id: number; status: 'called' | 'no_answer' }) =>
+      api.post(`${base}/CallBacks/${id}/Close`, { Status: status }),
     onSettled: () => qc.invalidateQueries({ queryKey: supportKeys.queue }),
   });
 }

@@ -4,6 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { supportKeys } from './keys.ts';
 
 /** GET /api/Support/CallBacks: the member's requests and their status. */
-export const getCallBacks = (signal?: AbortSignal) => api.get<CallBack[]>('/api/Support/CallBacks', { showError: false, signal });
+export const getCallBacks = (signal?: AbortSignal) =>
+  api.get<CallBack[]>('/api/Support/CallBacks', { showError: false, signal });
 
-export const useCallBacks = (enabled = true) => useQuery({ queryKey: supportKeys.callBacks, queryFn: ({ signal }) => getCallBacks(signal), enabled });
+export const useCallBacks = (enabled = true) =>
+  useQuery({ queryKey: supportKeys.callBacks, queryFn: ({ signal }) => getCallBacks(signal), enabled });

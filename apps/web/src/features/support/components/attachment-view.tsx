@@ -33,10 +33,19 @@ function useObjectUrl(url: string | null): string | null {
   return objectUrl;
 }
 
-const sizeLabel = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+const sizeLabel = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 /** An image as a thumbnail, a PDF as a file chip; both open the file. `src` is a local preview. */
-export function AttachmentView({ attachment, url, src }: { attachment: Pick<Attachment, 'FileName' | 'ContentType' | 'Size'>; url: string | null; src?: string }) {
+export function AttachmentView({
+  attachment,
+  url,
+  src,
+}: {
+  attachment: Pick<Attachment, 'FileName' | 'ContentType' | 'Size'>;
+  url: string | null;
+  src?: string;
+}) {
   const { t } = useTranslation();
   const image = attachment.ContentType.startsWith('image/');
   const fetched = useObjectUrl(image && !src ? url : null);
@@ -55,7 +64,12 @@ export function AttachmentView({ attachment, url, src }: { attachment: Pick<Atta
 
   if (image) {
     return shown ? (
-      <button type="button" onClick={() => void open()} className="block overflow-hidden rounded-xl" aria-label={t('Download {{name}}', { name: attachment.FileName })}>
+      <button
+        type="button"
+        onClick={() => void open()}
+        className="block overflow-hidden rounded-xl"
+        aria-label={t('Download {{name}}', { name: attachment.FileName })}
+      >
         <img src={shown} alt={attachment.FileName} className="h-32 w-44 max-w-full bg-slate-100 object-cover" />
       </button>
     ) : (

@@ -19,21 +19,36 @@ export function CallBackList({ query }: { query: UseQueryResult<CallBack[]> }) {
       <h2 id="callbacks-heading" className="text-base font-semibold text-slate-900">
         {t('Your call-back requests')}
       </h2>
-      <Loaded query={query} skeleton={<Skeleton rows={2} className="h-16" />} failed={t('Your call-back requests could not be loaded.')}>
+      <Loaded
+        query={query}
+        skeleton={<Skeleton rows={2} className="h-16" />}
+        failed={t('Your call-back requests could not be loaded.')}
+      >
         {(callBacks) =>
           callBacks.length === 0 ? (
             <p className="rounded-2xl bg-slate-50 p-4 text-sm text-slate-600">{t('You have no call-back requests.')}</p>
           ) : (
             <ul className="flex flex-col gap-2">
               {callBacks.map((c) => (
-                <li key={c.CallBackId} className="flex items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={t('Call back on {{date}} at {{time}}', { date: formatDateLong(c.Date), time: slotLabel(c.Time) })}>
+                <li
+                  key={c.CallBackId}
+                  className="flex items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                  aria-label={t('Call back on {{date}} at {{time}}', {
+                    date: formatDateLong(c.Date),
+                    time: slotLabel(c.Time),
+                  })}
+                >
                   <div className="min-w-0">
                     <p className="font-medium">
                       {formatDateLong(c.Date)}, {slotLabel(c.Time)}
                     </p>
                     <p className="text-sm text-slate-600">{c.Phone}</p>
                   </div>
-                  <span className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ${STATUS[c.Status].className}`}>{t(STATUS[c.Status].label)}</span>
+                  <span
+                    className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ${STATUS[c.Status].className}`}
+                  >
+                    {t(STATUS[c.Status].label)}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -21,7 +21,10 @@ export interface Draft {
  */
 export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft) => void; allowFiles?: boolean }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, reset } = useSchemaForm<z.input<typeof TextForm>, z.output<typeof TextForm>>(TextForm, { text: '' });
+  const { register, handleSubmit, reset } = useSchemaForm<z.input<typeof TextForm>, z.output<typeof TextForm>>(
+    TextForm,
+    { text: '' },
+  );
   // The picked file is not typed: it is the picker's, kept beside the form.
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -75,7 +78,11 @@ export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft)
               aria-label={t('Attach a file')}
               onChange={(e) => pick(e.target.files?.[0])}
             />
-            <label htmlFor="chat-file" title={t('Attach a file')} className="grid size-11 shrink-0 cursor-pointer place-items-center rounded-full text-brand-800 hover:bg-brand-50">
+            <label
+              htmlFor="chat-file"
+              title={t('Attach a file')}
+              className="grid size-11 shrink-0 cursor-pointer place-items-center rounded-full text-brand-800 hover:bg-brand-50"
+            >
               <Paperclip className="size-5" aria-hidden />
             </label>
           </>
@@ -89,7 +96,11 @@ export function ChatComposer({ onSend, allowFiles = true }: { onSend: (d: Draft)
           autoComplete="off"
           className="min-h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 text-base"
         />
-        <button type="submit" aria-label={t('Send')} className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          aria-label={t('Send')}
+          className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
+        >
           <SendHorizontal className="size-5" aria-hidden />
         </button>
       </div>

@@ -23,7 +23,8 @@ export function ChatScreen() {
   // A refusal the driver can act on (a file type, too many messages) is said; the message stays, marked.
   const say = useCallback(
     (err: unknown) => {
-      if (err instanceof ApiError && err.status !== null && err.status < 500 && err.status !== 401) toast.error(t(err.message));
+      if (err instanceof ApiError && err.status !== null && err.status < 500 && err.status !== 401)
+        toast.error(t(err.message));
       throw err;
     },
     [t],
@@ -46,7 +47,14 @@ export function ChatScreen() {
           {t('Reconnecting… new replies will appear when the connection is back.')}
         </p>
       )}
-      <ConversationHistory messages={messages} url="/api/Support/Chat/Messages" sender={sender} viewer="user" otherName={t('Support')} attachmentUrl={attachmentUrl} />
+      <ConversationHistory
+        messages={messages}
+        url="/api/Support/Chat/Messages"
+        sender={sender}
+        viewer="user"
+        otherName={t('Support')}
+        attachmentUrl={attachmentUrl}
+      />
       <ChatComposer onSend={sender.submit} />
     </div>
   );

@@ -14,7 +14,11 @@ export function ConsoleCallBacks({ query }: { query: UseQueryResult<ConsoleCallB
   const { t } = useTranslation();
   const close = useCloseCallBack();
   return (
-    <Loaded query={query} skeleton={<Skeleton rows={3} className="h-16" />} failed={t('The call-back queue could not be loaded.')}>
+    <Loaded
+      query={query}
+      skeleton={<Skeleton rows={3} className="h-16" />}
+      failed={t('The call-back queue could not be loaded.')}
+    >
       {(callBacks) =>
         callBacks.length === 0 ? (
           <p className="rounded-2xl bg-slate-50 p-4 text-sm text-slate-600">{t('No call-back requests.')}</p>
@@ -24,7 +28,11 @@ export function ConsoleCallBacks({ query }: { query: UseQueryResult<ConsoleCallB
               const name = c.Name || c.UserName;
               const busy = close.isPending && close.variables.id === c.CallBackId;
               return (
-                <li key={c.CallBackId} aria-label={t('Call back for {{name}}', { name })} className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                <li
+                  key={c.CallBackId}
+                  aria-label={t('Call back for {{name}}', { name })}
+                  className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                >
                   <div className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold">{name}</span>
                     <span className="shrink-0 text-sm text-slate-600">
@@ -36,15 +44,27 @@ export function ConsoleCallBacks({ query }: { query: UseQueryResult<ConsoleCallB
                   </a>
                   {c.Status === 'open' ? (
                     <div className="flex gap-2">
-                      <Button variant="primary" loading={busy && close.variables.status === 'called'} disabled={busy} onClick={() => close.mutate({ id: c.CallBackId, status: 'called' })}>
+                      <Button
+                        variant="primary"
+                        loading={busy && close.variables.status === 'called'}
+                        disabled={busy}
+                        onClick={() => close.mutate({ id: c.CallBackId, status: 'called' })}
+                      >
                         {t('Called')}
                       </Button>
-                      <Button variant="secondary" loading={busy && close.variables.status === 'no_answer'} disabled={busy} onClick={() => close.mutate({ id: c.CallBackId, status: 'no_answer' })}>
+                      <Button
+                        variant="secondary"
+                        loading={busy && close.variables.status === 'no_answer'}
+                        disabled={busy}
+                        onClick={() => close.mutate({ id: c.CallBackId, status: 'no_answer' })}
+                      >
                         {t('No answer')}
                       </Button>
                     </div>
                   ) : (
-                    <span className="self-start rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">{t(CLOSED[c.Status] ?? c.Status)}</span>
+                    <span className="self-start rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">
+                      {t(CLOSED[c.Status] ?? c.Status)}
+                    </span>
                   )}
                 </li>
               );

@@ -15,7 +15,15 @@ const attachmentUrl = (a: Attachment) => `/api/Support/Console/Attachment/${a.At
 const noUpload = () => Promise.reject(new Error('agents send text'));
 
 /** One conversation in the console: its history with attachments and the agent's reply box. */
-export function ConsoleConversation({ memberId, conversation, onBack }: { memberId: number; conversation: Conversation | undefined; onBack: () => void }) {
+export function ConsoleConversation({
+  memberId,
+  conversation,
+  onBack,
+}: {
+  memberId: number;
+  conversation: Conversation | undefined;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const messages = useConversation(memberId);
@@ -26,16 +34,25 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
   }, [memberId, qc]);
 
   const send = useCallback(
-    (body: { Text: string; ClientMessageId: string }) => api.post<ChatMessage>(`/api/Support/Console/Conversations/${memberId}/Send`, body),
+    (body: { Text: string; ClientMessageId: string }) =>
+      api.post<ChatMessage>(`/api/Support/Console/Conversations/${memberId}/Send`, body),
     [memberId],
   );
-  const onSent = useCallback((m: ChatMessage) => mergeMessages(qc, supportKeys.conversation(memberId), [m]), [qc, memberId]);
+  const onSent = useCallback(
+    (m: ChatMessage) => mergeMessages(qc, supportKeys.conversation(memberId), [m]),
+    [qc, memberId],
+  );
   const sender = useChatSender(send, noUpload, onSent);
 
   return (
     <section aria-label={t('Conversation with {{name}}', { name })} className="flex flex-col gap-3">
       <div className="flex items-center gap-2">
-        <button type="button" onClick={onBack} aria-label={t('All conversations')} className="grid size-11 place-items-center rounded-full hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label={t('All conversations')}
+          className="grid size-11 place-items-center rounded-full hover:bg-slate-100"
+        >
           <ArrowLeft className="size-5" aria-hidden />
         </button>
         <div className="min-w-0">
@@ -43,7 +60,14 @@ export function ConsoleConversation({ memberId, conversation, onBack }: { member
           {conversation && <p className="text-xs text-slate-500">{conversation.Phone}</p>}
         </div>
       </div>
-      <ConversationHistory messages={messages} url={`/api/Support/Console/Conversations/${memberId}/Messages`} sender={sender} viewer="support" otherName={name} attachmentUrl={attachmentUrl} />
+      <ConversationHistory
+        messages={messages}
+        url={`/api/Support/Console/Conversations/${memberId}/Messages`}
+        sender={sender}
+        viewer="support"
+        otherName={name}
+        attachmentUrl={attachmentUrl}
+      />
       <ChatComposer onSend={sender.submit} allowFiles={false} />
     </section>
   );

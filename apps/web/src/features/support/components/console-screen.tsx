@@ -45,7 +45,8 @@ function Console() {
     if (e.type === 'message') {
       mergeMessages(qc, supportKeys.conversation(e.message.MemberId), [e.message]);
       // The open conversation is being read: its new message is not 'unread'.
-      if (e.message.MemberId === open && e.message.UserType === 'user') void markRead(open).then(() => qc.invalidateQueries({ queryKey: supportKeys.conversations }));
+      if (e.message.MemberId === open && e.message.UserType === 'user')
+        void markRead(open).then(() => qc.invalidateQueries({ queryKey: supportKeys.conversations }));
       else void qc.invalidateQueries({ queryKey: supportKeys.conversations });
     }
     if (e.type === 'read') void qc.invalidateQueries({ queryKey: supportKeys.conversations });
@@ -61,7 +62,11 @@ function Console() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label={t('Support console')} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label={t('Support console')}
+        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      >
         {tabs.map((x) => (
           <button
             key={x.id}
@@ -79,9 +84,17 @@ function Console() {
         {tab === 'callbacks' ? (
           <ConsoleCallBacks query={queue} />
         ) : open !== null ? (
-          <ConsoleConversation memberId={open} conversation={conversations.data?.find((c) => c.MemberId === open)} onBack={() => setOpen(null)} />
+          <ConsoleConversation
+            memberId={open}
+            conversation={conversations.data?.find((c) => c.MemberId === open)}
+            onBack={() => setOpen(null)}
+          />
         ) : (
-          <Loaded query={conversations} skeleton={<Skeleton rows={3} className="h-16" />} failed={t('Conversations could not be loaded.')}>
+          <Loaded
+            query={conversations}
+            skeleton={<Skeleton rows={3} className="h-16" />}
+            failed={t('Conversations could not be loaded.')}
+          >
             {(list) => <ConversationList conversations={list} onOpen={setOpen} />}
           </Loaded>
         )}

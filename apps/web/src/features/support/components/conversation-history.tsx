@@ -20,7 +20,11 @@ export function ConversationHistory({ messages, url, sender, ...list }: Props) {
   const { t } = useTranslation();
   const older = useOlderMessages(url, messages.data);
   return (
-    <Loaded query={messages} skeleton={<Skeleton rows={3} className="h-14" />} failed={t('The conversation could not be loaded.')}>
+    <Loaded
+      query={messages}
+      skeleton={<Skeleton rows={3} className="h-14" />}
+      failed={t('The conversation could not be loaded.')}
+    >
       {() => (
         <>
           <LoadEarlier older={older} />

@@ -2,9 +2,16 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDateLong, formatTime, type Conversation } from '@parkit/contract';
 
 /** Open conversations, newest activity first, with unread counts. */
-export function ConversationList({ conversations, onOpen }: { conversations: Conversation[]; onOpen: (memberId: number) => void }) {
+export function ConversationList({
+  conversations,
+  onOpen,
+}: {
+  conversations: Conversation[];
+  onOpen: (memberId: number) => void;
+}) {
   const { t } = useTranslation();
-  if (conversations.length === 0) return <p className="rounded-2xl bg-slate-50 p-4 text-sm text-slate-600">{t('No conversations yet.')}</p>;
+  if (conversations.length === 0)
+    return <p className="rounded-2xl bg-slate-50 p-4 text-sm text-slate-600">{t('No conversations yet.')}</p>;
   return (
     <ul className="flex flex-col gap-2">
       {conversations.map((c) => {
@@ -27,7 +34,10 @@ export function ConversationList({ conversations, onOpen }: { conversations: Con
                 <p className="truncate text-sm text-slate-600">{c.LastMessage}</p>
               </div>
               {c.Unread > 0 && (
-                <span className="grid min-w-6 shrink-0 place-items-center rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white" aria-hidden>
+                <span
+                  className="grid min-w-6 shrink-0 place-items-center rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white"
+                  aria-hidden
+                >
                   {c.Unread}
                 </span>
               )}

@@ -2,7 +2,11 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** 'Load earlier messages' above a conversation that has more than one page. */
-export function LoadEarlier({ older }: { older: { hasMore: boolean; loading: boolean; failed: boolean; loadMore: () => Promise<void> } }) {
+export function LoadEarlier({
+  older,
+}: {
+  older: { hasMore: boolean; loading: boolean; failed: boolean; loadMore: () => Promise<void> };
+}) {
   const { t } = useTranslation();
   if (!older.hasMore) return null;
   return (

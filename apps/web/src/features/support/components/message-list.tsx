@@ -16,9 +16,7 @@ export interface PendingMessage {
   CreatedAt: string;
 }
 
-type Row =
-  | { kind: 'sent'; m: ChatMessage }
-  | { kind: 'pending'; m: PendingMessage };
+type Row = { kind: 'sent'; m: ChatMessage } | { kind: 'pending'; m: PendingMessage };
 
 const dayOf = (iso: string) => {
   const d = new Date(iso);
@@ -57,7 +55,14 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
 
   let lastDay = '';
   return (
-    <div ref={ref} role="log" aria-live="polite" aria-label={t('Messages')} tabIndex={0} className="flex max-h-[400px] flex-col gap-2 overflow-y-auto rounded-2xl bg-slate-50 p-3">
+    <div
+      ref={ref}
+      role="log"
+      aria-live="polite"
+      aria-label={t('Messages')}
+      tabIndex={0}
+      className="flex max-h-[400px] flex-col gap-2 overflow-y-auto rounded-2xl bg-slate-50 p-3"
+    >
       {rows.map((row) => {
         const m = row.m;
         const day = dayOf(m.CreatedAt);
@@ -70,7 +75,12 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
         // are 'Support' to both sides, as several agents may answer one conversation.
         const sender = fromUser ? (mine ? t('You') : otherName) : t('Support');
         const text = row.kind === 'sent' && row.m.Greeting ? t(row.m.Text) : m.Text;
-        const attachment = row.kind === 'sent' ? row.m.Attachment : row.m.file ? { FileName: row.m.file.name, ContentType: row.m.file.type, Size: row.m.file.size } : null;
+        const attachment =
+          row.kind === 'sent'
+            ? row.m.Attachment
+            : row.m.file
+              ? { FileName: row.m.file.name, ContentType: row.m.file.type, Size: row.m.file.size }
+              : null;
         return (
           <Fragment key={row.kind === 'sent' ? `m${row.m.MessageId}` : `p${row.m.ClientMessageId}`}>
             {divider && (
@@ -93,7 +103,9 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
                 />
               )}
               {text && <p className="break-words whitespace-pre-wrap">{text}</p>}
-              <p className={`flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}>
+              <p
+                className={`flex items-center justify-end gap-1 text-[11px] ${mine ? 'text-white/80' : 'text-slate-500'}`}
+              >
                 {row.kind === 'pending' && row.m.status === 'sending' && (
                   <>
                     <Clock className="size-3" aria-hidden />
@@ -106,7 +118,11 @@ export function MessageList({ messages, pending = [], viewer, otherName, attachm
                 <p className="flex items-center gap-2 text-xs font-medium text-white">
                   <AlertCircle className="size-4" aria-hidden />
                   <span>{t('Not sent')}</span>
-                  <button type="button" onClick={() => onRetry?.(row.m)} className="rounded-lg bg-white px-2 py-1 text-brand-800 underline-offset-2 hover:underline">
+                  <button
+                    type="button"
+                    onClick={() => onRetry?.(row.m)}
+                    className="rounded-lg bg-white px-2 py-1 text-brand-800 underline-offset-2 hover:underline"
+                  >
                     {t('Retry')}
                   </button>
                 </p>

@@ -25,7 +25,11 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
   const request = useRequestCallBack();
   const [booked, setBooked] = useState<CallBack | null>(null);
   const today = zonedNow(hours.TimeZone).date;
-  const { control, handleSubmit, setError, setValue, formState } = useSchemaForm<Input, Output>(CallBackRequest, { Phone: phone, Date: '', Time: '' });
+  const { control, handleSubmit, setError, setValue, formState } = useSchemaForm<Input, Output>(CallBackRequest, {
+    Phone: phone,
+    Date: '',
+    Time: '',
+  });
   const [date, time] = useWatch({ control, name: ['Date', 'Time'] });
   const slots = useMemo(() => (date ? slotsFor(date, hours) : []), [date, hours]);
   // Another day has other slots: a time it does not offer is cleared.
@@ -69,7 +73,11 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
           options={slots.map((s) => ({ value: s, label: slotLabel(s) }))}
         />
         <p className="text-xs text-slate-500">
-          {t('Support calls between {{open}} and {{close}} ({{zone}}).', { open: slotLabel(hours.Open), close: slotLabel(hours.Close), zone: hours.TimeZone })}
+          {t('Support calls between {{open}} and {{close}} ({{zone}}).', {
+            open: slotLabel(hours.Open),
+            close: slotLabel(hours.Close),
+            zone: hours.TimeZone,
+          })}
         </p>
         <Button type="submit" id="request-call-back" block loading={formState.isSubmitting} className="mt-2">
           {t('Request Call Back')}
@@ -84,7 +92,9 @@ export function RequestCallForm({ hours, phone }: { hours: SupportHours; phone: 
         description={
           <>
             {t('You will receive a call at the scheduled time.')}
-            {booked && <span className="mt-1 block font-medium text-slate-900">{`${formatDateLong(booked.Date)}, ${slotLabel(booked.Time)}`}</span>}
+            {booked && (
+              <span className="mt-1 block font-medium text-slate-900">{`${formatDateLong(booked.Date)}, ${slotLabel(booked.Time)}`}</span>
+            )}
           </>
         }
       >

@@ -11,7 +11,11 @@ export function RequestCallScreen() {
   const { user } = useSession();
   const hours = useSupportHours();
   return (
-    <Loaded query={hours} skeleton={<Skeleton rows={3} className="h-14" />} failed={t('Support hours could not be loaded.')}>
+    <Loaded
+      query={hours}
+      skeleton={<Skeleton rows={3} className="h-14" />}
+      failed={t('Support hours could not be loaded.')}
+    >
       {(h) => <RequestCallForm hours={h} phone={user?.PhoneNumber ?? ''} />}
     </Loaded>
   );

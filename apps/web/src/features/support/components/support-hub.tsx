@@ -31,7 +31,11 @@ export function SupportHub() {
     <div className="flex flex-col gap-6">
       <nav aria-label={t('Support')} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         {links.map(({ to, label, icon: Icon }) => (
-          <Link key={to} to={to} className="flex min-h-14 items-center gap-3 border-b border-slate-100 px-4 last:border-b-0 hover:bg-slate-50">
+          <Link
+            key={to}
+            to={to}
+            className="flex min-h-14 items-center gap-3 border-b border-slate-100 px-4 last:border-b-0 hover:bg-slate-50"
+          >
             <Icon className="size-5 text-brand-700" aria-hidden />
             <span className="flex-1 font-medium">{label}</span>
             <ChevronRight className="size-5 text-slate-400" aria-hidden />

@@ -10,7 +10,11 @@ export type StreamStatus = 'connecting' | 'open' | 'offline';
  * after a drop with a growing pause. Each (re)connection starts with {type:'ready'}, on which the
  * caller catches up on what it missed. Returns a function that stops it.
  */
-export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, onStatus: (s: StreamStatus) => void = () => undefined): () => void {
+export function connectEvents(
+  path: string,
+  onEvent: (e: StreamEvent) => void,
+  onStatus: (s: StreamStatus) => void = () => undefined,
+): () => void {
   const ctrl = new AbortController();
   let pause = 500;
   const loop = async () => {
@@ -27,7 +31,10 @@ export function connectEvents(path: string, onEvent: (e: StreamEvent) => void, o
         onStatus('open');
         pause = 500;
         // Server-sent events parsed by eventsource-parser (EventSource itself cannot send the token).
-        const reader = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+        const reader = res.body
+          .pipeThrough(new TextDecoderStream())
+          .pipeThrough(new EventSourceParserStream())
+          .getReader();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) {

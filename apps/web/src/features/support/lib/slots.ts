@@ -3,7 +3,12 @@ import type { SupportHours } from '@parkit/contract';
 /** Today's date and the time now in the support time zone (YYYY-MM-DD, HH:MM). */
 export function zonedNow(timeZone: string, now = new Date()): { date: string; time: string } {
   const date = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
   return { date, time };
 }
 

@@ -6,7 +6,8 @@ import { vehicleKeys } from './keys.ts';
 /** The session follows this list (is_vehicle): lib/session-store.ts. */
 
 /** GET /api/Vehicle/List: the member's vehicles. Failures stay on the screen (docs/product.md#errors). */
-export const getVehicles = (signal?: AbortSignal) => api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
+export const getVehicles = (signal?: AbortSignal) =>
+  api.get<Vehicle[]>('/api/Vehicle/List', { showError: false, signal });
 
 export const vehiclesQueryOptions = () =>
   queryOptions({
@@ -26,5 +27,8 @@ export const useVehicles = () => useQuery(vehiclesQueryOptions());
  */
 export function useVehicleChange<B>(mutationFn: (body: B) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => qc.invalidateQueries({ queryKey: vehicleKeys.list, refetchType: 'all' }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: vehicleKeys.list, refetchType: 'all' }),
+  });
 }

@@ -6,7 +6,15 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
 
 /** Removing a vehicle asks first (issue 3); the dialog stays open until the server answers. */
-export function DeleteVehicleDialog({ vehicle, n, onClose }: { vehicle: Vehicle | null; n: number; onClose: () => void }) {
+export function DeleteVehicleDialog({
+  vehicle,
+  n,
+  onClose,
+}: {
+  vehicle: Vehicle | null;
+  n: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const del = useDeleteVehicle();
   const confirm = () => {
@@ -26,7 +34,14 @@ export function DeleteVehicleDialog({ vehicle, n, onClose }: { vehicle: Vehicle 
       open={vehicle !== null}
       onOpenChange={(open) => !open && !del.isPending && onClose()}
       title={t('Delete Vehicle?')}
-      description={vehicle ? t('Vehicle {{n}} ({{plate}}) will be removed from your account.', { n, plate: vehicle.PlateNumber.toUpperCase() }) : undefined}
+      description={
+        vehicle
+          ? t('Vehicle {{n}} ({{plate}}) will be removed from your account.', {
+              n,
+              plate: vehicle.PlateNumber.toUpperCase(),
+            })
+          : undefined
+      }
     >
       <Button variant="danger" loading={del.isPending} onClick={confirm}>
         {t('Yes, Delete')}

@@ -21,10 +21,19 @@ export function VehicleCard({ vehicle, n, onDelete }: { vehicle: Vehicle; n: num
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-bold text-slate-900">{title}</h2>
         <div className="-mr-2 flex">
-          <Link to={href(paths.addVehicles, { id: vehicle.VehicleID })} aria-label={t('Edit vehicle {{n}}', { n })} className={icon}>
+          <Link
+            to={href(paths.addVehicles, { id: vehicle.VehicleID })}
+            aria-label={t('Edit vehicle {{n}}', { n })}
+            className={icon}
+          >
             <Pencil className="size-5" aria-hidden />
           </Link>
-          <button type="button" onClick={onDelete} aria-label={t('Delete vehicle {{n}}', { n })} className={`${icon} text-red-700 hover:bg-red-50`}>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={t('Delete vehicle {{n}}', { n })}
+            className={`${icon} text-red-700 hover:bg-red-50`}
+          >
             <Trash2 className="size-5" aria-hidden />
           </button>
         </div>

@@ -12,7 +12,11 @@ function EditVehicle({ id }: { id: string }) {
   const { t } = useTranslation();
   const vehicles = useVehicles();
   return (
-    <Loaded query={vehicles} skeleton={<Skeleton rows={6} className="h-11" />} failed={t('Your vehicles could not be loaded.')}>
+    <Loaded
+      query={vehicles}
+      skeleton={<Skeleton rows={6} className="h-11" />}
+      failed={t('Your vehicles could not be loaded.')}
+    >
       {(list) => {
         const vehicle = list.find((v) => String(v.VehicleID) === id);
         if (!vehicle) {

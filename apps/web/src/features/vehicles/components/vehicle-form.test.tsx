@@ -17,9 +17,27 @@ const camry: Vehicle = {
 
 function referenceData(extra: Record<string, (body: unknown) => [number, unknown?]> = {}) {
   return stubApi({
-    'GET /api/Vehicle/Makes': () => [200, [{ PvValue: 'Toyota', PVID: 1 }, { PvValue: 'Honda', PVID: 2 }]],
-    'GET /api/Vehicle/Models/1': () => [200, [{ PvValue: 'Corolla', PVID: 11 }, { PvValue: 'RAV4', PVID: 12 }]],
-    'GET /api/Vehicle/Models/2': () => [200, [{ PvValue: 'Civic', PVID: 21 }, { PvValue: 'Accord', PVID: 22 }]],
+    'GET /api/Vehicle/Makes': () => [
+      200,
+      [
+        { PvValue: 'Toyota', PVID: 1 },
+        { PvValue: 'Honda', PVID: 2 },
+      ],
+    ],
+    'GET /api/Vehicle/Models/1': () => [
+      200,
+      [
+        { PvValue: 'Corolla', PVID: 11 },
+        { PvValue: 'RAV4', PVID: 12 },
+      ],
+    ],
+    'GET /api/Vehicle/Models/2': () => [
+      200,
+      [
+        { PvValue: 'Civic', PVID: 21 },
+        { PvValue: 'Accord', PVID: 22 },
+      ],
+    ],
     'GET /api/Vehicle/Colors': () => [200, [{ PvDescription: 'Silver' }, { PvDescription: 'Black' }]],
     'GET /api/Core/States': () => [200, ['CA', 'TX']],
     'GET /api/Vehicle/List': () => [200, [camry]],
@@ -28,7 +46,10 @@ function referenceData(extra: Record<string, (body: unknown) => [number, unknown
 }
 
 const select = (name: string) => screen.getByRole('combobox', { name });
-const optionTexts = (el: HTMLElement) => within(el).getAllByRole('option').map((o) => o.textContent);
+const optionTexts = (el: HTMLElement) =>
+  within(el)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('VehicleForm', () => {
   it('shows every validation message of the spec on an empty submit', async () => {
@@ -52,11 +73,17 @@ describe('VehicleForm', () => {
   it('starts each field with its placeholder and shows list values uppercased', async () => {
     referenceData();
     renderAt('/addvehicles', '/addvehicles', <VehicleEditor id={null} />);
-    await waitFor(() => expect(optionTexts(select('Vehicle Make'))).toEqual(['Select Vehicle Make', 'TOYOTA', 'HONDA']));
+    await waitFor(() =>
+      expect(optionTexts(select('Vehicle Make'))).toEqual(['Select Vehicle Make', 'TOYOTA', 'HONDA']),
+    );
     expect(optionTexts(select('Vehicle Model'))).toEqual(['Select Vehicle Modal']);
-    expect(screen.getByRole('textbox', { name: 'Vehicle Plate #' }).getAttribute('placeholder')).toBe('Enter Vehicle Plate #');
+    expect(screen.getByRole('textbox', { name: 'Vehicle Plate #' }).getAttribute('placeholder')).toBe(
+      'Enter Vehicle Plate #',
+    );
     await waitFor(() => expect(optionTexts(select('State'))).toEqual(['Select State', 'CA', 'TX']));
-    await waitFor(() => expect(optionTexts(select('Vehicle Color'))).toEqual(['Select Vehicle Color', 'SILVER', 'BLACK']));
+    await waitFor(() =>
+      expect(optionTexts(select('Vehicle Color'))).toEqual(['Select Vehicle Color', 'SILVER', 'BLACK']),
+    );
   });
 
   it('picks the year from next year down to 1900, as yyyy', () => {
@@ -82,8 +109,12 @@ describe('VehicleForm', () => {
 
     await userEvent.selectOptions(select('Vehicle Make'), 'HONDA');
     expect((select('Vehicle Model') as HTMLSelectElement).value).toBe('');
-    await waitFor(() => expect(optionTexts(select('Vehicle Model'))).toEqual(['Select Vehicle Modal', 'CIVIC', 'ACCORD']));
-    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['/api/Vehicle/Models/1', '/api/Vehicle/Models/2']));
+    await waitFor(() =>
+      expect(optionTexts(select('Vehicle Model'))).toEqual(['Select Vehicle Modal', 'CIVIC', 'ACCORD']),
+    );
+    expect(calls.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/api/Vehicle/Models/1', '/api/Vehicle/Models/2']),
+    );
   });
 
   it('adds a first vehicle: posts the form, sets is_vehicle and goes to /homepage', async () => {
@@ -122,7 +153,9 @@ describe('VehicleForm', () => {
     renderAt('/addvehicles?id=7', '/addvehicles', <VehicleEditor id="7" />);
     await waitFor(() => expect((select('Vehicle Make') as HTMLSelectElement).value).toBe('TOYOTA'));
     expect((select('Vehicle Model') as HTMLSelectElement).value).toBe('CAMRY');
-    await waitFor(() => expect(optionTexts(select('Vehicle Model'))).toEqual(['Select Vehicle Modal', 'CAMRY', 'COROLLA', 'RAV4']));
+    await waitFor(() =>
+      expect(optionTexts(select('Vehicle Model'))).toEqual(['Select Vehicle Modal', 'CAMRY', 'COROLLA', 'RAV4']),
+    );
     expect((screen.getByRole('textbox', { name: 'Vehicle Plate #' }) as HTMLInputElement).value).toBe('ABC123');
     expect((select('State') as HTMLSelectElement).value).toBe('TX');
     expect((select('Vehicle Color') as HTMLSelectElement).value).toBe('SILVER');
@@ -130,7 +163,11 @@ describe('VehicleForm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/myvehicles'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ VehicleId: 7, VehicleModel: 'CAMRY', VehicleYear: '2020' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      VehicleId: 7,
+      VehicleModel: 'CAMRY',
+      VehicleYear: '2020',
+    });
     expect(await screen.findByText('Vehicle Edit Successfully')).toBeTruthy();
   });
 
@@ -138,7 +175,10 @@ describe('VehicleForm', () => {
     referenceData({
       'POST /api/Vehicle/Update': () => [
         409,
-        { message: 'You already have a vehicle with this plate in this state', errors: [{ field: 'PlateNumber', message: 'You already have a vehicle with this plate in this state' }] },
+        {
+          message: 'You already have a vehicle with this plate in this state',
+          errors: [{ field: 'PlateNumber', message: 'You already have a vehicle with this plate in this state' }],
+        },
       ],
     });
     renderAt('/addvehicles?id=7', '/addvehicles', <VehicleEditor id="7" />);

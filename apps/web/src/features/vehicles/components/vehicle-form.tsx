@@ -21,7 +21,14 @@ import { upperOptions, withCurrent, yearOptions } from './select-options.ts';
 
 type Input = z.input<typeof AddVehicleRequest>;
 type Output = z.output<typeof AddVehicleRequest>;
-const FIELDS: ReadonlyArray<Path<Input>> = ['VehicleMake', 'VehicleModel', 'PlateNumber', 'PlateState', 'VehicleColor', 'VehicleYear'];
+const FIELDS: ReadonlyArray<Path<Input>> = [
+  'VehicleMake',
+  'VehicleModel',
+  'PlateNumber',
+  'PlateState',
+  'VehicleColor',
+  'VehicleYear',
+];
 const YEARS = yearOptions();
 
 /** Edit mode starts from the vehicle as the list has it (docs/product.md#states), names uppercased. */
@@ -65,7 +72,10 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   const states = useStates();
   const add = useAddVehicle();
   const update = useUpdateVehicle();
-  const { control, handleSubmit, setValue, setError, submitting } = useSchemaForm<Input, Output>(AddVehicleRequest, initialValues(vehicle));
+  const { control, handleSubmit, setValue, setError, submitting } = useSchemaForm<Input, Output>(
+    AddVehicleRequest,
+    initialValues(vehicle),
+  );
   const [make, year] = useWatch({ control, name: ['VehicleMake', 'VehicleYear'] });
   const makeId = makes.data?.find((m) => m.PvValue.trim().toUpperCase() === make)?.PVID;
   const models = useVehicleModels(makeId);
@@ -97,7 +107,10 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
       {listsFailed && (
-        <div role="alert" className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <span>{t('Some lists could not be loaded.')}</span>
           <Button variant="secondary" onClick={() => void Promise.all([makes.refetch(), colors.refetch()])}>
             {t('Try again')}
@@ -114,7 +127,14 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
         // A new make has other models: the old choice goes, its list loads (docs/product.md#states).
         onValueChange={() => setValue('VehicleModel', '')}
       />
-      <ListSelect control={control} name="VehicleModel" label={t('Vehicle Model')} placeholder={t('Select Vehicle Modal')} names={models.data?.map((m) => m.PvValue)} busy={models.isFetching} />
+      <ListSelect
+        control={control}
+        name="VehicleModel"
+        label={t('Vehicle Model')}
+        placeholder={t('Select Vehicle Modal')}
+        names={models.data?.map((m) => m.PvValue)}
+        busy={models.isFetching}
+      />
       <FormText
         control={control}
         name="PlateNumber"
@@ -125,9 +145,28 @@ export function VehicleForm({ vehicle, next }: { vehicle?: Vehicle | undefined; 
         spellCheck={false}
         maxLength={20}
       />
-      <ListSelect control={control} name="PlateState" label={t('State')} placeholder={t('Select State')} names={states.data} />
-      <ListSelect control={control} name="VehicleColor" label={t('Vehicle Color')} placeholder={t('Select Vehicle Color')} names={colors.data?.map((c) => c.PvDescription)} busy={colors.isPending} />
-      <FormSelect control={control} name="VehicleYear" label={t('Vehicle Year')} placeholder={t('Select Year')} options={withCurrent(YEARS, String(year ?? ''))} />
+      <ListSelect
+        control={control}
+        name="PlateState"
+        label={t('State')}
+        placeholder={t('Select State')}
+        names={states.data}
+      />
+      <ListSelect
+        control={control}
+        name="VehicleColor"
+        label={t('Vehicle Color')}
+        placeholder={t('Select Vehicle Color')}
+        names={colors.data?.map((c) => c.PvDescription)}
+        busy={colors.isPending}
+      />
+      <FormSelect
+        control={control}
+        name="VehicleYear"
+        label={t('Vehicle Year')}
+        placeholder={t('Select Year')}
+        options={withCurrent(YEARS, String(year ?? ''))}
+      />
       <Button type="submit" block loading={submitting} className="mt-2">
         {t('Save')}
       </Button>

@@ -17,7 +17,9 @@ const v = (id: number, make: string, model: string, plate: string): Vehicle => (
 
 describe('VehicleList', () => {
   it('shows a skeleton, then numbered cards with uppercased rows and an edit link each', async () => {
-    stubApi({ 'GET /api/Vehicle/List': () => [200, [v(4, 'Toyota', 'Camry', 'abc123'), v(9, 'Honda', 'Civic', 'xyz9')]] });
+    stubApi({
+      'GET /api/Vehicle/List': () => [200, [v(4, 'Toyota', 'Camry', 'abc123'), v(9, 'Honda', 'Civic', 'xyz9')]],
+    });
     renderAt('/myvehicles', '/myvehicles', <VehicleList />);
     expect(screen.getByText('Loading')).toBeTruthy();
     const first = await screen.findByRole('article', { name: 'Vehicle 1' });
@@ -40,7 +42,9 @@ describe('VehicleList', () => {
 
   it('leaves the list blank on a failed load and offers to try again', async () => {
     let fail = true;
-    stubApi({ 'GET /api/Vehicle/List': () => (fail ? [500, { message: 'boom' }] : [200, [v(1, 'Kia', 'Soul', 'K1')]]) });
+    stubApi({
+      'GET /api/Vehicle/List': () => (fail ? [500, { message: 'boom' }] : [200, [v(1, 'Kia', 'Soul', 'K1')]]),
+    });
     renderAt('/myvehicles', '/myvehicles', <VehicleList />);
     expect(await screen.findByText('Your vehicles could not be loaded.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
@@ -81,7 +85,10 @@ describe('VehicleList', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Delete' }));
     expect(await screen.findByText('You have not added a vehicle yet.')).toBeTruthy();
     expect(localStorage.getItem('is_vehicle')).toBe('false');
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/Vehicle/Delete', body: { VehicleId: 4 } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/Vehicle/Delete',
+      body: { VehicleId: 4 },
+    });
     releaseRefetch();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/Vehicle/List')).toHaveLength(2));
     expect(await screen.findByText('Vehicle Deleted Successfully')).toBeTruthy();

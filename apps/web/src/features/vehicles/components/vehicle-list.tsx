@@ -27,7 +27,11 @@ export function VehicleList() {
 
   // The spec leaves the list blank on a failure; a way to try again is the least a driver needs.
   return (
-    <Loaded query={vehicles} skeleton={<Skeleton rows={2} className="h-36" />} failed={t('Your vehicles could not be loaded.')}>
+    <Loaded
+      query={vehicles}
+      skeleton={<Skeleton rows={2} className="h-36" />}
+      failed={t('Your vehicles could not be loaded.')}
+    >
       {(list) => {
         const full = list.length >= MAX_VEHICLES;
         return (
@@ -55,7 +59,11 @@ export function VehicleList() {
                 <AddVehicleLink />
               )}
             </div>
-            <DeleteVehicleDialog vehicle={deleting?.vehicle ?? null} n={deleting?.n ?? 0} onClose={() => setDeleting(null)} />
+            <DeleteVehicleDialog
+              vehicle={deleting?.vehicle ?? null}
+              n={deleting?.n ?? 0}
+              onClose={() => setDeleting(null)}
+            />
           </>
         );
       }}
