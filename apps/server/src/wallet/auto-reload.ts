@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { centsToAmount, formatMoney, WALLET_MESSAGES } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import { chargeCard, recordCharge, type RecordedCharge } from './charges.ts';
+import { chargeCard, otherChargePending, recordCharge, type RecordedCharge } from './charges.ts';
 import { balanceOf, InsufficientFundsError, lockWallet } from './ledger.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
@@ -206,19 +206,7 @@ export async function reloadToCover(
       if (!terms) return 'cannot' as const;
       const balance = await balanceOf(tx, memberId);
       if (balance >= neededCents) return 'covered' as const;
-      const [other] = await tx
-        .select({ id: walletCharges.id })
-        .from(walletCharges)
-        .where(
-          and(
-            eq(walletCharges.memberId, memberId),
-            eq(walletCharges.kind, 'auto-reload'),
-            eq(walletCharges.status, 'pending'),
-            ne(walletCharges.providerKey, providerKey),
-          ),
-        )
-        .limit(1);
-      if (other) return 'wait' as const;
+      if (await otherChargePending(tx, memberId, providerKey, { kind: 'auto-reload' })) return 'wait' as const;
       if (balance + terms.amountCents < neededCents) return 'cannot' as const;
       // Written down under the lock: the next payment of this member sees it coming.
       await tx

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -34,6 +34,32 @@ export interface CardCharge {
 export type Charged =
   | { ok: true; chargeId: number; chargeRef: string }
   | { ok: false; reason: 'declined' | 'unavailable'; message: string };
+
+/**
+ * Under the member's wallet lock (lockWallet): whether another charge of theirs, of the same kind
+ * (an auto-reload, or a provider key starting with `keyPrefix`), is still pending, other than `providerKey` itself. A payment
+ * that finds one waits for it or answers 409, so two requests never charge the card for one need.
+ */
+export async function otherChargePending(
+  tx: Tx,
+  memberId: number,
+  providerKey: string,
+  of: { kind: 'auto-reload' } | { keyPrefix: string },
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: walletCharges.id })
+    .from(walletCharges)
+    .where(
+      and(
+        eq(walletCharges.memberId, memberId),
+        eq(walletCharges.status, 'pending'),
+        'kind' in of ? eq(walletCharges.kind, of.kind) : like(walletCharges.providerKey, `${of.keyPrefix}%`),
+        ne(walletCharges.providerKey, providerKey),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
 
 /**
  * Charges a card outside any database transaction (no row lock is held during the provider's

@@ -1,11 +1,11 @@
-import { and, eq, like, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, plans, subscriptions, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import type { ReloadContext } from './auto-reload.ts';
-import { chargeCard, recordCharge, type ChargeContext, type Charged } from './charges.ts';
+import { chargeCard, otherChargePending, recordCharge, type ChargeContext, type Charged } from './charges.ts';
 import { lockWallet, postEntry } from './ledger.ts';
 import type { Plan } from './plans.ts';
 
@@ -87,19 +87,8 @@ export async function chargeSubscription(
     await lockWallet(tx, memberId);
     const current = await checkNotOnPlan(tx, memberId, plan);
     if (current && current.planId === plan.id) return true;
-    const [other] = await tx
-      .select({ id: walletCharges.id })
-      .from(walletCharges)
-      .where(
-        and(
-          eq(walletCharges.memberId, memberId),
-          eq(walletCharges.status, 'pending'),
-          like(walletCharges.providerKey, 'subscribe:%'),
-          ne(walletCharges.providerKey, providerKey),
-        ),
-      )
-      .limit(1);
-    if (other) throw new HttpError(409, WALLET_MESSAGES.walletBusy);
+    if (await otherChargePending(tx, memberId, providerKey, { keyPrefix: 'subscribe:' }))
+      throw new HttpError(409, WALLET_MESSAGES.walletBusy);
     // Written down under the lock (chargeCard finds it), so the next request sees it.
     await tx
       .insert(walletCharges)
