@@ -41,3 +41,17 @@ export async function checkMaxPayment(
     ]);
   }
 }
+
+/**
+ * The busy-vehicle rule (issue 11), written once: a vehicle is busy while it has a running session,
+ * an active row whose end is after `at` (the vehicle's sessions whose ids this selects). An active
+ * row whose time ran out does not make it busy: the step-by-step Start closes it first
+ * (closeExpiredOfVehicle), so the unique "one active session per vehicle" index admits the new
+ * one. Start's one statement cannot close it, so it passes no `at` (any active row) and leaves such
+ * a vehicle to the step-by-step path. The quotes and the step-by-step Start ask it through
+ * session-repository.ts's activeOfVehicle.
+ */
+export function vehicleSessionsSql(vehicleId: SQL, at: SQL | null): SQL {
+  const running = at === null ? sql`true` : sql`s.ends_at > ${at}`;
+  return sql`select s.id from parking_sessions s where s.vehicle_id = ${vehicleId} and s.status = 'active' and ${running}`;
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { AMEND_WINDOW_MINUTES, centsToAmount, type ParkingSession } from '@parkit/contract';
 import { queryRows, type Executor } from '../db/client.ts';
 import { operators, parkingSessions, zones } from '../db/schema/index.ts';
+import { vehicleSessionsSql } from './rules.ts';
 
 export type SessionRow = typeof parkingSessions.$inferSelect;
 export type NewSession = typeof parkingSessions.$inferInsert;
@@ -75,17 +76,16 @@ export async function activeOf(db: Executor, owner: Owner, now: Date): Promise<S
     .orderBy(parkingSessions.endsAt);
 }
 
-/** The running session of a vehicle, if any (expired rows the job has not closed yet do not count). */
+/**
+ * The running session of a vehicle, if any: rules.ts's busy-vehicle rule (expired rows the job has
+ * not closed yet do not count).
+ */
 export async function activeOfVehicle(db: Executor, vehicleId: number, now: Date): Promise<SessionRow | null> {
   const [row] = await db
     .select()
     .from(parkingSessions)
     .where(
-      and(
-        eq(parkingSessions.vehicleId, vehicleId),
-        eq(parkingSessions.status, 'active'),
-        gt(parkingSessions.endsAt, now),
-      ),
+      sql`${parkingSessions.id} in (${vehicleSessionsSql(sql`${vehicleId}::int`, sql`${now.toISOString()}::timestamptz`)})`,
     )
     .limit(1);
   return row ?? null;

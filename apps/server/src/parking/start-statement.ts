@@ -3,7 +3,7 @@ import { queryRowsNamed, type Tx } from '../db/client.ts';
 import type { SessionViewRow } from './session-repository.ts';
 import type { SessionSqlRow } from '../db/session-row.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
-import { overMaxPaymentSql } from './rules.ts';
+import { overMaxPaymentSql, vehicleSessionsSql } from './rules.ts';
 
 /**
  * Start's common case in one statement (issue 11, the parking bench): the quote claimed, its
@@ -13,9 +13,9 @@ import { overMaxPaymentSql } from './rules.ts';
  * ledger entry and marks a due auto-reload. Parking writes no ledger row or balance itself.
  *
  * Every write is gated: the payment runs only when the quote is this member's unused, unexpired
- * start quote, the vehicle is the member's and has no active row at all (a running session or an
- * expired one the job has not closed), the zone is the member's operator's and the Max Payment rule
- * (rules.ts) lets the total through; the claim and the session's insert run only when the payment
+ * start quote, the vehicle is the member's and has no active row at all (rules.ts's busy-vehicle
+ * rule with no time: a running session or an expired one the job has not closed), the zone is the
+ * member's operator's and the Max Payment rule (rules.ts) lets the total through; the claim and the session's insert run only when the payment
  * was made (post_ledger_entry answers no row when the balance is short). Otherwise nothing is
  * written and the caller takes the step-by-step path, which checks again and answers the precise
  * refusal, closes an expired session, or has auto-reload cover the total.
@@ -118,7 +118,7 @@ export function startSql(
         ), ok as (
           select 1 from q
           where exists (select 1 from v) and exists (select 1 from z)
-            and not exists (select 1 from parking_sessions s where s.vehicle_id = q.vehicle_id and s.status = 'active')
+            and not exists (${vehicleSessionsSql(sql`q.vehicle_id`, null)})
             and not ${overMaxPaymentSql(sql`${memberId}::int`, sql`q.total_cents`, sql`(q.auto_start or ${confirmedOverMax}::boolean)`)}
         ), sid as (
           select nextval('parking_sessions_id_seq')::int as id where exists (select 1 from ok)
