@@ -49,7 +49,7 @@ function historyParams(memberId: number, operator: OperatorRecord, q: SessionFil
   return { params, distanceFrom: byDistance ? (position ? ('position' as const) : ('cityCentre' as const)) : null };
 }
 
-/** Past parking (issue 12): the member's history, its CSV and each session's PDF receipt. */
+/** Past parking: the member's history, its CSV and each session's PDF receipt. */
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const operatorFor = async (memberId: number) => {
     const operator = await operatorOfMember(app.db, memberId);

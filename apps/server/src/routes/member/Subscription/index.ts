@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CurrentSubscription, ErrorResponse, IdempotencyHeaders, SubscribeRequest } from '@parkit/contract';
+import { CurrentSubscription, IdempotencyHeaders, SubscribeRequest } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import { idempotent } from '../../../wallet/index.ts';
 import { planForMember, toPlan } from '../../../wallet/index.ts';
@@ -11,16 +11,9 @@ import {
   subscribe,
 } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
+import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
 
 const member = { tags: ['Subscription'] };
-const refused = {
-  400: ErrorResponse,
-  402: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  503: ErrorResponse,
-};
 
 async function current(db: Executor, memberId: number): Promise<CurrentSubscription> {
   const [sub, plan] = await Promise.all([activeSubscription(db, memberId), planForMember(db, memberId)]);

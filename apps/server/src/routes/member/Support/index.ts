@@ -7,7 +7,7 @@ import callBackRoutes from './callbacks.ts';
 import chatRoutes from './chat.ts';
 
 /**
- * /api/Support (issue 13), members' part: call backs, the chat and its live channel. The support
+ * /api/Support, members' part: call backs, the chat and its live channel. The support
  * hours are public (public/Support/hours.ts), the console is the agents' (agent/Support).
  */
 const supportMemberRoutes: FastifyPluginAsync<SupportOptions> = async (app, opts) => {

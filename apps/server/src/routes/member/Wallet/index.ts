@@ -11,16 +11,9 @@ import {
 import { idempotent } from '../../../wallet/index.ts';
 import { chargeAddMoney, recordAddMoney, spending, transactions } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
+import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
 
 const member = { tags: ['Wallet'] };
-const refused = {
-  400: ErrorResponse,
-  402: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  503: ErrorResponse,
-};
 
 /** /api/Wallet: the ledger, spending per month, Add Money (issue 10). */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
