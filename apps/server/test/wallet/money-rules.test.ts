@@ -9,8 +9,8 @@ import type { Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries } from '../../src/db/schema/index.ts';
 import { runAllDueReloads } from '../../src/wallet/auto-reload.ts';
-import { purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
-import { balanceOf, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
+import { isTransactionConflict, purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
+import { balanceOf, lockWallet, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
 import { startInOneStatement } from '../../src/parking/start-statement.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, walletState } from '../parking-helpers.ts';
@@ -26,6 +26,7 @@ const MESSAGES = {
   reused: 'This Idempotency-Key was already used for a different request',
   inFlight: 'A request with this Idempotency-Key is still running',
   insufficient: 'Your wallet balance is too low.',
+  busy: 'Another payment of this wallet was running at the same time. Nothing was charged; please try again.',
 };
 
 const post = (tx: Parameters<typeof postEntry>[0], e: PostEntryInput) => postEntry(tx, e);
@@ -136,6 +137,76 @@ describe('one request per Idempotency-Key', () => {
     );
     expect(retry).toEqual({ statusCode: 200, body: { balance: 500 }, replayed: false });
     expect((await entriesOf(db, m.memberId)).map((e) => [e.reference, e.idempotencyKey])).toEqual([['kept', key]]);
+  });
+});
+
+describe('a transaction that loses a deadlock or a serialization check', () => {
+  /** What PostgreSQL raises in a transaction that lost (sent through the driver as any error is). */
+  const lose = (tx: Parameters<typeof post>[0], code: 'serialization_failure' | 'deadlock_detected') =>
+    tx.execute(sql.raw(`do $$ begin raise exception 'lost' using errcode = '${code}'; end $$`));
+
+  it('is recognised by its code, however the driver wraps it, and nothing else is', async () => {
+    const caught = await db.transaction((tx) => lose(tx, 'deadlock_detected')).catch((e: unknown) => e);
+    expect(isTransactionConflict(caught)).toBe(true);
+    expect(isTransactionConflict({ code: '40P01' })).toBe(true);
+    expect(isTransactionConflict({ code: '40001' })).toBe(true);
+    expect(isTransactionConflict({ cause: { code: '40001' } })).toBe(true);
+    expect(isTransactionConflict({ cause: { code: '40P01' } })).toBe(true);
+    expect(isTransactionConflict({ code: '23505' })).toBe(false);
+    expect(isTransactionConflict({ code: '23505', cause: { code: '40001' } })).toBe(false);
+    expect(isTransactionConflict(new Error('40001'))).toBe(false);
+    expect(isTransactionConflict(null)).toBe(false);
+    expect(isTransactionConflict(undefined)).toBe(false);
+  });
+
+  it('runs again, and the run that gets through is the one answered and kept', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let runs = 0;
+    const send = () =>
+      withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Conflict', body: {} }, async (tx, k) => {
+        runs++;
+        await post(tx, {
+          memberId: m.memberId,
+          amountCents: 100,
+          kind: 'adjustment',
+          reference: `run:${runs}`,
+          idempotencyKey: k,
+        });
+        if (runs <= 3) await lose(tx, runs % 2 ? 'serialization_failure' : 'deadlock_detected');
+        return { statusCode: 201, body: { run: runs } };
+      });
+    expect(await send()).toEqual({ statusCode: 201, body: { run: 4 }, replayed: false });
+    expect(runs).toBe(4);
+    expect(await send()).toEqual({ statusCode: 201, body: { run: 4 }, replayed: true });
+    expect((await entriesOf(db, m.memberId)).map((e) => e.reference)).toEqual(['run:4']);
+    expect(await balanceOf(db, m.memberId)).toBe(100);
+  });
+
+  it('after three retries answers 409 (the wallet was busy), keeping nothing, the key neither', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let runs = 0;
+    const send = (lost: boolean) =>
+      withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Conflict', body: {} }, async (tx) => {
+        runs++;
+        await post(tx, { memberId: m.memberId, amountCents: 100, kind: 'adjustment', reference: 'lost' });
+        if (lost) await lose(tx, 'serialization_failure');
+        return { statusCode: 201, body: { run: runs } };
+      });
+    await expect(send(true)).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.busy });
+    expect(runs).toBe(4);
+    expect(await entriesOf(db, m.memberId)).toHaveLength(0);
+    // The key holds no answer: the client's retry runs.
+    expect(await send(false)).toEqual({ statusCode: 201, body: { run: 5 }, replayed: false });
+  });
+});
+
+describe('lockWallet', () => {
+  it('locks the wallet of a member that exists, and says when none does', async () => {
+    const m = await registerAndSignIn(app);
+    expect(await db.transaction((tx) => lockWallet(tx, m.memberId))).toBe(true);
+    expect(await db.transaction((tx) => lockWallet(tx, 2_000_000_000))).toBe(false);
   });
 });
 
