@@ -23,7 +23,7 @@ import {
 } from '../../src/wallet/index.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../parking-helpers.ts';
-import { addCard, addMoney, walletContext } from './helpers.ts';
+import { addCard, addMoney, CARDS, walletContext } from './helpers.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
@@ -323,6 +323,35 @@ describe('chargeCard, recordCharge and the job’s recovery, one rule at a time'
     expect((await walletState(db, c.memberId)).entries).toEqual([]);
     expect(await recoverCharges(wallet, 0)).toBe(1);
     expect((await expectLedgerIsBalance(c.memberId)).entries).toEqual([{ kind: 'top-up', amount: 900 }]);
+  });
+
+  it('a charge written down that never reached the provider: the job sends it, or drops it when the card declines', async () => {
+    const ok = await cardCharge(400);
+    const declined = await registerAndSignIn(app);
+    await addCard(app, declined, CARDS.declined);
+    const [card] = await queryRows<{ provider_ref: string }>(
+      db,
+      sql`select provider_ref from payment_methods where member_id = ${declined.memberId}`,
+    );
+    // The process died after writing the charge down, before calling the provider.
+    const written = await db
+      .insert(walletCharges)
+      .values([
+        { ...ok, currency: 'usd' },
+        {
+          ...ok,
+          memberId: declined.memberId,
+          providerKey: `test:${randomUUID()}`,
+          providerRef: card!.provider_ref,
+          currency: 'usd',
+        },
+      ])
+      .returning({ id: walletCharges.id });
+    for (const w of written) await age(w.id, '2 minutes');
+    expect(await recoverCharges(wallet)).toBe(1);
+    expect((await expectLedgerIsBalance(ok.memberId)).entries).toEqual([{ kind: 'top-up', amount: 400 }]);
+    expect(await chargesOf(declined.memberId)).toEqual([]);
+    expect((await walletState(db, declined.memberId)).entries).toEqual([]);
   });
 
   it('the job leaves a charge its first minute, then takes them in the order they were written, a batch at a time', async () => {

@@ -109,6 +109,28 @@ describe('one request per Idempotency-Key', () => {
     expect(c.runs()).toBe(1);
   });
 
+  it('claims the key and stores the answer as named statements on PostgreSQL, planned once per connection', async () => {
+    const m = await registerAndSignIn(app);
+    const c = counter(m.memberId);
+    await c.send(randomUUID(), {});
+    // The pool hands the last released connection out again: the one that ran the first request.
+    const names = await withIdempotency(
+      db,
+      { memberId: m.memberId, key: randomUUID(), scope: 'test/Names', body: {} },
+      async (tx) => ({
+        statusCode: 200,
+        body: await queryRows<{ name: string }>(
+          tx,
+          sql`select name from pg_prepared_statements where name like 'idempotency%' order by name`,
+        ),
+      }),
+    );
+    // PGlite runs in this process and takes no names: nothing to plan again there.
+    expect(names.body.map((n) => n.name)).toEqual(
+      database.driver === 'postgres' ? ['idempotency_claim', 'idempotency_store'] : [],
+    );
+  });
+
   it('runs again when the first run threw: nothing of it is kept, the key neither', async () => {
     const m = await registerAndSignIn(app);
     const key = randomUUID();
@@ -317,6 +339,16 @@ describe('the refusals and their fields', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ message: MESSAGES.inFlight });
     expect((await details(app, m)).Balance).toBe(20);
+    // A debit charges no card: it finds the claim in its own transaction, and answers the same.
+    const debitKey = randomUUID();
+    expect((await devDebit(m, 5, debitKey)).statusCode).toBe(200);
+    await db.execute(
+      sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${debitKey}`,
+    );
+    const debit = await devDebit(m, 5, debitKey);
+    expect(debit.statusCode, debit.body).toBe(409);
+    expect(debit.json()).toMatchObject({ message: MESSAGES.inFlight });
+    expect((await details(app, m)).Balance).toBe(15);
   });
 });
 
