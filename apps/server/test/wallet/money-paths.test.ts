@@ -354,6 +354,28 @@ describe('chargeCard, recordCharge and the job’s recovery, one rule at a time'
     expect((await walletState(db, declined.memberId)).entries).toEqual([]);
   });
 
+  it('the request records the charge while the job is sending it: credited once, and the job counts none', async () => {
+    const c = await cardCharge(600);
+    const charged = await chargeCard(wallet, c);
+    if (!charged.ok) throw new Error('not charged');
+    await age(charged.chargeId, '2 minutes');
+    // The job's call to the provider answers after the request, retried meanwhile, recorded it.
+    const slow: ChargeContext = {
+      ...wallet,
+      provider: {
+        ...wallet.provider,
+        charge: async (req) => {
+          const answer = await wallet.provider.charge(req);
+          await record(c, charged);
+          return answer;
+        },
+      },
+    };
+    expect(await recoverCharges(slow)).toBe(0);
+    expect(await chargesOf(c.memberId)).toMatchObject([{ status: 'recorded', chargeRef: charged.chargeRef }]);
+    expect((await expectLedgerIsBalance(c.memberId)).entries).toEqual([{ kind: 'top-up', amount: 600 }]);
+  });
+
   it('the job leaves a charge its first minute, then takes them in the order they were written, a batch at a time', async () => {
     const c = await cardCharge(100);
     const a = await chargeCard(wallet, c);
