@@ -14,7 +14,9 @@ const scope = ['web', 'money'].includes(process.env.MUTATE ?? '') ? process.env.
 process.env.MUTATE = scope;
 const database = process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite';
 process.env.MUTATE_DB = database;
-const report = scope === 'money' ? `money-${database}` : scope;
+// MUTATE_NAME names the report of a narrowed run (`npx stryker run --mutate <file>`), so two can run at once.
+const report =
+  (scope === 'money' ? `money-${database}` : scope) + (process.env.MUTATE_NAME ? `-${process.env.MUTATE_NAME}` : '');
 
 const mutate = {
   contract: ['packages/contract/src/**/*.ts', '!**/*.test.ts', '!packages/contract/src/test-messages.ts'],

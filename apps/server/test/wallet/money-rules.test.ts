@@ -438,6 +438,19 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
     expect(await reloads(m.memberId)).toBe(1);
   });
 
+  it('a reload already due (its run after COMMIT failed) is left to the job by a payment that did not mark it', async () => {
+    const m = await withTrigger(2000);
+    // Marked due by a debit whose reload did not run.
+    expect(
+      await posting({ memberId: m.memberId, amountCents: -1400, kind: 'adjustment', reference: 'marked' }),
+    ).toMatchObject({ balanceCents: 600, reloadDue: true });
+    expect((await devDebit(m, 5)).json()).toEqual({ Balance: 1, ReloadDue: false, Reload: 'none' });
+    expect(await reloads(m.memberId)).toBe(0);
+    await runAllDueReloads(walletContext(db));
+    expect(await reloads(m.memberId)).toBe(1);
+    expect((await details(app, m)).Balance).toBe(26);
+  });
+
   it('a credit that leaves the balance below it reloads nothing', async () => {
     const m = await withTrigger(0);
     expect(
