@@ -266,6 +266,7 @@ describe('chargeCard, recordCharge and the job’s recovery, one rule at a time'
     for (const changed of [
       { amountCents: 1300 },
       { providerRef: other.providerRef },
+      { memberId: other.memberId },
       { memberId: other.memberId, providerRef: other.providerRef },
     ]) {
       await expect(chargeCard(ctx, { ...c, ...changed }), JSON.stringify(changed)).rejects.toMatchObject({

@@ -131,6 +131,26 @@ describe('one request per Idempotency-Key', () => {
     );
   });
 
+  it('prepares (charges) nothing for a key that holds an answer, or whose request is still running', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let prepared = 0;
+    const send = () =>
+      withIdempotency(
+        db,
+        { memberId: m.memberId, key, scope: 'test/Prepare', body: {} },
+        async (_tx, _key, p: number) => ({ statusCode: 201, body: { prepared: p } }),
+        async () => ++prepared,
+      );
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: false });
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: true });
+    await db.execute(
+      sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`,
+    );
+    await expect(send()).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.inFlight });
+    expect(prepared).toBe(1);
+  });
+
   it('runs again when the first run threw: nothing of it is kept, the key neither', async () => {
     const m = await registerAndSignIn(app);
     const key = randomUUID();
