@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.ts';
 import { connectSession } from '../lib/session-store.ts';
 import { loadToasts } from '../lib/toasts.tsx';
 import { isOnline, subscribeOnline } from '../lib/online.ts';
+import { persistQueries } from '../lib/persist.ts';
 import { ParkingReminderBanner } from '../features/parking/components/active-sessions.tsx';
 
 /**
@@ -33,6 +34,8 @@ onlineManager.setEventListener((setOnline) => {
 });
 // The signed-in member lives in this cache (lib/session-store.ts), seeded from storage.
 connectSession(queryClient);
+// What a driver opens with no connection: kept per member, put back here (lib/persist.ts).
+persistQueries(queryClient);
 
 /** The router's layout for every screen but the landing page (app/router.tsx). */
 export function Component() {
