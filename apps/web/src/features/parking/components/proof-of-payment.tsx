@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { encode } from 'uqr';
 import { formatTime, type ParkingSession } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -6,9 +7,13 @@ import { useParkingProof } from '../api/get-parking-proof.ts';
 
 /** The token as a QR code: one SVG path of its dark modules. */
 function QrCode({ text, label }: { text: string; label: string }) {
-  const { size, data } = encode(text, { ecc: 'L', border: 2 });
-  let d = '';
-  data.forEach((row, y) => row.forEach((dark, x) => dark && (d += `M${x} ${y}h1v1h-1z`)));
+  // Encoded once per token: the session screen re-renders every second with its countdown.
+  const { size, d } = useMemo(() => {
+    const qr = encode(text, { ecc: 'L', border: 2 });
+    let path = '';
+    qr.data.forEach((row, y) => row.forEach((dark, x) => dark && (path += `M${x} ${y}h1v1h-1z`)));
+    return { size: qr.size, d: path };
+  }, [text]);
   return (
     <svg
       role="img"
@@ -28,7 +33,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
  * paid end time that an officer's device checks with no connection, kept on this phone for when
  * there is none (lib/persist.ts).
  */
-export function ProofOfPayment({ session }: { session: ParkingSession }) {
+export const ProofOfPayment = memo(function ProofOfPayment({ session }: { session: ParkingSession }) {
   const { t } = useTranslation();
   const proof = useParkingProof(session.SessionId, session.EndsAt);
   return (
@@ -68,4 +73,4 @@ export function ProofOfPayment({ session }: { session: ParkingSession }) {
       )}
     </section>
   );
-}
+});
