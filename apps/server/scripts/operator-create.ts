@@ -4,6 +4,7 @@
 // otherwise an account is made with --password (or OPERATOR_OWNER_PASSWORD, or a generated one
 // printed once). The owner signs in on the ordinary sign-in and lands on /operator.
 import { parseArgs } from 'node:util';
+import { MESSAGES, UserName } from '@parkit/contract';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createOperator, makeOwner } from '../src/operators/index.ts';
@@ -50,6 +51,7 @@ function readArgs(argv: string[]): Args | 'help' | string {
   if (values.help) return 'help';
   if (!values.name) return 'no --name NAME given';
   if (!values.owner) return 'no --owner USERNAME given';
+  if (!UserName.safeParse(values.owner).success) return `--owner: ${MESSAGES.usernameFormat}`;
   if ((values.lat === undefined) !== (values.lng === undefined)) return '--lat and --lng go together';
   const lat = values.lat === undefined ? undefined : Number(values.lat);
   const lng = values.lng === undefined ? undefined : Number(values.lng);
@@ -57,6 +59,8 @@ function readArgs(argv: string[]): Args | 'help' | string {
   if (lng !== undefined && !(Math.abs(lng) <= 180)) return '--lng needs a longitude from -180 to 180';
   if (values.state !== undefined && !/^[A-Z]{2}$/.test(values.state)) return '--state needs two capital letters';
   const password = values.password ?? process.env.OPERATOR_OWNER_PASSWORD;
+  if (password !== undefined && (password.length < 8 || password.length > 128))
+    return `--password: ${MESSAGES.passwordLength}`;
   return {
     name: values.name,
     owner: values.owner,

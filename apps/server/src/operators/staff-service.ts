@@ -11,6 +11,7 @@ import { audit, type Actor } from '../infra/audit-log.ts';
 import * as outbox from '../infra/outbox-repository.ts';
 import { hit } from '../infra/rate-limits/rate-limit-repository.ts';
 import { findById } from '../members/index.ts';
+import { operatorById } from '../zones/index.ts';
 import * as invites from './invite-repository.ts';
 import * as staff from './staff-repository.ts';
 
@@ -54,11 +55,12 @@ export async function invite(
       invitedBy: actor.id,
     });
     const channel = input.Contact.includes('@') ? 'email' : 'sms';
+    const operator = await operatorById(tx, operatorId);
     await outbox.enqueue(
       tx,
       channel,
       input.Contact,
-      `You are invited to a ParkIt operator's team. Sign in (or register with this ${channel === 'sms' ? 'phone' : 'e-mail address'}) and enter the code ${code} under Operator console. It expires in ${invites.INVITE_DAYS} days.`,
+      `You are invited to join ${operator?.name ?? 'an operator'} on ParkIt as ${input.Role}. Sign in (or register) with this ${channel === 'sms' ? 'phone' : 'e-mail address'}, open /operator/join and enter the code ${code}. It expires in ${invites.INVITE_DAYS} days.`,
     );
     const after = { InviteId: row.id, Contact: row.contact, Role: row.role };
     await audit(tx, {
