@@ -1,6 +1,6 @@
 // Loaded by the generated service worker (vite.config.ts, Workbox importScripts): shows a parking
 // reminder pushed by the server while the app is closed, and opens the app's screen on a tap.
-// The message is JSON { title, body, url, tag } (docs/architecture.md#push-reminders).
+// The message is JSON { title, body, url, tag } (docs/architecture.md#offline).
 self.addEventListener('push', (event) => {
   let message;
   try {
