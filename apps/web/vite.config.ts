@@ -17,14 +17,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    // The screens before signing in paint from the entry, the data layer and their own chunk,
-    // fetched beside the entry rather than after it has run.
-    routePreloads({
-      '/homepage': homepage,
-      '/login': ['src/app/provider.tsx', 'src/app/routes/login.tsx'],
-      '/register': ['src/app/provider.tsx', 'src/app/routes/register.tsx'],
-      '/otp': ['src/app/provider.tsx', 'src/app/routes/otp.tsx'],
-    }),
+    routePreloads({ '/homepage': homepage }),
     homepageChunk.plugin,
   ],
   server: {
