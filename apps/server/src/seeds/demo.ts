@@ -5,11 +5,13 @@ import type { Config } from '../config.ts';
 import { sandboxProvider } from '../wallet/index.ts';
 import { seedDemoHistory, type SandboxCards } from './demo-history.ts';
 import { seedDemoMember } from './demo-member.ts';
+import { seedDemoOperatorOwner } from './demo-operator.ts';
 import { seedDemoZones } from './demo-zones.ts';
 
 /**
- * First start outside production: the demo operator, member and zones, then the member's history
- * (a card when `cards`, the sandbox provider's tokenizer, is given). Later starts do nothing.
+ * First start outside production: the demo operator, its owner, the demo member and zones, then the
+ * member's history (a card when `cards`, the sandbox provider's tokenizer, is given). Later starts
+ * do nothing.
  */
 export async function seedDemo(
   db: Db,
@@ -19,6 +21,7 @@ export async function seedDemo(
 ): Promise<void> {
   const operatorId = await defaultOperatorId(db);
   if (await seedDemoMember(db)) log.info('seeded the demo member');
+  if (await seedDemoOperatorOwner(db, operatorId)) log.info("seeded the demo operator's owner");
   const zones = await seedDemoZones(db, operatorId, zoneCount);
   if (zones > 0) log.info({ zones }, 'seeded the demo zones');
   if (await seedDemoHistory(db, cards)) log.info("seeded the demo member's history");
