@@ -6,6 +6,7 @@ export * from './charges.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './plans.ts';
+export { sandboxProvider } from './providers/sandbox.ts';
 export * from './providers/stripe.ts';
 export * from './providers/types.ts';
 export * from './stripe-events.ts';

@@ -46,7 +46,15 @@ export function AddMoneyScreen() {
       title={t('Add Money')}
       back={paths.account}
       details={details.data}
-      paid={{ open: payment.paid, to: paths.account, title: t('Money Added'), description: t('successfully added') }}
+      paid={{
+        open: payment.paid,
+        to: paths.account,
+        title: t('Money Added'),
+        // The spec's 'successfully added', with what was added and the balance it made.
+        description: add.data
+          ? `${money(add.data.Amount)} ${t('successfully added')}. ${t('New balance: {{balance}}', { balance: money(add.data.Balance) })}`
+          : t('successfully added'),
+      }}
     >
       <CardNeeded
         from={paths.addMoney}
