@@ -46,7 +46,15 @@ const BodyId = z
       .max(2_147_483_647, 'Too large'),
   );
 
-export const LEDGER_KIND_VALUES = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+export const LEDGER_KIND_VALUES = [
+  'top-up',
+  'auto-reload',
+  'parking',
+  'refund',
+  'plan',
+  'adjustment',
+  'card-refund',
+] as const;
 
 /** An amount on the wire: a number or a numeric string with at most two decimals. */
 export const WireAmount = z.union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountFormat });

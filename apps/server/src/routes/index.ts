@@ -16,6 +16,7 @@ import devRoutes from './public/Dev/index.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator/Enforcement/index.ts';
 import accountRoutes from './member/Account/index.ts';
+import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
 import parkingSessionRoutes from './member/Parking/sessions.ts';
 import parkingHistoryRoutes from './member/Parking/history.ts';
@@ -87,6 +88,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', enforcementRoutes, '/api/Enforcement'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
+    // Leaving cleanly: a member's data as one file, and the deletion of the account.
+    ['member', leavingRoutes, '/api/Account', opts.support],
     ['member', vehicleRoutes, '/api/Vehicle'],
     ['member', parkingSessionRoutes, '/api/Parking'],
     // Past parking (issue 12): the history, its CSV and PDF receipts.

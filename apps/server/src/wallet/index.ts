@@ -7,6 +7,7 @@ export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './plans.ts';
 export * from './providers/stripe.ts';
+export * from './refunds.ts';
 export * from './providers/types.ts';
 export * from './stripe-events.ts';
 export * from './subscriptions.ts';
