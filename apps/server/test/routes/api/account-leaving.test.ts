@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { AccountExport, DeleteAccountResponse, LEAVING_MESSAGES } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { members, parkingSessions, vehicles, walletRefunds } from '../../../src/db/schema/index.ts';
+import { closeAccount } from '../../../src/privacy/index.ts';
+import { chargeAddMoney } from '../../../src/wallet/index.ts';
 import { concurrently, expectJsonNo5xx } from '../../concurrency.ts';
 import {
   as,
@@ -18,7 +20,7 @@ import {
   type SignedIn,
 } from '../../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
-import { addCard, addMoney } from '../../wallet/helpers.ts';
+import { addCard, addMoney, walletContext } from '../../wallet/helpers.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
@@ -231,6 +233,51 @@ describe('POST /api/Account/Delete', () => {
     const refunds = await db.select().from(walletRefunds).where(eq(walletRefunds.memberId, m.memberId));
     expect(refunds.reduce((a, r) => a + r.amountCents, 0)).toBe(1000);
     expect((await walletState(db, m.memberId)).balance).toBe(0);
+  });
+});
+
+describe('a card charge against a deletion under way', () => {
+  it('waits for the deletion, then finds the account deleted and charges nothing', async () => {
+    const m = await registerAndSignIn(app);
+    await addCard(app, m);
+    expect((await addMoney(app, m, { Amount: 10 })).statusCode).toBe(200);
+    const charge = () =>
+      chargeAddMoney(walletContext(db), m.memberId, randomUUID(), { amountCents: 500 }).then(
+        () => 'charged',
+        (err: { statusCode?: number }) => err.statusCode ?? String(err),
+      );
+    let outcome: unknown;
+    if (process.env.TEST_DB === 'postgres') {
+      // The deletion holds the member's row until it commits; the charge starts meanwhile.
+      let closed!: () => void;
+      const inside = new Promise<void>((r) => (closed = r));
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const deletion = db.transaction(async (tx) => {
+        await closeAccount(tx, m.memberId, randomUUID());
+        closed();
+        await gate;
+      });
+      await inside;
+      const pending = charge();
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await deletion;
+      outcome = await pending;
+    } else {
+      // PGlite has one connection: the charge comes after the deletion.
+      await db.transaction((tx) => closeAccount(tx, m.memberId, randomUUID()));
+      outcome = await charge();
+    }
+    // On PostgreSQL the charge had read the card before the deletion committed: the share lock stops it
+    // (404). After the deletion there is no card to charge at all (400).
+    expect(outcome).toBe(process.env.TEST_DB === 'postgres' ? 404 : 400);
+    const [c] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from wallet_charges where member_id = ${m.memberId}`,
+    );
+    expect(Number(c?.n)).toBe(1);
+    expect(await walletState(db, m.memberId)).toMatchObject({ balance: 0, ledger: 0 });
   });
 });
 
