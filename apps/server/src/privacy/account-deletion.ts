@@ -105,10 +105,7 @@ export async function closeAccount(tx: Tx, memberId: number, key: string): Promi
   await tx.delete(otpSends).where(eq(otpSends.phone, m.phone));
   await tx.delete(outbox).where(eq(outbox.recipient, m.phone));
   // A Quick Park session the phone paid before it registered keeps no phone once it is the member's.
-  await tx
-    .update(parkingSessions)
-    .set({ guestPhone: null })
-    .where(eq(parkingSessions.memberId, memberId));
+  await tx.update(parkingSessions).set({ guestPhone: null }).where(eq(parkingSessions.memberId, memberId));
   await anonymise(tx, memberId);
 
   return {

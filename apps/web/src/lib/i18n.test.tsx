@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  LEAVING_MESSAGES,
   MESSAGES,
   PARKING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -75,6 +76,7 @@ describe('i18n', () => {
       ...Object.values(PARKING_MESSAGES),
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
+      ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

@@ -22,7 +22,15 @@ import { memberRef } from './members.ts';
  * database function post_ledger_entry (migration 0023), which wallet/ledger.ts and Start's one
  * statement call, and nothing else.
  */
-export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund'] as const;
+export const LEDGER_KINDS = [
+  'top-up',
+  'auto-reload',
+  'parking',
+  'refund',
+  'plan',
+  'adjustment',
+  'card-refund',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const ledgerEntries = pgTable(

@@ -70,7 +70,9 @@ async function busyMember(): Promise<SignedIn & { userName: string }> {
   await addCard(app, who);
   expect((await addMoney(app, who, { Amount: 20 })).statusCode).toBe(200);
   const s = await startSession(app, who, { zoneId: zone, vehicleId: car, minutes: 60 });
-  expect((await as(app, who, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } })).statusCode).toBe(200);
+  expect(
+    (await as(app, who, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } })).statusCode,
+  ).toBe(200);
   expect(
     (
       await as(app, who, {
@@ -145,7 +147,9 @@ describe('POST /api/Account/Delete', () => {
     expectRefused(await as(app, m, { method: 'GET', url: '/api/Account/Details' }), 401);
     expectRefused(await as(app, m, { method: 'GET', url: '/api/Account/Export' }), 401);
     expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: m.refreshToken })).statusCode).toBe(401);
-    expect((await tokenPost(app, { grant_type: 'password', username: m.userName, password: PASSWORD })).statusCode).toBe(400);
+    expect(
+      (await tokenPost(app, { grant_type: 'password', username: m.userName, password: PASSWORD })).statusCode,
+    ).toBe(400);
     expect(
       (await tokenPost(app, { grant_type: 'password', username: `#deleted-${m.memberId}`, password: 'deleted' }))
         .statusCode,

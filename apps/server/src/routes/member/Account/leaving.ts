@@ -73,7 +73,8 @@ const leavingRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, opts) =
         // After COMMIT, outside any transaction: the refunds (left pending for the wallet job when
         // the provider is unreachable), the cards at the provider, the chat's files.
         await sendRefunds(app.wallet, { memberId });
-        for (const card of done.cardRefs) if (card.provider === app.wallet.provider.name) await app.wallet.provider.detach(card.providerRef);
+        for (const card of done.cardRefs)
+          if (card.provider === app.wallet.provider.name) await app.wallet.provider.detach(card.providerRef);
         await opts.attachments.remove(done.attachmentIds);
       }
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
