@@ -19,6 +19,7 @@ const serverDomains = [
   'vehicles',
   'parking',
   'auth',
+  'operators',
   ['history', 'enforcement', 'support'],
   'privacy',
 ];

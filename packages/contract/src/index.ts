@@ -12,4 +12,5 @@ export * from './wallet.ts';
 export * from './parking.ts';
 export * from './quick-park.ts';
 export * from './history.ts';
+export * from './operator.ts';
 export * from './leaving.ts';

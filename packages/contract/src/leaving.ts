@@ -9,6 +9,7 @@ export const LEAVING_MESSAGES = {
   passwordWrong: 'This password is not correct.',
   sessionRunning: 'You have a parking session running. Stop it, or wait for it to end, then delete your account.',
   chargePending: 'A payment to your wallet is still being processed. Please try again in a few minutes.',
+  staff: 'You work for a parking operator on ParkIt. Ask an owner to remove you from its staff first.',
   deleted: 'Your account has been deleted.',
 } as const;
 

@@ -3,6 +3,7 @@ import { centsToAmount, LEAVING_MESSAGES, type DeleteAccountResponse } from '@pa
 import type { Executor, Tx } from '../db/client.ts';
 import {
   members,
+  operatorStaff,
   otpCodes,
   otpSends,
   outbox,
@@ -78,6 +79,13 @@ export async function closeAccount(tx: Tx, memberId: number, key: string): Promi
     .where(and(eq(walletCharges.memberId, memberId), eq(walletCharges.status, 'pending')))
     .limit(1);
   if (charging) throw new HttpError(409, LEAVING_MESSAGES.chargePending);
+  // An operator's staff leaves through its owners (who keep at least one owner), not by deletion.
+  const [staff] = await tx
+    .select({ id: operatorStaff.operatorId })
+    .from(operatorStaff)
+    .where(eq(operatorStaff.memberId, memberId))
+    .limit(1);
+  if (staff) throw new HttpError(409, LEAVING_MESSAGES.staff);
 
   const emptied = await emptyWalletToCards(tx, memberId, key);
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LEAVING_MESSAGES,
   MESSAGES,
+  OPERATOR_MESSAGES,
   PARKING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
@@ -76,6 +77,7 @@ describe('i18n', () => {
       ...Object.values(PARKING_MESSAGES),
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
+      ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
