@@ -8,6 +8,7 @@ export * from './ledger.ts';
 export * from './plans.ts';
 export { sandboxProvider } from './providers/sandbox.ts';
 export * from './providers/stripe.ts';
+export * from './refunds.ts';
 export * from './providers/types.ts';
 export * from './stripe-events.ts';
 export * from './subscriptions.ts';
