@@ -126,9 +126,7 @@ export async function releaseRefund(tx: Tx, refund: WalletCharge): Promise<void>
 }
 
 /** What sending a stop's refunds came to: all given back, or the first refusal (nothing given back yet). */
-export type RefundsSent =
-  | { ok: true }
-  | { ok: false; status: 502 | 503; message: string; refused: WalletCharge[] };
+export type RefundsSent = { ok: true } | { ok: false; status: 502 | 503; message: string; refused: WalletCharge[] };
 
 /**
  * Sends claimed refunds to the provider one by one, outside any transaction, and records each

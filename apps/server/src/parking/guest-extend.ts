@@ -5,7 +5,14 @@ import { parkingQuotes, parkingSessions, walletCharges, zones } from '../db/sche
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
-import { claimCardCharge, claimRefunds, recordCardPayment, releaseRefunds, sendCardCharge, sendRefunds } from './card-payments.ts';
+import {
+  claimCardCharge,
+  claimRefunds,
+  recordCardPayment,
+  releaseRefunds,
+  sendCardCharge,
+  sendRefunds,
+} from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote, releaseQuote } from './guest-service.ts';
 import { priceOf } from './pricing.ts';
 import { claimQuote } from './quote-service.ts';
@@ -128,9 +135,7 @@ export async function recordGuestExtend(
   chargeRef: string,
   now: Date,
 ): Promise<{ refunds: WalletCharge[] }> {
-  const [q] = charge.quoteId
-    ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId))
-    : [];
+  const [q] = charge.quoteId ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId)) : [];
   if (!q?.sessionId) throw new Error(`charge ${charge.id} has no extension quote`);
   const [s] = await tx.select().from(parkingSessions).where(eq(parkingSessions.id, q.sessionId)).for('update');
   if (!s) throw new Error(`quote ${q.id} has no session`);

@@ -217,9 +217,7 @@ export async function recordGuestStart(
   link: GuestLink,
   now: Date,
 ): Promise<number> {
-  const [q] = charge.quoteId
-    ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId))
-    : [];
+  const [q] = charge.quoteId ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId)) : [];
   if (!q?.guestPhone || !q.plate || !q.plateState) throw new Error(`charge ${charge.id} has no guest quote`);
   const [zone] = await tx.select().from(zones).where(eq(zones.id, q.zoneId));
   if (!zone) throw new Error(`quote ${q.id} has no zone`);

@@ -96,8 +96,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) =>
-      stopOwned(app.wallet, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
+    async (req) => stopOwned(app.wallet, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
   );
 
   app.post(
