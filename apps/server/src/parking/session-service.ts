@@ -1,5 +1,5 @@
 import { centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
