@@ -267,25 +267,32 @@ export async function recoverCharges(ctx: ChargeContext, graceMs = 60_000, limit
     .orderBy(walletCharges.id)
     .limit(limit);
   let recorded = 0;
+  // One movement that cannot be recorded does not hold up the others: its error is thrown after them.
+  let failed: unknown = null;
   for (const row of pending) {
     const handler = WALLET_KINDS.includes(row.kind) ? null : ctx.handlers?.[row.kind];
     if (handler === undefined) continue;
-    const charged = await sendCharge(ctx, row);
-    if (!charged.ok) {
-      if (charged.reason !== 'unavailable') await releaseCharge(ctx, row);
-      continue;
-    }
-    const now = await ctx.db.transaction(async (tx) => {
-      if (handler) {
-        const c = await markRecorded(tx, row.id, charged.chargeRef);
-        if (c) await handler.record(tx, c, charged.chargeRef);
-        return c !== null;
+    try {
+      const charged = await sendCharge(ctx, row);
+      if (!charged.ok) {
+        if (charged.reason !== 'unavailable') await releaseCharge(ctx, row);
+        continue;
       }
-      if (row.memberId === null) throw new Error(`wallet charge ${row.id} has no member`);
-      await lockWallet(tx, row.memberId);
-      return (await recordCharge(tx, row.id, charged.chargeRef)).recordedNow;
-    });
-    if (now) recorded++;
+      const now = await ctx.db.transaction(async (tx) => {
+        if (handler) {
+          const c = await markRecorded(tx, row.id, charged.chargeRef);
+          if (c) await handler.record(tx, c, charged.chargeRef);
+          return c !== null;
+        }
+        if (row.memberId === null) throw new Error(`wallet charge ${row.id} has no member`);
+        await lockWallet(tx, row.memberId);
+        return (await recordCharge(tx, row.id, charged.chargeRef)).recordedNow;
+      });
+      if (now) recorded++;
+    } catch (err) {
+      failed ??= err;
+    }
   }
+  if (failed) throw failed;
   return recorded;
 }
