@@ -12,3 +12,4 @@ export * from './wallet.ts';
 export * from './parking.ts';
 export * from './quick-park.ts';
 export * from './history.ts';
+export * from './operator.ts';
