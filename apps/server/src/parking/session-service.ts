@@ -1,12 +1,11 @@
 import { centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
-import type { PaymentProvider } from '../wallet/index.ts';
-import { refundToCard } from './card-payments.ts';
-import { lockWallet } from '../wallet/index.ts';
+import { claimRefunds, releaseRefunds, sendRefunds, type RefundsSent } from './card-payments.ts';
+import { lockWallet, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { amendableZone, checkAmendable } from './amend-window.ts';
 import { chargeWallet, refundWallet } from './payments.ts';
 import { refundFor } from './pricing.ts';
@@ -155,29 +154,24 @@ export async function extend(
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
-export function stop(
-  db: Db,
-  provider: PaymentProvider,
-  memberId: number,
-  sessionId: number,
-  now: Date,
-): Promise<StopResponse> {
-  return stopOwned(db, provider, { memberId }, sessionId, now);
+export function stop(ctx: ChargeContext, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(ctx, { memberId }, sessionId, now);
 }
 
 /**
  * Stop for any owner: the unused whole minutes go back the way they were paid, a member's wallet
- * (a refund in the ledger) or the Quick Park card (through the provider, charge by charge; if the
- * provider refuses or cannot be reached, nothing changes and the session runs on).
+ * (a refund in the ledger, in the stop's transaction) or the Quick Park card. A card's refunds are
+ * claimed as pending in the stop's transaction (card-payments.ts) and sent after COMMIT, no lock
+ * held during the provider's call; if the provider refuses the first or cannot be reached, the
+ * stop is undone and the session runs on (502/503), as before any refund was given back.
  */
 export async function stopOwned(
-  db: Db,
-  provider: PaymentProvider,
+  ctx: ChargeContext,
   owner: sessions.Owner,
   sessionId: number,
   now: Date,
 ): Promise<StopResponse> {
-  return db.transaction(async (tx) => {
+  const stopped = await ctx.db.transaction(async (tx) => {
     // A member's wallet is locked before the session, as every money path does (ledger.ts's lockWallet).
     if ('memberId' in owner) await lockWallet(tx, owner.memberId);
     const found = await sessions.lockOwned(tx, owner, sessionId);
@@ -189,9 +183,20 @@ export async function stopOwned(
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
     let refundCents = 0;
-    if (s.paidVia === 'Card') refundCents = await refundToCard(tx, provider, s.id, due);
-    else if (s.memberId !== null)
+    let refunds: WalletCharge[] = [];
+    if (s.paidVia === 'Card') {
+      refunds = await claimRefunds(tx, ctx, s.id, due, now);
+      refundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    } else if (s.memberId !== null)
       refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
+    const before = {
+      status: s.status,
+      endedAt: s.endedAt,
+      endsAt: s.endsAt,
+      durationMinutes: s.durationMinutes,
+      refundedCents: s.refundedCents,
+      updatedAt: s.updatedAt,
+    };
     await sessions.updateSession(tx, s.id, {
       status: 'ended',
       endedAt: now,
@@ -200,10 +205,44 @@ export async function stopOwned(
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    const after = await sessions.findOwned(tx, owner, s.id);
-    if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
-    return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
+    return { id: s.id, unused, refunds, before };
   });
+  if (stopped.refunds.length > 0) {
+    const sent = await sendRefunds(ctx, stopped.refunds);
+    if (!sent.ok) await undoStop(ctx, stopped.id, stopped.before, sent);
+  }
+  const after = await sessions.findOwned(ctx.db, owner, stopped.id);
+  if (!after) throw new Error(`session ${stopped.id} vanished after its stop`);
+  return {
+    ...sessions.toSessionView(after, now),
+    RefundAmount: centsToAmount(after.session.refundedCents - stopped.before.refundedCents),
+    UnusedMinutes: stopped.unused,
+  };
+}
+
+/**
+ * A stop whose card refund the provider refused or could not take, before any was given back:
+ * the refunds released and the session running again, then the provider's answer. If the plate
+ * has meanwhile started another session (the session cannot run again), the stop stands: an
+ * outage's refunds stay pending for the wallet job, a refusal's are released.
+ */
+async function undoStop(
+  ctx: ChargeContext,
+  id: number,
+  before: Partial<sessions.NewSession>,
+  sent: Extract<RefundsSent, { ok: false }>,
+): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await releaseRefunds(tx, sent.refused);
+      await sessions.updateSession(tx, id, before);
+    });
+  } catch (err) {
+    if (!vehicles.isUniqueViolation(err)) throw err;
+    if (sent.status === 502) await ctx.db.transaction((tx) => releaseRefunds(tx, sent.refused));
+    return;
+  }
+  throw new HttpError(sent.status, sent.message);
 }
 
 /**

@@ -54,6 +54,8 @@ export default fp<{ config: WalletConfig; secret: string }>(
       provider,
       currency: (config.CURRENCY ?? 'USD').toLowerCase(),
       currencySymbol: config.CURRENCY_SYMBOL ?? '$',
+      // Filled at start-up by the domains that own other kinds of card movement (Quick Park).
+      handlers: {},
     };
     const service: WalletService = {
       ...ctx,

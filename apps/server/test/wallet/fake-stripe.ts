@@ -16,6 +16,11 @@ export interface FakeStripe {
     idempotencyKey: string | undefined;
     auth: string | undefined;
   }[];
+  /**
+   * A slow Stripe: the next POST to `path` waits (after it arrived: `arrived`) until `release()`,
+   * as a provider that takes its time to answer.
+   */
+  hold(path: string): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -56,9 +61,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const setupCustomer = new Map<string, string>();
   /** Succeeded PaymentIntents: what they took and what was refunded from them. */
   const intents = new Map<string, { amount: number; refunded: number }>();
+  const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
+    const held = req.method === 'POST' ? holds.get(path) : undefined;
+    if (held) {
+      holds.delete(path);
+      held.arrived();
+      await held.released;
+    }
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path, form, idempotencyKey, auth: req.headers.authorization });
     const send = (status: number, json: unknown) => {
@@ -207,6 +219,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    hold(path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      holds.set(path, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: arrival, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

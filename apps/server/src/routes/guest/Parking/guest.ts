@@ -12,7 +12,14 @@ import {
   StopResponse,
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { quoteGuest, startGuest, stopOwned, extendGuest, quoteGuestExtend } from '../../../parking/index.ts';
+import {
+  quoteGuest,
+  receiptLink,
+  startGuest,
+  stopOwned,
+  extendGuest,
+  quoteGuestExtend,
+} from '../../../parking/index.ts';
 import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
@@ -52,11 +59,10 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const token = String(req.headers['x-guest-token']);
       const session = await startGuest(
-        app.db,
-        app.wallet.provider,
+        app.wallet,
         req.guestPhone,
         req.body,
-        (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`,
+        (id) => receiptLink(id, token),
         new Date(),
       );
       return reply.code(201).send(session);
@@ -90,8 +96,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) =>
-      stopOwned(app.db, app.wallet.provider, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
+    async (req) => stopOwned(app.wallet, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -125,7 +130,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => extendGuest(app.db, app.wallet.provider, req.guestPhone, req.body, new Date()),
+    async (req) => extendGuest(app.wallet, req.guestPhone, req.body, new Date()),
   );
 };
 

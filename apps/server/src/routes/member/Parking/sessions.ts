@@ -139,7 +139,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => service.stop(app.db, app.wallet.provider, req.member.memberId, req.body.SessionId, new Date()),
+    async (req) => service.stop(app.wallet, req.member.memberId, req.body.SessionId, new Date()),
   );
 
   app.post(
