@@ -3,6 +3,7 @@ import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './seeds/demo.ts';
+import { adoptPresetPolicies } from './pricing/index.ts';
 
 /** Makes the instance, listens, closes gracefully on SIGINT/SIGTERM. Nothing else. */
 async function main() {
@@ -15,6 +16,9 @@ async function main() {
     onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
   });
   if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemo(database.db, server.log, config.DEMO_ZONES);
+  // Zones still priced by their preset columns get the equal price policy (docs/pricing.md#presets).
+  const adopted = await adoptPresetPolicies(database.db);
+  if (adopted > 0) server.log.info({ zones: adopted }, 'gave zones the price policies of their presets');
   await server.register(app, { config, database, closeDatabase: true });
 
   let closing = false;
