@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MESSAGES,
   PARKING_MESSAGES,
+  PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
   SUPPORT_MESSAGES,
@@ -73,6 +74,7 @@ describe('i18n', () => {
       ...Object.values(WALLET_MESSAGES),
       ...Object.values(WALLET_TEXTS),
       ...Object.values(PARKING_MESSAGES),
+      ...Object.values(PRICING_MESSAGES),
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
     ];
