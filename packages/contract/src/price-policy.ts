@@ -83,6 +83,18 @@ export const TimeSpan = z
     Name: z.string().trim().min(1, 'Name is required').max(80, 'At most 80 characters'),
     /** ISO weekdays, 1 = Monday; absent: every day. */
     Days: z.array(z.number().int().min(1, 'Days are 1 to 7').max(7, 'Days are 1 to 7')).min(1).max(7).optional(),
+    /** Days of the month (1..31); absent: every day. With Days, both must hold (the 2nd Monday: Days [1], DaysOfMonth 8..14). */
+    DaysOfMonth: z
+      .array(z.number().int().min(1, 'Days of the month are 1 to 31').max(31, 'Days of the month are 1 to 31'))
+      .min(1)
+      .max(31)
+      .optional(),
+    /** Months (1 = January); absent: every month. */
+    Months: z
+      .array(z.number().int().min(1, 'Months are 1 to 12').max(12, 'Months are 1 to 12'))
+      .min(1)
+      .max(12)
+      .optional(),
     /** Local time, inclusive; absent: 00:00. A From after Until crosses midnight (the day it starts on counts). */
     From: Clock.optional(),
     /** Local time, exclusive; absent: 24:00. */

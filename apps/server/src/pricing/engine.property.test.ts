@@ -59,6 +59,8 @@ function reference(
     let paidMinutes = 0;
     const onDay = (span: PolicyBody['Spans'][number], date: string, isoDay: number) =>
       (span.Days === undefined || span.Days.includes(isoDay)) &&
+      (span.DaysOfMonth === undefined || span.DaysOfMonth.includes(new Date(`${date}T12:00:00Z`).getUTCDate())) &&
+      (span.Months === undefined || span.Months.includes(new Date(`${date}T12:00:00Z`).getUTCMonth() + 1)) &&
       (span.StartDate === undefined || date >= span.StartDate) &&
       (span.EndDate === undefined || date <= span.EndDate) &&
       (span.Holidays === undefined || (span.Holidays === 'only') === body.Holidays.includes(date));
@@ -142,6 +144,8 @@ const span = (i: number) =>
       Id: fc.constant(`s${i}`),
       Name: fc.constant(`Span ${i}`),
       Days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+      DaysOfMonth: fc.uniqueArray(fc.integer({ min: 1, max: 31 }), { minLength: 1, maxLength: 25 }),
+      Months: fc.uniqueArray(fc.integer({ min: 2, max: 4 }), { minLength: 1, maxLength: 3 }),
       From: clock,
       Until: fc.oneof(clock, fc.constant('24:00')),
       StartDate: date,

@@ -61,6 +61,23 @@ describe('spans, midnight and days', () => {
     ]);
   });
 
+  it('days of the month and months choose their spans (the second Monday of June)', () => {
+    const p = policy([
+      {
+        Id: 'second-monday',
+        Name: 'Second Monday',
+        Days: [1],
+        DaysOfMonth: [8, 9, 10, 11, 12, 13, 14],
+        Months: [6],
+        Rate: hourly(900),
+      },
+      allDay(100),
+    ]);
+    expect(priceWindow(p, CHICAGO, at('2026-06-08T15:00:00Z'), 0, 60).parkingCents).toBe(900);
+    expect(priceWindow(p, CHICAGO, at('2026-06-01T15:00:00Z'), 0, 60).parkingCents).toBe(100);
+    expect(priceWindow(p, CHICAGO, at('2026-07-13T15:00:00Z'), 0, 60).parkingCents).toBe(100);
+  });
+
   it('holidays and dates choose their spans', () => {
     const p = policy(
       [

@@ -23,6 +23,8 @@ export interface CompiledSpan {
   id: string;
   name: string;
   days: ReadonlySet<number> | null;
+  daysOfMonth: ReadonlySet<number> | null;
+  months: ReadonlySet<number> | null;
   from: number;
   /** 1..1440; below `from`: the span crosses midnight. */
   until: number;
@@ -57,6 +59,8 @@ export function compilePolicy(body: PolicyBody): CompiledPolicy {
       id: s.Id,
       name: s.Name,
       days: s.Days ? new Set(s.Days) : null,
+      daysOfMonth: s.DaysOfMonth ? new Set(s.DaysOfMonth) : null,
+      months: s.Months ? new Set(s.Months) : null,
       from,
       until: u === 0 ? DAY : u,
       startDate: s.StartDate ?? null,
@@ -88,6 +92,8 @@ export function compilePolicy(body: PolicyBody): CompiledPolicy {
 
 function dayMatches(c: CompiledPolicy, s: CompiledSpan, date: string, isoDay: number): boolean {
   if (s.days && !s.days.has(isoDay)) return false;
+  if (s.daysOfMonth && !s.daysOfMonth.has(Number(date.slice(8, 10)))) return false;
+  if (s.months && !s.months.has(Number(date.slice(5, 7)))) return false;
   if (s.startDate !== null && date < s.startDate) return false;
   if (s.endDate !== null && date > s.endDate) return false;
   if (s.holidays === 'only') return c.holidays.has(date);
