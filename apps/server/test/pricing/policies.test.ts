@@ -10,9 +10,13 @@ import {
   createPriceEvent,
   listPolicyVersions,
   listPriceEvents,
+  presetPolicy,
   previewPrice,
   savePolicyVersion,
+  type Preset,
 } from '../../src/pricing/index.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { seedDemoZones } from '../../src/seeds/demo-zones.ts';
 import { defaultOperatorId } from '../../src/zones/index.ts';
 import { count } from '../concurrency.ts';
 import { as, buildTestApp, registerAndSignIn } from '../helpers.ts';
@@ -190,6 +194,20 @@ describe('the driver’s quote under policies', () => {
     expect([after.ParkingAmount, after.PaidMinutes]).toEqual([before.ParkingAmount, before.PaidMinutes]);
     expect(after.ParkingAmount).toBe(1.23); // 199 x 37 / 60 = 122.7
     expect(after.Spans.map((s) => [s.Name, s.Minutes, s.Amount])).toEqual([['Paid hours', 37, 1.23]]);
+  });
+
+  it('adopts the presets of the demo zones in one batch: every zone a policy equal to its preset', async () => {
+    expect(await seedDemoZones(db, theirs, 300)).toBe(300);
+    expect(await adoptPresetPolicies(db)).toBeGreaterThanOrEqual(300);
+    expect(await count(db, sql`select count(*) from zones where price_policy_id is null`)).toBe(0);
+    const pairs = await queryRows<{ zone: Record<string, unknown>; body: unknown }>(
+      db,
+      sql`select json_build_object('rateCents', z.rate_cents, 'maxStayMinutes', z.max_stay_minutes, 'paidDays', z.paid_days,
+            'paidFromMinute', z.paid_from_minute, 'paidUntilMinute', z.paid_until_minute) as zone, v.body
+          from zones z join price_policy_versions v on v.policy_id = z.price_policy_id and v.version = 1`,
+    );
+    expect(pairs.length).toBeGreaterThanOrEqual(300);
+    for (const { zone, body } of pairs) expect(body).toEqual(presetPolicy(zone as unknown as Preset));
   });
 
   it('a new version prices new sessions; a running session keeps its version for Extend and Stop', async () => {
