@@ -14,6 +14,7 @@ const server = 'apps/server/src';
 // last three are peers: none imports another.
 const serverDomains = [
   'zones',
+  'pricing',
   'wallet',
   'members',
   'vehicles',

@@ -3,6 +3,7 @@ import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { demoCards, seedDemo } from './seeds/demo.ts';
+import { adoptPresetPolicies } from './pricing/index.ts';
 import { DEMO_MEMBER } from './seeds/demo-member.ts';
 import { DEMO_OPERATOR_OWNER } from './seeds/demo-operator.ts';
 
@@ -18,6 +19,9 @@ async function main() {
   });
   if (config.SEED_DEMO && config.NODE_ENV !== 'production')
     await seedDemo(database.db, server.log, config.DEMO_ZONES, demoCards(config));
+  // Zones still priced by their preset columns get the equal price policy (docs/pricing.md#presets).
+  const adopted = await adoptPresetPolicies(database.db);
+  if (adopted > 0) server.log.info({ zones: adopted }, 'gave zones the price policies of their presets');
   await server.register(app, { config, database, closeDatabase: true });
 
   let closing = false;

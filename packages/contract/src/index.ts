@@ -9,6 +9,7 @@ export * from './zone.ts';
 export * from './vehicle.ts';
 export * from './support.ts';
 export * from './wallet.ts';
+export * from './price-policy.ts';
 export * from './parking.ts';
 export * from './quick-park.ts';
 export * from './history.ts';

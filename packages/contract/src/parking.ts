@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Vehicle, WireId } from './vehicle.ts';
 import { Zone } from './zone.ts';
+import { PriceSpan } from './price-policy.ts';
 
 /** Park and pay (issue 11). Amounts are decimal dollars on the wire, cents in the database. */
 
@@ -100,6 +101,8 @@ export const Quote = z.object({
   OverMaxPayment: z.boolean(),
   /** Minutes still allowed in this zone (maximum stay minus minutes already bought). */
   MaxMoreMinutes: z.number().int(),
+  /** The stretches of the priced time in each of the zone's time spans, in order (docs/pricing.md). */
+  Spans: z.array(PriceSpan),
 });
 export type Quote = z.infer<typeof Quote>;
 

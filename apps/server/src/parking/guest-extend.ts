@@ -14,7 +14,8 @@ import {
   sendRefunds,
 } from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote, releaseQuote } from './guest-service.ts';
-import { priceOf } from './pricing.ts';
+import { policyOfSession } from '../pricing/index.ts';
+import { priceMore } from './pricing.ts';
 import { claimQuote } from './quote-service.ts';
 import * as sessions from './session-repository.ts';
 
@@ -36,21 +37,30 @@ export async function quoteGuestExtend(
   if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
     throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
   if (!s.cardRef) throw conflict('SessionId', QUICK_PARK_MESSAGES.noCard);
-  const room = zone.maxStayMinutes - s.durationMinutes;
+  const policy = await policyOfSession(db, s, zone);
+  const room = Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   if (r.DurationMinutes > room) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
+  const price = priceMore(policy, timezone, s, r.DurationMinutes);
+  if (price.overMaxStay) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.parkingCents === 0) throw conflict('DurationMinutes', PARKING_MESSAGES.zoneFree);
   const q = await insertGuestQuote(
     db,
     phone,
-    { kind: 'extend', zoneId: s.zoneId, sessionId: s.id, plate: s.plate, plateState: s.plateState },
+    {
+      kind: 'extend',
+      zoneId: s.zoneId,
+      sessionId: s.id,
+      plate: s.plate,
+      plateState: s.plateState,
+      policyVersionId: s.policyVersionId,
+    },
     s.endsAt,
     r.DurationMinutes,
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, s.rateCents, price.paidMinutes, room);
+  return guestQuoteView(q, s.rateCents, price, room);
 }
 
 /**

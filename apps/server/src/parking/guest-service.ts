@@ -9,7 +9,8 @@ import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/i
 import { isUniqueViolation } from '../vehicles/index.ts';
 import { defaultOperatorId, operatorById } from '../zones/index.ts';
 import { claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
-import { priceOf } from './pricing.ts';
+import { policyForStart } from '../pricing/index.ts';
+import { priceOf, type Priced } from './pricing.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteInsert, type QuoteRow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
 
@@ -35,25 +36,33 @@ export async function quoteGuest(
 ): Promise<Quote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
+  const policy = await policyForStart(db, zone, now);
+  const price = priceOf(policy, operator.timezone, now, 0, r.DurationMinutes);
+  if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);
   const q = await insertGuestQuote(
     db,
     phone,
-    { kind: 'start', zoneId: zone.id, plate: r.PlateNumber, plateState: r.PlateState },
+    {
+      kind: 'start',
+      zoneId: zone.id,
+      plate: r.PlateNumber,
+      plateState: r.PlateState,
+      policyVersionId: price.versionId,
+    },
     now,
     r.DurationMinutes,
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
+  return guestQuoteView(q, zone.rateCents, price, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes));
 }
 
 /** A guest's quote row: the card pays the parking alone (no plan, so no fee and no discount). */
 export function insertGuestQuote(
   db: Executor,
   phone: string,
-  what: Pick<QuoteInsert, 'kind' | 'zoneId' | 'sessionId' | 'plate' | 'plateState'>,
+  what: Pick<QuoteInsert, 'kind' | 'zoneId' | 'sessionId' | 'plate' | 'plateState' | 'policyVersionId'>,
   startsAt: Date,
   minutes: number,
   parkingCents: number,
@@ -70,9 +79,9 @@ export function insertGuestQuote(
 }
 
 /** A guest's quote on the wire: no plan (no fee, no discount), a card pays (no balance). */
-export function guestQuoteView(q: QuoteRow, rateCents: number, paidMinutes: number, maxMoreMinutes: number): Quote {
+export function guestQuoteView(q: QuoteRow, rateCents: number, price: Priced, maxMoreMinutes: number): Quote {
   return {
-    ...quoteTerms(q, rateCents, paidMinutes, maxMoreMinutes),
+    ...quoteTerms(q, rateCents, price, maxMoreMinutes),
     DiscountPercent: 0,
     DiscountAmount: 0,
     FeeAmount: 0,

@@ -8,6 +8,7 @@ import { claimRefunds, releaseRefunds, sendRefunds, type RefundsSent } from './c
 import { lockWallet, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { amendableZone, checkAmendable } from './amend-window.ts';
 import { chargeWallet, refundWallet } from './payments.ts';
+import { policyOfSession } from '../pricing/index.ts';
 import { refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
 import { checkMaxPayment } from './rules.ts';
@@ -179,7 +180,7 @@ export async function stopOwned(
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
       throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
+    const { unusedMinutes, refundCents: due } = refundFor(await policyOfSession(tx, s, zone), timezone, s, now);
     // Whole minutes only: the session keeps at least its first minute.
     const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
     let refundCents = 0;
@@ -291,6 +292,7 @@ export async function amend(
       operatorId: operator.id,
       rateCents: zone.rateCents,
       parkingCents: price.parkingCents,
+      policyVersionId: price.versionId,
     });
   }
   try {

@@ -2,6 +2,7 @@
 export * from './members.ts';
 export * from './auth.ts';
 export * from './vehicles.ts';
+export * from './pricing.ts';
 export * from './zones.ts';
 export * from './support.ts';
 export * from './wallet.ts';
