@@ -1,5 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  formatMoney,
+  type GuestQuote,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
@@ -30,7 +37,7 @@ export async function quoteGuest(
   phone: string,
   r: { ZoneNumber: string; PlateNumber: string; PlateState: string; DurationMinutes: number },
   now: Date,
-): Promise<Quote> {
+): Promise<GuestQuote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
@@ -44,7 +51,14 @@ export async function quoteGuest(
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
+  return {
+    ...guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes),
+    ZoneNumber: zone.zoneNumber,
+    Name: zone.name,
+    Address: zone.address,
+    City: zone.city,
+    State: zone.state,
+  };
 }
 
 /** A guest's quote row: the card pays the parking alone (no plan, so no fee and no discount). */
