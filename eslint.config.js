@@ -19,6 +19,7 @@ const serverDomains = [
   'vehicles',
   'parking',
   'auth',
+  'operators',
   ['history', 'enforcement', 'support'],
 ];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each

@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MESSAGES,
+  OPERATOR_MESSAGES,
   PARKING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
@@ -75,6 +76,7 @@ describe('i18n', () => {
       ...Object.values(PARKING_MESSAGES),
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
+      ...Object.values(OPERATOR_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

@@ -16,6 +16,7 @@ import {
 } from './session-store.ts';
 import { storage } from './storage.ts';
 import { isSupportAgent } from './support-agent.ts';
+import { isOperatorStaff } from './operator-staff.ts';
 
 /**
  * GET /api/Account/Details (docs/product.md#api-calls: Balance and MinBalance, plus the user data). Its
@@ -61,12 +62,14 @@ export function useSession(): SessionView {
 
 /**
  * After any sign-in: a new session with the token, then the account (which fills the rest of
- * the session), and where to go: /addvehicles for a member with no vehicle, else /homepage.
+ * the session), and where to go: a support agent's or an operator's console, /addvehicles for a
+ * member with no vehicle, else /homepage.
  */
 export async function completeSignIn(token: TokenResponse): Promise<string> {
   replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
   const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });
   if (await isSupportAgent()) return paths.supportConsole; // issue 13: agents land on the console
+  if (await isOperatorStaff()) return paths.operator; // an operator's staff land on its console
   return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
 }
 

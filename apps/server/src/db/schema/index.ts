@@ -7,3 +7,4 @@ export * from './support.ts';
 export * from './wallet.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';
+export * from './operators.ts';
