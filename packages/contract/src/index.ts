@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './format.ts';
+export * from './parked-minutes.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './zone.ts';

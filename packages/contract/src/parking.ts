@@ -181,6 +181,25 @@ export const AmendQuote = ParkingSession.pick({ SessionId: true, ZoneId: true, Z
 });
 export type AmendQuote = z.infer<typeof AmendQuote>;
 
+/**
+ * One payment of a session, oldest first: the start (InitialMinutes, the fee included), each
+ * extension, a zone change within 5 minutes (negative when money went back).
+ */
+export const SessionPayment = z.object({
+  Kind: z.enum(['Start', 'Extension', 'ZoneChange']),
+  Amount: z.number(),
+  PaidAt: z.string(),
+});
+export type SessionPayment = z.infer<typeof SessionPayment>;
+
+/** GET /api/Parking/Session/{id} (member and Quick Park): the session and what was paid along the way (the receipt). */
+export const SessionReceipt = ParkingSession.extend({
+  /** Minutes bought at the start, before any extension. */
+  InitialMinutes: z.number().int(),
+  Payments: z.array(SessionPayment),
+});
+export type SessionReceipt = z.infer<typeof SessionReceipt>;
+
 export const StopResponse = ParkingSession.extend({ RefundAmount: z.number(), UnusedMinutes: z.number().int() });
 export type StopResponse = z.infer<typeof StopResponse>;
 

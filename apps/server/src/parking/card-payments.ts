@@ -159,3 +159,16 @@ export async function sendRefunds(ctx: ChargeContext, refunds: WalletCharge[]): 
 export async function releaseRefunds(tx: Tx, refunds: WalletCharge[]): Promise<void> {
   for (const r of refunds) if (await dropPending(tx, r.id)) await releaseRefund(tx, r);
 }
+
+/** A card-paid (Quick Park) session's charges, oldest first: the start, then each extension. */
+export async function cardPaymentsOf(
+  db: Executor,
+  sessionId: number,
+): Promise<{ kind: 'Start' | 'Extension'; cents: number; at: Date }[]> {
+  const rows = await db
+    .select({ cents: parkingCardPayments.amountCents, at: parkingCardPayments.createdAt })
+    .from(parkingCardPayments)
+    .where(eq(parkingCardPayments.sessionId, sessionId))
+    .orderBy(parkingCardPayments.id);
+  return rows.map((r, i) => ({ kind: i === 0 ? 'Start' : 'Extension', cents: r.cents, at: r.at }));
+}

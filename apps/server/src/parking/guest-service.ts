@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  formatMoney,
+  type GuestQuote,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
@@ -33,7 +40,7 @@ export async function quoteGuest(
   phone: string,
   r: { ZoneNumber: string; PlateNumber: string; PlateState: string; DurationMinutes: number },
   now: Date,
-): Promise<Quote> {
+): Promise<GuestQuote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const policy = await policyForStart(db, zone, now);
@@ -55,7 +62,14 @@ export async function quoteGuest(
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, zone.rateCents, price, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes));
+  return {
+    ...guestQuoteView(q, zone.rateCents, price, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes)),
+    ZoneNumber: zone.zoneNumber,
+    Name: zone.name,
+    Address: zone.address,
+    City: zone.city,
+    State: zone.state,
+  };
 }
 
 /** A guest's quote row: the card pays the parking alone (no plan, so no fee and no discount). */

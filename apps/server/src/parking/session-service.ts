@@ -1,13 +1,20 @@
-import { centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
-import type { Tx } from '../db/client.ts';
+import {
+  centsToAmount,
+  PARKING_MESSAGES,
+  parkedMinutes,
+  type ParkingSession,
+  type SessionReceipt,
+  type StopResponse,
+} from '@parkit/contract';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
-import { claimRefunds, releaseRefunds, sendRefunds, type RefundsSent } from './card-payments.ts';
+import { claimRefunds, releaseRefunds, sendRefunds, cardPaymentsOf, type RefundsSent } from './card-payments.ts';
 import { lockWallet, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { amendableZone, checkAmendable } from './amend-window.ts';
-import { chargeWallet, refundWallet } from './payments.ts';
+import { chargeWallet, refundWallet, walletPaymentsOf } from './payments.ts';
 import { policyOfSession } from '../pricing/index.ts';
 import { refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
@@ -181,8 +188,10 @@ export async function stopOwned(
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
       throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
     const { unusedMinutes, refundCents: due } = refundFor(await policyOfSession(tx, s, zone), timezone, s, now);
-    // Whole minutes only: the session keeps at least its first minute.
-    const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
+    // The contract's parked-duration rule: every minute begun is kept, at least the first; the rest
+    // are unused (the same count as refundFor's, its bound kept in case they ever differ).
+    const kept = parkedMinutes({ StartedAt: s.startedAt, EndedAt: now, DurationMinutes: s.durationMinutes });
+    const unused = Math.min(unusedMinutes, s.durationMinutes - kept);
     let refundCents = 0;
     let refunds: WalletCharge[] = [];
     if (s.paidVia === 'Card') {
@@ -305,4 +314,27 @@ export async function amend(
     throw err;
   }
   return { session: await view(tx, memberId, s.id, now), reloadDue };
+}
+
+/**
+ * The session one of its owners opens (member or Quick Park): its view and what was paid along the
+ * way, from the wallet's ledger or the card's charges, for the receipt (docs/product.md#the-receipt).
+ */
+export async function sessionReceipt(
+  db: Executor,
+  found: sessions.SessionWithZone,
+  now: Date,
+): Promise<SessionReceipt> {
+  const s = found.session;
+  const payments =
+    s.paidVia === 'Card'
+      ? await cardPaymentsOf(db, s.id)
+      : s.memberId !== null
+        ? await walletPaymentsOf(db, s.memberId, s.id)
+        : [];
+  return {
+    ...sessions.toSessionView(found, now),
+    InitialMinutes: s.initialMinutes,
+    Payments: payments.map((p) => ({ Kind: p.kind, Amount: centsToAmount(p.cents), PaidAt: p.at.toISOString() })),
+  };
 }

@@ -12,7 +12,7 @@ import { postEntry } from '../../src/wallet/index.ts';
 import { chargeAddMoney } from '../../src/wallet/index.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../parking-helpers.ts';
-import { addCard, addMoney, walletContext } from './helpers.ts';
+import { addCard, addMoney, CARDS, walletContext } from './helpers.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
@@ -101,7 +101,7 @@ describe('a card charge outside the transaction, then its record', () => {
 
   it('a charge the provider declines leaves nothing pending and credits nothing', async () => {
     const m = await registerAndSignIn(app);
-    await addCard(app, m, '4000 0000 0000 0002');
+    await addCard(app, m, CARDS.declined);
     const res = await addMoney(app, m, { Amount: 10 });
     expect(res.statusCode).toBe(402);
     expect(await chargesOf(m.memberId)).toEqual([]);

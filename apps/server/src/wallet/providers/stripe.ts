@@ -50,6 +50,16 @@ export function stripeProvider(
   opts: StripeOptions,
 ): PaymentProvider & { client: Stripe; createSetupIntent(customerRef: string): Promise<string> } {
   const client = stripeClient(opts);
+  /** The reason the customer's latest SetupIntent tried with this card was declined, if it was. */
+  async function setupDecline(customerRef: string, pmId: string): Promise<string | null> {
+    const intents = await client.setupIntents.list({ customer: customerRef, limit: 10 });
+    for (const si of intents.data) {
+      const err = si.last_setup_error;
+      const tried = typeof err?.payment_method === 'string' ? err.payment_method : err?.payment_method?.id;
+      if (err && tried === pmId) return err.message || WALLET_MESSAGES.declined;
+    }
+    return null;
+  }
   return {
     name: 'stripe',
     client,
@@ -77,7 +87,12 @@ export function stripeProvider(
       }
       // A card confirmed by our SetupIntent is attached to the member's customer; anything else is refused.
       const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
-      if (!pm.card || (customerRef && owner !== customerRef)) throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      if (!pm.card || !customerRef || owner !== customerRef) {
+        // Declined when its SetupIntent was confirmed: Stripe left the card unattached and said why.
+        const declined = pm.card && customerRef ? await setupDecline(customerRef, pm.id) : null;
+        if (declined) throw new CardError(declined, 'Token', 402);
+        throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      }
       return {
         providerRef: pm.id,
         brand: TITLE[pm.card.brand] ?? pm.card.brand,

@@ -44,7 +44,11 @@ export type RefundResult = ProviderResult<{ refundRef: string }, 'refused'>;
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Checks a token the browser obtained (sandbox token, or Stripe PaymentMethod id) and reads the card. */
+  /**
+   * Checks a token the browser obtained (sandbox token, or Stripe PaymentMethod id) and reads the
+   * card, once the card was verified (Stripe: a SetupIntent of the member's customer succeeded with
+   * it); a card declined there is refused with the bank's reason (CardError, 402).
+   */
   attach(token: string, customerRef: string | null): Promise<SavedCard>;
   /** Stripe: the customer to save cards under (created once per member). Sandbox: null. */
   ensureCustomer(memberId: number, existing: string | null): Promise<string | null>;
@@ -60,11 +64,15 @@ export interface PaymentProvider {
   detach(providerRef: string): Promise<void>;
 }
 
-/** A refusal the member caused (bad token, bad card): becomes a 400/402 with this message. */
+/**
+ * A refusal the member caused: a bad token or card (400), or a card its bank declined when it was
+ * verified on being added (402, `declined`). Becomes that status with this message.
+ */
 export class CardError extends Error {
   constructor(
     message: string,
     readonly field = 'Token',
+    readonly status: 400 | 402 = 400,
   ) {
     super(message);
     this.name = 'CardError';

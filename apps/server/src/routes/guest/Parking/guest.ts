@@ -3,11 +3,13 @@ import {
   ErrorResponse,
   GuestExtendQuoteRequest,
   GuestExtendRequest,
+  GuestQuote,
   GuestQuoteRequest,
   GuestStartRequest,
   ParkingSession,
   Quote,
   SessionParams,
+  SessionReceipt,
   StopRequest,
   StopResponse,
 } from '@parkit/contract';
@@ -36,9 +38,9 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)',
+        summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes), with the zone it names',
         body: GuestQuoteRequest,
-        response: { 200: Quote, 409: ErrorResponse },
+        response: { 200: GuestQuote, 409: ErrorResponse },
       },
     },
     async (req) => quoteGuest(app.db, req.guestPhone, req.body, new Date()),
@@ -74,15 +76,15 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'One of this phone’s Quick Park sessions',
+        summary: 'One of this phone’s Quick Park sessions, with its payments',
         params: SessionParams,
-        response: { 200: ParkingSession, 404: ErrorResponse },
+        response: { 200: SessionReceipt, 404: ErrorResponse },
       },
     },
     async (req) => {
       const found = await sessions.findOwned(app.db, { guestPhone: req.guestPhone }, req.params.id);
       if (!found) throw notFound();
-      return sessions.toSessionView(found, new Date());
+      return sessions.sessionReceipt(app.db, found, new Date());
     },
   );
 

@@ -14,6 +14,7 @@ import {
   Quote,
   QuoteRequest,
   SessionParams,
+  SessionReceipt,
   StartRequest,
   StopRequest,
   StopResponse,
@@ -176,15 +177,15 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'One of the member’s sessions (running or ended): the live view and the receipt',
+        summary: 'One of the member’s sessions (running or ended): the live view and the receipt, with its payments',
         params: SessionParams,
-        response: { 200: ParkingSession, ...errors },
+        response: { 200: SessionReceipt, ...errors },
       },
     },
     async (req) => {
       const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
       if (!found) throw notFound();
-      return sessions.toSessionView(found, new Date());
+      return sessions.sessionReceipt(app.db, found, new Date());
     },
   );
 
