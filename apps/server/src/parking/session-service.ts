@@ -6,7 +6,7 @@ import {
   type SessionReceipt,
   type StopResponse,
 } from '@parkit/contract';
-import type { Db, Executor, Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
