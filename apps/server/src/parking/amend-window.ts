@@ -33,6 +33,7 @@ export async function amendableZone(
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
   const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
   return { operator, zone, price };

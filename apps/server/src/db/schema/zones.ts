@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, position, serialId } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, moment, position, serialId } from './columns.ts';
 import { operatorRef } from './members.ts';
 
 /**
@@ -37,6 +37,10 @@ export const zones = pgTable(
     paidFromMinute: smallint('paid_from_minute').notNull(),
     paidUntilMinute: smallint('paid_until_minute').notNull(),
     capacity: integer('capacity').notNull(),
+    /** The curb line or area of the zone (a GeoJSON LineString or Polygon, checked by the console's routes), or null: a point only. */
+    curb: jsonb('curb'),
+    /** When the operator retired the zone: it keeps its history, refuses new quotes and sessions and leaves Find Parking. */
+    retiredAt: moment('retired_at'),
     createdAt: createdAt(),
   },
   (t) => [
