@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MESSAGES,
   OPERATOR_MESSAGES,
+  OPERATOR_ZONE_MESSAGES,
   PARKING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
@@ -77,6 +78,7 @@ describe('i18n', () => {
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
+      ...Object.values(OPERATOR_ZONE_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });
