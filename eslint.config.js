@@ -21,6 +21,7 @@ const serverDomains = [
   'auth',
   'operators',
   ['history', 'enforcement', 'support'],
+  'privacy',
 ];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each
 // assumption it makes (test/library-internals.test.ts).

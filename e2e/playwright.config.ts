@@ -34,6 +34,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',
     trace: 'retain-on-failure',
+    // The app's service worker (docs/architecture.md#offline) downloads every screen's code once it
+    // registers: only the specs about it let it run (pwa.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

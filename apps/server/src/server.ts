@@ -2,7 +2,7 @@ import app, { apiDocsEnabled } from './app.ts';
 import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './seeds/demo.ts';
+import { demoCards, seedDemo } from './seeds/demo.ts';
 import { DEMO_MEMBER } from './seeds/demo-member.ts';
 import { DEMO_OPERATOR_OWNER } from './seeds/demo-operator.ts';
 
@@ -16,7 +16,8 @@ async function main() {
     dataDir: config.DATA_DIR,
     onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
   });
-  if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemo(database.db, server.log, config.DEMO_ZONES);
+  if (config.SEED_DEMO && config.NODE_ENV !== 'production')
+    await seedDemo(database.db, server.log, config.DEMO_ZONES, demoCards(config));
   await server.register(app, { config, database, closeDatabase: true });
 
   let closing = false;

@@ -14,3 +14,4 @@ export * from './quick-park.ts';
 export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
+export * from './leaving.ts';

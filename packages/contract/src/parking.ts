@@ -187,6 +187,37 @@ export type ActiveSessions = z.infer<typeof ActiveSessions>;
 
 export const SessionParams = z.object({ id: WireId });
 
+/**
+ * GET /api/Parking/Session/{id}/Proof: the proof of payment an officer verifies offline
+ * (docs/proof-of-payment.md): an EdDSA-signed JWT of the plate, zone and paid end time.
+ */
+export const ParkingProof = z.object({
+  SessionId: z.number().int(),
+  /** The signed token (compact JWS), also shown as a QR code. */
+  Token: z.string(),
+  /** The id of the key that signed it, in GET /api/Parking/ProofKeys. */
+  KeyId: z.string(),
+  PlateNumber: z.string(),
+  PlateState: z.string(),
+  ZoneNumber: z.string(),
+  /** The paid end time: the token expires then. */
+  EndsAt: z.string(),
+});
+export type ParkingProof = z.infer<typeof ParkingProof>;
+
+/** One public key of the proof of payment, as a JWK (RFC 8037: OKP, Ed25519). */
+export const ProofPublicKey = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
+});
+/** GET /api/Parking/ProofKeys: the keys an officer's device keeps to verify proofs offline (a JWK Set). */
+export const ProofKeySet = z.object({ keys: z.array(ProofPublicKey) });
+export type ProofKeySet = z.infer<typeof ProofKeySet>;
+
 /** POST /api/Parking/AutoStartQuote: Auto Start's quote for a zone (the default vehicle and duration). */
 export const AutoStartQuoteRequest = z.object({ ZoneId: BodyId }).strict();
 export type AutoStartQuoteRequest = z.input<typeof AutoStartQuoteRequest>;

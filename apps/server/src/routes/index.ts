@@ -18,6 +18,7 @@ import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import accountRoutes from './member/Account/index.ts';
+import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
 import parkingSessionRoutes from './member/Parking/sessions.ts';
 import parkingHistoryRoutes from './member/Parking/history.ts';
@@ -91,6 +92,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
+    // Leaving cleanly: a member's data as one file, and the deletion of the account.
+    ['member', leavingRoutes, '/api/Account', opts.support],
     ['member', vehicleRoutes, '/api/Vehicle'],
     ['member', parkingSessionRoutes, '/api/Parking'],
     // Past parking (issue 12): the history, its CSV and PDF receipts.

@@ -1,8 +1,8 @@
 import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import type { Db, Tx } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { walletCharges } from '../db/schema/index.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import { members, walletCharges } from '../db/schema/index.ts';
 import { balanceOf, lockWallet, postEntry } from './ledger.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
@@ -90,10 +90,23 @@ export async function chargeCard(
           : lt(walletCharges.createdAt, sql`now() - make_interval(hours => ${PROVIDER_KEY_TTL_HOURS})`),
       ),
     );
-  await ctx.db
-    .insert(walletCharges)
-    .values({ ...c, currency: ctx.currency })
-    .onConflictDoNothing({ target: walletCharges.providerKey });
+  // The pending row is written under a share lock of the member's row, which the deletion of the
+  // account (privacy/) holds exclusively while it refunds the balance: a charge either is pending
+  // before the deletion looks (which then waits for it), or finds the account deleted and charges nothing.
+  const open = await ctx.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ deletedAt: members.deletedAt })
+      .from(members)
+      .where(eq(members.id, c.memberId))
+      .for('share');
+    if (!m || m.deletedAt) return false;
+    await tx
+      .insert(walletCharges)
+      .values({ ...c, currency: ctx.currency })
+      .onConflictDoNothing({ target: walletCharges.providerKey });
+    return true;
+  });
+  if (!open) throw notFound();
   const [row] = await ctx.db.select().from(walletCharges).where(eq(walletCharges.providerKey, c.providerKey));
   if (!row) throw new Error(`wallet charge ${c.providerKey} vanished`);
   if (row.memberId !== c.memberId || row.amountCents !== c.amountCents || row.providerRef !== c.providerRef) {

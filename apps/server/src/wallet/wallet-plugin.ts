@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { runAllDueReloads, runDueReload, type ReloadContext, type ReloadOutcome } from './auto-reload.ts';
 import { recoverCharges } from './charges.ts';
+import { sendRefunds } from './refunds.ts';
 import { purgeExpiredKeys } from './idempotency.ts';
 import { sandboxProvider } from './providers/sandbox.ts';
 import { stripeProvider } from './providers/stripe.ts';
@@ -70,6 +71,7 @@ export default fp<{ config: WalletConfig; secret: string }>(
       },
       async runJobs() {
         await recoverCharges(ctx);
+        await sendRefunds(ctx, { graceMs: 60_000 });
         await runAllDueReloads(ctx);
         await runSubscriptionJobs(ctx);
         await purgeExpiredKeys(app.db);

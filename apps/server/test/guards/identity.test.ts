@@ -95,6 +95,10 @@ const FOREIGN: Record<
     url: `/api/Parking/Session/${bobsSession.SessionId}`,
     status: [404],
   }),
+  'GET /api/Parking/Session/{id}/Proof': async () => ({
+    url: `/api/Parking/Session/${bobsSession.SessionId}/Proof`,
+    status: [404],
+  }),
   'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({
     url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`,
     status: [404],

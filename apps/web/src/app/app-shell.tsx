@@ -1,4 +1,5 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { OfflineBanner } from '../components/ui/offline-banner.tsx';
 import { paths } from '../config/paths.ts';
 import { Toaster } from '../lib/toasts.tsx';
 
@@ -6,7 +7,7 @@ import { Toaster } from '../lib/toasts.tsx';
  * The phone-sized frame every screen sits in (the operator's console excepted: full width). The Toaster is here, not in the data layer, and only
  * once sonner is loaded (lib/toasts.ts): the landing page and /homepage paint without it (issue
  * 9), and once mounted it stays, so a toast shown before a move back to the landing page still
- * finishes there.
+ * finishes there. The offline banner is here too, so the landing page says it as well.
  */
 export function AppShell() {
   const navigation = useNavigation();
@@ -19,6 +20,7 @@ export function AppShell() {
       {navigation.state === 'loading' && (
         <div className="fixed top-0 left-0 z-50 h-0.5 w-full animate-pulse bg-brand-500" aria-hidden />
       )}
+      <OfflineBanner />
       <Outlet />
       <Toaster position="top-center" richColors closeButton />
     </div>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  LEAVING_MESSAGES,
   MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
@@ -79,6 +80,7 @@ describe('i18n', () => {
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
+      ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

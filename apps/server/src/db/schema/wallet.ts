@@ -22,7 +22,15 @@ import { memberRef } from './members.ts';
  * database function post_ledger_entry (migration 0023), which wallet/ledger.ts and Start's one
  * statement call, and nothing else.
  */
-export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+export const LEDGER_KINDS = [
+  'top-up',
+  'auto-reload',
+  'parking',
+  'refund',
+  'plan',
+  'adjustment',
+  'card-refund',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const ledgerEntries = pgTable(
@@ -46,7 +54,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment')`,
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund')`,
     ),
   ],
 );
@@ -201,13 +209,49 @@ export const walletCharges = pgTable(
     status: text('status').$type<(typeof WALLET_CHARGE_STATUSES)[number]>().notNull().default('pending'),
     chargeRef: text('charge_ref'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    /** What has been given back to the card from this charge (wallet_refunds: a deleted account's balance). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('wallet_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_charges_refunded_range', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
     check('wallet_charges_kind', sql`${t.kind} in ('top-up', 'auto-reload')`),
     check('wallet_charges_status', sql`${t.status} in ('pending', 'recorded')`),
     index('wallet_charges_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const WALLET_REFUND_STATUSES = ['pending', 'done', 'failed'] as const;
+
+/**
+ * Money given back from the wallet to the card a charge came from (a deleted account's balance:
+ * docs/data.md#leaving). The wallet is debited ('card-refund' in the ledger) and the row written
+ * 'pending' in one transaction; the provider is called after it, outside any transaction, with
+ * provider_key, and the row marked 'done' (or 'failed' when the provider refuses: the operator
+ * pays it another way). A row left 'pending' is sent again by the wallet job with the same key.
+ */
+export const walletRefunds = pgTable(
+  'wallet_refunds',
+  {
+    id: serialId(),
+    memberId: memberRef(),
+    chargeId: ref('charge_id', () => walletCharges.id),
+    amountCents: integer('amount_cents').notNull(),
+    providerKey: text('provider_key').notNull().unique(),
+    status: text('status').$type<(typeof WALLET_REFUND_STATUSES)[number]>().notNull().default('pending'),
+    refundRef: text('refund_ref'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [
+    check('wallet_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_refunds_status', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('wallet_refunds_member_idx').on(t.memberId),
+    index('wallet_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
   ],

@@ -106,6 +106,10 @@ export function sandboxProvider(
       const p = read(token);
       return { providerRef: token, brand: p.b, last4: p.l, expMonth: p.m, expYear: p.y };
     },
+    async readExpress(token): Promise<SavedCard> {
+      const p = read(token);
+      return { providerRef: token, brand: p.b, last4: p.l, expMonth: p.m, expYear: p.y };
+    },
     async ensureCustomer() {
       return null;
     },

@@ -86,15 +86,37 @@ export function stripeProvider(
         expYear: pm.card.exp_year,
       };
     },
+    async readExpress(token): Promise<SavedCard> {
+      if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(token)) throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
+      let pm: Stripe.PaymentMethod;
+      try {
+        pm = await client.paymentMethods.retrieve(token);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
+        throw err;
+      }
+      // The Express Checkout Element's PaymentMethod belongs to no customer; a saved card of
+      // anyone's is not an express payment.
+      if (!pm.card || pm.customer) throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
+      return {
+        providerRef: pm.id,
+        brand: TITLE[pm.card.brand] ?? pm.card.brand,
+        last4: pm.card.last4,
+        expMonth: pm.card.exp_month,
+        expYear: pm.card.exp_year,
+      };
+    },
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       try {
         const pi = await client.paymentIntents.create(
           {
             amount: req.amountCents,
             currency: req.currency,
-            ...(req.customerRef ? { customer: req.customerRef } : {}),
+            // A saved card is charged off-session under its customer; an express payment's card
+            // (no customer) was confirmed by the driver a moment ago: on-session.
+            ...(req.customerRef ? { customer: req.customerRef, off_session: true } : {}),
             payment_method: req.providerRef,
-            off_session: true,
             confirm: true,
             description: req.description,
           },

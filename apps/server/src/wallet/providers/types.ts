@@ -21,7 +21,10 @@ type ProviderResult<Done, Refusal extends string> =
   ({ ok: true } & Done) | { ok: false; reason: Refusal | 'unavailable'; message: string };
 
 export interface ChargeRequest extends ProviderRequest {
-  /** The member's provider customer (Stripe cus_…); null for the sandbox. */
+  /**
+   * The member's provider customer (Stripe cus_…) of a saved card, charged off-session; null for the
+   * sandbox and for an express payment's one-time card, which the driver has just confirmed.
+   */
   customerRef: string | null;
   providerRef: string;
   currency: string;
@@ -46,6 +49,11 @@ export interface PaymentProvider {
   /** Stripe: the customer to save cards under (created once per member). Sandbox: null. */
   ensureCustomer(memberId: number, existing: string | null): Promise<string | null>;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Checks a one-time card of an express payment (Apple Pay, Google Pay; the sandbox's test wallet)
+   * and reads it: one no customer holds, charged once and never saved. CardError when it is not one.
+   */
+  readExpress(token: string): Promise<SavedCard>;
   /** Gives part or all of a charge back to the card (Quick Park's Stop). */
   refund(req: RefundRequest): Promise<RefundResult>;
   /** Forgets a saved card at the provider (best effort). */

@@ -9,6 +9,7 @@ import {
   AutoStartQuoteRequest,
   ErrorResponse,
   ExtendRequest,
+  ParkingProof,
   ParkingSession,
   Quote,
   QuoteRequest,
@@ -184,6 +185,41 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
       if (!found) throw notFound();
       return sessions.toSessionView(found, new Date());
+    },
+  );
+
+  app.get(
+    '/Session/:id/Proof',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Proof of payment for one of the member’s sessions: a token signed with Ed25519 (EdDSA) of the plate, zone and paid end time, which an officer verifies offline with GET /api/Parking/ProofKeys',
+        params: SessionParams,
+        response: { 200: ParkingProof, ...errors },
+      },
+    },
+    async (req) => {
+      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      if (!found) throw notFound();
+      const { session, zone } = found;
+      const claims = {
+        plate: session.plate.toUpperCase(),
+        plateState: session.plateState,
+        zoneNumber: zone.zoneNumber,
+        operatorId: session.operatorId,
+        sessionId: session.id,
+        endsAt: session.endsAt,
+      };
+      return {
+        SessionId: session.id,
+        Token: await app.parkingProof.sign(claims),
+        KeyId: app.parkingProof.kid,
+        PlateNumber: claims.plate,
+        PlateState: claims.plateState,
+        ZoneNumber: claims.zoneNumber,
+        EndsAt: session.endsAt.toISOString(),
+      };
     },
   );
 };

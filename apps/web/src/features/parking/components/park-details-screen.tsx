@@ -21,6 +21,7 @@ import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { StopAction } from './stop-action.tsx';
 import { ZoneSign } from './zone-sign.tsx';
+import { ProofOfPayment } from './proof-of-payment.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
@@ -95,6 +96,7 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           }
         />
       </div>
+      <ProofOfPayment session={session} />
       {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
     </>
   );
