@@ -43,8 +43,8 @@ const ring = z
   .max(MAX_POINTS, M.curbPoints)
   .refine((r) => r[0]![0] === r.at(-1)![0] && r[0]![1] === r.at(-1)![1], M.curbRingOpen);
 
-/** A curb line (GeoJSON LineString) or area (Polygon, closed rings), [longitude, latitude] in degrees. */
-export const ZoneCurb = z.discriminatedUnion(
+/** The curb's exact shapes, checked by ZoneCurb. */
+const CurbShape = z.discriminatedUnion(
   'type',
   [
     z.strictObject({
@@ -58,7 +58,24 @@ export const ZoneCurb = z.discriminatedUnion(
   ],
   { error: M.curbInvalid },
 );
-export type ZoneCurb = z.infer<typeof ZoneCurb>;
+export type ZoneCurb = z.infer<typeof CurbShape>;
+
+/**
+ * A curb line (GeoJSON LineString) or area (Polygon, closed rings), [longitude, latitude] in
+ * degrees. Documented as one object (OpenAPI 3.0 cannot say "one of these, or null" without a
+ * type), checked against CurbShape's exact shapes.
+ */
+export const ZoneCurb = z
+  .strictObject({
+    type: z.enum(['LineString', 'Polygon'], { error: M.curbInvalid }),
+    coordinates: z.array(z.unknown(), { error: M.curbInvalid }),
+  })
+  .superRefine((v, ctx) => {
+    const checked = CurbShape.safeParse(v);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }) as unknown as z.ZodType<ZoneCurb>;
 
 /** Metres between two points (haversine; enough for the curb's distance check). */
 function metres(lat1: number, lng1: number, lat2: number, lng2: number) {
