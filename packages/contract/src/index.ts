@@ -15,4 +15,5 @@ export * from './parking.ts';
 export * from './quick-park.ts';
 export * from './history.ts';
 export * from './operator.ts';
+export * from './operator-zones.ts';
 export * from './leaving.ts';

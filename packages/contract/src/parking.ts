@@ -27,6 +27,7 @@ export const PARKING_MESSAGES = {
   quoteStale: 'The session changed since this price was given. Please check the new price.',
   maxStay: 'That is longer than the maximum stay in this zone',
   maxStayReached: 'The maximum stay in this zone has been reached',
+  zoneRetired: 'This zone is no longer in use: choose another zone',
   zoneFree: 'Parking is free here for the whole time you chose: no payment is needed',
   vehicleBusy: 'This vehicle is already parked',
   sessionEnded: 'This parking session has ended',

@@ -34,6 +34,7 @@ export async function amendableZone(
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
   // The policy the new zone had when the session started: the session is priced as if it had started there.
   const policy = await policyForStart(db, zone, s.startedAt);

@@ -31,6 +31,7 @@ async function zoneByNumber(db: Executor, zoneNumber: string) {
     .where(and(eq(zones.operatorId, operator.id), eq(zones.zoneNumber, zoneNumber)))
     .limit(1);
   if (!zone) throw badRequest('ZoneNumber', QUICK_PARK_MESSAGES.zoneNotFound);
+  if (zone.retiredAt) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneRetired);
   return { zone, operator };
 }
 

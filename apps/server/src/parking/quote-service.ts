@@ -77,6 +77,7 @@ export async function quoteStart(
     vehicles.findOwned(db, memberId, r.VehicleId),
   ]);
   if (!zone || !vehicle) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
   if (busy) throw vehicleBusy(busy.id);
@@ -127,6 +128,7 @@ export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, n
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   const opts = await options.get(db, memberId);
   if (!opts.AutoStartParking) return off('Off');
   const [vehicle] = await vehicles.listByMember(db, memberId);

@@ -70,6 +70,7 @@ export async function start(
   const zone = operator && (await zones.byId(tx, operator.id, q.zoneId));
   const vehicle = q.vehicleId === null ? null : await vehicles.findOwned(tx, memberId, q.vehicleId);
   if (!operator || !zone || !vehicle) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   await sessions.closeExpiredOfVehicle(tx, vehicle.VehicleID, now);
   const busy = await sessions.activeOfVehicle(tx, vehicle.VehicleID, now);
   if (busy) throw vehicleBusy(busy.id);

@@ -114,7 +114,7 @@ export function startSql(
           where v.id = (select vehicle_id from q) and v.member_id = ${memberId}
         ), z as (
           select z.id, z.operator_id, z.rate_cents, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes from zones z
-          where z.id = (select zone_id from q) and z.operator_id = (select client_id from m)
+          where z.id = (select zone_id from q) and z.operator_id = (select client_id from m) and z.retired_at is null
         ), ok as (
           select 1 from q
           where exists (select 1 from v) and exists (select 1 from z)

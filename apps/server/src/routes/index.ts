@@ -16,6 +16,7 @@ import devRoutes from './public/Dev/index.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
+import operatorZoneRoutes from './operator/Operator/zones.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -107,6 +108,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
     ['operator', operatorConsoleRoutes, '/api/Operator'],
+    ['operator', operatorZoneRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

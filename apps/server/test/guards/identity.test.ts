@@ -289,16 +289,35 @@ const inviteOfB = (
     payload: { Contact: '5125550142', Role: 'officer' },
   })
 ).json<{ InviteId: number }>().InviteId;
+const zoneBody = (ZoneNumber: string) => ({
+  ZoneNumber,
+  Name: 'Guard zone',
+  Address: '1 Guard St',
+  Latitude: 30.27,
+  Longitude: -97.74,
+  Capacity: 4,
+  RatePerHour: 2,
+  MaxStayMinutes: 60,
+  PaidDays: [1, 2, 3, 4, 5],
+  PaidFrom: '08:00',
+  PaidUntil: '18:00',
+});
+const zoneOfB = (
+  await as(app, ownerB, { method: 'POST', url: `/api/Operator/${B}/Zones`, payload: zoneBody('GUARD-B') })
+).json<{ ZoneId: number }>().ZoneId;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
   memberId: String(ownerB.memberId),
   inviteId: String(inviteOfB),
+  zoneId: String(zoneOfB),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Invites': { Contact: '5125550143', Role: 'manager' },
   'POST /api/Operator/{operatorId}/Staff/{memberId}/Role': { Role: 'manager' },
+  'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
+  'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
 };
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>

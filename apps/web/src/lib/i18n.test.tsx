@@ -6,6 +6,7 @@ import {
   LEAVING_MESSAGES,
   MESSAGES,
   OPERATOR_MESSAGES,
+  OPERATOR_ZONE_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -80,6 +81,7 @@ describe('i18n', () => {
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
+      ...Object.values(OPERATOR_ZONE_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
