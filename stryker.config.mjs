@@ -34,6 +34,7 @@ const mutate = {
     'apps/server/src/wallet/idempotency.ts',
     'apps/server/src/parking/start-statement.ts',
     'apps/server/src/wallet/charges.ts',
+    'apps/server/src/parking/card-payments.ts',
     'apps/server/src/db/post-entry-sql.ts',
   ],
 };

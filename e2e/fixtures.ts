@@ -90,12 +90,12 @@ export async function lastOutboxId(request: APIRequestContext, phone: string): P
 
 /**
  * The newest 6-digit code sent to a phone after `afterId` (waits for it to arrive).
- * `kind` picks sign-in codes or password-reset codes.
+ * `kind` picks sign-in codes, registration codes or password-reset codes.
  */
 export async function readCode(
   request: APIRequestContext,
   phone: string,
-  opts: { afterId?: number; kind?: 'sign-in' | 'password reset' } = {},
+  opts: { afterId?: number; kind?: 'sign-in' | 'registration' | 'password reset' } = {},
 ): Promise<string> {
   const { afterId = 0, kind } = opts;
   let code = '';
@@ -114,7 +114,7 @@ export async function readCode(
   return code;
 }
 
-/** POST /api/Account/Register; the phone then holds an unused sign-in code. */
+/** POST /api/Account/Register; the phone then holds an unused sign-in code (the registration SMS). */
 export async function registerViaApi(
   request: APIRequestContext,
   member: NewMember = newMemberData(),
@@ -152,7 +152,7 @@ export async function registerNewMember(
   overrides: Partial<NewMember> = {},
 ): Promise<NewMember> {
   const member = await registerViaApi(request, newMemberData(overrides));
-  const code = await readCode(request, member.PhoneNumber, { kind: 'sign-in' });
+  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
   await page.goto(`/otp?phone=${member.PhoneNumber}&purpose=register`);
   await enterCode(page, code);
   await expect(page).toHaveURL(/\/addvehicles$/);

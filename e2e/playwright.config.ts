@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
 // the server on E2E_SERVER_PORT.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const serverPort = Number(process.env.E2E_SERVER_PORT ?? port + 1);
+// How long the server may take to start (first start migrates and seeds a new PGlite): longer on a
+// machine that runs other work (E2E_SERVER_TIMEOUT, in ms).
+const serverTimeout = Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one folder per run
 
@@ -31,6 +34,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',
     trace: 'retain-on-failure',
+    // The app's service worker (docs/architecture.md#offline) downloads every screen's code once it
+    // registers: only the specs about it let it run (pwa.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
@@ -51,7 +57,7 @@ export default defineConfig({
       command:
         'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
       url: `http://127.0.0.1:${serverPort}/api/health`,
-      timeout: 120_000,
+      timeout: serverTimeout,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compiledCatalogs } from './catalogs.ts';
 import { precompress } from './precompress.ts';
 import { firstScreenChunk, routePreloads } from './route-preloads.ts';
@@ -11,6 +12,63 @@ const homepageChunk = firstScreenChunk('homepage', homepage, 3);
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+/**
+ * ParkIt as an installable app that opens with no connection (docs/architecture.md#offline): the
+ * web app manifest, and a Workbox service worker (generated, never hand-written) that keeps the
+ * shell and every screen's code. Pages go to the network first, so the server's page (its map
+ * setting, its preload links) is used while online, and the last copy, else the shell, offline.
+ * API answers are not cached by the worker: the app keeps its own (lib/persist.ts). The app
+ * registers the worker after the first screen (main.tsx).
+ */
+function installable() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    filename: 'sw.js',
+    manifest: {
+      id: '/',
+      name: 'ParkIt',
+      short_name: 'ParkIt',
+      description: 'Find and pay for parking, keep your vehicles and wallet in one place.',
+      start_url: '/homepage',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#0f766e',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The Hindi font's files and the largest screens' chunks are kept too.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      navigateFallback: null,
+      importScripts: ['/push-handler.js'],
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: 4,
+            expiration: { maxEntries: 40 },
+            precacheFallback: { fallbackURL: '/index.html' },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     compiledCatalogs(),
@@ -19,6 +77,7 @@ export default defineConfig({
     precompress(),
     routePreloads({ '/homepage': homepage }),
     homepageChunk.plugin,
+    installable(),
   ],
   server: {
     port: 5173,

@@ -41,7 +41,7 @@ test('a new driver registers, verifies the code, lands on /addvehicles, logs out
   await expect(page).toHaveURL(new RegExp(`/otp\\?phone=${m.PhoneNumber}&purpose=register$`));
   await expect(page.getByRole('heading', { name: 'Verify your mobile number' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
-  await enterCode(page, await readCode(page.request, m.PhoneNumber, { kind: 'sign-in' }));
+  await enterCode(page, await readCode(page.request, m.PhoneNumber, { kind: 'registration' }));
   await expect(page).toHaveURL(/\/addvehicles$/);
 
   // The spec's keys with their meanings (docs/product.md#stored-data).
@@ -140,7 +140,7 @@ test('forgot password: sign in with a code, choose a new password, log in with i
   await page.getByRole('button', { name: 'Send code' }).click();
   // The code from registration is under 30 s old: it is the one to type.
   await expect(page).toHaveURL(/\/otp\?phone=\d+&purpose=forgot$/);
-  await enterCode(page, await readCode(page.request, m.PhoneNumber, { kind: 'sign-in' }));
+  await enterCode(page, await readCode(page.request, m.PhoneNumber, { kind: 'registration' }));
 
   await expect(page).toHaveURL(/\/resetpassword$/);
   await expect(page.getByLabel('Verification code')).toHaveCount(0);

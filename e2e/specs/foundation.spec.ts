@@ -105,7 +105,7 @@ test("a refused code request says why and keeps the server's countdown", async (
   expect(seconds).toBeLessThan(30);
   await expect(page.getByText('A new code is on its way.')).toHaveCount(0);
   // The first code is still the one to use.
-  await enterCode(page, await readCode(request, member.PhoneNumber, { kind: 'sign-in' }));
+  await enterCode(page, await readCode(request, member.PhoneNumber, { kind: 'registration' }));
   await expect(page).toHaveURL(/\/addvehicles$/);
 });
 

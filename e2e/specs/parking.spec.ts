@@ -161,12 +161,9 @@ test('find a zone, pay for an hour, extend 30 minutes, stop and read the receipt
   expect(tx.Items[3]).toMatchObject({ Kind: 'top-up', Amount: 20 });
   expect(tx.Items[0]!.Kind).toBe('refund');
 
-  // Back from the receipt goes to the same zone; OK goes home.
+  // Back from the receipt goes where the driver came from (home), never to a new park; OK goes home.
   await page.goto(`/ClosingReceipt?id=${id}`);
-  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute(
-    'href',
-    `/confirmlocation?zone=${zone.ZoneId}`,
-  );
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/homepage');
   await page.getByRole('link', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/homepage$/);
 });

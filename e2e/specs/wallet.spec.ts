@@ -61,9 +61,23 @@ test('a new member adds a sandbox card, adds 20.00 and sees it on /account', asy
   await expect(row).toContainText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M/);
 });
 
+test('a declined card is refused when it is added, with the reason, and is not saved', async ({ page }) => {
+  await registerNewMember(page);
+  await page.goto('/stripepage?from=%2Faccount');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/stripepage/);
+  await page.goto('/account');
+  await expect(page.getByText('No payment card yet. Add one to add money and buy plans.')).toBeVisible();
+});
+
 test('Add Money checks the amount, and a declined card credits nothing and says why', async ({ page }) => {
   await registerNewMember(page);
-  await addSandboxCard(page, '4000 0000 0000 0002');
+  // Stripe's "decline after attaching" test card: saved, then refused when charged.
+  await addSandboxCard(page, '4000 0000 0000 0341');
   await addMoney(page, '4.99');
   await expect(page.getByText('Enter an amount from 5.00 to 500.00')).toBeVisible();
   await page.getByLabel('Amount', { exact: true }).fill('10.005');
@@ -130,7 +144,8 @@ test('subscribing to Deluxe shows Success!, goes home and shows the plan on /acc
   await page.getByRole('link', { name: 'Subscribe to Deluxe' }).click();
   await expect(page).toHaveURL(/\/subscription\/payment$/);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/subscription');
-  await page.getByRole('button', { name: 'Pay with Visa ending 4242' }).click();
+  // The card picture is the button: its name says what it pays and with which card.
+  await page.getByRole('button', { name: 'Pay $4.99 a month for Deluxe with Visa ending 4242' }).click();
   const dialog = page.getByRole('dialog', { name: 'Success!' });
   await expect(dialog).toContainText('subscribed to the Deluxe plan');
   await dialog.getByRole('button', { name: 'OK' }).click();

@@ -11,6 +11,7 @@ import {
   importZoneFile,
   type ImportReport,
 } from '../src/zones/index.ts';
+import { adoptPresetPolicies } from '../src/pricing/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
@@ -96,6 +97,8 @@ async function main(): Promise<number> {
         skipInvalid: args.skipInvalid,
       });
       printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
+      // The imported zones' rates and paid hours become their price policies (docs/pricing.md#presets).
+      if (report.imported > 0) await adoptPresetPolicies(db);
       return report.imported > 0 ? 0 : 1;
     } catch (err) {
       if (!(err instanceof ZoneFileError)) throw err;

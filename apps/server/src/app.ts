@@ -18,7 +18,7 @@ import { authPlugin as auth } from './auth/index.ts';
 import rateLimit, { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from './plugins/rate-limit.ts';
 import { walletPlugin as wallet, type WalletConfig } from './wallet/index.ts';
 import jobs, { atMostEvery } from './infra/jobs/job-runner.ts';
-import { registerParkingJobs, guestTokensPlugin as guestTokens } from './parking/index.ts';
+import { registerParkingJobs, guestTokensPlugin as guestTokens, parkingProofPlugin } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
@@ -38,6 +38,7 @@ export interface AppOptions {
         | 'API_DOCS'
         | 'API_RATE_LIMIT'
         | 'MONEY_RATE_LIMIT'
+        | 'PROOF_SIGNING_KEY'
       >
     > &
     WalletConfig;
@@ -102,6 +103,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Support's attachments live in the data folder, outside the web root (issue 13); a test app
   // without one gets a throwaway folder.
   const dataDir = opts.config.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-support-'));
+  // The proof of payment's key: from config, else kept in the data folder (a test app: in memory).
+  await fastify.register(parkingProofPlugin, { pem: config.PROOF_SIGNING_KEY, dataDir: config.DATA_DIR });
   await fastify.register(routes, {
     devOutbox: config.DEV_OUTBOX ?? false,
     support: {

@@ -21,6 +21,11 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
     /** HS256 secret for access tokens, at least 32 characters. Required in production. */
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    /**
+     * The Ed25519 private key (PKCS#8 PEM) that signs the parking proof of payment
+     * (docs/proof-of-payment.md). Unset: one is made on first start in DATA_DIR.
+     */
+    PROOF_SIGNING_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** The built SPA; served when it exists. */
     WEB_DIST: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),

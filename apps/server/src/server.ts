@@ -2,7 +2,10 @@ import app, { apiDocsEnabled } from './app.ts';
 import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './seeds/demo.ts';
+import { demoCards, seedDemo } from './seeds/demo.ts';
+import { adoptPresetPolicies } from './pricing/index.ts';
+import { DEMO_MEMBER } from './seeds/demo-member.ts';
+import { DEMO_OPERATOR_OWNER } from './seeds/demo-operator.ts';
 
 /** Makes the instance, listens, closes gracefully on SIGINT/SIGTERM. Nothing else. */
 async function main() {
@@ -14,7 +17,11 @@ async function main() {
     dataDir: config.DATA_DIR,
     onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
   });
-  if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemo(database.db, server.log, config.DEMO_ZONES);
+  if (config.SEED_DEMO && config.NODE_ENV !== 'production')
+    await seedDemo(database.db, server.log, config.DEMO_ZONES, demoCards(config));
+  // Zones still priced by their preset columns get the equal price policy (docs/pricing.md#presets).
+  const adopted = await adoptPresetPolicies(database.db);
+  if (adopted > 0) server.log.info({ zones: adopted }, 'gave zones the price policies of their presets');
   await server.register(app, { config, database, closeDatabase: true });
 
   let closing = false;
@@ -38,8 +45,12 @@ async function main() {
   const url = address.replace('127.0.0.1', 'localhost');
   const where = database.driver === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nParkIt is running at ${url}  (database: ${where})`);
-  if (config.NODE_ENV !== 'production' && config.SEED_DEMO)
-    console.log(`Demo sign-in: username "demo", password "parkit-demo"`);
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
+    console.log(`Demo sign-in: username "${DEMO_MEMBER.UserName}", password "${DEMO_MEMBER.Password}"`);
+    console.log(
+      `Operator console: username "${DEMO_OPERATOR_OWNER.UserName}", password "${DEMO_OPERATOR_OWNER.Password}" (${url}/operator)`,
+    );
+  }
   if (config.DEV_OUTBOX) {
     console.log(`DEV_OUTBOX is on: every code the app sends is readable at ${url}/api/Dev/Outbox`);
     console.log(

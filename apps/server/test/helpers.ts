@@ -64,6 +64,8 @@ export async function buildTestApp(
     MONEY_RATE_LIMIT?: number;
     DEV_OUTBOX?: boolean;
     API_DOCS?: 'true' | 'false';
+    DATA_DIR?: string;
+    PROOF_SIGNING_KEY?: string;
   } & WalletConfig = {},
   /**
    * logStream: every log line at trace level goes here (tests that grep the logs). decorations: the

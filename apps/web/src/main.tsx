@@ -1,3 +1,5 @@
+// First: zod without eval, before any schema is built (lib/zod-without-eval.ts).
+import './lib/zod-without-eval.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -24,3 +26,13 @@ setTimeout(() => {
     ),
   );
 }, 0);
+
+// The service worker that keeps the app for offline use (vite.config.ts) registers after the first
+// screen: once the page has loaded and the main thread is idle, so the first screen neither waits
+// for it nor shares the network with its downloads (docs/architecture.md#offline).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => {});
+  window.addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000), {
+    once: true,
+  });
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Vehicle, WireId } from './vehicle.ts';
 import { Zone } from './zone.ts';
+import { PriceSpan } from './price-policy.ts';
 
 /** Park and pay (issue 11). Amounts are decimal dollars on the wire, cents in the database. */
 
@@ -26,6 +27,7 @@ export const PARKING_MESSAGES = {
   quoteStale: 'The session changed since this price was given. Please check the new price.',
   maxStay: 'That is longer than the maximum stay in this zone',
   maxStayReached: 'The maximum stay in this zone has been reached',
+  zoneRetired: 'This zone is no longer in use: choose another zone',
   zoneFree: 'Parking is free here for the whole time you chose: no payment is needed',
   vehicleBusy: 'This vehicle is already parked',
   sessionEnded: 'This parking session has ended',
@@ -100,6 +102,8 @@ export const Quote = z.object({
   OverMaxPayment: z.boolean(),
   /** Minutes still allowed in this zone (maximum stay minus minutes already bought). */
   MaxMoreMinutes: z.number().int(),
+  /** The stretches of the priced time in each of the zone's time spans, in order (docs/pricing.md). */
+  Spans: z.array(PriceSpan),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -178,6 +182,25 @@ export const AmendQuote = ParkingSession.pick({ SessionId: true, ZoneId: true, Z
 });
 export type AmendQuote = z.infer<typeof AmendQuote>;
 
+/**
+ * One payment of a session, oldest first: the start (InitialMinutes, the fee included), each
+ * extension, a zone change within 5 minutes (negative when money went back).
+ */
+export const SessionPayment = z.object({
+  Kind: z.enum(['Start', 'Extension', 'ZoneChange']),
+  Amount: z.number(),
+  PaidAt: z.string(),
+});
+export type SessionPayment = z.infer<typeof SessionPayment>;
+
+/** GET /api/Parking/Session/{id} (member and Quick Park): the session and what was paid along the way (the receipt). */
+export const SessionReceipt = ParkingSession.extend({
+  /** Minutes bought at the start, before any extension. */
+  InitialMinutes: z.number().int(),
+  Payments: z.array(SessionPayment),
+});
+export type SessionReceipt = z.infer<typeof SessionReceipt>;
+
 export const StopResponse = ParkingSession.extend({ RefundAmount: z.number(), UnusedMinutes: z.number().int() });
 export type StopResponse = z.infer<typeof StopResponse>;
 
@@ -185,6 +208,37 @@ export const ActiveSessions = z.object({ ServerTime: z.string(), Sessions: z.arr
 export type ActiveSessions = z.infer<typeof ActiveSessions>;
 
 export const SessionParams = z.object({ id: WireId });
+
+/**
+ * GET /api/Parking/Session/{id}/Proof: the proof of payment an officer verifies offline
+ * (docs/proof-of-payment.md): an EdDSA-signed JWT of the plate, zone and paid end time.
+ */
+export const ParkingProof = z.object({
+  SessionId: z.number().int(),
+  /** The signed token (compact JWS), also shown as a QR code. */
+  Token: z.string(),
+  /** The id of the key that signed it, in GET /api/Parking/ProofKeys. */
+  KeyId: z.string(),
+  PlateNumber: z.string(),
+  PlateState: z.string(),
+  ZoneNumber: z.string(),
+  /** The paid end time: the token expires then. */
+  EndsAt: z.string(),
+});
+export type ParkingProof = z.infer<typeof ParkingProof>;
+
+/** One public key of the proof of payment, as a JWK (RFC 8037: OKP, Ed25519). */
+export const ProofPublicKey = z.object({
+  kty: z.literal('OKP'),
+  crv: z.literal('Ed25519'),
+  x: z.string(),
+  kid: z.string(),
+  alg: z.literal('EdDSA'),
+  use: z.literal('sig'),
+});
+/** GET /api/Parking/ProofKeys: the keys an officer's device keeps to verify proofs offline (a JWK Set). */
+export const ProofKeySet = z.object({ keys: z.array(ProofPublicKey) });
+export type ProofKeySet = z.infer<typeof ProofKeySet>;
 
 /** POST /api/Parking/AutoStartQuote: Auto Start's quote for a zone (the default vehicle and duration). */
 export const AutoStartQuoteRequest = z.object({ ZoneId: BodyId }).strict();

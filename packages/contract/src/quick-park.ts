@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { OtpCode, PhoneNumber } from './auth.ts';
 import { StateCode } from './account.ts';
 import { VEHICLE_MESSAGES } from './messages.ts';
+import { Quote } from './parking.ts';
+import { Zone } from './zone.ts';
 
 /** Quick Park (issue 11): a driver without an account parks with a verified phone and a card. */
 
@@ -46,6 +48,15 @@ export const GuestQuoteRequest = z
   })
   .strict();
 export type GuestQuoteRequest = z.input<typeof GuestQuoteRequest>;
+
+/**
+ * POST /api/Parking/Guest/Quote's answer: the price, and the zone the typed number names (its
+ * number, name and address), so the driver can check it against the sign before paying.
+ */
+export const GuestQuote = Quote.extend(
+  Zone.pick({ ZoneNumber: true, Name: true, Address: true, City: true, State: true }).shape,
+);
+export type GuestQuote = z.infer<typeof GuestQuote>;
 
 export const GuestStartRequest = z
   .object({

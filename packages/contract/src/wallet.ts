@@ -32,6 +32,7 @@ export const WALLET_MESSAGES = {
   reloadDeclined: 'Auto-reload was switched off because your card was declined',
   defaultCardDeleted: 'The default card was deleted, so auto-reload is now off',
   refundRefused: 'The card payment could not be refunded. Nothing was changed; please contact support.',
+  expressAndCard: 'Pay with a saved card or an express payment, not both',
 } as const;
 
 /** An id in a body: a number or digits, never an array or object coerced into one. */
@@ -46,7 +47,15 @@ const BodyId = z
       .max(2_147_483_647, 'Too large'),
   );
 
-export const LEDGER_KIND_VALUES = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+export const LEDGER_KIND_VALUES = [
+  'top-up',
+  'auto-reload',
+  'parking',
+  'refund',
+  'plan',
+  'adjustment',
+  'card-refund',
+] as const;
 
 /** An amount on the wire: a number or a numeric string with at most two decimals. */
 export const WireAmount = z.union([z.number(), z.string().max(20)], { error: WALLET_MESSAGES.amountFormat });
@@ -159,7 +168,21 @@ export const SpendingMonth = z.object({ Month: z.string(), Spent: z.number(), Ad
 export const Spending = z.object({ Months: z.array(SpendingMonth) });
 export type Spending = z.infer<typeof Spending>;
 
-export const AddMoneyRequest = z.object({ Amount: TopUpAmount, PaymentMethodId: BodyId.optional() });
+/**
+ * Add Money: a saved card (the default unless PaymentMethodId), or an express payment's one-time
+ * card (ExpressToken: Apple Pay or Google Pay through Stripe's Express Checkout Element, or the
+ * sandbox's test wallet), which is charged and never saved.
+ */
+export const AddMoneyRequest = z
+  .object({
+    Amount: TopUpAmount,
+    PaymentMethodId: BodyId.optional(),
+    ExpressToken: z.string().min(1, WALLET_MESSAGES.tokenRequired).max(1000, WALLET_MESSAGES.tokenInvalid).optional(),
+  })
+  .refine((r) => r.PaymentMethodId === undefined || r.ExpressToken === undefined, {
+    message: WALLET_MESSAGES.expressAndCard,
+    path: ['ExpressToken'],
+  });
 export type AddMoneyRequest = z.input<typeof AddMoneyRequest>;
 
 export const AddMoneyResponse = z.object({

@@ -309,3 +309,41 @@ export async function lockMember(tx: Executor, memberId: number): Promise<boolea
   const rows = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
   return rows.length > 0;
 }
+
+/**
+ * A deleted account (docs/data.md#leaving): the row stays, so the ledger and the receipts an
+ * operator keeps still name a member id, but holds no name, e-mail, phone, address or password.
+ * The stand-ins start with '#', which no sign-up accepts, so no one can take them or sign in as
+ * them; the session version goes up and every process is told (as bumpSessionVersion), so every
+ * access token of the member stops at once. The caller holds the member's row lock.
+ */
+export async function anonymise(db: Executor, id: number): Promise<void> {
+  const gone = `#deleted-${id}`;
+  const done = db.$with('done').as(
+    db
+      .update(members)
+      .set({
+        userName: gone,
+        email: gone,
+        phone: gone,
+        firstName: '',
+        lastName: '',
+        addressLine1: '',
+        addressLine2: '',
+        city: '',
+        state: '',
+        zipCode: '',
+        passwordHash: 'deleted',
+        minBalanceCents: 0,
+        deletedAt: sql`now()`,
+        sessionVersion: sql`${members.sessionVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(members.id, id))
+      .returning({ id: members.id }),
+  );
+  await db
+    .with(done)
+    .select({ n: sql`pg_notify(${SESSION_CHANNEL}, ${done.id}::text)` })
+    .from(done);
+}

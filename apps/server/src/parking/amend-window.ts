@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
+import { policyForStart } from '../pricing/index.ts';
 import { priceOf } from './pricing.ts';
 import type { SessionRow } from './session-repository.ts';
 
@@ -33,7 +34,11 @@ export async function amendableZone(
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   if (s.durationMinutes > zone.maxStayMinutes) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
-  const price = priceOf(zone, operator.timezone, s.startedAt, s.durationMinutes, s.discountPercent);
+  // The policy the new zone had when the session started: the session is priced as if it had started there.
+  const policy = await policyForStart(db, zone, s.startedAt);
+  const price = priceOf(policy, operator.timezone, s.startedAt, 0, s.durationMinutes, s.discountPercent);
+  if (price.overMaxStay) throw badRequest('ZoneId', PARKING_MESSAGES.maxStay);
   return { operator, zone, price };
 }

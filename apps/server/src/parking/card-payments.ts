@@ -1,35 +1,55 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { parkingCardPayments } from '../db/schema/index.ts';
+import { parkingCardPayments, parkingSessions } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { PaymentProvider } from '../wallet/index.ts';
+import {
+  claimCharge,
+  dropPending,
+  markRecorded,
+  releaseCharge,
+  sendCharge,
+  type ChargeContext,
+  type ChargeHandler,
+  type NewCharge,
+  type WalletCharge,
+} from '../wallet/index.ts';
 
 /**
  * Quick Park's card payments (issue 11): what a session charged to the guest's card, and the
  * refunds Stop gives back through the provider. Parking's only door to cards, as payments.ts is
- * to the wallet.
+ * to the wallet. Every movement takes the wallet's one card path (wallet/charges.ts): claimed as a
+ * pending wallet_charges row in the caller's transaction, sent to the provider after COMMIT (no
+ * lock or transaction is held during the call), recorded in a short transaction, and recovered by
+ * the wallet job when the process died in between.
  */
 
-/** Charges the session's card (start or extension) and records the charge; a decline is a 402 with the card's message. */
-export async function chargeCard(
+/** A start or extension charge claimed in the caller's transaction (the quote's claim): pending, not yet sent. */
+export function claimCardCharge(
   tx: Tx,
-  provider: PaymentProvider,
-  r: { sessionId: number | null; cardRef: string; amountCents: number; description: string; idempotencyKey: string },
+  ctx: ChargeContext,
+  c: Pick<NewCharge, 'providerKey' | 'amountCents' | 'description' | 'providerRef' | 'quoteId'> & {
+    kind: 'quick-park-start' | 'quick-park-extend';
+  },
+): Promise<WalletCharge> {
+  return claimCharge(tx, ctx.currency, { ...c, memberId: null, customerRef: null, idempotencyKey: null });
+}
+
+/**
+ * Sends a claimed charge to the card, outside any transaction. A decline (402) or an unreachable
+ * provider (503) releases it with `release` (the quote can be paid again) and answers with the
+ * card's message; a success returns the provider's charge reference, for the caller to record.
+ */
+export async function sendCardCharge(
+  ctx: ChargeContext,
+  charge: WalletCharge,
+  release: ChargeHandler['release'],
 ): Promise<string> {
-  const charged = await provider.charge({
-    customerRef: null,
-    providerRef: r.cardRef,
-    amountCents: r.amountCents,
-    currency: 'usd',
-    description: r.description,
-    idempotencyKey: r.idempotencyKey,
-  });
-  if (!charged.ok)
-    throw new HttpError(charged.reason === 'unavailable' ? 503 : 402, charged.message, [
-      { field: 'CardToken', message: charged.message },
-    ]);
-  if (r.sessionId !== null) await recordCardPayment(tx, r.sessionId, charged.chargeRef, r.amountCents);
-  return charged.chargeRef;
+  const charged = await sendCharge(ctx, charge);
+  if (charged.ok) return charged.chargeRef;
+  await releaseCharge(ctx, charge, release);
+  throw new HttpError(charged.reason === 'unavailable' ? 503 : 402, charged.message, [
+    { field: 'CardToken', message: charged.message },
+  ]);
 }
 
 export async function recordCardPayment(
@@ -42,41 +62,113 @@ export async function recordCardPayment(
 }
 
 /**
- * Gives `cents` back to the card, from the session's newest charge first (an extension before the
- * start), never more than a charge took. The provider's idempotency key names the session and the
- * charge (a session is stopped once), so a retry after a rollback cannot refund twice. A refusal
- * or an unreachable provider throws, and the caller's transaction rolls back: the session runs on.
- * Returns what was refunded.
+ * In the caller's transaction, which holds the session's row lock: `cents` to give back to the
+ * card, from the session's newest charge first (an extension before the start), never more than a
+ * charge took. Each share is counted on its charge now (refunded_cents, so no second refund can
+ * take it) and claimed as a pending refund under the provider key `quick-park-stop:<session>:<charge>:<at>`;
+ * the caller sends them after COMMIT (sendRefunds). Returns the claimed refunds.
  */
-export async function refundToCard(
+export async function claimRefunds(
   tx: Tx,
-  provider: PaymentProvider,
+  ctx: ChargeContext,
   sessionId: number,
   cents: number,
-): Promise<number> {
-  if (cents <= 0) return 0;
+  at: Date,
+): Promise<WalletCharge[]> {
+  if (cents <= 0) return [];
   const charges = await tx
     .select()
     .from(parkingCardPayments)
     .where(eq(parkingCardPayments.sessionId, sessionId))
     .orderBy(desc(parkingCardPayments.id))
     .for('update');
+  const claimed: WalletCharge[] = [];
   let left = cents;
   for (const c of charges) {
     const take = Math.min(left, c.amountCents - c.refundedCents);
     if (take <= 0) continue;
-    const r = await provider.refund({
-      chargeRef: c.chargeRef,
-      amountCents: take,
-      idempotencyKey: `quick-park-stop:${sessionId}:${c.id}`,
-    });
-    if (!r.ok) throw new HttpError(r.reason === 'unavailable' ? 503 : 502, r.message);
     await tx
       .update(parkingCardPayments)
       .set({ refundedCents: sql`${parkingCardPayments.refundedCents} + ${take}` })
       .where(eq(parkingCardPayments.id, c.id));
+    claimed.push(
+      await claimCharge(tx, ctx.currency, {
+        memberId: null,
+        kind: 'quick-park-refund',
+        providerKey: `quick-park-stop:${sessionId}:${c.id}:${at.getTime()}`,
+        amountCents: take,
+        description: `ParkIt refund of session ${sessionId}`,
+        providerRef: c.chargeRef,
+        customerRef: null,
+        idempotencyKey: null,
+        cardPaymentId: c.id,
+      }),
+    );
     left -= take;
     if (left === 0) break;
   }
-  return cents - left;
+  return claimed;
+}
+
+/** A refund the provider refused: its share is no longer counted on the charge nor on the session. */
+export async function releaseRefund(tx: Tx, refund: WalletCharge): Promise<void> {
+  if (refund.cardPaymentId === null) return;
+  const [payment] = await tx
+    .update(parkingCardPayments)
+    .set({ refundedCents: sql`${parkingCardPayments.refundedCents} - ${refund.amountCents}` })
+    .where(eq(parkingCardPayments.id, refund.cardPaymentId))
+    .returning({ sessionId: parkingCardPayments.sessionId });
+  if (!payment) return;
+  await tx
+    .update(parkingSessions)
+    .set({ refundedCents: sql`greatest(${parkingSessions.refundedCents} - ${refund.amountCents}, 0)` })
+    .where(eq(parkingSessions.id, payment.sessionId));
+}
+
+/** What sending a stop's refunds came to: all given back, or the first refusal (nothing given back yet). */
+export type RefundsSent = { ok: true } | { ok: false; status: 502 | 503; message: string; refused: WalletCharge[] };
+
+/**
+ * Sends claimed refunds to the provider one by one, outside any transaction, and records each
+ * given back. At the first that is refused or cannot be sent, stops: that one and the rest are
+ * returned for the caller to release (when nothing was given back yet, the stop is undone) or,
+ * once some were given back, the refused one is released and the others left to the wallet job.
+ */
+export async function sendRefunds(ctx: ChargeContext, refunds: WalletCharge[]): Promise<RefundsSent> {
+  for (const [i, refund] of refunds.entries()) {
+    const sent = await sendCharge(ctx, refund);
+    if (!sent.ok) {
+      if (i > 0) {
+        // Part was given back: the stop stands; a refusal is uncounted, an outage retried by the job.
+        if (sent.reason !== 'unavailable') await releaseCharge(ctx, refund, releaseRefund);
+        return { ok: true };
+      }
+      return {
+        ok: false,
+        status: sent.reason === 'unavailable' ? 503 : 502,
+        message: sent.message,
+        refused: refunds,
+      };
+    }
+    await ctx.db.transaction((tx) => markRecorded(tx, refund.id, sent.chargeRef));
+  }
+  return { ok: true };
+}
+
+/** The refunds of a stop that could not be given back, released with their shares, in the caller's transaction. */
+export async function releaseRefunds(tx: Tx, refunds: WalletCharge[]): Promise<void> {
+  for (const r of refunds) if (await dropPending(tx, r.id)) await releaseRefund(tx, r);
+}
+
+/** A card-paid (Quick Park) session's charges, oldest first: the start, then each extension. */
+export async function cardPaymentsOf(
+  db: Executor,
+  sessionId: number,
+): Promise<{ kind: 'Start' | 'Extension'; cents: number; at: Date }[]> {
+  const rows = await db
+    .select({ cents: parkingCardPayments.amountCents, at: parkingCardPayments.createdAt })
+    .from(parkingCardPayments)
+    .where(eq(parkingCardPayments.sessionId, sessionId))
+    .orderBy(parkingCardPayments.id);
+  return rows.map((r, i) => ({ kind: i === 0 ? 'Start' : 'Extension', cents: r.cents, at: r.at }));
 }

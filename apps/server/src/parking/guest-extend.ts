@@ -1,11 +1,21 @@
 import { formatMoney, PARKING_MESSAGES, QUICK_PARK_MESSAGES, type ParkingSession, type Quote } from '@parkit/contract';
-import type { Db } from '../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import type { PaymentProvider } from '../wallet/index.ts';
-import { chargeCard } from './card-payments.ts';
-import { guestQuoteView, insertGuestQuote } from './guest-service.ts';
-import { priceOf } from './pricing.ts';
+import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
+import {
+  claimCardCharge,
+  claimRefunds,
+  recordCardPayment,
+  releaseRefunds,
+  sendCardCharge,
+  sendRefunds,
+} from './card-payments.ts';
+import { guestQuoteView, insertGuestQuote, releaseQuote } from './guest-service.ts';
+import { policyOfSession } from '../pricing/index.ts';
+import { priceMore } from './pricing.ts';
 import { claimQuote } from './quote-service.ts';
 import * as sessions from './session-repository.ts';
 
@@ -27,35 +37,46 @@ export async function quoteGuestExtend(
   if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
     throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
   if (!s.cardRef) throw conflict('SessionId', QUICK_PARK_MESSAGES.noCard);
-  const room = zone.maxStayMinutes - s.durationMinutes;
+  const policy = await policyOfSession(db, s, zone);
+  const room = Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   if (r.DurationMinutes > room) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
+  const price = priceMore(policy, timezone, s, r.DurationMinutes);
+  if (price.overMaxStay) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.parkingCents === 0) throw conflict('DurationMinutes', PARKING_MESSAGES.zoneFree);
   const q = await insertGuestQuote(
     db,
     phone,
-    { kind: 'extend', zoneId: s.zoneId, sessionId: s.id, plate: s.plate, plateState: s.plateState },
+    {
+      kind: 'extend',
+      zoneId: s.zoneId,
+      sessionId: s.id,
+      plate: s.plate,
+      plateState: s.plateState,
+      policyVersionId: s.policyVersionId,
+    },
     s.endsAt,
     r.DurationMinutes,
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, s.rateCents, price.paidMinutes, room);
+  return guestQuoteView(q, s.rateCents, price, room);
 }
 
 /**
- * Spends a guest's extension quote once (one UPDATE claims it), charges the session's card with
- * the quote as the provider's idempotency key, and moves the end, with the session row locked.
+ * Spends a guest's extension quote once (one UPDATE claims it) and writes the charge of the
+ * session's card down as pending, with the session row locked, in one short transaction; charges
+ * the card after COMMIT (the quote is the provider's idempotency key); then moves the end in
+ * another (recordGuestExtend). One extension of a session is paid at a time: another quote is
+ * stale until it is recorded. A decline releases the quote.
  */
 export async function extendGuest(
-  db: Db,
-  provider: PaymentProvider,
+  ctx: ChargeContext,
   phone: string,
   r: { QuoteId: string },
   now: Date,
 ): Promise<ParkingSession> {
-  const id = await db.transaction(async (tx) => {
+  const claimed = await ctx.db.transaction(async (tx) => {
     const q = await claimQuote(tx, { guestPhone: phone }, r.QuoteId, 'extend', now);
     if (q.sessionId === null) throw notFound();
     const found = await sessions.lockOwned(tx, { guestPhone: phone }, q.sessionId);
@@ -63,34 +84,96 @@ export async function extendGuest(
     const { session: s, zone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
       throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    if (s.endsAt.getTime() !== q.startsAt.getTime()) throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
+    if (s.endsAt.getTime() !== q.startsAt.getTime() || (await extensionPending(tx, s.id)))
+      throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
     if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes)
       throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
     if (!s.cardRef) throw conflict('SessionId', QUICK_PARK_MESSAGES.noCard);
-    await chargeCard(tx, provider, {
-      sessionId: s.id,
-      cardRef: s.cardRef,
+    const charge = await claimCardCharge(tx, ctx, {
+      kind: 'quick-park-extend',
+      quoteId: q.id,
+      providerKey: `quick-park:${q.id}`,
       amountCents: q.totalCents,
       description: `ParkIt zone ${zone.zoneNumber} (extension)`,
-      idempotencyKey: `quick-park:${q.id}`,
+      providerRef: s.cardRef,
     });
-    const endsAt = new Date(s.endsAt.getTime() + q.durationMinutes * MINUTE);
+    return { charge, sessionId: s.id };
+  });
+  const chargeRef = await sendCardCharge(ctx, claimed.charge, releaseQuote);
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const charge = await markRecorded(tx, claimed.charge.id, chargeRef);
+    return charge ? recordGuestExtend(tx, ctx, charge, chargeRef, now) : null;
+  });
+  if (recorded?.refunds.length) {
+    // The session ended while its card was charged: the extension goes back to the card.
+    const sent = await sendRefunds(ctx, recorded.refunds);
+    if (!sent.ok) await ctx.db.transaction((tx) => releaseRefunds(tx, sent.refused));
+    throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+  }
+  const found = await sessions.findOwned(ctx.db, { guestPhone: phone }, claimed.sessionId);
+  if (!found) throw new Error('guest session vanished');
+  return sessions.toSessionView(found, new Date());
+}
+
+/** Whether an extension of the session is being charged (claimed, not yet recorded). */
+async function extensionPending(tx: Tx, sessionId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: walletCharges.id })
+    .from(walletCharges)
+    .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
+    .where(
+      and(
+        eq(walletCharges.kind, 'quick-park-extend'),
+        eq(walletCharges.status, 'pending'),
+        eq(parkingQuotes.sessionId, sessionId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The record of an extension charge, in the transaction that marked it recorded: the card payment
+ * written, the session's end moved and the receipt texted, with the session row locked. When the
+ * session ended meanwhile (Stop, or its time ran out), the payment is claimed back as a refund
+ * instead, returned for the caller to send (the wallet job sends it when the caller is the job).
+ */
+export async function recordGuestExtend(
+  tx: Tx,
+  ctx: ChargeContext,
+  charge: WalletCharge,
+  chargeRef: string,
+  now: Date,
+): Promise<{ refunds: WalletCharge[] }> {
+  const [q] = charge.quoteId ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId)) : [];
+  if (!q?.sessionId) throw new Error(`charge ${charge.id} has no extension quote`);
+  const [s] = await tx.select().from(parkingSessions).where(eq(parkingSessions.id, q.sessionId)).for('update');
+  if (!s) throw new Error(`quote ${q.id} has no session`);
+  await recordCardPayment(tx, s.id, chargeRef, charge.amountCents);
+  if (s.status !== 'active' || s.endsAt.getTime() !== q.startsAt.getTime()) {
+    // Paid and given back: the session's sums show both.
     await sessions.updateSession(tx, s.id, {
-      endsAt,
-      durationMinutes: s.durationMinutes + q.durationMinutes,
       parkingCents: s.parkingCents + q.parkingCents,
-      reminderSentAt: null,
+      refundedCents: s.refundedCents + charge.amountCents,
       updatedAt: now,
     });
+    return { refunds: await claimRefunds(tx, ctx, s.id, charge.amountCents, now) };
+  }
+  const [zone] = await tx.select({ zoneNumber: zones.zoneNumber }).from(zones).where(eq(zones.id, s.zoneId));
+  await sessions.updateSession(tx, s.id, {
+    endsAt: new Date(s.endsAt.getTime() + q.durationMinutes * MINUTE),
+    durationMinutes: s.durationMinutes + q.durationMinutes,
+    parkingCents: s.parkingCents + q.parkingCents,
+    reminderSentAt: null,
+    updatedAt: now,
+  });
+  const to = s.guestPhone ?? q.guestPhone;
+  if (to)
     await enqueue(
       tx,
       'sms',
-      phone,
-      `ParkIt: you paid $${formatMoney(q.totalCents / 100)} to extend ${s.plate} in zone ${zone.zoneNumber} by ${q.durationMinutes} minutes.`,
+      to,
+      `ParkIt: you paid $${formatMoney(charge.amountCents / 100)} to extend ${s.plate} in zone ${zone?.zoneNumber ?? ''} by ${q.durationMinutes} minutes.`,
     );
-    return s.id;
-  });
-  const found = await sessions.findOwned(db, { guestPhone: phone }, id);
-  if (!found) throw new Error('guest session vanished');
-  return sessions.toSessionView(found, new Date());
+  return { refunds: [] };
 }

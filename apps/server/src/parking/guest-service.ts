@@ -1,13 +1,23 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, formatMoney, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  formatMoney,
+  type GuestQuote,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
+import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import type { PaymentProvider } from '../wallet/index.ts';
+import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
+import { isUniqueViolation } from '../vehicles/index.ts';
 import { defaultOperatorId, operatorById } from '../zones/index.ts';
-import { chargeCard, recordCardPayment } from './card-payments.ts';
-import { priceOf } from './pricing.ts';
+import { claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
+import { policyForStart } from '../pricing/index.ts';
+import { priceOf, type Priced } from './pricing.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteInsert, type QuoteRow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
 
@@ -21,6 +31,7 @@ async function zoneByNumber(db: Executor, zoneNumber: string) {
     .where(and(eq(zones.operatorId, operator.id), eq(zones.zoneNumber, zoneNumber)))
     .limit(1);
   if (!zone) throw badRequest('ZoneNumber', QUICK_PARK_MESSAGES.zoneNotFound);
+  if (zone.retiredAt) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneRetired);
   return { zone, operator };
 }
 
@@ -30,28 +41,43 @@ export async function quoteGuest(
   phone: string,
   r: { ZoneNumber: string; PlateNumber: string; PlateState: string; DurationMinutes: number },
   now: Date,
-): Promise<Quote> {
+): Promise<GuestQuote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes);
+  const policy = await policyForStart(db, zone, now);
+  const price = priceOf(policy, operator.timezone, now, 0, r.DurationMinutes);
+  if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);
   const q = await insertGuestQuote(
     db,
     phone,
-    { kind: 'start', zoneId: zone.id, plate: r.PlateNumber, plateState: r.PlateState },
+    {
+      kind: 'start',
+      zoneId: zone.id,
+      plate: r.PlateNumber,
+      plateState: r.PlateState,
+      policyVersionId: price.versionId,
+    },
     now,
     r.DurationMinutes,
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, zone.rateCents, price.paidMinutes, zone.maxStayMinutes);
+  return {
+    ...guestQuoteView(q, zone.rateCents, price, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes)),
+    ZoneNumber: zone.zoneNumber,
+    Name: zone.name,
+    Address: zone.address,
+    City: zone.city,
+    State: zone.state,
+  };
 }
 
 /** A guest's quote row: the card pays the parking alone (no plan, so no fee and no discount). */
 export function insertGuestQuote(
   db: Executor,
   phone: string,
-  what: Pick<QuoteInsert, 'kind' | 'zoneId' | 'sessionId' | 'plate' | 'plateState'>,
+  what: Pick<QuoteInsert, 'kind' | 'zoneId' | 'sessionId' | 'plate' | 'plateState' | 'policyVersionId'>,
   startsAt: Date,
   minutes: number,
   parkingCents: number,
@@ -68,9 +94,9 @@ export function insertGuestQuote(
 }
 
 /** A guest's quote on the wire: no plan (no fee, no discount), a card pays (no balance). */
-export function guestQuoteView(q: QuoteRow, rateCents: number, paidMinutes: number, maxMoreMinutes: number): Quote {
+export function guestQuoteView(q: QuoteRow, rateCents: number, price: Priced, maxMoreMinutes: number): Quote {
   return {
-    ...quoteTerms(q, rateCents, paidMinutes, maxMoreMinutes),
+    ...quoteTerms(q, rateCents, price, maxMoreMinutes),
     DiscountPercent: 0,
     DiscountAmount: 0,
     FeeAmount: 0,
@@ -83,19 +109,23 @@ export function guestQuoteView(q: QuoteRow, rateCents: number, paidMinutes: numb
 }
 
 /**
- * Start for a guest: claims the quote, charges the card for its total (the provider's idempotency
- * key is the quote id, so a retry cannot charge twice), opens the session and texts the receipt
- * with a link that opens it without an account.
+ * Start for a guest, on the wallet's one card path (card-payments.ts): claims the quote and writes
+ * the charge down as pending in one short transaction, charges the card after COMMIT (no lock is
+ * held during the provider's call; the provider key names the quote and the card, so a retry
+ * cannot charge twice), then opens the session and texts the receipt, with a link that opens it
+ * without an account, in another. A decline releases the quote: it can be paid with another card.
+ * When the process dies after the charge, the wallet job records it (quickParkChargeHandlers).
  */
 export async function startGuest(
-  db: Db,
-  provider: PaymentProvider,
+  ctx: ChargeContext,
   phone: string,
   r: { QuoteId: string; CardToken: string },
-  link: (sessionId: number) => string,
+  link: GuestLink,
   now: Date,
 ): Promise<ParkingSession> {
-  const id = await db.transaction(async (tx) => {
+  const claimed = await ctx.db.transaction(async (tx) => {
+    // One Start of this phone at a time, so the busy checks below see every plate it is paying for.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quick-park:${phone}`}, 0))`);
     const [q] = await tx
       .update(parkingQuotes)
       .set({ usedAt: now })
@@ -103,6 +133,7 @@ export async function startGuest(
         and(
           eq(parkingQuotes.id, r.QuoteId),
           eq(parkingQuotes.guestPhone, phone),
+          eq(parkingQuotes.kind, 'start'),
           isNull(parkingQuotes.usedAt),
           sql`${parkingQuotes.expiresAt} > ${now}`,
         ),
@@ -130,51 +161,112 @@ export async function startGuest(
       throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
         { field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` },
       ]);
-    const chargeRef = await chargeCard(tx, provider, {
-      sessionId: null,
-      cardRef: r.CardToken,
+    // And a plate whose card is being charged by another Start (its session opens when it is recorded).
+    const [paying] = await tx
+      .select({ id: walletCharges.id })
+      .from(walletCharges)
+      .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
+      .where(
+        and(
+          eq(walletCharges.kind, 'quick-park-start'),
+          eq(walletCharges.status, 'pending'),
+          eq(parkingQuotes.guestPhone, phone),
+          eq(parkingQuotes.plate, plate),
+          eq(parkingQuotes.plateState, q.plateState),
+        ),
+      )
+      .limit(1);
+    if (paying) throw vehicleBusy();
+    return claimCardCharge(tx, ctx, {
+      kind: 'quick-park-start',
+      quoteId: q.id,
+      providerKey: `quick-park:${q.id}:${createHash('sha256').update(r.CardToken).digest('hex').slice(0, 16)}`,
       amountCents: q.totalCents,
       description: `ParkIt zone ${zone.zoneNumber}`,
-      idempotencyKey: `quick-park:${q.id}`,
+      providerRef: r.CardToken,
     });
+  });
+  const chargeRef = await sendCardCharge(ctx, claimed, releaseQuote);
+  const id = await ctx.db.transaction(async (tx) => {
+    const charge = await markRecorded(tx, claimed.id, chargeRef);
+    // Recorded already (the wallet job got there first): its session.
+    if (!charge) return sessionOfCharge(tx, chargeRef);
     try {
-      const s = await sessions.insertSession(tx, {
-        guestPhone: phone,
-        operatorId: zone.operatorId,
-        zoneId: zone.id,
-        vehicleMake: '',
-        vehicleModel: '',
-        plate,
-        plateState: q.plateState,
-        ...sessions.paidPeriod(q, zone, now),
-        feeCents: 0,
-        paidVia: 'Card',
-        // The card pays the extensions too (Extend from the SMS link).
-        cardRef: r.CardToken,
-      });
-      await recordCardPayment(tx, s.id, chargeRef, q.totalCents);
-      await enqueue(
-        tx,
-        'sms',
-        phone,
-        `ParkIt: you paid $${formatMoney(q.totalCents / 100)} for ${plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${link(s.id)}`,
-      );
-      return s.id;
+      return await recordGuestStart(tx, charge, chargeRef, link, now);
     } catch (err) {
-      if (
-        (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-        (err as { cause?: { code?: string } }).cause?.code === '23505'
-      ) {
-        throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
-          { field: 'PlateNumber', message: PARKING_MESSAGES.vehicleBusy },
-        ]);
-      }
+      if (isUniqueViolation(err)) throw vehicleBusy();
       throw err;
     }
   });
-  const found = await sessions.findOwned(db, { guestPhone: phone }, id);
+  const found = await sessions.findOwned(ctx.db, { guestPhone: phone }, id);
   if (!found) throw new Error('guest session vanished');
   return sessions.toSessionView(found, new Date());
+}
+
+/** The receipt's link to a guest's session (it carries a guest token for the phone). */
+export type GuestLink = (sessionId: number, phone: string) => string | Promise<string>;
+
+/** The page the receipt links to: the session, opened with the guest token (and registering from there). */
+export const receiptLink = (sessionId: number, token: string) =>
+  `/QuickParkRegister?session=${sessionId}&token=${encodeURIComponent(token)}`;
+
+const vehicleBusy = () =>
+  new HttpError(409, PARKING_MESSAGES.vehicleBusy, [{ field: 'PlateNumber', message: PARKING_MESSAGES.vehicleBusy }]);
+
+/** A start or extension charge refused: its quote is free again (it can be paid with another card). */
+export async function releaseQuote(tx: Tx, charge: WalletCharge): Promise<void> {
+  if (charge.quoteId === null) return;
+  await tx.update(parkingQuotes).set({ usedAt: null }).where(eq(parkingQuotes.id, charge.quoteId));
+}
+
+/** The session a recorded card charge paid for. */
+async function sessionOfCharge(tx: Tx, chargeRef: string): Promise<number> {
+  const [p] = await tx
+    .select({ sessionId: parkingCardPayments.sessionId })
+    .from(parkingCardPayments)
+    .where(eq(parkingCardPayments.chargeRef, chargeRef));
+  if (!p) throw new Error(`card charge ${chargeRef} has no session`);
+  return p.sessionId;
+}
+
+/**
+ * The record of a guest's start charge, in the transaction that marked it recorded (markRecorded):
+ * the session opened for the quote's plate and time (from `now`), the card payment written and the
+ * receipt texted. Returns the session's id.
+ */
+export async function recordGuestStart(
+  tx: Tx,
+  charge: WalletCharge,
+  chargeRef: string,
+  link: GuestLink,
+  now: Date,
+): Promise<number> {
+  const [q] = charge.quoteId ? await tx.select().from(parkingQuotes).where(eq(parkingQuotes.id, charge.quoteId)) : [];
+  if (!q?.guestPhone || !q.plate || !q.plateState) throw new Error(`charge ${charge.id} has no guest quote`);
+  const [zone] = await tx.select().from(zones).where(eq(zones.id, q.zoneId));
+  if (!zone) throw new Error(`quote ${q.id} has no zone`);
+  const s = await sessions.insertSession(tx, {
+    guestPhone: q.guestPhone,
+    operatorId: zone.operatorId,
+    zoneId: zone.id,
+    vehicleMake: '',
+    vehicleModel: '',
+    plate: q.plate,
+    plateState: q.plateState,
+    ...sessions.paidPeriod(q, zone, now),
+    feeCents: 0,
+    paidVia: 'Card',
+    // The card pays the extensions too (Extend from the SMS link).
+    cardRef: charge.providerRef,
+  });
+  await recordCardPayment(tx, s.id, chargeRef, charge.amountCents);
+  await enqueue(
+    tx,
+    'sms',
+    q.guestPhone,
+    `ParkIt: you paid $${formatMoney(charge.amountCents / 100)} for ${q.plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${await link(s.id, q.guestPhone)}`,
+  );
+  return s.id;
 }
 
 async function closeExpiredGuestPlate(tx: Tx, phone: string, plate: string, state: string, now: Date) {

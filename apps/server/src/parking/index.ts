@@ -6,6 +6,8 @@ export { default as guestTokensPlugin } from './guest-plugin.ts';
 export * from './guest-service.ts';
 export * from './parking-jobs.ts';
 export * from './payments.ts';
+export * from './proof.ts';
+export { default as parkingProofPlugin } from './proof-plugin.ts';
 export * from './quote-service.ts';
 export * from './rules.ts';
 export * from './session-repository.ts';

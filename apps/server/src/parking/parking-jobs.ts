@@ -4,7 +4,8 @@ import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import type { JobRunner } from '../infra/jobs/job-runner.ts';
 import { InsufficientFundsError, lockWallet } from '../wallet/index.ts';
-import { priceOf } from './pricing.ts';
+import { policyOfSession } from '../pricing/index.ts';
+import { priceMore } from './pricing.ts';
 import { overMaxPayment } from './rules.ts';
 import { extendWith } from './session-service.ts';
 import * as sessions from './session-repository.ts';
@@ -151,7 +152,11 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
       await sessions.updateSession(tx, s.id, { autoExtendCheckedEndsAt: s.endsAt });
       const [d] = await describe(tx, [s.id]);
       if (!d) return false;
-      const minutes = Math.min(s.initialMinutes, zone.maxStayMinutes - s.durationMinutes);
+      const policy = await policyOfSession(tx, s, zone);
+      const minutes = Math.min(
+        s.initialMinutes,
+        Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes,
+      );
       if (minutes <= 0) {
         await notify(
           tx,
@@ -160,7 +165,7 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         );
         return true;
       }
-      const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, minutes, s.discountPercent);
+      const price = priceMore(policy, timezone, s, minutes);
       const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
       if (await overMaxPayment(tx, row.member_id, sessionTotal)) {
         await notify(

@@ -1,6 +1,6 @@
 import type { Executor, Tx } from '../db/client.ts';
 import { autoReloadCents } from '../wallet/index.ts';
-import { balanceOf, InsufficientFundsError, postEntry, type PostedEntry } from '../wallet/index.ts';
+import { balanceOf, entriesFor, InsufficientFundsError, postEntry, type PostedEntry } from '../wallet/index.ts';
 import { planForMember } from '../wallet/index.ts';
 
 /**
@@ -56,4 +56,25 @@ export async function chargeWallet(
 export async function refundWallet(tx: Tx, memberId: number, cents: number, reference: string) {
   if (cents <= 0) return null;
   return postEntry(tx, { memberId, amountCents: cents, kind: 'refund', reference, idempotencyKey: null });
+}
+
+/**
+ * A wallet-paid session's payments as the receipt lists them, from the ledger: the start
+ * (`session:ID`), each extension (`session:ID:extend`) and zone change (`session:ID:amend`), the
+ * amounts as the member paid them (a debit shows positive). Stop's refund is the session's own
+ * RefundedAmount.
+ */
+export async function walletPaymentsOf(
+  db: Executor,
+  memberId: number,
+  sessionId: number,
+): Promise<{ kind: 'Start' | 'Extension' | 'ZoneChange'; cents: number; at: Date }[]> {
+  const ref = `session:${sessionId}`;
+  const kinds = new Map<string, 'Start' | 'Extension' | 'ZoneChange'>([
+    [ref, 'Start'],
+    [`${ref}:extend`, 'Extension'],
+    [`${ref}:amend`, 'ZoneChange'],
+  ]);
+  const rows = await entriesFor(db, memberId, [...kinds.keys()]);
+  return rows.map((r) => ({ kind: kinds.get(r.reference) ?? 'ZoneChange', cents: -r.amountCents, at: r.createdAt }));
 }

@@ -1,6 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { compilePolicy, presetPolicy, roundCents, type SessionPolicy } from '../pricing/index.ts';
 import { toStoredHours, type PaidSchedule } from '../zones/index.ts';
-import { centsFor, paidMinutes, priceOf, refundFor } from './pricing.ts';
+import { priceOf as priceWindowOf, refundFor as refundWith } from './pricing.ts';
+
+/**
+ * The prices of the presets, as they were before price policies (issue 11's cases): each preset
+ * now prices through its equal policy (pricing/preset.ts) and the engine, and must cost the same.
+ */
+const preset = (s: PaidSchedule, rateCents = 100): SessionPolicy => ({
+  versionId: null,
+  policy: compilePolicy(presetPolicy({ ...s, rateCents, maxStayMinutes: 10_080 })),
+});
+const centsFor = (rate: number, minutes: number, discount = 0) => roundCents(rate * minutes, discount);
+const paidMinutes = (s: PaidSchedule, tz: string, start: Date, minutes: number) =>
+  priceWindowOf(preset(s), tz, start, 0, minutes).paidMinutes;
+const priceOf = (z: PaidSchedule & { rateCents: number }, tz: string, start: Date, minutes: number, discount = 0) => {
+  const p = priceWindowOf(preset(z, z.rateCents), tz, start, 0, minutes, discount);
+  return { paidMinutes: p.paidMinutes, parkingCents: p.parkingCents, discountCents: p.discountCents };
+};
+const refundFor = (
+  z: PaidSchedule & { rateCents: number },
+  tz: string,
+  s: { startedAt: Date; endsAt: Date; discountPercent: number; parkingCents: number; refundedCents: number },
+  now: Date,
+) => refundWith(preset(z, z.rateCents), tz, s, now);
 
 const CHICAGO = 'America/Chicago';
 const MON_SAT = [1, 2, 3, 4, 5, 6];
@@ -106,7 +129,13 @@ describe('priceOf and refundFor', () => {
   });
 
   it('gives back the unused whole minutes at the end, priced as bought', () => {
-    const s = { rateCents: 250, discountPercent: 0, endsAt: june(2, '11:00'), parkingCents: 250, refundedCents: 0 };
+    const s = {
+      startedAt: june(2, '10:00'),
+      discountPercent: 0,
+      endsAt: june(2, '11:00'),
+      parkingCents: 250,
+      refundedCents: 0,
+    };
     // Stopped at 10:20:30: 39 whole minutes unused (10:21-11:00).
     expect(refundFor(zone, CHICAGO, s, new Date(june(2, '10:20').getTime() + 30_000))).toEqual({
       unusedMinutes: 39,
@@ -118,7 +147,7 @@ describe('priceOf and refundFor', () => {
 
   it('refunds nothing for unused free minutes and never more than is left', () => {
     const evening = {
-      rateCents: 250,
+      startedAt: june(2, '17:00'),
       discountPercent: 0,
       endsAt: june(2, '19:00'),
       parkingCents: 250,
@@ -126,7 +155,7 @@ describe('priceOf and refundFor', () => {
     };
     expect(refundFor(zone, CHICAGO, evening, june(2, '18:00')).refundCents).toBe(0);
     const mostlyRefunded = {
-      rateCents: 250,
+      startedAt: june(2, '09:00'),
       discountPercent: 0,
       endsAt: june(2, '11:00'),
       parkingCents: 250,
@@ -161,7 +190,13 @@ describe('priceOf and refundFor', () => {
   });
 
   it('refunds unused minutes at the discounted price they were bought at', () => {
-    const s = { rateCents: 250, discountPercent: 10, endsAt: june(2, '11:00'), parkingCents: 225, refundedCents: 0 };
+    const s = {
+      startedAt: june(2, '10:00'),
+      discountPercent: 10,
+      endsAt: june(2, '11:00'),
+      parkingCents: 225,
+      refundedCents: 0,
+    };
     // 30 unused minutes: 125 × 0.9 = 112.5 -> 113.
     expect(refundFor(zone, CHICAGO, s, june(2, '10:30'))).toEqual({ unusedMinutes: 30, refundCents: 113 });
   });

@@ -1,85 +1,81 @@
-import { localTime, paidTimeline, type PaidSchedule } from '../zones/index.ts';
+import type { PriceSpan } from '@parkit/contract';
+import { priceWindow, spansView, type SessionPolicy } from '../pricing/index.ts';
 
 /**
- * Parking prices (issue 11): the rate times the paid minutes inside the session, rounded half-up
- * to the cent; the plan's fee is added once per session by the caller. A minute is paid when the
- * zone's local clock (its operator's IANA time zone) is inside the paid hours at that minute, so
- * DST days have 23 or 25 real hours and an overnight session crosses free and paid periods.
+ * Parking prices through the pricing domain's engine (docs/pricing.md): a new session is the window
+ * [0, minutes) of its stay under the policy in force at its start; an extension the minutes it adds
+ * after the session's end, under the session's own policy version, so the progressive rates, fees
+ * and caps continue where the session is; a refund the whole minutes given back. The plan's
+ * discount is taken off once, rounded half-up; the plan's fee is added by the caller.
  */
 
-const DAY = 1440;
 const MINUTE_MS = 60_000;
-/**
- * Local clocks change (DST) only at whole or half hours in every IANA zone in use, so walking in
- * steps that never cross a half hour re-reads the offset often enough, with at most 48 reads a day.
- */
-const STEP_CAP = 30;
-
-/** Minutes of [start, start + minutes) during which the zone charges. */
-export function paidMinutes(schedule: PaidSchedule, timeZone: string, start: Date, minutes: number): number {
-  if (!Number.isInteger(minutes) || minutes < 0)
-    throw new RangeError(`minutes must be a whole number >= 0, got ${minutes}`);
-  const timeline = paidTimeline(schedule);
-  if (timeline.length === 0 || minutes === 0) return 0;
-  const boundaries = [...new Set(timeline.flat())].sort((a, b) => a - b);
-  let t = start.getTime();
-  let remaining = minutes;
-  let paid = 0;
-  while (remaining > 0) {
-    const { isoDay, minute } = localTime(new Date(t), timeZone);
-    const w = (isoDay - 1) * DAY + minute;
-    const inside = timeline.some(([a, b]) => a <= w && w < b);
-    const next = boundaries.find((b) => b > w) ?? w + DAY;
-    const step = Math.min(remaining, next - w, STEP_CAP - (minute % STEP_CAP));
-    if (inside) paid += step;
-    t += step * MINUTE_MS;
-    remaining -= step;
-  }
-  return paid;
-}
-
-/**
- * rate (cents per hour) × minutes / 60, less the plan's discount in percent (Deluxe: 10), rounded
- * half-up to the cent once, in integers only.
- */
-export function centsFor(rateCentsPerHour: number, minutes: number, discountPercent = 0): number {
-  return Math.floor((2 * rateCentsPerHour * minutes * (100 - discountPercent) + 6000) / 12000);
-}
 
 export interface Priced {
   paidMinutes: number;
   /** What is charged: after the plan's discount. */
   parkingCents: number;
-  /** What the discount took off the rate × paid minutes (0 without one). */
+  /** What the discount took off (0 without one). */
   discountCents: number;
+  /** The stretches crossed, for the quote's answer. */
+  spans: PriceSpan[];
+  /** Longer than a maximum stay of the policy or of a span crossed. */
+  overMaxStay: boolean;
+  noReturnMinutes: number;
+  /** The version that priced it (null: the zone's preset). */
+  versionId: number | null;
 }
 
-/** The parking amount of [start, start + minutes) in a zone (no fee), less the plan's discount. */
+/** Minutes [from, to) of a stay that started at `stayStart`. */
 export function priceOf(
-  zone: PaidSchedule & { rateCents: number },
+  p: SessionPolicy,
   timeZone: string,
-  start: Date,
-  minutes: number,
+  stayStart: Date,
+  from: number,
+  to: number,
   discountPercent = 0,
 ): Priced {
-  const paid = paidMinutes(zone, timeZone, start, minutes);
-  const parkingCents = centsFor(zone.rateCents, paid, discountPercent);
-  return { paidMinutes: paid, parkingCents, discountCents: centsFor(zone.rateCents, paid) - parkingCents };
+  const w = priceWindow(p.policy, timeZone, stayStart.getTime(), from, to, { discountPercent });
+  return {
+    paidMinutes: w.paidMinutes,
+    parkingCents: w.parkingCents,
+    discountCents: w.discountCents,
+    spans: spansView(w, stayStart.getTime()),
+    overMaxStay: w.refusal !== null,
+    noReturnMinutes: w.noReturnMinutes,
+    versionId: p.versionId,
+  };
+}
+
+/** The whole minutes a session has bought so far: from its start to its end. */
+export function boughtMinutes(s: { startedAt: Date; endsAt: Date }): number {
+  return Math.round((s.endsAt.getTime() - s.startedAt.getTime()) / MINUTE_MS);
+}
+
+/** `minutes` more after a session's end, under its own policy and discount. */
+export function priceMore(
+  p: SessionPolicy,
+  timeZone: string,
+  s: { startedAt: Date; endsAt: Date; discountPercent: number },
+  minutes: number,
+): Priced {
+  const bought = boughtMinutes(s);
+  return priceOf(p, timeZone, s.startedAt, bought, bought + minutes, s.discountPercent);
 }
 
 /**
  * What Stop gives back: the unused whole minutes at the end of the session, priced as they were
- * bought (the paid minutes among them, at the session's rate and discount), never more than what is left.
+ * bought (what the stay costs to its end less what it costs to now), never more than what is left.
  */
 export function refundFor(
-  zone: PaidSchedule,
+  p: SessionPolicy,
   timeZone: string,
-  s: { rateCents: number; discountPercent: number; endsAt: Date; parkingCents: number; refundedCents: number },
+  s: { startedAt: Date; endsAt: Date; discountPercent: number; parkingCents: number; refundedCents: number },
   now: Date,
 ): { unusedMinutes: number; refundCents: number } {
   const unused = Math.max(0, Math.floor((s.endsAt.getTime() - now.getTime()) / MINUTE_MS));
   if (unused === 0) return { unusedMinutes: 0, refundCents: 0 };
-  const from = new Date(s.endsAt.getTime() - unused * MINUTE_MS);
-  const cents = centsFor(s.rateCents, paidMinutes(zone, timeZone, from, unused), s.discountPercent);
+  const bought = boughtMinutes(s);
+  const cents = priceOf(p, timeZone, s.startedAt, Math.max(0, bought - unused), bought, s.discountPercent).parkingCents;
   return { unusedMinutes: unused, refundCents: Math.max(0, Math.min(cents, s.parkingCents - s.refundedCents)) };
 }

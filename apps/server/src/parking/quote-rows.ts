@@ -1,4 +1,4 @@
-import { centsToAmount, QUOTE_HOLD_MINUTES, type Quote } from '@parkit/contract';
+import { centsToAmount, QUOTE_HOLD_MINUTES, type PriceSpan, type Quote } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
 import { parkingQuotes } from '../db/schema/index.ts';
 
@@ -27,17 +27,23 @@ export async function insertQuote(db: Executor, values: QuoteInsert): Promise<Qu
 }
 
 /** The Quote fields every payer sees alike (member or guest); the caller adds its plan and its funds. */
-export function quoteTerms(q: QuoteRow, rateCents: number, paidMinutes: number, maxMoreMinutes: number) {
+export function quoteTerms(
+  q: QuoteRow,
+  rateCents: number,
+  price: { paidMinutes: number; spans: PriceSpan[] },
+  maxMoreMinutes: number,
+) {
   return {
     QuoteId: q.id,
     StartsAt: q.startsAt.toISOString(),
     EndsAt: q.endsAt.toISOString(),
     DurationMinutes: q.durationMinutes,
     RatePerHour: centsToAmount(rateCents),
-    PaidMinutes: paidMinutes,
+    PaidMinutes: price.paidMinutes,
     ParkingAmount: centsToAmount(q.parkingCents),
     TotalAmount: centsToAmount(q.totalCents),
     ExpiresAt: q.expiresAt.toISOString(),
     MaxMoreMinutes: maxMoreMinutes,
+    Spans: price.spans,
   } satisfies Partial<Quote>;
 }

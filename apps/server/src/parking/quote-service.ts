@@ -3,6 +3,7 @@ import {
   centsToAmount,
   DEFAULT_DURATION_MINUTES,
   PARKING_MESSAGES,
+  PRICING_MESSAGES,
   type AmendQuote,
   type AutoStartQuote,
   type Quote,
@@ -17,7 +18,8 @@ import * as zones from '../zones/index.ts';
 import { amendableUntil, amendableZone, checkAmendable } from './amend-window.ts';
 import { planTerms, walletFunds } from './payments.ts';
 import { overMaxPayment } from './rules.ts';
-import { priceOf, type Priced } from './pricing.ts';
+import { policyForStart, policyOfSession } from '../pricing/index.ts';
+import { priceMore, priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-rows.ts';
 
@@ -48,7 +50,7 @@ async function toQuote(
   ]);
   const covers = balance >= q.totalCents;
   return {
-    ...quoteTerms(q, rateCents, price.paidMinutes, maxMoreMinutes),
+    ...quoteTerms(q, rateCents, price, maxMoreMinutes),
     DiscountPercent: q.discountPercent,
     DiscountAmount: centsToAmount(price.discountCents),
     FeeAmount: centsToAmount(q.feeCents),
@@ -75,12 +77,22 @@ export async function quoteStart(
     vehicles.findOwned(db, memberId, r.VehicleId),
   ]);
   if (!zone || !vehicle) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const busy = await sessions.activeOfVehicle(db, vehicle.VehicleID, now);
   if (busy) throw vehicleBusy(busy.id);
-  const { feeCents: fee, discountPercent } = await planTerms(db, memberId);
-  const price = priceOf(zone, operator.timezone, now, r.DurationMinutes, discountPercent);
+  const [{ feeCents: fee, discountPercent }, policy] = await Promise.all([
+    planTerms(db, memberId),
+    policyForStart(db, zone, now),
+  ]);
+  const price = priceOf(policy, operator.timezone, now, 0, r.DurationMinutes, discountPercent);
+  if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.paidMinutes === 0) throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
+  if (
+    price.noReturnMinutes > 0 &&
+    (await sessions.leftZoneSince(db, vehicle.VehicleID, zone.id, now, price.noReturnMinutes))
+  )
+    throw conflict('ZoneId', PRICING_MESSAGES.noReturn);
   const q = await insertQuote(db, {
     memberId,
     kind: 'start',
@@ -92,8 +104,9 @@ export async function quoteStart(
     totalCents: price.parkingCents + fee,
     discountPercent,
     autoStart: r.autoStart ?? false,
+    policyVersionId: price.versionId,
   });
-  return toQuote(db, memberId, q, zone.rateCents, zone.maxStayMinutes, price);
+  return toQuote(db, memberId, q, zone.rateCents, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes), price);
 }
 
 /**
@@ -115,14 +128,20 @@ export async function quoteAutoStart(db: Db, memberId: number, zoneId: number, n
   const operator = await operatorOfMember(db, memberId);
   const zone = operator && (await zones.byId(db, operator.id, zoneId));
   if (!operator || !zone) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   const opts = await options.get(db, memberId);
   if (!opts.AutoStartParking) return off('Off');
   const [vehicle] = await vehicles.listByMember(db, memberId);
   if (!vehicle) return off('NoVehicle');
   if (await sessions.activeOfVehicle(db, vehicle.VehicleID, now)) return off('VehicleParked', vehicle);
   const last = await sessions.latestOf(db, memberId);
-  const minutes = Math.min(last?.initialMinutes ?? DEFAULT_DURATION_MINUTES, zone.maxStayMinutes);
-  if (priceOf(zone, operator.timezone, now, minutes).paidMinutes === 0) return off('Free', vehicle);
+  const policy = await policyForStart(db, zone, now);
+  const minutes = Math.min(
+    last?.initialMinutes ?? DEFAULT_DURATION_MINUTES,
+    zone.maxStayMinutes,
+    policy.policy.maxStayMinutes,
+  );
+  if (priceOf(policy, operator.timezone, now, 0, minutes).paidMinutes === 0) return off('Free', vehicle);
   const q = await quoteStart(
     db,
     memberId,
@@ -145,11 +164,13 @@ export async function quoteExtend(
   const { session: s, zone, timezone } = found;
   if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
     throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-  const room = zone.maxStayMinutes - s.durationMinutes;
+  const policy = await policyOfSession(db, s, zone);
+  const room = Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
   if (r.DurationMinutes > room) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  // At the session's rate and discount (the plan when it started).
-  const price = priceOf({ ...zone, rateCents: s.rateCents }, timezone, s.endsAt, r.DurationMinutes, s.discountPercent);
+  // Under the session's own policy version and discount (the plan when it started).
+  const price = priceMore(policy, timezone, s, r.DurationMinutes);
+  if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   const q = await insertQuote(db, {
     memberId,
     kind: 'extend',
@@ -161,6 +182,7 @@ export async function quoteExtend(
     feeCents: 0,
     totalCents: price.parkingCents,
     discountPercent: s.discountPercent,
+    policyVersionId: s.policyVersionId,
   });
   return toQuote(db, memberId, q, s.rateCents, room, price);
 }

@@ -23,7 +23,7 @@ const withZone = (db: Executor) =>
 
 /** A new session's period and price, from its quote: from now, the quote's minutes at the zone's rate. */
 export const paidPeriod = (
-  q: { durationMinutes: number; parkingCents: number },
+  q: { durationMinutes: number; parkingCents: number; policyVersionId: number | null },
   zone: { rateCents: number },
   now: Date,
 ) => ({
@@ -33,6 +33,7 @@ export const paidPeriod = (
   initialMinutes: q.durationMinutes,
   rateCents: zone.rateCents,
   parkingCents: q.parkingCents,
+  policyVersionId: q.policyVersionId,
   updatedAt: now,
 });
 
@@ -89,6 +90,32 @@ export async function activeOfVehicle(db: Executor, vehicleId: number, now: Date
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether the vehicle's last stay in the zone ended less than `minutes` ago: a policy's no-return
+ * period (docs/pricing.md). A stay ends when it was stopped, or at its end time.
+ */
+export async function leftZoneSince(
+  db: Executor,
+  vehicleId: number,
+  zoneId: number,
+  now: Date,
+  minutes: number,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - minutes * 60_000).toISOString();
+  const [row] = await db
+    .select({ id: parkingSessions.id })
+    .from(parkingSessions)
+    .where(
+      and(
+        eq(parkingSessions.vehicleId, vehicleId),
+        eq(parkingSessions.zoneId, zoneId),
+        sql`coalesce(${parkingSessions.endedAt}, ${parkingSessions.endsAt}) > ${since}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

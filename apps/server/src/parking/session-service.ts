@@ -1,14 +1,21 @@
-import { centsToAmount, PARKING_MESSAGES, type ParkingSession, type StopResponse } from '@parkit/contract';
-import type { Db, Tx } from '../db/client.ts';
+import {
+  centsToAmount,
+  PARKING_MESSAGES,
+  parkedMinutes,
+  type ParkingSession,
+  type SessionReceipt,
+  type StopResponse,
+} from '@parkit/contract';
+import type { Executor, Tx } from '../db/client.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
 import * as zones from '../zones/index.ts';
-import type { PaymentProvider } from '../wallet/index.ts';
-import { refundToCard } from './card-payments.ts';
-import { lockWallet } from '../wallet/index.ts';
+import { claimRefunds, releaseRefunds, sendRefunds, cardPaymentsOf, type RefundsSent } from './card-payments.ts';
+import { lockWallet, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { amendableZone, checkAmendable } from './amend-window.ts';
-import { chargeWallet, refundWallet } from './payments.ts';
+import { chargeWallet, refundWallet, walletPaymentsOf } from './payments.ts';
+import { policyOfSession } from '../pricing/index.ts';
 import { refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
 import { checkMaxPayment } from './rules.ts';
@@ -63,6 +70,7 @@ export async function start(
   const zone = operator && (await zones.byId(tx, operator.id, q.zoneId));
   const vehicle = q.vehicleId === null ? null : await vehicles.findOwned(tx, memberId, q.vehicleId);
   if (!operator || !zone || !vehicle) throw notFound();
+  if (zone.retiredAt) throw conflict('ZoneId', PARKING_MESSAGES.zoneRetired);
   await sessions.closeExpiredOfVehicle(tx, vehicle.VehicleID, now);
   const busy = await sessions.activeOfVehicle(tx, vehicle.VehicleID, now);
   if (busy) throw vehicleBusy(busy.id);
@@ -155,29 +163,24 @@ export async function extend(
 }
 
 /** Stop: ends the session now and refunds the unused whole minutes (to the wallet, or to the card of a Quick Park session carried into the account). */
-export function stop(
-  db: Db,
-  provider: PaymentProvider,
-  memberId: number,
-  sessionId: number,
-  now: Date,
-): Promise<StopResponse> {
-  return stopOwned(db, provider, { memberId }, sessionId, now);
+export function stop(ctx: ChargeContext, memberId: number, sessionId: number, now: Date): Promise<StopResponse> {
+  return stopOwned(ctx, { memberId }, sessionId, now);
 }
 
 /**
  * Stop for any owner: the unused whole minutes go back the way they were paid, a member's wallet
- * (a refund in the ledger) or the Quick Park card (through the provider, charge by charge; if the
- * provider refuses or cannot be reached, nothing changes and the session runs on).
+ * (a refund in the ledger, in the stop's transaction) or the Quick Park card. A card's refunds are
+ * claimed as pending in the stop's transaction (card-payments.ts) and sent after COMMIT, no lock
+ * held during the provider's call; if the provider refuses the first or cannot be reached, the
+ * stop is undone and the session runs on (502/503), as before any refund was given back.
  */
 export async function stopOwned(
-  db: Db,
-  provider: PaymentProvider,
+  ctx: ChargeContext,
   owner: sessions.Owner,
   sessionId: number,
   now: Date,
 ): Promise<StopResponse> {
-  return db.transaction(async (tx) => {
+  const stopped = await ctx.db.transaction(async (tx) => {
     // A member's wallet is locked before the session, as every money path does (ledger.ts's lockWallet).
     if ('memberId' in owner) await lockWallet(tx, owner.memberId);
     const found = await sessions.lockOwned(tx, owner, sessionId);
@@ -185,13 +188,26 @@ export async function stopOwned(
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
       throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const { unusedMinutes, refundCents: due } = refundFor(zone, timezone, s, now);
-    // Whole minutes only: the session keeps at least its first minute.
-    const unused = Math.min(unusedMinutes, s.durationMinutes - 1);
+    const { unusedMinutes, refundCents: due } = refundFor(await policyOfSession(tx, s, zone), timezone, s, now);
+    // The contract's parked-duration rule: every minute begun is kept, at least the first; the rest
+    // are unused (the same count as refundFor's, its bound kept in case they ever differ).
+    const kept = parkedMinutes({ StartedAt: s.startedAt, EndedAt: now, DurationMinutes: s.durationMinutes });
+    const unused = Math.min(unusedMinutes, s.durationMinutes - kept);
     let refundCents = 0;
-    if (s.paidVia === 'Card') refundCents = await refundToCard(tx, provider, s.id, due);
-    else if (s.memberId !== null)
+    let refunds: WalletCharge[] = [];
+    if (s.paidVia === 'Card') {
+      refunds = await claimRefunds(tx, ctx, s.id, due, now);
+      refundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    } else if (s.memberId !== null)
       refundCents = (await refundWallet(tx, s.memberId, due, `session:${s.id}:stop`)) ? due : 0;
+    const before = {
+      status: s.status,
+      endedAt: s.endedAt,
+      endsAt: s.endsAt,
+      durationMinutes: s.durationMinutes,
+      refundedCents: s.refundedCents,
+      updatedAt: s.updatedAt,
+    };
     await sessions.updateSession(tx, s.id, {
       status: 'ended',
       endedAt: now,
@@ -200,10 +216,44 @@ export async function stopOwned(
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    const after = await sessions.findOwned(tx, owner, s.id);
-    if (!after) throw new Error(`session ${s.id} vanished inside its transaction`);
-    return { ...sessions.toSessionView(after, now), RefundAmount: centsToAmount(refundCents), UnusedMinutes: unused };
+    return { id: s.id, unused, refunds, before };
   });
+  if (stopped.refunds.length > 0) {
+    const sent = await sendRefunds(ctx, stopped.refunds);
+    if (!sent.ok) await undoStop(ctx, stopped.id, stopped.before, sent);
+  }
+  const after = await sessions.findOwned(ctx.db, owner, stopped.id);
+  if (!after) throw new Error(`session ${stopped.id} vanished after its stop`);
+  return {
+    ...sessions.toSessionView(after, now),
+    RefundAmount: centsToAmount(after.session.refundedCents - stopped.before.refundedCents),
+    UnusedMinutes: stopped.unused,
+  };
+}
+
+/**
+ * A stop whose card refund the provider refused or could not take, before any was given back:
+ * the refunds released and the session running again, then the provider's answer. If the plate
+ * has meanwhile started another session (the session cannot run again), the stop stands: an
+ * outage's refunds stay pending for the wallet job, a refusal's are released.
+ */
+async function undoStop(
+  ctx: ChargeContext,
+  id: number,
+  before: Partial<sessions.NewSession>,
+  sent: Extract<RefundsSent, { ok: false }>,
+): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await releaseRefunds(tx, sent.refused);
+      await sessions.updateSession(tx, id, before);
+    });
+  } catch (err) {
+    if (!vehicles.isUniqueViolation(err)) throw err;
+    if (sent.status === 502) await ctx.db.transaction((tx) => releaseRefunds(tx, sent.refused));
+    return;
+  }
+  throw new HttpError(sent.status, sent.message);
 }
 
 /**
@@ -252,6 +302,7 @@ export async function amend(
       operatorId: operator.id,
       rateCents: zone.rateCents,
       parkingCents: price.parkingCents,
+      policyVersionId: price.versionId,
     });
   }
   try {
@@ -264,4 +315,27 @@ export async function amend(
     throw err;
   }
   return { session: await view(tx, memberId, s.id, now), reloadDue };
+}
+
+/**
+ * The session one of its owners opens (member or Quick Park): its view and what was paid along the
+ * way, from the wallet's ledger or the card's charges, for the receipt (docs/product.md#the-receipt).
+ */
+export async function sessionReceipt(
+  db: Executor,
+  found: sessions.SessionWithZone,
+  now: Date,
+): Promise<SessionReceipt> {
+  const s = found.session;
+  const payments =
+    s.paidVia === 'Card'
+      ? await cardPaymentsOf(db, s.id)
+      : s.memberId !== null
+        ? await walletPaymentsOf(db, s.memberId, s.id)
+        : [];
+  return {
+    ...sessions.toSessionView(found, now),
+    InitialMinutes: s.initialMinutes,
+    Payments: payments.map((p) => ({ Kind: p.kind, Amount: centsToAmount(p.cents), PaidAt: p.at.toISOString() })),
+  };
 }

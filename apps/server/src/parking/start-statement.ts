@@ -114,7 +114,7 @@ export function startSql(
           where v.id = (select vehicle_id from q) and v.member_id = ${memberId}
         ), z as (
           select z.id, z.operator_id, z.rate_cents, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes from zones z
-          where z.id = (select zone_id from q) and z.operator_id = (select client_id from m)
+          where z.id = (select zone_id from q) and z.operator_id = (select client_id from m) and z.retired_at is null
         ), ok as (
           select 1 from q
           where exists (select 1 from v) and exists (select 1 from z)
@@ -131,10 +131,10 @@ export function startSql(
         ), ins as (
           insert into parking_sessions (id, member_id, operator_id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state,
             started_at, ends_at, duration_minutes, initial_minutes, rate_cents, parking_cents, fee_cents, discount_percent,
-            paid_via, auto_session_used, updated_at)
+            paid_via, auto_session_used, policy_version_id, updated_at)
           select sid.id, ${memberId}::int, z.operator_id, z.id, v.id, v.make, v.model, v.plate, v.plate_state,
             ${at}, ${at} + make_interval(mins => q.duration_minutes), q.duration_minutes, q.duration_minutes, z.rate_cents,
-            q.parking_cents, q.fee_cents, q.discount_percent, 'Wallet', q.auto_start, ${at}
+            q.parking_cents, q.fee_cents, q.discount_percent, 'Wallet', q.auto_start, q.policy_version_id, ${at}
           from q, v, z, sid where exists (select 1 from claim)
           returning id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state, started_at, ends_at, ended_at,
             duration_minutes, parking_cents, fee_cents, refunded_cents, paid_via, auto_session_used, auto_extended_used, status

@@ -14,8 +14,11 @@ import guestCodeRoutes from './public/Parking/guest-code.ts';
 import supportHoursRoutes from './public/Support/hours.ts';
 import devRoutes from './public/Dev/index.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
-import enforcementRoutes from './operator/Enforcement/index.ts';
+import enforcementRoutes from './operator-key/Enforcement/index.ts';
+import operatorConsoleRoutes from './operator/Operator/index.ts';
+import operatorZoneRoutes from './operator/Operator/zones.ts';
 import accountRoutes from './member/Account/index.ts';
+import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
 import parkingSessionRoutes from './member/Parking/sessions.ts';
 import parkingHistoryRoutes from './member/Parking/history.ts';
@@ -26,7 +29,7 @@ import devWalletRoutes from './member/Dev/wallet.ts';
 import supportMemberRoutes from './member/Support/index.ts';
 import supportConsoleRoutes from './agent/Support/index.ts';
 import type { SupportOptions } from './shared/Support/common.ts';
-import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly } from './scopes.ts';
+import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
 
 export interface RoutesOptions {
   /** GET /api/Dev/Outbox: only with DEV_OUTBOX=true, which config allows on loopback only. */
@@ -50,7 +53,9 @@ const scopes = {
   /** A support agent: a member's token and the agent role. */
   agent: agentOnly,
   /** An operator's API key (officers' plate checks). */
-  operator: operatorKeyOnly,
+  operatorKey: operatorKeyOnly,
+  /** An operator's staff: a member's token and a role at the operator of the path. */
+  operator: operatorOnly,
 };
 
 /** One area's routes: the scope (the folder its file lives in), the plugin, its prefix and options. */
@@ -84,9 +89,11 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['guest', quickParkRoutes, '/api/Parking/Guest'],
     ['public', supportHoursRoutes, '/api/Support', { hours: opts.support.hours }],
     // Officers' plate check (issue 12).
-    ['operator', enforcementRoutes, '/api/Enforcement'],
+    ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
+    // Leaving cleanly: a member's data as one file, and the deletion of the account.
+    ['member', leavingRoutes, '/api/Account', opts.support],
     ['member', vehicleRoutes, '/api/Vehicle'],
     ['member', parkingSessionRoutes, '/api/Parking'],
     // Past parking (issue 12): the history, its CSV and PDF receipts.
@@ -99,6 +106,9 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', supportMemberRoutes, '/api/Support', opts.support],
     // Support agents only (issue 13): members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
+    // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
+    ['operator', operatorConsoleRoutes, '/api/Operator'],
+    ['operator', operatorZoneRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

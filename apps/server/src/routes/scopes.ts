@@ -3,6 +3,8 @@ import {
   ENFORCEMENT_KEY_HEADER,
   ErrorResponse,
   HISTORY_MESSAGES,
+  OPERATOR_MESSAGES,
+  type OperatorRole,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
   SUPPORT_MESSAGES,
@@ -11,6 +13,7 @@ import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
 import { identifyKey } from '../enforcement/index.ts';
 import { isAgent } from '../support/index.ts';
+import { isStaff, roleAt } from '../operators/index.ts';
 
 /**
  * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON
@@ -29,6 +32,7 @@ export const operatorKeyErrors = { 401: ErrorResponse } as const;
 type Security = Array<Record<string, string[]>>;
 type Schema = {
   hide?: boolean;
+  description?: string;
   body?: unknown;
   querystring?: unknown;
   params?: unknown;
@@ -88,6 +92,56 @@ export function agentOnly(app: FastifyInstance) {
   });
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator scope (operatorOnly): the operator of the path and the signed-in person's role there. */
+    staff: { operatorId: number; role: OperatorRole };
+  }
+  interface FastifyContextConfig {
+    /** The roles an operatorOnly route admits; every route in that scope names them. */
+    operatorRoles?: readonly OperatorRole[];
+  }
+}
+
+/**
+ * An operator's staff only: the member scope's authentication, then
+ * - before the input is read, that the member works for some operator: anyone else (a driver) gets
+ *   403 on every route here;
+ * - after it, for a route whose path carries `{operatorId}`, the member's role at that operator:
+ *   someone who does not work for it gets 404 (as if it did not exist), a role the route's
+ *   `config.operatorRoles` does not name gets 403. The route reads `req.staff`.
+ * A route in this scope that names no roles fails at start. Roles are checked on every request,
+ * so a removal or a role change takes effect at once.
+ */
+export function operatorOnly(app: FastifyInstance) {
+  memberOnly(app);
+  const staffCheck = async (req: FastifyRequest) => {
+    if (!(await isStaff(app.db, req.member.memberId))) throw new HttpError(403, OPERATOR_MESSAGES.staffOnly);
+  };
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Schema | undefined;
+    const roles = route.config?.operatorRoles;
+    if (!roles || roles.length === 0)
+      throw new Error(`${route.method} ${route.url}: an operator route names its roles`);
+    if (schema && !schema.hide) {
+      schema.response = { ...schema.response, 404: ErrorResponse };
+      schema.description = `Roles: ${roles.join(', ')}.${schema.description ? ` ${schema.description}` : ''}`;
+    }
+    route.preValidation = [...[route.preValidation ?? []].flat(), staffCheck];
+    route.preHandler = [
+      async (req: FastifyRequest) => {
+        const operatorId = (req.params as { operatorId?: number } | undefined)?.operatorId;
+        if (operatorId === undefined) return;
+        const role = await roleAt(app.db, operatorId, req.member.memberId);
+        if (!role) throw new HttpError(404, OPERATOR_MESSAGES.operatorNotFound);
+        if (!roles.includes(role)) throw new HttpError(403, OPERATOR_MESSAGES.roleNotAllowed);
+        req.staff = { operatorId, role };
+      },
+      ...[route.preHandler ?? []].flat(),
+    ];
+  });
+}
+
 /**
  * Quick Park guests only (issue 11): everything registered in this scope needs the guest token a
  * verified phone got (header `x-guest-token`), finds that phone in `req.guestPhone`, answers 401
@@ -128,7 +182,7 @@ declare module 'fastify' {
 }
 
 /**
- * Operators only (issue 12): everything registered in this scope needs an operator's API key
+ * Operators' keys only (issue 12): everything registered in this scope needs an operator's API key
  * (header ENFORCEMENT_KEY_HEADER), is documented so and answers 401 without a live one. Checked
  * after the input (preHandler): a bad query is a 400 first. Bad keys are limited per address
  * (BAD_KEY_LIMIT), good ones per key (KEY_LIMIT); a flood is told a window at a time: each 401 and

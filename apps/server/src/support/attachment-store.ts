@@ -47,6 +47,8 @@ export interface AttachmentStore {
   /** The attachment of a conversation; agents pass memberId null (they see every one). */
   find(db: Executor, id: string, memberId: number | null): Promise<Attachment | null>;
   open(id: string): NodeJS.ReadableStream;
+  /** Removes the files of attachments whose rows were deleted (a deleted account's). */
+  remove(ids: string[]): Promise<void>;
 }
 
 export function attachmentStore(dir: string): AttachmentStore {
@@ -94,6 +96,10 @@ export function attachmentStore(dir: string): AttachmentStore {
     },
     open(id) {
       return createReadStream(join(dir, id));
+    },
+    async remove(ids) {
+      // Ids come from the database (uuids), never from a request: no path is built from input.
+      for (const id of ids) await rm(join(dir, id), { force: true });
     },
   };
 }

@@ -1,17 +1,13 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { centsToAmount, formatMoney, WALLET_MESSAGES } from '@parkit/contract';
-import type { Db, Executor, Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
-import { chargeCard, otherChargePending, recordCharge, type RecordedCharge } from './charges.ts';
+import { chargeCard, otherChargePending, recordCharge, type ChargeContext, type RecordedCharge } from './charges.ts';
 import { balanceOf, InsufficientFundsError, lockWallet } from './ledger.ts';
-import type { PaymentProvider } from './providers/types.ts';
 
-export interface ReloadContext {
-  db: Db;
-  provider: PaymentProvider;
-  currency: string;
+export interface ReloadContext extends ChargeContext {
   currencySymbol: string;
 }
 

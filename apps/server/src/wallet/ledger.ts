@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
-import { members, type LedgerKind } from '../db/schema/index.ts';
+import { ledgerEntries, members, type LedgerKind } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { WALLET_MESSAGES } from '@parkit/contract';
 
@@ -100,4 +100,21 @@ export async function lockWallet(tx: Tx, memberId: number): Promise<boolean> {
 export async function balanceOf(db: Executor, memberId: number): Promise<number> {
   const [m] = await db.select({ b: members.balanceCents }).from(members).where(eq(members.id, memberId));
   return m?.b ?? 0;
+}
+
+/** The member's ledger entries with one of these references (a session's payments), oldest first. */
+export async function entriesFor(
+  db: Executor,
+  memberId: number,
+  references: string[],
+): Promise<{ amountCents: number; reference: string; createdAt: Date }[]> {
+  return db
+    .select({
+      amountCents: ledgerEntries.amountCents,
+      reference: ledgerEntries.reference,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.reference, references)))
+    .orderBy(asc(ledgerEntries.id));
 }

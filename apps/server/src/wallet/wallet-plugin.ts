@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { runAllDueReloads, runDueReload, type ReloadContext, type ReloadOutcome } from './auto-reload.ts';
 import { recoverCharges } from './charges.ts';
+import { sendRefunds } from './refunds.ts';
 import { purgeExpiredKeys } from './idempotency.ts';
 import { sandboxProvider } from './providers/sandbox.ts';
 import { stripeProvider } from './providers/stripe.ts';
@@ -53,6 +54,8 @@ export default fp<{ config: WalletConfig; secret: string }>(
       provider,
       currency: (config.CURRENCY ?? 'USD').toLowerCase(),
       currencySymbol: config.CURRENCY_SYMBOL ?? '$',
+      // Filled at start-up by the domains that own other kinds of card movement (Quick Park).
+      handlers: {},
     };
     const service: WalletService = {
       ...ctx,
@@ -70,6 +73,7 @@ export default fp<{ config: WalletConfig; secret: string }>(
       },
       async runJobs() {
         await recoverCharges(ctx);
+        await sendRefunds(ctx, { graceMs: 60_000 });
         await runAllDueReloads(ctx);
         await runSubscriptionJobs(ctx);
         await purgeExpiredKeys(app.db);

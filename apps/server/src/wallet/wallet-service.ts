@@ -15,6 +15,7 @@ import { chargeCard, recordCharge, type ChargeContext } from './charges.ts';
 import type { IdempotentResult } from './idempotency.ts';
 import { lockWallet } from './ledger.ts';
 import { defaultCard } from './subscriptions.ts';
+import { CardError } from './providers/types.ts';
 
 /** The wallet's transactions, newest first, `limit` after the keyset `cursor` (an entry id). */
 export async function transactions(
@@ -68,17 +69,20 @@ export async function spending(db: Executor, memberId: number): Promise<Spending
 
 /**
  * Add Money, first half, outside any transaction: charges the saved card (the default unless
- * `paymentMethodId`) under the provider key `addmoney:<member>:<Idempotency-Key>`. A decline is a
+ * `paymentMethodId`), or an express payment's one-time card (`expressToken`), through the same
+ * charge path, under the provider key `addmoney:<member>:<Idempotency-Key>`. A decline is a
  * 402 with the provider's reason, an unreachable provider a 503; nothing is credited then.
  */
 export async function chargeAddMoney(
   ctx: ChargeContext,
   memberId: number,
   key: string,
-  r: { amountCents: number; paymentMethodId?: number | undefined },
+  r: { amountCents: number; paymentMethodId?: number | undefined; expressToken?: string | undefined },
   keyExpired = false,
 ) {
-  const { card, customerRef } = await defaultCard(ctx.db, memberId, r.paymentMethodId);
+  const { card, customerRef } = r.expressToken
+    ? await expressCard(ctx, r.expressToken)
+    : await defaultCard(ctx.db, memberId, r.paymentMethodId);
   const charged = await chargeCard(
     ctx,
     {
@@ -98,6 +102,18 @@ export async function chargeAddMoney(
       { field: 'PaymentMethodId', message: charged.message },
     ]);
   return charged;
+}
+
+/** An express payment's one-time card, checked by the provider: a 400 on ExpressToken when it is not one. */
+async function expressCard(ctx: ChargeContext, token: string) {
+  try {
+    const card = await ctx.provider.readExpress(token);
+    return { card, customerRef: null };
+  } catch (err) {
+    if (err instanceof CardError)
+      throw new HttpError(400, err.message, [{ field: 'ExpressToken', message: err.message }]);
+    throw err;
+  }
 }
 
 /** Add Money, second half, in the Idempotency-Key's transaction: the charge credited, and the answer. */

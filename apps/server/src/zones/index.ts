@@ -10,3 +10,4 @@ export * from './zone-import.ts';
 export * from './zone-repository.ts';
 export * from './zone-search.ts';
 export * from './zone-view.ts';
+export * from './zone-admin.ts';

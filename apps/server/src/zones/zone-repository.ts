@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import { zones, zoneSetVersions } from '../db/schema/index.ts';
@@ -141,7 +141,7 @@ export function zonePoints(db: Executor, operatorId: number, max: number): Promi
   return db
     .select({ id: zones.id, version: rowVersion, lat: zones.lat, lng: zones.lng })
     .from(zones)
-    .where(eq(zones.operatorId, operatorId))
+    .where(and(eq(zones.operatorId, operatorId), isNull(zones.retiredAt)))
     .limit(max);
 }
 
@@ -163,7 +163,7 @@ interface NearbyArgs {
 
 const found = { id: zones.id, version: rowVersion };
 const inBox = (a: Pick<NearbyArgs, 'operatorId' | 'box'>) =>
-  and(eq(zones.operatorId, a.operatorId), sql`${zones.mercator} <@ ${a.box}::box`);
+  and(eq(zones.operatorId, a.operatorId), isNull(zones.retiredAt), sql`${zones.mercator} <@ ${a.box}::box`);
 
 /** The k-nearest scan of nearby(), with values or with placeholders for a prepared statement. */
 function nearbyStatement(db: Executor, a: NearbyArgs) {

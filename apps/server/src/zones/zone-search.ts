@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { zones } from '../db/schema/index.ts';
 import { earthCube } from './earth.ts';
@@ -45,6 +45,7 @@ async function searchNumber(db: Executor, p: SearchParams, q: string, chord: SQL
     .where(
       and(
         eq(zones.operatorId, p.operatorId),
+        isNull(zones.retiredAt),
         sql`${zones.zoneNumber} >= ${lower}`,
         upper === null ? undefined : sql`${zones.zoneNumber} < ${upper}`,
         sql`starts_with(${zones.zoneNumber}, ${q})`,
@@ -108,6 +109,7 @@ function textQuery(db: Executor, p: SearchParams, q: string, chord: SQL, byDista
     .where(
       and(
         eq(zones.operatorId, p.operatorId),
+        isNull(zones.retiredAt),
         sql`(${matches(like.contains)} or ${q} <% ${address} or ${q} <% ${name})`,
       ),
     )

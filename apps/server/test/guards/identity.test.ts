@@ -7,6 +7,8 @@ import { tableChecksums } from './checksums.ts';
 import { addCard } from '../wallet/helpers.ts';
 import { addVehicle, addZone, credit, quote, startSession } from '../parking-helpers.ts';
 import { multipart, PNG } from '../support-helpers.ts';
+import { newOperator, signedInOwner, staffMember } from '../operator-helpers.ts';
+import { defaultOperatorId } from '../../src/zones/index.ts';
 
 // Issue 8's identity guard, read from the OpenAPI document so that a new route is covered:
 // - every member-only operation refuses no token, a forged one, one without exp, and a valid one
@@ -93,6 +95,10 @@ const FOREIGN: Record<
     url: `/api/Parking/Session/${bobsSession.SessionId}`,
     status: [404],
   }),
+  'GET /api/Parking/Session/{id}/Proof': async () => ({
+    url: `/api/Parking/Session/${bobsSession.SessionId}/Proof`,
+    status: [404],
+  }),
   'GET /api/Parking/Session/{id}/Receipt.pdf': async () => ({
     url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`,
     status: [404],
@@ -159,6 +165,9 @@ const NOT_OWNED = new Set([
   'POST /api/Parking/AutoStartQuote' /* zones are public */,
   'POST /api/Subscription/Subscribe' /* plans are public */,
 ]);
+
+/** The operator's console: every path under /api/Operator (the operatorOnly scope). */
+const isOperatorOp = (o: Operation) => o.path.startsWith('/api/Operator/');
 
 const takesId = (o: Operation) => {
   const body = o.op.requestBody?.content?.['application/json']?.schema as
@@ -239,7 +248,7 @@ describe('identity: every member-only operation needs a genuine token of a livin
 });
 
 describe('identity: another member’s id is a 404 and changes nothing', () => {
-  const withIds = ops.filter((o) => o.memberOnly && takesId(o));
+  const withIds = ops.filter((o) => o.memberOnly && takesId(o) && !isOperatorOp(o));
   it('knows how to try every operation that takes an id', () => {
     const unknown = withIds.map((o) => `${o.method} ${o.path}`).filter((k) => !(k in FOREIGN) && !NOT_OWNED.has(k));
     expect(unknown, 'add these to FOREIGN (or NOT_OWNED) in test/guards/identity.test.ts').toEqual([]);
@@ -260,4 +269,112 @@ describe('identity: another member’s id is a 404 and changes nothing', () => {
       expect(await tableChecksums(db)).toEqual(before);
     },
   );
+});
+
+// The operator's console (operatorOnly, routes/scopes.ts): two operators, each with its owner and
+// its objects. For every console operation: a driver gets 403; A's owner naming operator B gets
+// 404; A's owner naming B's objects under A's own path gets 404; an analyst of A gets 403 on every
+// change; none of it changes anything. A new console route fails here until its path parameters
+// and its body are known below.
+const consoleOps = ops.filter(isOperatorOp);
+const A = await defaultOperatorId(db);
+const B = await newOperator(db, 'Identity guard operator B');
+const ownerA = await signedInOwner(app, db, A);
+const ownerB = await signedInOwner(app, db, B);
+const analystA = await staffMember(app, db, A, 'analyst');
+const inviteOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Invites`,
+    payload: { Contact: '5125550142', Role: 'officer' },
+  })
+).json<{ InviteId: number }>().InviteId;
+const zoneBody = (ZoneNumber: string) => ({
+  ZoneNumber,
+  Name: 'Guard zone',
+  Address: '1 Guard St',
+  Latitude: 30.27,
+  Longitude: -97.74,
+  Capacity: 4,
+  RatePerHour: 2,
+  MaxStayMinutes: 60,
+  PaidDays: [1, 2, 3, 4, 5],
+  PaidFrom: '08:00',
+  PaidUntil: '18:00',
+});
+const zoneOfB = (
+  await as(app, ownerB, { method: 'POST', url: `/api/Operator/${B}/Zones`, payload: zoneBody('GUARD-B') })
+).json<{ ZoneId: number }>().ZoneId;
+/** B's object for each path parameter a console route takes. */
+const OF_B: Record<string, string> = {
+  operatorId: String(B),
+  memberId: String(ownerB.memberId),
+  inviteId: String(inviteOfB),
+  zoneId: String(zoneOfB),
+};
+/** A valid body for each console operation that reads one, so that the answer is about the ids. */
+const BODIES: Record<string, object> = {
+  'POST /api/Operator/{operatorId}/Invites': { Contact: '5125550143', Role: 'manager' },
+  'POST /api/Operator/{operatorId}/Staff/{memberId}/Role': { Role: 'manager' },
+  'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
+  'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
+};
+const hasBody = (o: Operation) => Boolean(o.op.requestBody);
+const send = (who: SignedIn, o: Operation, url: string) =>
+  as(app, who, {
+    method: o.method as 'POST',
+    url,
+    ...(o.method === 'GET' ? {} : { payload: BODIES[`${o.method} ${o.path}`] ?? {} }),
+  });
+
+describe('identity: the operator console', () => {
+  it('finds the console and knows each path parameter and body', () => {
+    expect(consoleOps.length).toBeGreaterThan(5);
+    const params = consoleOps.flatMap((o) => [...o.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+    expect(params.filter((p) => !(p in OF_B))).toEqual([]);
+    expect(consoleOps.filter((o) => hasBody(o) && !(`${o.method} ${o.path}` in BODIES)).map((o) => o.path)).toEqual([]);
+  });
+
+  it.each(consoleOps.map((o) => [`${o.method} ${o.path}`, o] as const))('%s', async (_key, op) => {
+    const before = await tableChecksums(db);
+    const wrong: string[] = [];
+    const expectStatus = async (what: string, who: SignedIn, url: string, status: number) => {
+      const res = await send(who, op, url);
+      if (res.statusCode !== status) wrong.push(`${what}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    };
+    // A driver: 403, whoever's ids.
+    await expectStatus(
+      'a driver',
+      alice,
+      fill(op.path, (n) => (n === 'operatorId' ? String(A) : OF_B[n]!)),
+      403,
+    );
+    if (op.path.includes('{operatorId}')) {
+      // Operator B's path, B's objects: 404 for A's owner.
+      await expectStatus(
+        "another operator's id",
+        ownerA,
+        fill(op.path, (n) => OF_B[n]!),
+        404,
+      );
+      // A's own path with B's objects: 404.
+      if (/\{(?!operatorId)[^}]+\}/.test(op.path))
+        await expectStatus(
+          "another operator's object",
+          ownerA,
+          fill(op.path, (n) => (n === 'operatorId' ? String(A) : OF_B[n]!)),
+          404,
+        );
+    }
+    // An analyst reads and never changes.
+    if (op.method !== 'GET')
+      await expectStatus(
+        'an analyst changing',
+        analystA,
+        fill(op.path, (n) => (n === 'operatorId' ? String(A) : OF_B[n]!)),
+        403,
+      );
+    expect(wrong).toEqual([]);
+    expect(await tableChecksums(db)).toEqual(before);
+  });
 });

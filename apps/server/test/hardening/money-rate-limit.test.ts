@@ -22,6 +22,7 @@ const MONEY_ROUTES = [
   '/api/Parking/Amend',
   '/api/Parking/Guest/Start',
   '/api/Parking/Guest/Extend',
+  '/api/Account/Delete',
 ];
 
 beforeEach(async () => {

@@ -90,6 +90,29 @@ describe('cards', () => {
     expect(await db.select().from(paymentMethods).where(eq(paymentMethods.memberId, a.memberId))).toHaveLength(0);
   });
 
+  it('verifies a card when it is added: a declined one is refused with the reason and not saved', async () => {
+    const a = await registerAndSignIn(app);
+    const tok = await app.inject({
+      method: 'POST',
+      url: '/api/Sandbox/Tokens',
+      payload: { Number: CARDS.declinedAtSetup, ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
+    });
+    expect(tok.statusCode).toBe(201);
+    const res = await as(app, a, {
+      method: 'POST',
+      url: '/api/PaymentMethods/Add',
+      payload: { Token: tok.json<{ Token: string }>().Token },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({
+      message: 'Your card was declined.',
+      errors: [{ field: 'Token', message: 'Your card was declined.' }],
+    });
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.memberId, a.memberId))).toHaveLength(0);
+    // Stripe's "decline after attaching" card is saved, and declines when charged.
+    expect(await addCard(app, a, CARDS.declined)).toBeGreaterThan(0);
+  });
+
   it('refuses a token whose payload was tampered with', async () => {
     const a = await registerAndSignIn(app);
     const tok = (

@@ -16,18 +16,36 @@ export interface FakeStripe {
     idempotencyKey: string | undefined;
     auth: string | undefined;
   }[];
+  /**
+   * A slow Stripe: the next POST to `path` waits (after it arrived: `arrived`) until `release()`,
+   * as a provider that takes its time to answer.
+   */
+  hold(path: string): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
 const CARDS: Record<
   string,
-  { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }
+  {
+    brand: string;
+    last4: string;
+    decline?: { code: string; decline_code: string; message: string };
+    /** Declined when its SetupIntent is confirmed too (Stripe's 4000 0000 0000 0002), so never attached. */
+    declinesSetup?: boolean;
+  }
 > = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
   pm_card_chargeDeclined: {
     brand: 'visa',
     last4: '0002',
+    decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    declinesSetup: true,
+  },
+  // "Decline after attaching" (4000 0000 0000 0341): its SetupIntent succeeds, its charges fail.
+  pm_card_chargeCustomerFail: {
+    brand: 'visa',
+    last4: '0341',
     decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
   },
   pm_card_chargeDeclinedInsufficientFunds: {
@@ -54,11 +72,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let n = 0;
   const customerOf = new Map<string, string>();
   const setupCustomer = new Map<string, string>();
+  /** Each SetupIntent as Stripe shows it after confirmation: succeeded with its card, or its last error. */
+  const setupState = new Map<
+    string,
+    { status: string; payment_method: string | null; last_setup_error: Record<string, unknown> | null }
+  >();
   /** Succeeded PaymentIntents: what they took and what was refunded from them. */
   const intents = new Map<string, { amount: number; refunded: number }>();
+  const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
+    const held = req.method === 'POST' ? holds.get(path) : undefined;
+    if (held) {
+      holds.delete(path);
+      held.arrived();
+      await held.released;
+    }
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path, form, idempotencyKey, auth: req.headers.authorization });
     const send = (status: number, json: unknown) => {
@@ -82,9 +112,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     }
     if (req.method === 'POST' && path === '/test/confirm_setup') {
-      // What Stripe.js does in the browser: confirming the SetupIntent attaches the card to its customer.
-      customerOf.set(form.get('payment_method') ?? '', setupCustomer.get(form.get('setup_intent') ?? '') ?? '');
+      // What Stripe.js does in the browser: confirming the SetupIntent verifies the card and, unless
+      // the bank declines it, attaches it to the intent's customer.
+      const pmId = form.get('payment_method') ?? '';
+      const siId = form.get('setup_intent') ?? '';
+      const card = CARDS[pmId];
+      if (card?.declinesSetup && card.decline) {
+        const error = {
+          type: 'card_error',
+          ...card.decline,
+          message: card.decline.message,
+          payment_method: { id: pmId, object: 'payment_method', type: 'card' },
+        };
+        setupState.set(siId, { status: 'requires_payment_method', payment_method: null, last_setup_error: error });
+        return send(402, { error: { ...error, setup_intent: { id: siId, object: 'setup_intent' } } });
+      }
+      customerOf.set(pmId, setupCustomer.get(siId) ?? '');
+      setupState.set(siId, { status: 'succeeded', payment_method: pmId, last_setup_error: null });
       return send(200, { ok: true });
+    }
+    if (req.method === 'GET' && path === '/v1/setup_intents') {
+      // https://docs.stripe.com/api/setup_intents/list: a customer's intents, newest first.
+      const customer = new URL(req.url ?? '', 'http://x').searchParams.get('customer');
+      const data = [...setupCustomer]
+        .filter(([, c]) => c === customer)
+        .reverse()
+        .map(([id, c]) => ({
+          id,
+          object: 'setup_intent',
+          customer: c,
+          status: 'requires_payment_method',
+          payment_method: null,
+          last_setup_error: null,
+          ...setupState.get(id),
+          livemode: false,
+          created,
+        }));
+      return send(200, { object: 'list', url: '/v1/setup_intents', has_more: false, data });
     }
     if (req.method === 'POST' && path === '/v1/setup_intents') {
       const id = `seti_fake${++n}`;
@@ -207,6 +271,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    hold(path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      holds.set(path, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: arrival, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -11,7 +11,10 @@ import { as, TEST_SECRET, type SignedIn } from '../helpers.ts';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
+  /** Saved, then declined when charged (Stripe's "decline after attaching", 4000 0000 0000 0341). */
+  declined: '4000 0000 0000 0341',
+  /** Declined when it is added: the card's verification (a SetupIntent) refuses it. */
+  declinedAtSetup: '4000 0000 0000 0002',
   insufficient: '4000 0000 0000 9995',
 } as const;
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '@parkit/contract';
-import { subscriptions } from '../../src/db/schema/index.ts';
+import { subscriptions, walletCharges } from '../../src/db/schema/index.ts';
 import { concurrently, expectJsonNo5xx, statusCounts } from '../concurrency.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../parking-helpers.ts';
@@ -51,6 +51,10 @@ describe('one member’s money requests at once, each with its own Idempotency-K
       expect(active).toHaveLength(1);
       const w = await expectLedgerIsBalance(m.memberId);
       expect(w.entries.map((e) => e.kind)).toEqual(['top-up', 'plan']);
+      // The card was charged once: no second charge left pending for the job to credit later.
+      expect(
+        (await db.select().from(walletCharges).where(eq(walletCharges.memberId, m.memberId))).map((c) => c.status),
+      ).toEqual(['recorded']);
     }
   });
 

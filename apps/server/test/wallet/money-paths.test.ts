@@ -112,7 +112,7 @@ describe('a card charge outside the transaction, then its record', () => {
 
   it('a charge the provider declines leaves nothing pending and credits nothing', async () => {
     const m = await registerAndSignIn(app);
-    await addCard(app, m, '4000 0000 0000 0002');
+    await addCard(app, m, CARDS.declined);
     const res = await addMoney(app, m, { Amount: 10 });
     expect(res.statusCode).toBe(402);
     expect(await chargesOf(m.memberId)).toEqual([]);

@@ -15,7 +15,9 @@ const stream = new Writable({
 });
 const { app: instance, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000 }, { logStream: stream });
 
-const NUMBERS = ['4242424242424242', '4000000000000002', '4000000000009995', '4242424242424241'];
+const NUMBERS = ['4242424242424242', '4000000000000002', '4000000000000341', '4000000000009995', '4242424242424241'];
+/** Declined when added (the card's verification): the refusal's path is checked too. */
+const DECLINED_AT_SETUP = '4000000000000002';
 
 describe('card numbers', () => {
   it('never reach the database or the logs', async () => {
@@ -34,7 +36,7 @@ describe('card numbers', () => {
             headers: a.headers,
             payload: { Token: tok.json<{ Token: string }>().Token },
           });
-          expect(add.statusCode).toBe(201);
+          expect(add.statusCode).toBe(n === DECLINED_AT_SETUP ? 402 : 201);
         }
       }
     }

@@ -100,8 +100,24 @@ describe('the stripe provider', () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it('verifies a card through its SetupIntent: one declined there is refused with Stripe’s reason, not saved', async () => {
+    const a = await registerAndSignIn(instance);
+    const res = await saveCard(a, 'pm_card_chargeDeclined');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ message: 'Your card was declined.' });
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.memberId, a.memberId))).toHaveLength(0);
+    // A card never confirmed through one of the member's SetupIntents is refused too.
+    const unconfirmed = await as(instance, a, {
+      method: 'POST',
+      url: '/api/PaymentMethods/Add',
+      payload: { Token: 'pm_card_mastercard' },
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(await db.select().from(paymentMethods).where(eq(paymentMethods.memberId, a.memberId))).toHaveLength(0);
+  });
+
   it.each([
-    ['pm_card_chargeDeclined', 'Your card was declined.'],
+    ['pm_card_chargeCustomerFail', 'Your card was declined.'],
     ['pm_card_chargeDeclinedInsufficientFunds', 'Your card has insufficient funds.'],
   ])('a decline (%s) answers 402 with Stripe’s message and credits nothing', async (pm, message) => {
     const a = await registerAndSignIn(instance);

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useMatch, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -6,6 +6,8 @@ import { ApiError, setNavigator } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 import { connectSession } from '../lib/session-store.ts';
 import { loadToasts } from '../lib/toasts.tsx';
+import { isOnline, subscribeOnline } from '../lib/online.ts';
+import { persistQueries } from '../lib/persist.ts';
 import { ParkingReminderBanner } from '../features/parking/components/active-sessions.tsx';
 
 /**
@@ -23,8 +25,17 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+// Offline, queries and mutations wait (a screen says so, components/ui/skeleton.tsx) and run when
+// the connection is back. React Query assumes a connection until an event says otherwise: a page
+// opened offline starts offline here (lib/online.ts is the one signal).
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isOnline());
+  return subscribeOnline(() => setOnline(isOnline()));
+});
 // The signed-in member lives in this cache (lib/session-store.ts), seeded from storage.
 connectSession(queryClient);
+// What a driver opens with no connection: kept per member, put back here (lib/persist.ts).
+persistQueries(queryClient);
 
 /** The router's layout for every screen but the landing page (app/router.tsx). */
 export function Component() {

@@ -72,6 +72,19 @@ export const routes: RouteObject[] = [
               { path: paths.addMoney, ...screen(() => import('./routes/add-money.tsx')) },
               { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
               { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
+              { path: paths.operatorJoin, ...screen(() => import('./routes/operator-join.tsx')) },
+            ],
+          },
+          // The operator's console: a desktop layout of its own (AppShell widens for it); staff only
+          // (the shell sends anyone else to the home page).
+          {
+            path: paths.operator,
+            loader: requireAuth,
+            ...screen(() => import('./routes/operator.tsx')),
+            children: [
+              { path: ':operatorId', element: <Navigate to="people" replace /> },
+              { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
+              { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
             ],
           },
         ],

@@ -36,6 +36,10 @@ export const paths = {
   subscriptionPayment: '/subscription/payment',
   /** Not in the spec: the officers' plate check (issue 12). */
   enforcement: '/enforcement',
+  /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/people, /audit. */
+  operator: '/operator',
+  /** Not in the spec: accepting an invitation to an operator's team. */
+  operatorJoin: '/operator/join',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

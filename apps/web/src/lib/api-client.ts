@@ -2,7 +2,7 @@ import { SPEC_MESSAGES, type ErrorResponse, type TokenResponse } from '@parkit/c
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import i18n from './i18n.ts';
-import { getSession, updateSession } from './session-store.ts';
+import { endSignedInSession, getSession, updateSession } from './session-store.ts';
 import { toast } from './toasts.tsx';
 
 /**
@@ -83,9 +83,13 @@ function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
-/** On a definitive 401 the session is over: its token goes, so /login does not bounce back. */
-function endSession() {
-  updateSession({ token: null });
+/**
+ * On a definitive 401 the session is over: its token goes, so /login does not bounce back. A
+ * member's session (a token was sent) is remembered as ended where the driver was.
+ */
+function endSession(hadToken: boolean) {
+  if (hadToken) endSignedInSession(`${window.location.pathname}${window.location.search}`);
+  else updateSession({ token: null });
 }
 
 async function request<T>(
@@ -128,7 +132,7 @@ async function request<T>(
   const message = errorMessage(res.status, errBody);
   if (showError) toast.error(i18n.t(message));
   if (res.status === 401) {
-    endSession();
+    endSession(path !== '/token' && Boolean(getSession().token));
     // docs/product.md#errors: a 401 shown as an error goes to /login; post, upload and token calls go
     // there even without the toast. The GET helper does not redirect by itself. (The spec's PUT,
     // DELETE and form POST helpers are added when a screen needs one: issue 7 removed them unused.)

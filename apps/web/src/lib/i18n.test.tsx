@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  LEAVING_MESSAGES,
   MESSAGES,
+  OPERATOR_MESSAGES,
+  OPERATOR_ZONE_MESSAGES,
   PARKING_MESSAGES,
+  PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
   SUPPORT_MESSAGES,
@@ -73,8 +77,12 @@ describe('i18n', () => {
       ...Object.values(WALLET_MESSAGES),
       ...Object.values(WALLET_TEXTS),
       ...Object.values(PARKING_MESSAGES),
+      ...Object.values(PRICING_MESSAGES),
       ...Object.values(QUICK_PARK_MESSAGES),
       ...Object.values(SUPPORT_MESSAGES),
+      ...Object.values(OPERATOR_MESSAGES),
+      ...Object.values(OPERATOR_ZONE_MESSAGES),
+      ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { AccountDetails, UserData, Vehicle } from '@parkit/contract';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import { queryKeys } from './query-keys.ts';
-import { KEYS, storage } from './storage.ts';
+import { KEYS, RETURN_KEY, storage, tabStorage } from './storage.ts';
 
 /**
  * The signed-in member (or guest) as ONE entry of the React Query cache (issue 7,
@@ -181,4 +181,26 @@ export function replaceSession(s: Partial<Session>) {
 export function continueAsGuest(): string {
   replaceSession({ guest: true, appId: env.VITE_APP_ID });
   return paths.homepage;
+}
+
+/**
+ * The server ended a signed-in session (an expired or revoked sign-in, no refresh): the token
+ * goes, and the screen the driver was on is kept, so that /login can say the session ended and
+ * the next sign-in returns there (docs/product.md#sign-in).
+ */
+export function endSignedInSession(at: string) {
+  if (at !== paths.login && !at.startsWith(`${paths.login}?`)) tabStorage.set(RETURN_KEY, at);
+  updateSession({ token: null });
+}
+
+/** Where the ended session was, while no one has signed in since (null otherwise). */
+export function endedSessionPath(): string | null {
+  return tabStorage.get(RETURN_KEY);
+}
+
+/** After a sign-in: the screen to return to, once (a path of this app only). */
+export function takeReturnPath(): string | null {
+  const at = tabStorage.get(RETURN_KEY);
+  tabStorage.remove(RETURN_KEY);
+  return at && at.startsWith('/') && !at.startsWith('//') ? at : null;
 }

@@ -33,9 +33,10 @@ describe('after a sign-in: the session, then where to go', () => {
     const asked = serve({
       'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })],
       'GET /api/Support/Console/Me': () => [403, { message: 'Forbidden' }],
+      'GET /api/Operator/Mine': () => [403, { message: 'Forbidden' }],
     });
     expect(await completeSignIn(token())).toBe('/homepage');
-    expect(asked).toEqual(['GET /api/Account/Details', 'GET /api/Support/Console/Me']);
+    expect(asked).toEqual(['GET /api/Account/Details', 'GET /api/Support/Console/Me', 'GET /api/Operator/Mine']);
     expect(getSession()).toMatchObject({ token: 'header.payload.sig', appId: 'parkit-web', userId: '7', guest: false });
     expect(localStorage.getItem(KEYS.accessToken)).toBe('header.payload.sig');
   });
@@ -45,6 +46,7 @@ describe('after a sign-in: the session, then where to go', () => {
     serve({
       'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })],
       'GET /api/Support/Console/Me': () => [403, {}],
+      'GET /api/Operator/Mine': () => [403, {}],
     });
     expect(await completeSignIn(token())).toBe('/addvehicles');
   });
@@ -56,6 +58,16 @@ describe('after a sign-in: the session, then where to go', () => {
       'GET /api/Support/Console/Me': () => [200, { AgentId: 1 }],
     });
     expect(await completeSignIn(token())).toBe('/support-console');
+  });
+
+  it("an operator's staff land on the operator's console", async () => {
+    connectSession(new QueryClient());
+    serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 0 })],
+      'GET /api/Support/Console/Me': () => [403, {}],
+      'GET /api/Operator/Mine': () => [200, [{ OperatorId: 1, Name: 'Austin Parking', Role: 'analyst' }]],
+    });
+    expect(await completeSignIn(token())).toBe('/operator');
   });
 });
 
@@ -176,6 +188,7 @@ describe('completeSignIn, the account', () => {
     const asked = serve({
       'GET /api/Account/Details': () => [200, details({ VehicleCount: 1 })],
       'GET /api/Support/Console/Me': () => [403, {}],
+      'GET /api/Operator/Mine': () => [403, {}],
     });
     expect(await completeSignIn(token())).toBe('/homepage');
     expect(asked[0]).toBe('GET /api/Account/Details');
@@ -194,7 +207,8 @@ describe('completeSignIn, the account', () => {
       );
     });
     await completeSignIn(token());
-    expect(auth).toEqual(['Bearer header.payload.sig', 'Bearer header.payload.sig']);
+    // The account, then the agent's and the operator staff's checks.
+    expect(auth).toEqual(['Bearer header.payload.sig', 'Bearer header.payload.sig', 'Bearer header.payload.sig']);
   });
 
   it("is React Query's to cancel: its signal reaches fetch", async () => {

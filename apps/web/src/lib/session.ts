@@ -12,10 +12,12 @@ import {
   readStoredSession,
   replaceSession,
   sessionClient,
+  takeReturnPath,
   type Session,
 } from './session-store.ts';
 import { storage } from './storage.ts';
 import { isSupportAgent } from './support-agent.ts';
+import { isOperatorStaff } from './operator-staff.ts';
 
 /**
  * GET /api/Account/Details (docs/product.md#api-calls: Balance and MinBalance, plus the user data). Its
@@ -61,13 +63,18 @@ export function useSession(): SessionView {
 
 /**
  * After any sign-in: a new session with the token, then the account (which fills the rest of
- * the session), and where to go: /addvehicles for a member with no vehicle, else /homepage.
+ * the session), and where to go: a support agent's or an operator's console, /addvehicles for a
+ * member with no vehicle, else the screen an ended session was on, else /homepage.
  */
 export async function completeSignIn(token: TokenResponse): Promise<string> {
   replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
   const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });
+  const back = takeReturnPath();
   if (await isSupportAgent()) return paths.supportConsole; // issue 13: agents land on the console
-  return details.VehicleCount > 0 ? paths.homepage : paths.addVehicles;
+  if (await isOperatorStaff()) return paths.operator; // an operator's staff land on its console
+  if (details.VehicleCount === 0) return paths.addVehicles;
+  // After a session the server ended: back to the screen the driver was on.
+  return back ?? paths.homepage;
 }
 
 /**

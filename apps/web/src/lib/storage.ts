@@ -27,3 +27,14 @@ export const storage = {
     sessionStorage.clear();
   },
 };
+
+/**
+ * Not a spec key, and for this tab only (sessionStorage): the screen a driver was on when the
+ * server ended their sign-in, to return to after signing in again (session-store.ts).
+ */
+export const RETURN_KEY = 'return_to';
+export const tabStorage = {
+  get: (k: string) => sessionStorage.getItem(k),
+  set: (k: string, v: string) => sessionStorage.setItem(k, v),
+  remove: (k: string) => sessionStorage.removeItem(k),
+};

@@ -50,6 +50,11 @@ export const members = pgTable(
     defaultCardBrand: text('default_card_brand'),
     defaultCardLast4: text('default_card_last4'),
     activePlanId: integer('active_plan_id'),
+    /**
+     * When the member deleted their account (docs/data.md#leaving): the row stays, anonymised, so
+     * the ledger and the receipts an operator must keep still point at it; nothing signs in as it.
+     */
+    deletedAt: moment('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

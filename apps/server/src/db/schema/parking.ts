@@ -4,6 +4,7 @@ import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { members, operatorRef } from './members.ts';
 import { vehicles } from './vehicles.ts';
 import { zones } from './zones.ts';
+import { pricePolicyVersions } from './pricing.ts';
 
 /** Whose session or quote: a member's, or a Quick Park guest's phone (until that phone registers). */
 function owner() {
@@ -46,6 +47,8 @@ export const parkingSessions = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** The plan's discount on the zone rate when the session started (Deluxe 10%); extensions, amends and refunds use it. */
     discountPercent: smallint('discount_percent').notNull().default(0),
+    /** The policy version that prices the session, its extensions and refunds; none: the zone's preset at rate_cents. */
+    policyVersionId: integer('policy_version_id').references(() => pricePolicyVersions.id),
     /** 'Wallet' or 'Card' (Quick Park). */
     paidVia: text('paid_via').notNull(),
     /** Quick Park: the card the guest paid with (sandbox token or Stripe pm_…), charged again by Extend. */
@@ -115,6 +118,8 @@ export const parkingQuotes = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** The plan's zone discount in parking_cents (percent). */
     discountPercent: smallint('discount_percent').notNull().default(0),
+    /** The policy version the quote was priced by (Start copies it to the session); none: the zone's preset. */
+    policyVersionId: integer('policy_version_id').references(() => pricePolicyVersions.id),
     autoStart: boolean('auto_start').notNull().default(false),
     expiresAt: moment('expires_at').notNull(),
     usedAt: moment('used_at'),

@@ -12,9 +12,11 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
-import { memberRef } from './members.ts';
+import { memberRef, members } from './members.ts';
+import { parkingCardPayments, parkingQuotes } from './parking.ts';
 
 /**
  * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
@@ -22,7 +24,15 @@ import { memberRef } from './members.ts';
  * database function post_ledger_entry (migration 0023), which wallet/ledger.ts and Start's one
  * statement call, and nothing else.
  */
-export const LEDGER_KINDS = ['top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment'] as const;
+export const LEDGER_KINDS = [
+  'top-up',
+  'auto-reload',
+  'parking',
+  'refund',
+  'plan',
+  'adjustment',
+  'card-refund',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const ledgerEntries = pgTable(
@@ -46,7 +56,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment')`,
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund')`,
     ),
   ],
 );
@@ -175,39 +185,99 @@ export const providerEvents = pgTable('provider_events', {
 
 export const WALLET_CHARGE_STATUSES = ['pending', 'recorded'] as const;
 
+/** What a card movement is for: the wallet's two credits, and Quick Park's charges and refunds. */
+export const WALLET_CHARGE_KINDS = [
+  'top-up',
+  'auto-reload',
+  'quick-park-start',
+  'quick-park-extend',
+  'quick-park-refund',
+] as const;
+export type WalletChargeKind = (typeof WALLET_CHARGE_KINDS)[number];
+
 /**
- * Card charges that credit the wallet (Add Money, auto-reload, a plan's payment). The row is written
- * before the provider is called, outside any transaction, under the provider's idempotency key;
- * the credit is recorded after, in a short transaction that marks it 'recorded'. A row left
- * 'pending' (the process died between the charge and the record) is charged again with the same
- * key by the wallet job, which the provider answers with the first charge, and then recorded.
+ * Every card movement, one path (wallet/charges.ts): the wallet's credits (Add Money, auto-reload,
+ * a plan's payment: member_id) and Quick Park's card charges (start and extend: quote_id, the
+ * claimed quote) and refunds (quick-park-refund: card_payment_id, the charge given back from;
+ * provider_ref is then that charge's reference). The row is written 'pending' before the provider
+ * is called, outside any transaction, under the provider's idempotency key; the movement is
+ * recorded after, in a short transaction that marks it 'recorded'. A row left 'pending' (the
+ * process died between the provider's answer and the record) is sent again with the same key by
+ * the wallet job, which the provider answers with the first answer, and then recorded.
  */
 export const walletCharges = pgTable(
   'wallet_charges',
   {
     id: serialId(),
-    memberId: memberRef(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     /** The provider's idempotency key: one charge per key, ever. */
     providerKey: text('provider_key').notNull().unique(),
-    kind: text('kind').$type<Extract<LedgerKind, 'top-up' | 'auto-reload'>>().notNull(),
+    kind: text('kind').$type<WalletChargeKind>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
-    /** The card charged (what the provider's charge takes) and the provider's customer. */
+    /** The card charged (what the provider's charge takes) and the provider's customer; a refund's charge. */
     providerRef: text('provider_ref').notNull(),
     customerRef: text('customer_ref'),
     /** The Idempotency-Key of the request (written on the ledger entry), or null for a job. */
     idempotencyKey: text('idempotency_key'),
+    /** Quick Park: the quote a start or extend charge pays. */
+    quoteId: uuid('quote_id').references(() => parkingQuotes.id, { onDelete: 'cascade' }),
+    /** Quick Park: the card payment a refund gives back from. */
+    cardPaymentId: integer('card_payment_id').references(() => parkingCardPayments.id, { onDelete: 'cascade' }),
     status: text('status').$type<(typeof WALLET_CHARGE_STATUSES)[number]>().notNull().default('pending'),
     chargeRef: text('charge_ref'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    /** What has been given back to the card from this charge (wallet_refunds: a deleted account's balance). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('wallet_charges_amount_positive', sql`${t.amountCents} > 0`),
-    check('wallet_charges_kind', sql`${t.kind} in ('top-up', 'auto-reload')`),
+    check('wallet_charges_refunded_range', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    check(
+      'wallet_charges_kind',
+      sql`(${t.kind} in ('top-up', 'auto-reload') and ${t.memberId} is not null)
+        or (${t.kind} in ('quick-park-start', 'quick-park-extend') and ${t.quoteId} is not null)
+        or (${t.kind} = 'quick-park-refund' and ${t.cardPaymentId} is not null)`,
+    ),
     check('wallet_charges_status', sql`${t.status} in ('pending', 'recorded')`),
     index('wallet_charges_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('wallet_charges_quote_idx').on(t.quoteId),
+    index('wallet_charges_card_payment_idx').on(t.cardPaymentId),
+  ],
+);
+
+export const WALLET_REFUND_STATUSES = ['pending', 'done', 'failed'] as const;
+
+/**
+ * Money given back from the wallet to the card a charge came from (a deleted account's balance:
+ * docs/data.md#leaving). The wallet is debited ('card-refund' in the ledger) and the row written
+ * 'pending' in one transaction; the provider is called after it, outside any transaction, with
+ * provider_key, and the row marked 'done' (or 'failed' when the provider refuses: the operator
+ * pays it another way). A row left 'pending' is sent again by the wallet job with the same key.
+ */
+export const walletRefunds = pgTable(
+  'wallet_refunds',
+  {
+    id: serialId(),
+    memberId: memberRef(),
+    chargeId: ref('charge_id', () => walletCharges.id),
+    amountCents: integer('amount_cents').notNull(),
+    providerKey: text('provider_key').notNull().unique(),
+    status: text('status').$type<(typeof WALLET_REFUND_STATUSES)[number]>().notNull().default('pending'),
+    refundRef: text('refund_ref'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [
+    check('wallet_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_refunds_status', sql`${t.status} in ('pending', 'done', 'failed')`),
+    index('wallet_refunds_member_idx').on(t.memberId),
+    index('wallet_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
   ],

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, position, serialId } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, moment, position, serialId } from './columns.ts';
 import { operatorRef } from './members.ts';
+import { pricePolicies } from './pricing.ts';
 
 /**
  * Parking zones of an operator. Nearby search scans a GiST index on the zone's Mercator point and
@@ -37,6 +38,12 @@ export const zones = pgTable(
     paidFromMinute: smallint('paid_from_minute').notNull(),
     paidUntilMinute: smallint('paid_until_minute').notNull(),
     capacity: integer('capacity').notNull(),
+    /** The zone's price policy (docs/pricing.md); none: priced by its preset columns above. */
+    pricePolicyId: integer('price_policy_id').references(() => pricePolicies.id),
+    /** The curb line or area of the zone (a GeoJSON LineString or Polygon, checked by the console's routes), or null: a point only. */
+    curb: jsonb('curb'),
+    /** When the operator retired the zone: it keeps its history, refuses new quotes and sessions and leaves Find Parking. */
+    retiredAt: moment('retired_at'),
     createdAt: createdAt(),
   },
   (t) => [

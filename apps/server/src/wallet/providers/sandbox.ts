@@ -10,8 +10,12 @@ import {
   type SavedCard,
 } from './types.ts';
 
-/** How a Stripe test number behaves (https://docs.stripe.com/testing). */
-type Outcome = 'succeeds' | 'declined' | 'insufficient_funds';
+/**
+ * How a Stripe test number behaves (https://docs.stripe.com/testing): 'declined' is declined
+ * wherever it is used, its SetupIntent included, so it cannot be saved; 'declined_after_attach'
+ * ("Decline after attaching", 4000 0000 0000 0341) is saved, and declined when charged.
+ */
+type Outcome = 'succeeds' | 'declined' | 'declined_after_attach' | 'insufficient_funds';
 
 const TEST_CARDS: Record<string, { brand: string; outcome: Outcome }> = {
   '4242424242424242': { brand: 'Visa', outcome: 'succeeds' },
@@ -19,6 +23,7 @@ const TEST_CARDS: Record<string, { brand: string; outcome: Outcome }> = {
   '5555555555554444': { brand: 'Mastercard', outcome: 'succeeds' },
   '378282246310005': { brand: 'American Express', outcome: 'succeeds' },
   '4000000000000002': { brand: 'Visa', outcome: 'declined' },
+  '4000000000000341': { brand: 'Visa', outcome: 'declined_after_attach' },
   '4000000000009995': { brand: 'Visa', outcome: 'insufficient_funds' },
 };
 
@@ -104,6 +109,12 @@ export function sandboxProvider(
     },
     async attach(token): Promise<SavedCard> {
       const p = read(token);
+      // The card's verification when it is saved (Stripe's SetupIntent): a declined card stops here.
+      if (p.o === 'declined') throw new CardError(WALLET_MESSAGES.declined, 'Token', 402);
+      return { providerRef: token, brand: p.b, last4: p.l, expMonth: p.m, expYear: p.y };
+    },
+    async readExpress(token): Promise<SavedCard> {
+      const p = read(token);
       return { providerRef: token, brand: p.b, last4: p.l, expMonth: p.m, expYear: p.y };
     },
     async ensureCustomer() {
@@ -117,7 +128,8 @@ export function sandboxProvider(
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
       }
       if (expired(p.m, p.y)) return { ok: false, reason: 'declined', message: WALLET_MESSAGES.expired };
-      if (p.o === 'declined') return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
+      if (p.o === 'declined' || p.o === 'declined_after_attach')
+        return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
       if (p.o === 'insufficient_funds')
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.insufficientCardFunds };
       // Deterministic per idempotency key, as Stripe answers a retried request with the first charge.

@@ -50,6 +50,16 @@ export function stripeProvider(
   opts: StripeOptions,
 ): PaymentProvider & { client: Stripe; createSetupIntent(customerRef: string): Promise<string> } {
   const client = stripeClient(opts);
+  /** The reason the customer's latest SetupIntent tried with this card was declined, if it was. */
+  async function setupDecline(customerRef: string, pmId: string): Promise<string | null> {
+    const intents = await client.setupIntents.list({ customer: customerRef, limit: 10 });
+    for (const si of intents.data) {
+      const err = si.last_setup_error;
+      const tried = typeof err?.payment_method === 'string' ? err.payment_method : err?.payment_method?.id;
+      if (err && tried === pmId) return err.message || WALLET_MESSAGES.declined;
+    }
+    return null;
+  }
   return {
     name: 'stripe',
     client,
@@ -77,7 +87,33 @@ export function stripeProvider(
       }
       // A card confirmed by our SetupIntent is attached to the member's customer; anything else is refused.
       const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
-      if (!pm.card || (customerRef && owner !== customerRef)) throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      if (!pm.card || !customerRef || owner !== customerRef) {
+        // Declined when its SetupIntent was confirmed: Stripe left the card unattached and said why.
+        const declined = pm.card && customerRef ? await setupDecline(customerRef, pm.id) : null;
+        if (declined) throw new CardError(declined, 'Token', 402);
+        throw new CardError(WALLET_MESSAGES.tokenInvalid);
+      }
+      return {
+        providerRef: pm.id,
+        brand: TITLE[pm.card.brand] ?? pm.card.brand,
+        last4: pm.card.last4,
+        expMonth: pm.card.exp_month,
+        expYear: pm.card.exp_year,
+      };
+    },
+    async readExpress(token): Promise<SavedCard> {
+      if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(token)) throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
+      let pm: Stripe.PaymentMethod;
+      try {
+        pm = await client.paymentMethods.retrieve(token);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
+        throw err;
+      }
+      // The Express Checkout Element's PaymentMethod belongs to no customer; a saved card of
+      // anyone's is not an express payment.
+      if (!pm.card || pm.customer) throw new CardError(WALLET_MESSAGES.tokenInvalid, 'ExpressToken');
       return {
         providerRef: pm.id,
         brand: TITLE[pm.card.brand] ?? pm.card.brand,
@@ -92,9 +128,10 @@ export function stripeProvider(
           {
             amount: req.amountCents,
             currency: req.currency,
-            ...(req.customerRef ? { customer: req.customerRef } : {}),
+            // A saved card is charged off-session under its customer; an express payment's card
+            // (no customer) was confirmed by the driver a moment ago: on-session.
+            ...(req.customerRef ? { customer: req.customerRef, off_session: true } : {}),
             payment_method: req.providerRef,
-            off_session: true,
             confirm: true,
             description: req.description,
           },

@@ -21,7 +21,10 @@ type ProviderResult<Done, Refusal extends string> =
   ({ ok: true } & Done) | { ok: false; reason: Refusal | 'unavailable'; message: string };
 
 export interface ChargeRequest extends ProviderRequest {
-  /** The member's provider customer (Stripe cus_…); null for the sandbox. */
+  /**
+   * The member's provider customer (Stripe cus_…) of a saved card, charged off-session; null for the
+   * sandbox and for an express payment's one-time card, which the driver has just confirmed.
+   */
   customerRef: string | null;
   providerRef: string;
   currency: string;
@@ -41,22 +44,35 @@ export type RefundResult = ProviderResult<{ refundRef: string }, 'refused'>;
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  /** Checks a token the browser obtained (sandbox token, or Stripe PaymentMethod id) and reads the card. */
+  /**
+   * Checks a token the browser obtained (sandbox token, or Stripe PaymentMethod id) and reads the
+   * card, once the card was verified (Stripe: a SetupIntent of the member's customer succeeded with
+   * it); a card declined there is refused with the bank's reason (CardError, 402).
+   */
   attach(token: string, customerRef: string | null): Promise<SavedCard>;
   /** Stripe: the customer to save cards under (created once per member). Sandbox: null. */
   ensureCustomer(memberId: number, existing: string | null): Promise<string | null>;
   charge(req: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Checks a one-time card of an express payment (Apple Pay, Google Pay; the sandbox's test wallet)
+   * and reads it: one no customer holds, charged once and never saved. CardError when it is not one.
+   */
+  readExpress(token: string): Promise<SavedCard>;
   /** Gives part or all of a charge back to the card (Quick Park's Stop). */
   refund(req: RefundRequest): Promise<RefundResult>;
   /** Forgets a saved card at the provider (best effort). */
   detach(providerRef: string): Promise<void>;
 }
 
-/** A refusal the member caused (bad token, bad card): becomes a 400/402 with this message. */
+/**
+ * A refusal the member caused: a bad token or card (400), or a card its bank declined when it was
+ * verified on being added (402, `declined`). Becomes that status with this message.
+ */
 export class CardError extends Error {
   constructor(
     message: string,
     readonly field = 'Token',
+    readonly status: 400 | 402 = 400,
   ) {
     super(message);
     this.name = 'CardError';

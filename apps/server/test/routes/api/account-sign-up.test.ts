@@ -45,6 +45,19 @@ async function counts() {
 }
 
 describe('POST /api/Account/Register', () => {
+  it('texts a registration code, worded for registration; Login with OTP texts a sign-in code', async () => {
+    const m = newMember();
+    expect((await register(m)).statusCode).toBe(201);
+    const body = async () =>
+      (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${m.PhoneNumber}&limit=1` })).json<
+        { Body: string }[]
+      >()[0]?.Body;
+    expect(await body()).toMatch(/^Your ParkIt registration code is \d{6}\. Enter it to finish signing up\./);
+    await ageCodes(m.PhoneNumber);
+    expect((await sendOtp(m.PhoneNumber)).statusCode).toBe(202);
+    expect(await body()).toMatch(/^Your ParkIt sign-in code is \d{6}\./);
+  });
+
   it('creates the member, sends a code to the phone and never stores the password in clear', async () => {
     const m = newMember();
     const res = await register(m);

@@ -11,7 +11,7 @@ import { enforcementChecks, members, operatorApiKeys, operators, zones } from '.
 import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/enforcement/plate.ts';
-import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/operator/Enforcement/index.ts';
+import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/operator-key/Enforcement/index.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';

@@ -6,7 +6,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Screen } from '../layouts/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.ts';
-import { replaceSession } from '../../lib/session-store.ts';
+import { endedSessionPath, replaceSession } from '../../lib/session-store.ts';
 
 /**
  * What a guest sees where an account is needed (issue 7): why, and the ways in. Never a raw
@@ -16,6 +16,8 @@ import { replaceSession } from '../../lib/session-store.ts';
 export function GuestPrompt({ message }: { message?: string | undefined }) {
   const { t } = useTranslation();
   const leave = () => replaceSession({});
+  // The server ended a member's sign-in (expired or revoked): say so; /login returns here after.
+  const ended = !useSession().guest && endedSessionPath() !== null;
   return (
     <section
       aria-labelledby="guest-prompt-title"
@@ -23,10 +25,12 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
     >
       <UserRoundPlus className="size-10 text-brand-700" aria-hidden />
       <h2 id="guest-prompt-title" className="text-lg font-semibold">
-        {t('Sign in to continue')}
+        {ended ? t('Your session has ended') : t('Sign in to continue')}
       </h2>
       <p className="text-sm text-slate-600">
-        {message ?? t('Log in or register to park, pay and keep your vehicles.')}
+        {ended
+          ? t('Sign in again to continue where you left off.')
+          : (message ?? t('Log in or register to park, pay and keep your vehicles.'))}
       </p>
       <div className="flex w-full gap-3">
         <ButtonLink to={paths.login} onClick={leave} className="flex-1">

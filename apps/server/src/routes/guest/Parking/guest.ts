@@ -3,16 +3,25 @@ import {
   ErrorResponse,
   GuestExtendQuoteRequest,
   GuestExtendRequest,
+  GuestQuote,
   GuestQuoteRequest,
   GuestStartRequest,
   ParkingSession,
   Quote,
   SessionParams,
+  SessionReceipt,
   StopRequest,
   StopResponse,
 } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
-import { quoteGuest, startGuest, stopOwned, extendGuest, quoteGuestExtend } from '../../../parking/index.ts';
+import {
+  quoteGuest,
+  receiptLink,
+  startGuest,
+  stopOwned,
+  extendGuest,
+  quoteGuestExtend,
+} from '../../../parking/index.ts';
 import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
@@ -29,9 +38,9 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes)',
+        summary: 'A Quick Park price for a zone number, plate and duration (held 5 minutes), with the zone it names',
         body: GuestQuoteRequest,
-        response: { 200: Quote, 409: ErrorResponse },
+        response: { 200: GuestQuote, 409: ErrorResponse },
       },
     },
     async (req) => quoteGuest(app.db, req.guestPhone, req.body, new Date()),
@@ -52,11 +61,10 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const token = String(req.headers['x-guest-token']);
       const session = await startGuest(
-        app.db,
-        app.wallet.provider,
+        app.wallet,
         req.guestPhone,
         req.body,
-        (id) => `/QuickParkRegister?session=${id}&token=${encodeURIComponent(token)}`,
+        (id) => receiptLink(id, token),
         new Date(),
       );
       return reply.code(201).send(session);
@@ -68,15 +76,15 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'One of this phone’s Quick Park sessions',
+        summary: 'One of this phone’s Quick Park sessions, with its payments',
         params: SessionParams,
-        response: { 200: ParkingSession, 404: ErrorResponse },
+        response: { 200: SessionReceipt, 404: ErrorResponse },
       },
     },
     async (req) => {
       const found = await sessions.findOwned(app.db, { guestPhone: req.guestPhone }, req.params.id);
       if (!found) throw notFound();
-      return sessions.toSessionView(found, new Date());
+      return sessions.sessionReceipt(app.db, found, new Date());
     },
   );
 
@@ -90,8 +98,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, 404: ErrorResponse, 409: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) =>
-      stopOwned(app.db, app.wallet.provider, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
+    async (req) => stopOwned(app.wallet, { guestPhone: req.guestPhone }, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -125,7 +132,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => extendGuest(app.db, app.wallet.provider, req.guestPhone, req.body, new Date()),
+    async (req) => extendGuest(app.wallet, req.guestPhone, req.body, new Date()),
   );
 };
 

@@ -9,10 +9,12 @@ import {
   AutoStartQuoteRequest,
   ErrorResponse,
   ExtendRequest,
+  ParkingProof,
   ParkingSession,
   Quote,
   QuoteRequest,
   SessionParams,
+  SessionReceipt,
   StartRequest,
   StopRequest,
   StopResponse,
@@ -138,7 +140,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => service.stop(app.db, app.wallet.provider, req.member.memberId, req.body.SessionId, new Date()),
+    async (req) => service.stop(app.wallet, req.member.memberId, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -175,15 +177,50 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...base,
-        summary: 'One of the member’s sessions (running or ended): the live view and the receipt',
+        summary: 'One of the member’s sessions (running or ended): the live view and the receipt, with its payments',
         params: SessionParams,
-        response: { 200: ParkingSession, ...errors },
+        response: { 200: SessionReceipt, ...errors },
       },
     },
     async (req) => {
       const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
       if (!found) throw notFound();
-      return sessions.toSessionView(found, new Date());
+      return sessions.sessionReceipt(app.db, found, new Date());
+    },
+  );
+
+  app.get(
+    '/Session/:id/Proof',
+    {
+      schema: {
+        ...base,
+        summary:
+          'Proof of payment for one of the member’s sessions: a token signed with Ed25519 (EdDSA) of the plate, zone and paid end time, which an officer verifies offline with GET /api/Parking/ProofKeys',
+        params: SessionParams,
+        response: { 200: ParkingProof, ...errors },
+      },
+    },
+    async (req) => {
+      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      if (!found) throw notFound();
+      const { session, zone } = found;
+      const claims = {
+        plate: session.plate.toUpperCase(),
+        plateState: session.plateState,
+        zoneNumber: zone.zoneNumber,
+        operatorId: session.operatorId,
+        sessionId: session.id,
+        endsAt: session.endsAt,
+      };
+      return {
+        SessionId: session.id,
+        Token: await app.parkingProof.sign(claims),
+        KeyId: app.parkingProof.kid,
+        PlateNumber: claims.plate,
+        PlateState: claims.plateState,
+        ZoneNumber: claims.zoneNumber,
+        EndsAt: session.endsAt.toISOString(),
+      };
     },
   );
 };

@@ -65,9 +65,9 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...member,
         summary:
-          'Save a card from a provider token (sandbox token or Stripe pm_… id); the first card becomes the default',
+          'Save a card from a provider token (sandbox token or Stripe pm_… id) once it is verified (402: declined, with the reason); the first card becomes the default',
         body: AddCardRequest,
-        response: { 201: CardSummary, ...refused },
+        response: { 201: CardSummary, 402: ErrorResponse, ...refused },
       },
     },
     async (req, reply) => {
@@ -77,7 +77,8 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         saved = await app.wallet.provider.attach(req.body.Token, settings.providerCustomerId);
       } catch (err) {
-        if (err instanceof CardError) throw new HttpError(400, err.message, [{ field: 'Token', message: err.message }]);
+        if (err instanceof CardError)
+          throw new HttpError(err.status, err.message, [{ field: 'Token', message: err.message }]);
         throw err;
       }
       const row = await app.db.transaction(async (tx) => {

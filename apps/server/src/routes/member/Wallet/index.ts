@@ -49,7 +49,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...member,
         summary:
-          'Charge a saved card (the default unless PaymentMethodId) and credit the wallet, once per Idempotency-Key',
+          'Charge a saved card (the default unless PaymentMethodId) or an express payment (ExpressToken) and credit the wallet, once per Idempotency-Key',
         description:
           'Amount 5.00 to 500.00 with at most two decimals. A decline answers 402 with the provider’s reason and credits nothing. The same Idempotency-Key with the same body answers the first result again; with another body, 422.',
         headers: IdempotencyHeaders,
@@ -59,7 +59,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const memberId = req.member.memberId;
-      const { Amount: amountCents, PaymentMethodId } = req.body;
+      const { Amount: amountCents, PaymentMethodId, ExpressToken } = req.body;
       // The card is charged before the transaction and outside it; the transaction records it.
       return idempotent(
         req,
@@ -67,7 +67,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         'Wallet/AddMoney',
         (tx, _key, charged) => recordAddMoney(tx, charged),
         (key: string, keyExpired: boolean) =>
-          chargeAddMoney(app.wallet, memberId, key, { amountCents, paymentMethodId: PaymentMethodId }, keyExpired),
+          chargeAddMoney(
+            app.wallet,
+            memberId,
+            key,
+            { amountCents, paymentMethodId: PaymentMethodId, expressToken: ExpressToken },
+            keyExpired,
+          ),
       );
     },
   );

@@ -44,7 +44,7 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
           ].filter((e) => e !== false);
           if (errors.length > 0) throw new HttpError(409, errors[0]!.message, errors);
           const member = await members.create(tx, { ...body, passwordHash, clientId: operatorId });
-          await sendCode(tx, member.phone, 'login', true);
+          await sendCode(tx, member.phone, 'login', true, 'registration');
           return member;
         })
         .catch((err: unknown) => {

@@ -30,9 +30,11 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Dev'],
         summary: 'Messages the app would have sent (development only)',
         querystring: z.object({
+          // A phone (digits) or an e-mail address (an operator's invitation).
           to: z
             .string()
-            .regex(/^\d{1,15}$/)
+            .max(254)
+            .regex(/^(\d{1,15}|[^\s@]+@[^\s@]+)$/)
             .optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
         }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Operator } from '@parkit/contract';
+import { ErrorResponse, Operator, ProofKeySet } from '@parkit/contract';
 import { toOperatorView } from '../../../zones/index.ts';
 import { operatorForRequest } from './operator-for-request.ts';
 import zoneRoutes from './zones.ts';
@@ -21,6 +21,22 @@ const parkingBrowseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => toOperatorView(await operatorForRequest(app, req)),
+  );
+  app.get(
+    '/ProofKeys',
+    {
+      schema: {
+        tags: ['Parking'],
+        summary:
+          'The public keys (a JWK Set, Ed25519) that verify a session’s proof of payment offline; a token names its key by kid (docs/proof-of-payment.md)',
+        response: { 200: ProofKeySet },
+      },
+    },
+    async (_req, reply) => {
+      // Officers' devices fetch the set now and then and keep it; a rotated key comes with a new kid.
+      void reply.header('cache-control', 'public, max-age=3600');
+      return ProofKeySet.parse(app.parkingProof.keySet());
+    },
   );
   await app.register(zoneRoutes, { prefix: '/Zones' });
 };

@@ -74,15 +74,25 @@ export function useAddMoney() {
     mutationFn: ({
       amount,
       paymentMethodId,
+      expressToken,
       key,
     }: {
       amount: string;
       paymentMethodId?: number | undefined;
+      /** An express payment's one-time card (Apple Pay, Google Pay, the sandbox's test wallet). */
+      expressToken?: string | undefined;
       key: string;
     }) =>
       idempotentPost<AddMoneyResponse>(
         '/api/Wallet/AddMoney',
-        { Amount: amount, ...(paymentMethodId ? { PaymentMethodId: paymentMethodId } : {}) },
+        {
+          Amount: amount,
+          ...(expressToken
+            ? { ExpressToken: expressToken }
+            : paymentMethodId
+              ? { PaymentMethodId: paymentMethodId }
+              : {}),
+        },
         key,
       ),
     onSuccess: () => refreshWallet(qc),

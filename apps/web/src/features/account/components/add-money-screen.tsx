@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAccountDetails } from '../../../lib/account-details.ts';
 import { useAddMoney, useCards } from '../api/wallet.ts';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
+import { ExpressPay } from './express-pay.tsx';
 
 const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });
 type FormIn = z.input<typeof Form>;
@@ -46,7 +47,15 @@ export function AddMoneyScreen() {
       title={t('Add Money')}
       back={paths.account}
       details={details.data}
-      paid={{ open: payment.paid, to: paths.account, title: t('Money Added'), description: t('successfully added') }}
+      paid={{
+        open: payment.paid,
+        to: paths.account,
+        title: t('Money Added'),
+        // The spec's 'successfully added', with what was added and the balance it made.
+        description: add.data
+          ? `${money(add.data.Amount)} ${t('successfully added')}. ${t('New balance: {{balance}}', { balance: money(add.data.Balance) })}`
+          : t('successfully added'),
+      }}
     >
       <CardNeeded
         from={paths.addMoney}
@@ -124,6 +133,18 @@ export function AddMoneyScreen() {
             <Button id="add-money" type="submit" block loading={add.isPending}>
               {t('Add Money')}
             </Button>
+            {details.data && (
+              <ExpressPay
+                provider={details.data.PaymentProvider}
+                currency={details.data.Currency}
+                amountCents={Math.round(Number(String(form.watch('Amount')).replace(/,/g, '')) * 100) || 0}
+                ready={() => form.trigger('Amount')}
+                onToken={async (token) => {
+                  const amount = Form.shape.Amount.parse(form.getValues('Amount'));
+                  await payment.pay({ amount: (amount / 100).toFixed(2), expressToken: token });
+                }}
+              />
+            )}
           </form>
         )}
       </CardNeeded>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
+import ChartColumn from 'lucide-react/icons/chart-column';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMoney } from '../../../lib/money.ts';
@@ -18,6 +19,16 @@ export function SpendingChart() {
     spent: m.Spent,
   }));
   const total = data.reduce((s, d) => s + d.spent, 0);
+  // Nothing spent yet: words, not an empty chart on a bare 0-4 axis.
+  if (data.every((d) => d.spent === 0))
+    return (
+      <div className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 p-4">
+        <ChartColumn className="size-8 shrink-0 text-slate-400" aria-hidden />
+        <p className="text-sm text-slate-600">
+          {t('No spending in the last 6 months yet.')} {t('What you pay for parking and plans shows here by month.')}
+        </p>
+      </div>
+    );
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm text-slate-600">

@@ -56,20 +56,25 @@ export function SubscriptionPaymentScreen() {
                   })}
                 </p>
               )}
+              {/* The spec's "press the image": the picture is the button, and its name says what it
+                  pays and with which card (the picture itself says nothing to a screen reader). */}
               <button
                 type="button"
                 onClick={pay}
                 disabled={subscribe.isPending}
                 aria-busy={subscribe.isPending || undefined}
+                aria-label={
+                  deluxe
+                    ? t('Pay {{price}} a month for Deluxe with {{brand}} ending {{last4}}', {
+                        price: money(deluxe.Price),
+                        brand: card.Brand,
+                        last4: card.Last4,
+                      })
+                    : t('Pay with {{brand}} ending {{last4}}', { brand: card.Brand, last4: card.Last4 })
+                }
                 className="rounded-2xl transition-transform hover:scale-[1.01] focus-visible:outline-4 focus-visible:outline-brand-700 disabled:opacity-60"
               >
-                <img
-                  src={cardProvider}
-                  width={320}
-                  height={200}
-                  className="h-auto w-full max-w-xs"
-                  alt={t('Pay with {{brand}} ending {{last4}}', { brand: card.Brand, last4: card.Last4 })}
-                />
+                <img src={cardProvider} width={320} height={200} className="h-auto w-full max-w-xs" alt="" />
               </button>
               {subscribe.isPending && <p className="text-sm text-slate-600">{t('Loading')}</p>}
               {payment.declined && <Declined reason={payment.declined} />}

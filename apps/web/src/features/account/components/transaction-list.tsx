@@ -14,6 +14,7 @@ const DESCRIPTION: Record<Transaction['Kind'], string> = {
   refund: 'Parking refund',
   plan: 'Plan payment',
   adjustment: 'Adjustment',
+  'card-refund': 'Refunded to your card',
 };
 
 /** The wallet's ledger, newest first, a page at a time. */

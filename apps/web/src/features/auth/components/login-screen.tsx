@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import KeyRound from 'lucide-react/icons/key-round';
 import MessageSquareText from 'lucide-react/icons/message-square-text';
 import { href, paths } from '../../../config/paths.ts';
-import { continueAsGuest } from '../../../lib/session-store.ts';
+import { continueAsGuest, endedSessionPath } from '../../../lib/session-store.ts';
 import { AuthFooterLink, AuthScreen } from './auth-screen.tsx';
 import { CodeRequestForm } from './code-request-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
@@ -23,6 +23,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = modeOf(params.get('mode'));
+  const ended = endedSessionPath() !== null;
 
   const title = { password: t('Welcome back'), otp: t('Login with OTP'), forgot: t('Forgot password?') }[mode];
   const subtitle = {
@@ -33,6 +34,9 @@ export function LoginScreen() {
 
   return (
     <AuthScreen title={title} subtitle={subtitle} back={mode === 'password' ? paths.parkit : paths.login}>
+      <p role="status" className={ended ? 'rounded-xl bg-amber-50 p-3 text-sm text-amber-900' : 'sr-only'}>
+        {ended && t('Your session has ended. Sign in again to continue where you left off.')}
+      </p>
       {mode === 'password' ? (
         <>
           <PasswordLoginForm />

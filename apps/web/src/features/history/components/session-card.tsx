@@ -3,9 +3,9 @@ import Clock from 'lucide-react/icons/clock';
 import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import type { PastSession } from '@parkit/contract';
+import { parkedMinutes, type PastSession } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
-import { formatKm, formatMinutes, sessionAmount, sessionMinutes, sessionWhen } from '../lib/session-format.ts';
+import { formatKm, formatMinutes, sessionAmount, sessionWhen } from '../lib/session-format.ts';
 import { useMoney } from '../../../lib/money.ts';
 
 /** One past session: zone and address, date, duration, amount and plate; opens its detail. */
@@ -41,7 +41,7 @@ export function SessionCard({ session: s }: { session: PastSession }) {
             <div className="flex items-center gap-1">
               <dt className="sr-only">{t('Duration')}</dt>
               <Clock className="size-4 text-slate-500" aria-hidden />
-              <dd>{formatMinutes(sessionMinutes(s), t)}</dd>
+              <dd>{formatMinutes(parkedMinutes(s), t)}</dd>
             </div>
             <div>
               <dt className="sr-only">{t('Amount Paid')}</dt>

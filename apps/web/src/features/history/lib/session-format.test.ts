@@ -1,7 +1,7 @@
 import i18n from '../../../lib/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { moneyIn } from '../../../lib/money.ts';
-import { formatKm, formatMinutes, sessionAmount, sessionMinutes } from './session-format.ts';
+import { formatKm, formatMinutes, sessionAmount } from './session-format.ts';
 
 const t = i18n.t.bind(i18n);
 
@@ -9,12 +9,6 @@ describe('session formats', () => {
   it('shows the paid amount with two decimals', () => {
     expect(sessionAmount({ AmountPaid: 3.2 }, moneyIn('$'))).toBe('$3.20');
     expect(sessionAmount({ AmountPaid: 3.2 }, moneyIn('₹'))).toBe('₹3.20');
-  });
-  it('counts the minutes parked for an ended session, those bought for an active one', () => {
-    expect(
-      sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: '2026-03-01T10:23:10Z', DurationMinutes: 60 }),
-    ).toBe(23);
-    expect(sessionMinutes({ StartedAt: '2026-03-01T10:00:00Z', EndedAt: null, DurationMinutes: 60 })).toBe(60);
   });
   it('writes durations and distances', () => {
     expect(formatMinutes(23, t)).toBe('23 min');

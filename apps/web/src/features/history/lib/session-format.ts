@@ -11,12 +11,6 @@ export const sessionWhen = (s: Pick<PastSession, 'StartedAt'>) =>
 /** The money the session cost, after any refund, with two decimals. */
 export const sessionAmount = (s: Pick<PastSession, 'AmountPaid'>, money: Money) => money(s.AmountPaid);
 
-/** Minutes actually parked for an ended session; those bought for an active one. */
-export function sessionMinutes(s: Pick<PastSession, 'StartedAt' | 'EndedAt' | 'DurationMinutes'>): number {
-  if (!s.EndedAt) return s.DurationMinutes;
-  return Math.max(0, Math.round((Date.parse(s.EndedAt) - Date.parse(s.StartedAt)) / 60_000));
-}
-
 export function formatMinutes(minutes: number, t: Translate): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

@@ -3,6 +3,7 @@ import type { AmendQuote, AmendQuoteRequest, AmendRequest, ParkingSession } from
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { parkingKeys } from './keys.ts';
+import { putSession } from './get-parking-session.ts';
 
 /**
  * POST /api/Parking/Amend: the right vehicle or zone, within 5 minutes of the start. It moves
@@ -17,7 +18,7 @@ export function useAmendSession() {
   return useMutation({
     mutationFn: ({ body, key }: { body: AmendRequest; key: string }) => amendSession(body, key),
     onSuccess: (session) => {
-      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      putSession(qc, session);
       void qc.invalidateQueries({ queryKey: parkingKeys.active });
       void qc.invalidateQueries({ queryKey: queryKeys.account });
     },

@@ -4,6 +4,8 @@ import type { AmendQuoteRequest, GuestExtendQuoteRequest, QuoteRequest } from '@
 export const parkingKeys = {
   active: ['parking', 'active'] as const,
   session: (id: number) => ['parking', 'session', id] as const,
+  /** A session's proof of payment, per end time: an extension signs a new one. */
+  proof: (id: number, endsAt: string) => ['parking', 'proof', id, endsAt] as const,
   quote: (body: QuoteRequest) => ['parking', 'quote', body] as const,
   amendQuote: (body: AmendQuoteRequest) => ['parking', 'amend-quote', body] as const,
   autoStart: (zoneId: number) => ['parking', 'auto-start', zoneId] as const,

@@ -3,6 +3,7 @@ import type { ParkingSession, StartRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { parkingKeys } from './keys.ts';
+import { putSession } from './get-parking-session.ts';
 
 /**
  * POST /api/Parking/Start and /Extend. The Idempotency-Key is derived from the quote, so a double
@@ -19,7 +20,7 @@ export function usePayQuote(action: 'Start' | 'Extend') {
   return useMutation({
     mutationFn: (body: StartRequest) => payQuote(action, body),
     onSuccess: (session) => {
-      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      putSession(qc, session);
       void qc.invalidateQueries({ queryKey: parkingKeys.active });
       // The wallet's balance changed.
       void qc.invalidateQueries({ queryKey: queryKeys.account });

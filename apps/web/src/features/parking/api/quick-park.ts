@@ -2,10 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CodeSent,
   GuestExtendQuoteRequest,
+  GuestQuote,
   GuestQuoteRequest,
   GuestToken,
   ParkingSession,
   Quote,
+  SessionReceipt,
   StopResponse,
 } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
@@ -19,7 +21,7 @@ export const sendGuestCode = (phone: string) =>
 export const verifyGuest = (phone: string, code: string) =>
   api.post<GuestToken>('/api/Parking/Guest/Verify', { PhoneNumber: phone, Code: code }, { showError: false });
 export const quoteGuest = (token: string, body: GuestQuoteRequest) =>
-  api.post<Quote>('/api/Parking/Guest/Quote', body, guest(token));
+  api.post<GuestQuote>('/api/Parking/Guest/Quote', body, guest(token));
 
 /** The sandbox provider's tokenizer: the card number goes to it and never to our parking API. */
 export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
@@ -53,7 +55,7 @@ export function useGuestSession(token: string | null, id: number | null) {
   return useQuery({
     queryKey: parkingKeys.guestSession(id, token),
     queryFn: ({ signal }) =>
-      api.get<ParkingSession>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
+      api.get<SessionReceipt>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
     enabled: token !== null && id !== null,
     refetchOnWindowFocus: 'always',
   });

@@ -3,6 +3,7 @@ import type { ParkingSession, StopResponse } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { parkingKeys } from './keys.ts';
+import { putSession } from './get-parking-session.ts';
 
 /** POST /api/Parking/Stop: ends now; the unused whole minutes go back to the wallet. */
 export const stopSession = (sessionId: number) =>
@@ -13,7 +14,7 @@ function useSessionMutation<A, R extends ParkingSession>(fn: (a: A) => Promise<R
   return useMutation({
     mutationFn: fn,
     onSuccess: (session) => {
-      qc.setQueryData(parkingKeys.session(session.SessionId), session);
+      putSession(qc, session);
       void qc.invalidateQueries({ queryKey: parkingKeys.active });
       void qc.invalidateQueries({ queryKey: queryKeys.account });
     },

@@ -1,21 +1,29 @@
 import { useTranslation } from '../../../lib/i18n.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { href, paths } from '../../../config/paths.ts';
+import { useLocation } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { useParkingSession } from '../api/get-parking-session.ts';
 import { useIdParam } from '../hooks/use-id-param.ts';
 import { SessionLoader } from './session-loader.tsx';
 import { SessionSummary } from './session-summary.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
+/** Where a receipt was opened from, for its back arrow (router state: { from }). */
+export interface ReceiptFrom {
+  from?: string;
+}
+
 /**
- * /ClosingReceipt?id= (issue 11): the summary of a session that ended. The back arrow goes to
- * /confirmlocation for the same zone (park there again); OK to /homepage (docs/product.md#screens).
+ * /ClosingReceipt?id= (issue 11): the summary of a session that ended, with what was paid. The
+ * back arrow returns where the driver came from: Past Parkings when opened from there, otherwise
+ * home (never a new park); OK goes to /homepage (docs/product.md#the-receipt).
  */
 export function ClosingReceiptScreen() {
   const { t } = useTranslation();
   const id = useIdParam('id');
   const session = useParkingSession(id);
-  const back = session.data ? href(paths.confirmLocation, { zone: session.data.ZoneId }) : paths.confirmLocation;
+  const from = (useLocation().state as ReceiptFrom | null)?.from;
+  const back = from === paths.pastPark ? paths.pastPark : paths.homepage;
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Receipt')} back={back} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import CarFront from 'lucide-react/icons/car-front';
 import MapPin from 'lucide-react/icons/map-pin';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatTime, type ParkingSession, type Vehicle } from '@parkit/contract';
@@ -21,6 +21,7 @@ import { ExtendDialog } from './extend-dialog.tsx';
 import { SessionLoader } from './session-loader.tsx';
 import { StopAction } from './stop-action.tsx';
 import { ZoneSign } from './zone-sign.tsx';
+import { ProofOfPayment } from './proof-of-payment.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
 function Live({ session, offset, vehicles }: { session: ParkingSession; offset: number; vehicles: Vehicle[] }) {
@@ -31,11 +32,13 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
   const [extendOpen, setExtendOpen] = useState(false);
   const stop = useStopSession();
   const receipt = href(paths.closingReceipt, { id: session.SessionId });
+  // The receipt's back arrow returns where this screen was opened from (its router state).
+  const from: unknown = useLocation().state;
   const over = left === 0;
   // Ended by time: the receipt (issue 11, "Ending, by Stop or by time, opens the receipt").
   useEffect(() => {
-    if (over) void navigate(receipt, { replace: true });
-  }, [over, navigate, receipt]);
+    if (over) void navigate(receipt, { replace: true, state: from });
+  }, [over, navigate, receipt, from]);
   // The server's now, from the countdown (no clock read during render).
   const amendable = Date.parse(session.AmendableUntil) > Date.parse(session.EndsAt) - left * 1000;
   const room = session.MaxStayMinutes - session.DurationMinutes;
@@ -86,15 +89,17 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
           stop={stop}
           onStop={() =>
             stop.mutate(session.SessionId, {
-              onSuccess: () => void navigate(receipt, { replace: true }),
+              onSuccess: () => void navigate(receipt, { replace: true, state: from }),
               // Already over (the job or another device ended it): the receipt says what happened.
               onError: (err) => {
-                if (err instanceof ApiError && err.status === 409) void navigate(receipt, { replace: true });
+                if (err instanceof ApiError && err.status === 409)
+                  void navigate(receipt, { replace: true, state: from });
               },
             })
           }
         />
       </div>
+      <ProofOfPayment session={session} />
       {extendOpen && <ExtendDialog session={session} room={room} onClose={() => setExtendOpen(false)} />}
     </>
   );
@@ -111,9 +116,10 @@ export function ParkDetailsScreen({ vehicles }: { vehicles: UseQueryResult<Vehic
   const id = useIdParam('id');
   const session = useParkingSession(id);
   const ended = session.data?.Status === 'Ended';
+  const from: unknown = useLocation().state;
   useEffect(() => {
-    if (ended && id !== null) void navigate(href(paths.closingReceipt, { id }), { replace: true });
-  }, [ended, id, navigate]);
+    if (ended && id !== null) void navigate(href(paths.closingReceipt, { id }), { replace: true, state: from });
+  }, [ended, id, navigate, from]);
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Parking Details')} back={paths.homepage} />

@@ -1,20 +1,22 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import {
   GuestQuoteRequest,
   OtpCode,
   PhoneNumber,
+  type GuestQuote,
   type GuestToken,
   type ParkingSession,
-  type Quote,
 } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
+import { sendGuestCode, usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
+import { ResendCode } from '../../../components/ui/resend-code.tsx';
+import { ZoneSign } from './zone-sign.tsx';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
@@ -78,21 +80,24 @@ export function VerifyPhone({ onVerified }: { onVerified: (t: GuestToken) => voi
     );
   }
   return (
-    <StepForm
-      onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}
-      error={verify.error}
-      pending={verify.isPending}
-      submit={t('Verify')}
-    >
-      <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
-      <FormText
-        control={codeForm.control}
-        name="code"
-        label={t('Verification code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
-    </StepForm>
+    <>
+      <StepForm
+        onSubmit={codeForm.handleSubmit((v) => verify.mutate({ phone, code: v.code }, { onSuccess: onVerified }))}
+        error={verify.error}
+        pending={verify.isPending}
+        submit={t('Verify')}
+      >
+        <p className="text-sm text-slate-600">{t('We sent a 6-digit code to {{phone}}.', { phone })}</p>
+        <FormText
+          control={codeForm.control}
+          name="code"
+          label={t('Verification code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
+      </StepForm>
+      <ResendCode send={() => sendGuestCode(phone)} />
+    </>
   );
 }
 
@@ -110,7 +115,7 @@ export function ParkingDetails({
   token: string;
   zoneNumber: string;
   states: string[];
-  onQuote: (q: Quote) => void;
+  onQuote: (q: GuestQuote) => void;
 }) {
   const { t } = useTranslation();
   const [minutes, setMinutes] = useState(60);
@@ -156,12 +161,16 @@ export function PayByCard({
   onPaid,
 }: {
   token: string;
-  quote: Quote;
+  quote: GuestQuote;
   onPaid: (s: ParkingSession) => void;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
   const pay = usePayGuest();
+  // A second tap can land before the button shows it is busy (the form checks the card first): the
+  // quote is spent by the first request, so the second would only answer "This price has expired"
+  // and hide the session the first one started. One payment per screen at a time, as the member's Pay.
+  const paying = useRef(false);
   const { field, handleSubmit } = useSchemaForm<z.input<typeof CardForm>>(CardForm, {
     number: '',
     month: '',
@@ -173,17 +182,33 @@ export function PayByCard({
       error={pay.error}
       pending={pay.isPending}
       submit={t('Pay {{total}}', { total: money(quote.TotalAmount) })}
-      onSubmit={handleSubmit((card) =>
-        pay.mutate(
-          {
-            token,
-            quoteId: quote.QuoteId,
-            card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc },
-          },
-          { onSuccess: onPaid },
-        ),
-      )}
+      onSubmit={(e) =>
+        void handleSubmit((card) => {
+          if (paying.current) return;
+          paying.current = true;
+          pay.mutate(
+            {
+              token,
+              quoteId: quote.QuoteId,
+              card: { Number: card.number, ExpMonth: Number(card.month), ExpYear: Number(card.year), Cvc: card.cvc },
+            },
+            {
+              onSuccess: onPaid,
+              onSettled: () => {
+                paying.current = false;
+              },
+            },
+          );
+        })(e)
+      }
     >
+      <section aria-label={t('Zone')} className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-xs">
+        <ZoneSign number={quote.ZoneNumber} />
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{quote.Name}</p>
+          <p className="text-sm break-words text-slate-600">{`${quote.Address}, ${quote.City}, ${quote.State}`}</p>
+        </div>
+      </section>
       <QuoteSummary quote={quote} />
       <TextField label={t('Card number')} {...field('number')} inputMode="numeric" autoComplete="cc-number" />
       <div className="grid grid-cols-3 gap-2">

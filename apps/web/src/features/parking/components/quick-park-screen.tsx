@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatTime, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import { formatTime, type GuestQuote, type GuestToken, type ParkingSession } from '@parkit/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useGuestSession, useStopGuest } from '../api/quick-park.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { clockOffset, formatCountdown, deviceEnd } from '../lib/session-time.ts';
 import { useIdParam } from '../hooks/use-id-param.ts';
+import { guestSessionStore, tokenExpiry } from '../lib/guest-session-store.ts';
 import { GuestExtendDialog } from './guest-extend-dialog.tsx';
 import { ParkingDetails, PayByCard, VerifyPhone } from './quick-park-forms.tsx';
 import { SessionSummary } from './session-summary.tsx';
@@ -33,7 +35,12 @@ function GuestSession({
   const stop = useStopGuest();
   const [extendOpen, setExtendOpen] = useState(false);
   const room = session.MaxStayMinutes - session.DurationMinutes;
-  if (session.Status !== 'Active' || left === 0) {
+  const ended = session.Status !== 'Active' || left === 0;
+  // An ended session is not brought back by the next visit: the form is.
+  useEffect(() => {
+    if (ended) guestSessionStore.forget(session.SessionId);
+  }, [ended, session.SessionId]);
+  if (ended) {
     return (
       <>
         <SessionSummary session={session} />
@@ -78,11 +85,27 @@ function GuestSession({
   );
 }
 
-/** The session the SMS link opens (?session=&token=), without an account. */
-function LinkedSession({ token, id }: { token: string; id: number }) {
+/**
+ * The session the SMS link opens (?session=&token=), without an account, or the one this browser
+ * kept (a reload, a closed tab): kept on this device until it ends, as the link would open it.
+ */
+function LinkedSession({ token, id, onGone }: { token: string; id: number; onGone?: () => void }) {
   const { t } = useTranslation();
   const q = useGuestSession(token, id);
   const [override, setOverride] = useState<ParkingSession | null>(null);
+  const running = q.data?.Status === 'Active';
+  useEffect(() => {
+    if (running) guestSessionStore.set({ SessionId: id, GuestToken: token, ExpiresAt: tokenExpiry(token) });
+  }, [running, id, token]);
+  // A kept session the server no longer shows (the token expired): forget it, back to the form.
+  // (Not when the network failed: offline, the session is still there.)
+  const failed = q.error instanceof ApiError && (q.error.status === 401 || q.error.status === 404);
+  useEffect(() => {
+    if (failed && onGone) {
+      guestSessionStore.forget(id);
+      onGone();
+    }
+  }, [failed, onGone, id]);
   return (
     <Loaded
       query={q}
@@ -112,11 +135,15 @@ export function QuickParkScreen({ states }: { states: string[] }) {
   const linkedId = useIdParam('session');
   const linkedToken = params.get('token');
   const [guest, setGuest] = useState<GuestToken | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<GuestQuote | null>(null);
   const [paid, setPaid] = useState<{ session: ParkingSession; at: number } | null>(null);
+  // A live session this browser paid for or opened, back after a reload or a closed tab.
+  const [kept, setKept] = useState(() => guestSessionStore.get());
 
   let body;
   if (linkedId !== null && linkedToken) body = <LinkedSession token={linkedToken} id={linkedId} />;
+  else if (kept && !paid)
+    body = <LinkedSession token={kept.GuestToken} id={kept.SessionId} onGone={() => setKept(null)} />;
   else if (!guest) body = <VerifyPhone onVerified={setGuest} />;
   else if (paid)
     body = (
@@ -137,13 +164,22 @@ export function QuickParkScreen({ states }: { states: string[] }) {
       />
     );
   else
-    body = <PayByCard token={guest.GuestToken} quote={quote} onPaid={(s) => setPaid({ session: s, at: Date.now() })} />;
+    body = (
+      <PayByCard
+        token={guest.GuestToken}
+        quote={quote}
+        onPaid={(s) => {
+          guestSessionStore.set({ SessionId: s.SessionId, GuestToken: guest.GuestToken, ExpiresAt: guest.ExpiresAt });
+          setPaid({ session: s, at: Date.now() });
+        }}
+      />
+    );
 
   return (
     <main className="flex flex-1 flex-col bg-slate-50">
       <PageHeader title={t('Quick Park')} back={paths.parkit} />
       <div className="flex flex-col gap-4 p-4">
-        {!guest && linkedId === null && (
+        {!guest && !kept && linkedId === null && (
           <p className="text-sm text-slate-600">
             {t('Park without an account: your mobile number, your plate and a card.')}
           </p>

@@ -24,6 +24,7 @@ const quote = (over: Partial<Quote> = {}): Quote => ({
   AutoReloadAmount: 0,
   OverMaxPayment: false,
   MaxMoreMinutes: 120,
+  Spans: [],
   ...over,
 });
 
@@ -45,6 +46,36 @@ describe('QuoteSummary and FundsNotice', () => {
     );
     expect(screen.getByText('Plan discount (10%)')).toBeTruthy();
     expect(screen.getByText('−$0.25')).toBeTruthy();
+  });
+
+  it('lists the time spans the stay crosses, a free stretch as free time', () => {
+    renderWithData(
+      <QuoteSummary
+        quote={quote({
+          Spans: [
+            {
+              Name: 'Weekday',
+              StartsAt: '2026-06-01T14:00:00.000Z',
+              EndsAt: '2026-06-01T14:30:00.000Z',
+              Minutes: 30,
+              Amount: 1.25,
+            },
+            {
+              Name: null,
+              StartsAt: '2026-06-01T14:30:00.000Z',
+              EndsAt: '2026-06-01T15:00:00.000Z',
+              Minutes: 30,
+              Amount: 0,
+            },
+          ],
+        })}
+      />,
+    );
+    const items = screen.getByRole('list', { name: 'Price by time of day' }).querySelectorAll('li');
+    expect([...items].map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/–.* Weekday\$1\.25$/),
+      expect.stringMatching(/–.* Free time\$0\.00$/),
+    ]);
   });
 
   it('says auto-reload covers a short balance, and Pay may go ahead', () => {

@@ -5,7 +5,10 @@ import { formatTime, type Quote } from '@parkit/contract';
 import { formatRate } from '../lib/zone-format.ts';
 import { useMoney } from '../../../lib/money.ts';
 
-/** The all-in price before paying: rate, parking amount, fee, total and when the time runs out. */
+/**
+ * The all-in price before paying: rate, parking amount, fee, total, the stretches of the zone's
+ * time spans the stay crosses (docs/pricing.md) and when the time runs out.
+ */
 export function QuoteSummary({ quote, extension = false }: { quote: Quote; extension?: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -39,6 +42,22 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
           </dd>
         </div>
       </dl>
+      {quote.Spans.length > 0 && (
+        <ul
+          aria-label={t('Price by time of day')}
+          className="mt-2 flex flex-col gap-1 border-t border-slate-100 pt-2 text-sm"
+        >
+          {quote.Spans.map((s) => (
+            <li key={s.StartsAt} className="flex flex-wrap justify-between gap-x-4 text-slate-600">
+              <span className="min-w-0 break-words">
+                {t('{{from}}–{{until}}', { from: formatTime(s.StartsAt), until: formatTime(s.EndsAt) })}{' '}
+                {s.Name ?? t('Free time')}
+              </span>
+              <span className="font-medium text-slate-900">{money(s.Amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="mt-2 text-sm text-slate-600">
         {t('Until {{time}}', { time: formatTime(quote.EndsAt) })}
         {quote.PaidMinutes < quote.DurationMinutes && (

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type ParkingSession } from '@parkit/contract';
+import { formatDateLong, formatTime, type ParkingSession, type SessionReceipt } from '@parkit/contract';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
@@ -16,10 +16,30 @@ function Row({ label, value }: { label: string; value: string }) {
  * The spec's session summary ("Confirm Location details", docs/product.md#screens), now real: its labels letter
  * for letter. Used by /ClosingReceipt and by Past Parkings' /ParkingSessionDetail.
  */
-export function SessionSummary({ session: s }: { session: ParkingSession }) {
+export function SessionSummary({
+  session: s,
+}: {
+  session: ParkingSession & Partial<Pick<SessionReceipt, 'InitialMinutes' | 'Payments'>>;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const yesNo = (v: boolean) => (v ? t('Yes') : t('No'));
+  const when = (iso: string) => `${formatDateLong(iso)}, ${formatTime(iso)}`;
+  // What was paid along the way (docs/product.md#the-receipt): the start, each extension, a zone
+  // change, then the unused time given back; Amount Paid is what they come to.
+  const paid = (s.Payments ?? []).map((p) => {
+    if (p.Kind === 'Start')
+      return {
+        label: t('Paid at the start ({{minutes}} min)', { minutes: s.InitialMinutes ?? 0 }),
+        amount: money(p.Amount),
+      };
+    if (p.Kind === 'Extension')
+      return { label: t('Extension ({{time}})', { time: formatTime(p.PaidAt) }), amount: money(p.Amount) };
+    return {
+      label: t('Zone change'),
+      amount: p.Amount < 0 ? `-${money(-p.Amount)}` : money(p.Amount),
+    };
+  });
   return (
     <article aria-label={t('Session summary')} className="flex flex-col gap-4">
       <section className="rounded-2xl border border-slate-200 bg-white p-4">
@@ -30,7 +50,18 @@ export function SessionSummary({ session: s }: { session: ParkingSession }) {
         <p className="mt-2 text-sm font-medium break-words text-slate-800">{`${s.Address}, ${s.City}, ${s.State}`}</p>
         <p className="text-sm text-slate-600">{`${formatDateLong(s.StartedAt)}, ${formatTime(s.StartedAt)}`}</p>
         <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          <Row label={t('Zone')} value={s.ZoneNumber} />
+          <Row label={t('Started')} value={when(s.StartedAt)} />
+          {s.EndedAt ? (
+            <Row label={t('Ended')} value={when(s.EndedAt)} />
+          ) : (
+            <Row label={t('Ends')} value={when(s.EndsAt)} />
+          )}
           <Row label={t('Duration (Minutes)')} value={String(s.DurationMinutes)} />
+          {paid.map((p, i) => (
+            <Row key={i} label={p.label} value={p.amount} />
+          ))}
+          {s.RefundedAmount > 0 && <Row label={t('Refund of unused time')} value={`-${money(s.RefundedAmount)}`} />}
           <Row label={t('Amount Paid')} value={money(s.AmountPaid)} />
           <Row label={t('Paid Via')} value={t(s.PaidVia)} />
           <Row label={t('Payment Status')} value={t(s.PaymentStatus)} />

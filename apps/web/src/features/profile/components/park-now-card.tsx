@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import MapPin from 'lucide-react/icons/map-pin';
 import Zap from 'lucide-react/icons/zap';
@@ -9,7 +8,8 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 
 /**
  * The home page's main entry. Parking needs an operator: a client_id present and not "0"
- * (docs/product.md#screens), as Find Parking in the bottom navigation. Otherwise the card says why.
+ * (docs/product.md#screens), as Find Parking in the bottom navigation. A guest's Park Now opens Quick
+ * Park; a member without an operator sees why it waits.
  */
 export function ParkNowCard({ guest }: { guest: boolean }) {
   const { t } = useTranslation();
@@ -20,6 +20,26 @@ export function ParkNowCard({ guest }: { guest: boolean }) {
         <MapPin className="size-6" aria-hidden />
         {t('Park Now')}
       </ButtonLink>
+    );
+  }
+  if (guest) {
+    // A guest parks with Quick Park: Park Now leads there rather than sitting greyed out.
+    return (
+      <div className="flex flex-col gap-2">
+        <ButtonLink
+          to={paths.quickParkRegister}
+          size="xl"
+          block
+          aria-describedby="park-now-why"
+          className="shadow-lg shadow-brand-700/30"
+        >
+          <Zap className="size-6" aria-hidden />
+          {t('Park Now')}
+        </ButtonLink>
+        <p id="park-now-why" className="text-sm text-slate-600">
+          {t('Guests park with Quick Park: just a mobile number and a plate.')}
+        </p>
+      </div>
     );
   }
   return (
@@ -34,19 +54,8 @@ export function ParkNowCard({ guest }: { guest: boolean }) {
         {t('Park Now')}
       </button>
       <p id="park-now-why" className="text-sm text-slate-600">
-        {guest
-          ? t('Guests park with Quick Park: just a mobile number and a plate.')
-          : t('Parking is not set up for your account yet. Please contact support.')}
+        {t('Parking is not set up for your account yet. Please contact support.')}
       </p>
-      {guest && (
-        <Link
-          to={paths.quickParkRegister}
-          className="inline-flex min-h-11 items-center gap-2 self-start font-semibold text-brand-700 hover:underline"
-        >
-          <Zap className="size-4" aria-hidden />
-          {t('Quick Park')}
-        </Link>
-      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { useParkingOptions, useUpdateParkingOptions } from '../api/parking-options.ts';
 import { MaxPaymentField } from './max-payment-field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
+import { useMoney } from '../../../lib/money.ts';
 
 type Flag = 'AutoStartParking' | 'AutoExtendParking' | 'MaxPaymentEnabled';
 
@@ -16,6 +17,7 @@ export function ParkingOptionsCard() {
   const { t } = useTranslation();
   const options = useParkingOptions(true);
   const update = useUpdateParkingOptions();
+  const money = useMoney();
 
   const switches: { field: Flag; label: string; hint: string }[] = [
     {
@@ -56,7 +58,15 @@ export function ParkingOptionsCard() {
               <li key={field} className="py-1">
                 <Switch label={label} checked={data[field]} onCheckedChange={(v) => update.mutate({ [field]: v })} />
                 <p className="-mt-1 pb-2 text-xs text-slate-500">{hint}</p>
-                {field === 'MaxPaymentEnabled' && data.MaxPaymentEnabled && <MaxPaymentField options={data} />}
+                {field === 'MaxPaymentEnabled' &&
+                  (data.MaxPaymentEnabled ? (
+                    <MaxPaymentField options={data} />
+                  ) : (
+                    // Off, the amount still shows: the driver sees what switching it on means.
+                    <p className="-mt-1 pb-2 text-xs text-slate-700">
+                      {t('Limit when on: {{amount}} per session', { amount: money(data.MaxPaymentAmount) })}
+                    </p>
+                  ))}
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session.ts';
 import { replaceSession } from '../../../lib/session-store.ts';
 import { useAccountDetails } from '../../../lib/account-details.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { LeaveAccountCard } from './leave-account-card.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { MemberCard } from './member-card.tsx';
 import { ParkingOptionsCard } from './parking-options-card.tsx';
@@ -51,6 +52,7 @@ export function ProfileScreen() {
             </nav>
             <LanguageSwitch />
             <LogoutButton />
+            <LeaveAccountCard />
           </>
         ) : (
           <>

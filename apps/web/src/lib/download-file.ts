@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** Fetches a file with the member's token and hands it to the browser as a download. */
 export async function downloadFile(path: string, fileName: string): Promise<void> {

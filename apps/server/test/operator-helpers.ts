@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { OperatorRole } from '@parkit/contract';
+import type { Db } from '../src/db/client.ts';
+import { addStaff, createOperator, makeOwner } from '../src/operators/index.ts';
+import { as, registerAndSignIn, tokenPost, type SignedIn } from './helpers.ts';
+
+const PASSWORD = 'owner-password-1';
+
+/** An operator's owner made as `npm run operator:create` makes one, signed in through /token. */
+export async function signedInOwner(app: FastifyInstance, db: Db, operatorId: number): Promise<SignedIn> {
+  const userName = `owner_${randomUUID().slice(0, 8)}`;
+  await makeOwner(db, operatorId, userName, PASSWORD);
+  const res = await tokenPost(app, { grant_type: 'password', username: userName, password: PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`owner sign-in failed: ${res.body}`);
+  const tok = res.json<{ access_token: string; member_id: number }>();
+  return {
+    memberId: tok.member_id,
+    token: tok.access_token,
+    refreshToken: '',
+    phone: '',
+    headers: { authorization: `Bearer ${tok.access_token}`, xapikey: String(tok.member_id) },
+  };
+}
+
+/** A new operator (in Austin, as the first). */
+export const newOperator = (db: Db, name = `Operator ${randomUUID().slice(0, 6)}`) => createOperator(db, { name });
+
+/** A registered member given a role at the operator directly (the invitation has its own tests). */
+export async function staffMember(app: FastifyInstance, db: Db, operatorId: number, role: OperatorRole) {
+  const who = await registerAndSignIn(app);
+  await addStaff(db, operatorId, who.memberId, role);
+  return who;
+}
+
+/** The newest invitation code (8 digits) sent to a phone or an e-mail address. */
+export async function lastInviteCode(app: FastifyInstance, contact: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${encodeURIComponent(contact)}&limit=1` });
+  const [msg] = res.json<{ Body: string }[]>();
+  const code = /\b(\d{8})\b/.exec(msg?.Body ?? '')?.[1];
+  if (!code) throw new Error(`no invitation code in the outbox for ${contact}`);
+  return code;
+}
+
+/** The owner invites the member's phone with the role, and the member accepts with the code. */
+export async function inviteAndAccept(
+  app: FastifyInstance,
+  owner: SignedIn,
+  operatorId: number,
+  member: SignedIn,
+  role: OperatorRole,
+) {
+  const inv = await as(app, owner, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Invites`,
+    payload: { Contact: member.phone, Role: role },
+  });
+  if (inv.statusCode !== 201) throw new Error(`invite failed: ${inv.statusCode} ${inv.body}`);
+  const code = await lastInviteCode(app, member.phone);
+  return as(app, member, { method: 'POST', url: '/api/Account/OperatorInvite', payload: { Code: code } });
+}
