@@ -14,7 +14,9 @@ const scope = ['web', 'money'].includes(process.env.MUTATE ?? '') ? process.env.
 process.env.MUTATE = scope;
 const database = process.env.MUTATE_DB === 'postgres' ? 'postgres' : 'pglite';
 process.env.MUTATE_DB = database;
-const report = scope === 'money' ? `money-${database}` : scope;
+// MUTATE_NAME names the report of a narrowed run (`npx stryker run --mutate <file>`), so two can run at once.
+const report =
+  (scope === 'money' ? `money-${database}` : scope) + (process.env.MUTATE_NAME ? `-${process.env.MUTATE_NAME}` : '');
 
 const mutate = {
   contract: ['packages/contract/src/**/*.ts', '!**/*.test.ts', '!packages/contract/src/test-messages.ts'],
@@ -52,8 +54,10 @@ export default {
   ignorePatterns: ignorePatterns[scope],
   coverageAnalysis: 'perTest',
   concurrency: 1,
-  // A server test builds the app on a fresh database first: a mutant gets more than the default 5 s.
-  ...(scope === 'money' ? { timeoutMS: 15_000 } : {}),
+  // A server test builds the app on a fresh database first: a mutant gets more than the default 5 s,
+  // and on a busy machine more than 15 s, where a time-out was mostly the machine, not the mutant
+  // (counted as killed, and each one restarts the test runner: a minute lost).
+  ...(scope === 'money' ? { timeoutMS: 60_000 } : {}),
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${report}.html` },
   jsonReporter: { fileName: `reports/mutation/${report}.json` },

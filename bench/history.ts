@@ -10,6 +10,9 @@
  * databases, parkit_bench_history_<size>, and reuse them on the next run when their size matches:
  * the 10M load takes minutes; newer migrations are applied to them as to any database).
  * HISTORY_BENCH_RUNS (1000) timed runs per query after 200 warm-up runs.
+ * HISTORY_BENCH_BASELINE=<folder>: a checkout of an earlier commit with its node_modules (e.g. a
+ * `git worktree`); its history repository and database client are timed beside this tree's on the
+ * same two databases, interleaved run by run, so a change is compared before and after in one run.
  * Run alone: `node --import tsx bench/history.ts`.
  *
  * The measured member parks in every one of the operator's 2,000 zones (2 or 3 sessions each): the
@@ -17,6 +20,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -43,6 +48,7 @@ const RUNS = Number(process.env.HISTORY_BENCH_RUNS ?? 1000);
 const WARM_UP = 200;
 const KEEP = process.env.HISTORY_BENCH_KEEP === '1';
 const CENTRE = { lat: 30.2672, lng: -97.7431 };
+const BASELINE = process.env.HISTORY_BENCH_BASELINE;
 
 async function admin(statement: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -117,25 +123,22 @@ const stats = (ms: number[]) => {
 };
 
 /**
- * Times the same query on both sizes, interleaved run by run (which one goes first alternates):
- * on a shared machine a burst of load then falls on both sides instead of on one.
+ * Times the same query on every side (both sizes, and with a baseline both builds), interleaved run
+ * by run (which one goes first rotates): on a shared machine a burst of load then falls on every
+ * side instead of on one.
  */
-async function timeBoth(small: () => Promise<unknown>, large: () => Promise<unknown>) {
-  for (let i = 0; i < WARM_UP; i++) {
-    await small();
-    await large();
-  }
-  const ms: [number[], number[]] = [[], []];
-  const one = async (k: 0 | 1) => {
-    const t = performance.now();
-    await (k === 0 ? small() : large());
-    ms[k].push(performance.now() - t);
-  };
+async function timeAll(sides: (() => Promise<unknown>)[]) {
+  for (let i = 0; i < WARM_UP; i++) for (const side of sides) await side();
+  const ms = sides.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
-    await one(i % 2 === 0 ? 0 : 1);
-    await one(i % 2 === 0 ? 1 : 0);
+    for (let j = 0; j < sides.length; j++) {
+      const k = (i + j) % sides.length;
+      const t = performance.now();
+      await sides[k]!();
+      ms[k]!.push(performance.now() - t);
+    }
   }
-  return [stats(ms[0]), stats(ms[1])] as const;
+  return ms.map(stats);
 }
 
 type Case = { name: string; params: HistoryParams };
@@ -165,7 +168,7 @@ async function databaseFor(label: string, size: { sessions: number; members: num
         `${label}: reusing ${name} (${size.sessions.toLocaleString('en-US')} sessions, loaded by an earlier run)`,
       );
       await database.db.execute(sql`VACUUM ANALYZE`);
-      return { database, memberId: Number(kept.member_id), done: () => database.close() };
+      return { database, url: url.toString(), memberId: Number(kept.member_id), done: () => database.close() };
     }
     await drop();
     return databaseFor(label, { ...size });
@@ -181,7 +184,7 @@ async function databaseFor(label: string, size: { sessions: number; members: num
       sql`INSERT INTO bench_history_loaded VALUES (${memberId}, ${size.sessions}, ${size.members})`,
     );
   }
-  return { database, memberId, done: KEEP ? () => database.close() : drop };
+  return { database, url: url.toString(), memberId, done: KEEP ? () => database.close() : drop };
 }
 
 type Loaded = Awaited<ReturnType<typeof databaseFor>>;
@@ -229,49 +232,107 @@ async function planOf({ database }: Loaded, params: HistoryParams): Promise<stri
   return [...scans, ...sortText].join(' + ') || 'no read of parking_sessions';
 }
 
+/** One build's history code: this tree's, or the baseline's (HISTORY_BENCH_BASELINE). */
+interface Build {
+  name: string;
+  /** The first page of the member's history on a database, through this build's repository and client. */
+  page: (db: 'small' | 'large', params: HistoryParams) => Promise<unknown>;
+  close: () => Promise<void>;
+}
+
+/**
+ * The baseline's repository and client, loaded from its own folder (its own drizzle and pg, as it
+ * ran), each database opened through its own openDatabase. The repository lived in
+ * plugins/app/history/ before the domain folders.
+ */
+async function baselineBuild(root: string, small: Loaded, large: Loaded): Promise<Build> {
+  const server = join(root, 'apps/server/src');
+  const repository = ['history/session-history-repository.ts', 'plugins/app/history/session-history-repository.ts']
+    .map((f) => join(server, f))
+    .find((f) => existsSync(f));
+  if (!repository) throw new Error(`HISTORY_BENCH_BASELINE: no session-history-repository.ts under ${server}`);
+  type Page = (db: unknown, params: HistoryParams) => Promise<unknown>;
+  type Open = (opts: { url: string; poolSize: number }) => Promise<{ db: unknown; close: () => Promise<void> }>;
+  const { historyPage: page } = (await import(pathToFileURL(repository).href)) as { historyPage: Page };
+  const { openDatabase: open } = (await import(pathToFileURL(join(server, 'db/client.ts')).href)) as {
+    openDatabase: Open;
+  };
+  const dbs = {
+    small: await open({ url: small.url, poolSize: 2 }),
+    large: await open({ url: large.url, poolSize: 2 }),
+  };
+  return {
+    name: 'baseline',
+    page: (db, params) => page(dbs[db].db, params),
+    close: async () => {
+      await dbs.small.close();
+      await dbs.large.close();
+    },
+  };
+}
+
 export async function runHistoryBench() {
   const largeLabel = `${LARGE.sessions / 1_000_000}M`;
   const small = await databaseFor('10k', SMALL);
   const large = await databaseFor(largeLabel, LARGE);
+  const builds: Build[] = [
+    {
+      name: 'this tree',
+      page: (db, params) => historyPage((db === 'small' ? small : large).database.db, params),
+      close: async () => {},
+    },
+  ];
   try {
+    if (BASELINE) builds.unshift(await baselineBuild(BASELINE, small, large));
     const [smallCases, largeCases] = [await casesFor(small), await casesFor(large)];
     const rows: Record<string, string | number>[] = [];
     const ratios: Record<string, string | number>[] = [];
+    const versus: Record<string, string | number>[] = [];
     for (const [i, c] of smallCases.entries()) {
       const l = largeCases[i]!;
-      const [rs, rl] = await timeBoth(
-        () => historyPage(small.database.db, c.params),
-        () => historyPage(large.database.db, l.params),
+      // Per build: small, then large.
+      const times = await timeAll(
+        builds.flatMap((b) => [() => b.page('small', c.params), () => b.page('large', l.params)]),
       );
-      rows.push({
-        size: '10k',
-        query: c.name,
-        'p50 ms': rs.p50.toFixed(2),
-        'p99 ms': rs.p99.toFixed(2),
-        plan: await planOf(small, c.params),
-      });
-      rows.push({
-        size: largeLabel,
-        query: c.name,
-        'p50 ms': rl.p50.toFixed(2),
-        'p99 ms': rl.p99.toFixed(2),
-        plan: await planOf(large, l.params),
-      });
-      ratios.push({
-        query: c.name,
-        'p50 ratio': (rl.p50 / rs.p50).toFixed(2),
-        'p99 ratio': (rl.p99 / rs.p99).toFixed(2),
-      });
+      const plans = { small: await planOf(small, c.params), large: await planOf(large, l.params) };
+      for (const [k, b] of builds.entries()) {
+        const [rs, rl] = [times[2 * k]!, times[2 * k + 1]!];
+        const build: Record<string, string> = BASELINE ? { build: b.name } : {};
+        for (const [size, r, plan] of [
+          ['10k', rs, plans.small],
+          [largeLabel, rl, plans.large],
+        ] as const) {
+          rows.push({ ...build, size, query: c.name, 'p50 ms': r.p50.toFixed(2), 'p99 ms': r.p99.toFixed(2), plan });
+        }
+        ratios.push({
+          ...build,
+          query: c.name,
+          'p50 ratio': (rl.p50 / rs.p50).toFixed(2),
+          'p99 ratio': (rl.p99 / rs.p99).toFixed(2),
+        });
+      }
+      if (BASELINE) {
+        const [bs, bl, ts, tl] = times;
+        versus.push({
+          query: c.name,
+          '10k p50': (ts!.p50 / bs!.p50).toFixed(2),
+          '10k p99': (ts!.p99 / bs!.p99).toFixed(2),
+          [`${largeLabel} p50`]: (tl!.p50 / bl!.p50).toFixed(2),
+          [`${largeLabel} p99`]: (tl!.p99 / bl!.p99).toFixed(2),
+        });
+      }
     }
     const loadAverage = loadavg()
       .map((x) => x.toFixed(2))
       .join(' ');
     printTable(
-      `history: one member’s sessions (PostgreSQL, in-process, ${RUNS} runs each, sizes interleaved, after ${WARM_UP} warm-up; load average ${loadAverage})`,
+      `history: one member’s sessions (PostgreSQL, in-process, ${RUNS} runs each, ${BASELINE ? 'sizes and builds' : 'sizes'} interleaved, after ${WARM_UP} warm-up; load average ${loadAverage}; plan: this tree’s query)`,
       rows,
     );
     printTable('history: large / small (goal: at most 1.5)', ratios);
+    if (BASELINE) printTable(`history: this tree / baseline (${BASELINE})`, versus);
   } finally {
+    for (const b of builds) await b.close();
     await small.done();
     await large.done();
   }

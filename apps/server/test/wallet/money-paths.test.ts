@@ -1,15 +1,26 @@
 // The money paths of issue 27: one writer of balances, card charges outside any transaction and
 // their recovery, one auto-reload rule, and every balance from the ledger (the demo member's too).
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries, members, walletCharges } from '../../src/db/schema/index.ts';
 import { DEMO_BALANCE_CENTS, DEMO_MEMBER, seedDemoMember } from '../../src/seeds/demo-member.ts';
-import { chargeCard, recoverCharges } from '../../src/wallet/index.ts';
-import { postEntry } from '../../src/wallet/index.ts';
-import { chargeAddMoney } from '../../src/wallet/index.ts';
+import {
+  chargeAddMoney,
+  chargeCard,
+  lockWallet,
+  otherChargePending,
+  postEntry,
+  recordCharge,
+  recoverCharges,
+  stripeProvider,
+  type CardCharge,
+  type ChargeContext,
+  type PaymentProvider,
+} from '../../src/wallet/index.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../parking-helpers.ts';
 import { addCard, addMoney, CARDS, walletContext } from './helpers.ts';
@@ -173,5 +184,253 @@ describe('one auto-reload rule for Start, Extend and Amend', () => {
     expect((await pay(app, m, 'Extend', { QuoteId: q.QuoteId }, key)).headers['idempotent-replayed']).toBe('true');
     expect(await reloads(m.memberId)).toBe(1);
     await expectLedgerIsBalance(m.memberId);
+  });
+});
+
+describe('chargeCard, recordCharge and the job’s recovery, one rule at a time', () => {
+  /** The sandbox provider, counting the charges sent to it. */
+  function counting(): { ctx: ChargeContext; sent: string[] } {
+    const sent: string[] = [];
+    const provider: PaymentProvider = {
+      ...wallet.provider,
+      charge: (req) => {
+        sent.push(req.idempotencyKey);
+        return wallet.provider.charge(req);
+      },
+    };
+    return { ctx: { ...wallet, provider }, sent };
+  }
+  /** A provider that cannot be reached: Stripe's client against a port nothing listens on. */
+  async function unreachable(): Promise<ChargeContext> {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    return {
+      ...wallet,
+      provider: stripeProvider({ secretKey: 'sk_test_unreachable', apiUrl: `http://127.0.0.1:${port}` }),
+    };
+  }
+  async function cardCharge(amountCents = 1200): Promise<CardCharge> {
+    const m = await registerAndSignIn(app);
+    await addCard(app, m);
+    const [card] = await queryRows<{ provider_ref: string }>(
+      db,
+      sql`select provider_ref from payment_methods where member_id = ${m.memberId}`,
+    );
+    return {
+      memberId: m.memberId,
+      providerKey: `test:${randomUUID()}`,
+      kind: 'top-up',
+      amountCents,
+      description: 'ParkIt wallet top-up',
+      providerRef: card!.provider_ref,
+      customerRef: null,
+      idempotencyKey: null,
+    };
+  }
+  const record = (c: CardCharge, charged: Awaited<ReturnType<typeof chargeCard>>) => {
+    if (!charged.ok) throw new Error(charged.message);
+    return db.transaction(async (tx) => {
+      await lockWallet(tx, c.memberId);
+      return recordCharge(tx, charged.chargeId, charged.chargeRef);
+    });
+  };
+  const age = (id: number, interval: string) =>
+    db.execute(sql`update wallet_charges set created_at = now() - ${interval}::interval where id = ${id}`);
+  const keyOf = async (id: number) => (await db.select().from(walletCharges).where(eq(walletCharges.id, id)))[0];
+
+  it('a charge recorded under its key is answered again without the provider, and recorded once', async () => {
+    const { ctx, sent } = counting();
+    const c = await cardCharge();
+    const first = await chargeCard(ctx, c);
+    expect(first).toMatchObject({ ok: true });
+    const recorded = await record(c, first);
+    expect(recorded).toMatchObject({ balanceCents: 1200, amountCents: 1200, recordedNow: true });
+    expect(await chargeCard(ctx, c)).toEqual(first);
+    expect(sent).toEqual([c.providerKey]);
+    // Recorded again (the job and the request both got there): the first record's entry, no credit.
+    expect(await record(c, first)).toEqual({ ...recorded, recordedNow: false });
+    const w = await expectLedgerIsBalance(c.memberId);
+    expect(w.entries).toEqual([{ kind: 'top-up', amount: 1200 }]);
+  });
+
+  it('the same key for another amount, card or member is the 422 of a reused key, and charges nothing', async () => {
+    const { ctx, sent } = counting();
+    const c = await cardCharge();
+    const other = await cardCharge();
+    const first = await chargeCard(ctx, c);
+    await record(c, first);
+    for (const changed of [
+      { amountCents: 1300 },
+      { providerRef: other.providerRef },
+      { memberId: other.memberId },
+      { memberId: other.memberId, providerRef: other.providerRef },
+    ]) {
+      await expect(chargeCard(ctx, { ...c, ...changed }), JSON.stringify(changed)).rejects.toMatchObject({
+        statusCode: 422,
+        errors: [
+          { field: 'Idempotency-Key', message: 'This Idempotency-Key was already used for a different request' },
+        ],
+      });
+    }
+    expect(sent).toHaveLength(1);
+    expect(await chargesOf(other.memberId)).toEqual([]);
+  });
+
+  it('a key recorded more than 24 hours ago, or whose request’s key expired, is new again; the old charge keeps its history under another name', async () => {
+    const { ctx, sent } = counting();
+    const c = await cardCharge(500);
+    const first = await chargeCard(ctx, c);
+    await record(c, first);
+    if (!first.ok) throw new Error('not charged');
+    // A day old but not yet 24 hours: still the same charge.
+    await age(first.chargeId, '23 hours');
+    expect(await chargeCard(ctx, c)).toEqual(first);
+    await age(first.chargeId, '25 hours');
+    const second = await chargeCard(ctx, c);
+    if (!second.ok) throw new Error('not charged');
+    expect(second.chargeId).not.toBe(first.chargeId);
+    await record(c, second);
+    expect(await keyOf(first.chargeId)).toMatchObject({
+      providerKey: `${c.providerKey}#${first.chargeId}`,
+      status: 'recorded',
+      amountCents: 500,
+    });
+    // A fresh record, but the request's Idempotency-Key expired: new again too.
+    const third = await chargeCard(ctx, c, { keyExpired: true });
+    if (!third.ok) throw new Error('not charged');
+    expect(third.chargeId).not.toBe(second.chargeId);
+    await record(c, third);
+    expect(await keyOf(second.chargeId)).toMatchObject({ providerKey: `${c.providerKey}#${second.chargeId}` });
+    expect(await keyOf(third.chargeId)).toMatchObject({ providerKey: c.providerKey, status: 'recorded' });
+    expect(sent).toHaveLength(3);
+    expect((await expectLedgerIsBalance(c.memberId)).balance).toBe(1500);
+  });
+
+  it('a provider that cannot be reached: the request’s charge is forgotten, the job’s is kept for its next run', async () => {
+    const down = await unreachable();
+    const c = await cardCharge(900);
+    const refused = await chargeCard(down, c);
+    expect(refused).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(await chargesOf(c.memberId)).toEqual([]);
+    // The process died after charging: the job finds the provider down, and keeps the charge.
+    const charged = await chargeCard(wallet, c);
+    expect(charged.ok).toBe(true);
+    expect(await recoverCharges(down, 0)).toBe(0);
+    expect(await chargesOf(c.memberId)).toMatchObject([{ status: 'pending' }]);
+    expect((await walletState(db, c.memberId)).entries).toEqual([]);
+    expect(await recoverCharges(wallet, 0)).toBe(1);
+    expect((await expectLedgerIsBalance(c.memberId)).entries).toEqual([{ kind: 'top-up', amount: 900 }]);
+  });
+
+  it('a charge written down that never reached the provider: the job sends it, or drops it when the card declines', async () => {
+    const ok = await cardCharge(400);
+    const declined = await registerAndSignIn(app);
+    await addCard(app, declined, CARDS.declined);
+    const [card] = await queryRows<{ provider_ref: string }>(
+      db,
+      sql`select provider_ref from payment_methods where member_id = ${declined.memberId}`,
+    );
+    // The process died after writing the charge down, before calling the provider.
+    const written = await db
+      .insert(walletCharges)
+      .values([
+        { ...ok, currency: 'usd' },
+        {
+          ...ok,
+          memberId: declined.memberId,
+          providerKey: `test:${randomUUID()}`,
+          providerRef: card!.provider_ref,
+          currency: 'usd',
+        },
+      ])
+      .returning({ id: walletCharges.id });
+    for (const w of written) await age(w.id, '2 minutes');
+    expect(await recoverCharges(wallet)).toBe(1);
+    expect((await expectLedgerIsBalance(ok.memberId)).entries).toEqual([{ kind: 'top-up', amount: 400 }]);
+    expect(await chargesOf(declined.memberId)).toEqual([]);
+    expect((await walletState(db, declined.memberId)).entries).toEqual([]);
+  });
+
+  it('the request records the charge while the job is sending it: credited once, and the job counts none', async () => {
+    const c = await cardCharge(600);
+    const charged = await chargeCard(wallet, c);
+    if (!charged.ok) throw new Error('not charged');
+    await age(charged.chargeId, '2 minutes');
+    // The job's call to the provider answers after the request, retried meanwhile, recorded it.
+    const slow: ChargeContext = {
+      ...wallet,
+      provider: {
+        ...wallet.provider,
+        charge: async (req) => {
+          const answer = await wallet.provider.charge(req);
+          await record(c, charged);
+          return answer;
+        },
+      },
+    };
+    expect(await recoverCharges(slow)).toBe(0);
+    expect(await chargesOf(c.memberId)).toMatchObject([{ status: 'recorded', chargeRef: charged.chargeRef }]);
+    expect((await expectLedgerIsBalance(c.memberId)).entries).toEqual([{ kind: 'top-up', amount: 600 }]);
+  });
+
+  it('the job leaves a charge its first minute, then takes them in the order they were written, a batch at a time', async () => {
+    const c = await cardCharge(100);
+    const a = await chargeCard(wallet, c);
+    const b = await chargeCard(wallet, { ...c, providerKey: `${c.providerKey}:b`, amountCents: 200 });
+    if (!a.ok || !b.ok) throw new Error('not charged');
+    await age(a.chargeId, '30 seconds');
+    expect(await recoverCharges(wallet)).toBe(0);
+    // b, written after a, has been waiting longer.
+    await age(a.chargeId, '2 minutes');
+    await age(b.chargeId, '5 minutes');
+    expect(await recoverCharges(wallet, 60_000, 1)).toBe(1);
+    expect((await chargesOf(c.memberId)).map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [a.chargeId, 'recorded'],
+        [b.chargeId, 'pending'],
+      ].sort(),
+    );
+    expect(await recoverCharges(wallet)).toBe(1);
+    expect(await recoverCharges(wallet)).toBe(0);
+    expect((await expectLedgerIsBalance(c.memberId)).balance).toBe(300);
+  });
+
+  it('otherChargePending finds another pending charge of the member, of the kind or key asked', async () => {
+    const c = await cardCharge(100);
+    const n = await cardCharge(100);
+    const charge = async (of: CardCharge, providerKey: string, kind: CardCharge['kind']) => {
+      const charged = await chargeCard(wallet, { ...of, providerKey, kind });
+      if (!charged.ok) throw new Error('not charged');
+      return charged;
+    };
+    const m = c.memberId;
+    await record(c, await charge(c, `reload:${m}:0`, 'auto-reload'));
+    await charge(c, `reload:${m}:1`, 'auto-reload');
+    await charge(c, `subscribe:${m}:a`, 'top-up');
+    await charge(n, `reload:${n.memberId}:1`, 'auto-reload');
+    try {
+      const asks = await db.transaction(async (tx) => {
+        const ask = (memberId: number, key: string, of: Parameters<typeof otherChargePending>[3]) =>
+          otherChargePending(tx, memberId, key, of);
+        return [
+          // Itself does not count; a recorded one neither.
+          await ask(m, `reload:${m}:1`, { kind: 'auto-reload' }),
+          await ask(m, `reload:${m}:2`, { kind: 'auto-reload' }),
+          await ask(m, `subscribe:${m}:a`, { keyPrefix: 'subscribe:' }),
+          await ask(m, `subscribe:${m}:b`, { keyPrefix: 'subscribe:' }),
+          await ask(m, `addmoney:${m}:x`, { keyPrefix: 'addmoney:' }),
+          await ask(n.memberId, `reload:${n.memberId}:2`, { kind: 'auto-reload' }),
+          await ask(n.memberId, `subscribe:${n.memberId}:a`, { keyPrefix: 'subscribe:' }),
+        ];
+      });
+      expect(asks).toEqual([false, true, false, true, false, true, false]);
+    } finally {
+      // Nothing pending left for the job's tests.
+      await db.execute(sql`delete from wallet_charges where member_id in (${m}, ${n.memberId}) and status = 'pending'`);
+    }
   });
 });

@@ -9,8 +9,8 @@ import type { Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries } from '../../src/db/schema/index.ts';
 import { runAllDueReloads } from '../../src/wallet/auto-reload.ts';
-import { purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
-import { balanceOf, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
+import { isTransactionConflict, purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
+import { balanceOf, lockWallet, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
 import { startInOneStatement } from '../../src/parking/start-statement.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, walletState } from '../parking-helpers.ts';
@@ -26,6 +26,7 @@ const MESSAGES = {
   reused: 'This Idempotency-Key was already used for a different request',
   inFlight: 'A request with this Idempotency-Key is still running',
   insufficient: 'Your wallet balance is too low.',
+  busy: 'Another payment of this wallet was running at the same time. Nothing was charged; please try again.',
 };
 
 const post = (tx: Parameters<typeof postEntry>[0], e: PostEntryInput) => postEntry(tx, e);
@@ -108,6 +109,48 @@ describe('one request per Idempotency-Key', () => {
     expect(c.runs()).toBe(1);
   });
 
+  it('claims the key and stores the answer as named statements on PostgreSQL, planned once per connection', async () => {
+    const m = await registerAndSignIn(app);
+    const c = counter(m.memberId);
+    await c.send(randomUUID(), {});
+    // The pool hands the last released connection out again: the one that ran the first request.
+    const names = await withIdempotency(
+      db,
+      { memberId: m.memberId, key: randomUUID(), scope: 'test/Names', body: {} },
+      async (tx) => ({
+        statusCode: 200,
+        body: await queryRows<{ name: string }>(
+          tx,
+          sql`select name from pg_prepared_statements where name like 'idempotency%' order by name`,
+        ),
+      }),
+    );
+    // PGlite runs in this process and takes no names: nothing to plan again there.
+    expect(names.body.map((n) => n.name)).toEqual(
+      database.driver === 'postgres' ? ['idempotency_claim', 'idempotency_store'] : [],
+    );
+  });
+
+  it('prepares (charges) nothing for a key that holds an answer, or whose request is still running', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let prepared = 0;
+    const send = () =>
+      withIdempotency(
+        db,
+        { memberId: m.memberId, key, scope: 'test/Prepare', body: {} },
+        async (_tx, _key, p: number) => ({ statusCode: 201, body: { prepared: p } }),
+        async () => ++prepared,
+      );
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: false });
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: true });
+    await db.execute(
+      sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${key}`,
+    );
+    await expect(send()).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.inFlight });
+    expect(prepared).toBe(1);
+  });
+
   it('runs again when the first run threw: nothing of it is kept, the key neither', async () => {
     const m = await registerAndSignIn(app);
     const key = randomUUID();
@@ -136,6 +179,76 @@ describe('one request per Idempotency-Key', () => {
     );
     expect(retry).toEqual({ statusCode: 200, body: { balance: 500 }, replayed: false });
     expect((await entriesOf(db, m.memberId)).map((e) => [e.reference, e.idempotencyKey])).toEqual([['kept', key]]);
+  });
+});
+
+describe('a transaction that loses a deadlock or a serialization check', () => {
+  /** What PostgreSQL raises in a transaction that lost (sent through the driver as any error is). */
+  const lose = (tx: Parameters<typeof post>[0], code: 'serialization_failure' | 'deadlock_detected') =>
+    tx.execute(sql.raw(`do $$ begin raise exception 'lost' using errcode = '${code}'; end $$`));
+
+  it('is recognised by its code, however the driver wraps it, and nothing else is', async () => {
+    const caught = await db.transaction((tx) => lose(tx, 'deadlock_detected')).catch((e: unknown) => e);
+    expect(isTransactionConflict(caught)).toBe(true);
+    expect(isTransactionConflict({ code: '40P01' })).toBe(true);
+    expect(isTransactionConflict({ code: '40001' })).toBe(true);
+    expect(isTransactionConflict({ cause: { code: '40001' } })).toBe(true);
+    expect(isTransactionConflict({ cause: { code: '40P01' } })).toBe(true);
+    expect(isTransactionConflict({ code: '23505' })).toBe(false);
+    expect(isTransactionConflict({ code: '23505', cause: { code: '40001' } })).toBe(false);
+    expect(isTransactionConflict(new Error('40001'))).toBe(false);
+    expect(isTransactionConflict(null)).toBe(false);
+    expect(isTransactionConflict(undefined)).toBe(false);
+  });
+
+  it('runs again, and the run that gets through is the one answered and kept', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let runs = 0;
+    const send = () =>
+      withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Conflict', body: {} }, async (tx, k) => {
+        runs++;
+        await post(tx, {
+          memberId: m.memberId,
+          amountCents: 100,
+          kind: 'adjustment',
+          reference: `run:${runs}`,
+          idempotencyKey: k,
+        });
+        if (runs <= 3) await lose(tx, runs % 2 ? 'serialization_failure' : 'deadlock_detected');
+        return { statusCode: 201, body: { run: runs } };
+      });
+    expect(await send()).toEqual({ statusCode: 201, body: { run: 4 }, replayed: false });
+    expect(runs).toBe(4);
+    expect(await send()).toEqual({ statusCode: 201, body: { run: 4 }, replayed: true });
+    expect((await entriesOf(db, m.memberId)).map((e) => e.reference)).toEqual(['run:4']);
+    expect(await balanceOf(db, m.memberId)).toBe(100);
+  });
+
+  it('after three retries answers 409 (the wallet was busy), keeping nothing, the key neither', async () => {
+    const m = await registerAndSignIn(app);
+    const key = randomUUID();
+    let runs = 0;
+    const send = (lost: boolean) =>
+      withIdempotency(db, { memberId: m.memberId, key, scope: 'test/Conflict', body: {} }, async (tx) => {
+        runs++;
+        await post(tx, { memberId: m.memberId, amountCents: 100, kind: 'adjustment', reference: 'lost' });
+        if (lost) await lose(tx, 'serialization_failure');
+        return { statusCode: 201, body: { run: runs } };
+      });
+    await expect(send(true)).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.busy });
+    expect(runs).toBe(4);
+    expect(await entriesOf(db, m.memberId)).toHaveLength(0);
+    // The key holds no answer: the client's retry runs.
+    expect(await send(false)).toEqual({ statusCode: 201, body: { run: 5 }, replayed: false });
+  });
+});
+
+describe('lockWallet', () => {
+  it('locks the wallet of a member that exists, and says when none does', async () => {
+    const m = await registerAndSignIn(app);
+    expect(await db.transaction((tx) => lockWallet(tx, m.memberId))).toBe(true);
+    expect(await db.transaction((tx) => lockWallet(tx, 2_000_000_000))).toBe(false);
   });
 });
 
@@ -246,6 +359,16 @@ describe('the refusals and their fields', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ message: MESSAGES.inFlight });
     expect((await details(app, m)).Balance).toBe(20);
+    // A debit charges no card: it finds the claim in its own transaction, and answers the same.
+    const debitKey = randomUUID();
+    expect((await devDebit(m, 5, debitKey)).statusCode).toBe(200);
+    await db.execute(
+      sql`update idempotency_keys set status_code = null, response = null where member_id = ${m.memberId} and key = ${debitKey}`,
+    );
+    const debit = await devDebit(m, 5, debitKey);
+    expect(debit.statusCode, debit.body).toBe(409);
+    expect(debit.json()).toMatchObject({ message: MESSAGES.inFlight });
+    expect((await details(app, m)).Balance).toBe(15);
   });
 });
 
@@ -333,6 +456,19 @@ describe('the auto-reload trigger (MinBalance 10.00)', () => {
     expect((await devDebit(m, 5)).json()).toEqual({ Balance: 5, ReloadDue: true, Reload: 'reloaded' });
     expect((await details(app, m)).Balance).toBe(30);
     expect(await reloads(m.memberId)).toBe(1);
+  });
+
+  it('a reload already due (its run after COMMIT failed) is left to the job by a payment that did not mark it', async () => {
+    const m = await withTrigger(2000);
+    // Marked due by a debit whose reload did not run.
+    expect(
+      await posting({ memberId: m.memberId, amountCents: -1400, kind: 'adjustment', reference: 'marked' }),
+    ).toMatchObject({ balanceCents: 600, reloadDue: true });
+    expect((await devDebit(m, 5)).json()).toEqual({ Balance: 1, ReloadDue: false, Reload: 'none' });
+    expect(await reloads(m.memberId)).toBe(0);
+    await runAllDueReloads(walletContext(db));
+    expect(await reloads(m.memberId)).toBe(1);
+    expect((await details(app, m)).Balance).toBe(26);
   });
 
   it('a credit that leaves the balance below it reloads nothing', async () => {
