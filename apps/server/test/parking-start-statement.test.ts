@@ -2,7 +2,7 @@
 // step-by-step path does when everything is in order, and write nothing when anything is not.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParkingSession, Quote } from '@parkit/contract';
+import type { Quote, SessionReceipt } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
 import { toSessionView } from '../src/parking/session-repository.ts';
 import { startInOneStatement } from '../src/parking/start-statement.ts';
@@ -86,8 +86,12 @@ describe('Start in one statement', () => {
     expect(done).not.toBeNull();
     const read = (
       await as(app, m, { method: 'GET', url: `/api/Parking/Session/${done!.sessionId}` })
-    ).json<ParkingSession>();
-    expect({ ...toSessionView(done!.view, now), ServerTime: read.ServerTime }).toEqual(read);
+    ).json<SessionReceipt>();
+    // Session reads the receipt: the session Start answers with, and what was paid along the way.
+    const { InitialMinutes, Payments, ...session } = read;
+    expect({ ...toSessionView(done!.view, now), ServerTime: read.ServerTime }).toEqual(session);
+    expect(InitialMinutes).toBe(60);
+    expect(Payments).toEqual([expect.objectContaining({ Kind: 'Start', Amount: 2.85 })]);
     expect(read).toMatchObject({
       ZoneNumber: '7401',
       DurationMinutes: 60,
