@@ -63,7 +63,9 @@ function sample(s: Schema, depth = 0, nulls = false): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1, nulls);
-      if (depth < 6) out[LEAK] = 'leak';
+      // A free-form value (no properties listed, e.g. an audit entry's before/after or GeoJSON
+      // coordinates) is sent as it is: only an object with its properties listed drops the others.
+      if (depth < 6 && s.properties !== undefined && !s.additionalProperties) out[LEAK] = 'leak';
       return out;
     }
     case 'array':
