@@ -25,7 +25,7 @@ async function current(db: Executor, memberId: number): Promise<CurrentSubscript
   };
 }
 
-/** /api/Subscription, members only: the member's plan, subscribe and cancel (issue 10). GET /Plans is public: plans.ts. */
+/** /api/Subscription, members only: the member's plan, subscribe and cancel. See docs/product.md#wallet-and-plans for what a plan gives. GET /Plans is public: plans.ts. */
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Current',
