@@ -19,7 +19,7 @@ test('a member downloads their data, then deletes the account: money back to the
   request,
 }) => {
   const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'sign-in' });
+  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
   const verify = await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } });
   expect(verify.status()).toBe(200);
   const token = await apiSignIn(request, member.UserName, member.Password);

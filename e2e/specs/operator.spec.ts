@@ -43,7 +43,7 @@ async function inviteCode(request: APIRequestContext, phone: string): Promise<st
 /** A new driver with a verified phone, signed in through the app in a browser of its own. */
 async function newPerson(browser: Browser, request: APIRequestContext) {
   const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'sign-in' });
+  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
   const verified = await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } });
   expect(verified.status()).toBe(200);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
