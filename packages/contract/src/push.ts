@@ -64,7 +64,10 @@ export const PushSubscriptionRequest = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
-      p256dh: base64url('keys.p256dh', 65).refine((s) => s.startsWith('B'), 'keys.p256dh must be an uncompressed P-256 key'),
+      p256dh: base64url('keys.p256dh', 65).refine(
+        (s) => s.startsWith('B'),
+        'keys.p256dh must be an uncompressed P-256 key',
+      ),
       auth: base64url('keys.auth', 16),
     },
     { error: 'keys is required' },

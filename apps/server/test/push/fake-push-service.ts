@@ -1,13 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import {
-  createDecipheriv,
-  createECDH,
-  createHmac,
-  createPublicKey,
-  randomBytes,
-  verify,
-  type ECDH,
-} from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -45,9 +37,23 @@ function certificate(): { key: string; cert: string } {
     execFileSync(
       'openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
       ],
       { stdio: 'ignore' },
     );
@@ -116,11 +122,11 @@ export function decryptPush(body: Buffer, keys: BrowserKeys): string {
   if (ciphertext.length > rs) throw new Error('more than one record');
   const uaPublic = keys.ecdh.getPublicKey();
   const ecdhSecret = keys.ecdh.computeSecret(serverPublic);
-  // RFC 8291 section 3.4: the input keying material from the ECDH secret and the auth secret.
+  // Web Push's input keying material: from the ECDH secret and the auth secret.
   const prkKey = hmac(keys.auth, ecdhSecret);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, serverPublic, Buffer.from([1])]);
   const ikm = hmac(prkKey, keyInfo);
-  // RFC 8188 section 2.2/2.3: the content encryption key and the nonce.
+  // aes128gcm's content encryption key and nonce, from the salt.
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01', 'binary')).subarray(0, 16);
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01', 'binary')).subarray(0, 12);
@@ -155,7 +161,12 @@ export function checkVapid(authorization: string | undefined): { k: string; clai
     },
     format: 'jwk',
   });
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!ok) throw new Error('the VAPID signature does not verify');
   return { k, claims: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown> };
 }

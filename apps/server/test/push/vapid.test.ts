@@ -35,7 +35,9 @@ describe('VAPID keys', () => {
   it('are configured both or neither, in base64url of the right lengths', () => {
     const given = webpush.generateVAPIDKeys();
     const base = { NODE_ENV: 'test', DATA_DIR: folder() };
-    expect(loadConfig({ ...base, VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey })).toMatchObject({
+    expect(
+      loadConfig({ ...base, VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey }),
+    ).toMatchObject({
       VAPID_PUBLIC_KEY: given.publicKey,
     });
     expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: given.publicKey })).toThrow(/set together/);

@@ -60,7 +60,10 @@ export function pushSender(opts: PushSenderOptions) {
         return 'dropped';
       }
       // Never the error itself: web-push's carries the endpoint.
-      opts.log.warn({ ...where, status, attempts: m.attempts, reason: status ? undefined : errorCode(err) }, 'push failed: will retry');
+      opts.log.warn(
+        { ...where, status, attempts: m.attempts, reason: status ? undefined : errorCode(err) },
+        'push failed: will retry',
+      );
       return 'retry';
     }
     await removeMessage(db, m.id);

@@ -6,7 +6,13 @@ import { queryRows } from '../../../src/db/client.ts';
 import { MAX_ATTEMPTS } from '../../../src/infra/push/push-sender.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { addVehicle, addZone, credit, startSession } from '../../parking-helpers.ts';
-import { browserKeys, checkVapid, decryptPush, fakePushService, type BrowserKeys } from '../../push/fake-push-service.ts';
+import {
+  browserKeys,
+  checkVapid,
+  decryptPush,
+  fakePushService,
+  type BrowserKeys,
+} from '../../push/fake-push-service.ts';
 
 /**
  * Reminders that reach a closed app (issue 28; infra/push/README.md): the subscription routes, the
@@ -95,7 +101,10 @@ describe('the VAPID key and subscriptions', () => {
       [{ endpoint: 'http://127.0.0.1/push/1', keys: keys.json }, 'endpoint'],
       [{ endpoint: 'not a url', keys: keys.json }, 'endpoint'],
       [{ endpoint: newEndpoint(), keys: { ...keys.json, p256dh: 'AAAA' } }, 'keys.p256dh'],
-      [{ endpoint: newEndpoint(), keys: { ...keys.json, auth: keys.auth.subarray(0, 8).toString('base64url') } }, 'keys.auth'],
+      [
+        { endpoint: newEndpoint(), keys: { ...keys.json, auth: keys.auth.subarray(0, 8).toString('base64url') } },
+        'keys.auth',
+      ],
       [{ endpoint: newEndpoint(), keys: { ...keys.json, auth: 'a+b/c==' } }, 'keys.auth'],
       [{ endpoint: newEndpoint() }, 'keys'],
       [{ endpoint: newEndpoint(), keys: keys.json, Language: 'fr' }, 'Language'],
@@ -137,7 +146,8 @@ describe('reminder settings', () => {
     const who = await registerAndSignIn(app);
     const get = async () => (await as(app, who, { method: 'GET', url: '/api/Account/Reminders' })).json<unknown>();
     expect(await get()).toEqual({ ReminderMinutes: 10, PushReminders: false, SmsReminders: true });
-    const post = (payload: Record<string, unknown>) => as(app, who, { method: 'POST', url: '/api/Account/Reminders', payload });
+    const post = (payload: Record<string, unknown>) =>
+      as(app, who, { method: 'POST', url: '/api/Account/Reminders', payload });
     expect((await post({ ReminderMinutes: 15 })).json()).toEqual({
       ReminderMinutes: 15,
       PushReminders: false,
@@ -178,7 +188,9 @@ describe('pushing the reminder', () => {
     const message = JSON.parse(decryptPush(toPhone!.body, phone)) as PushMessage;
     expect(message).toEqual({
       title: 'ParkIt: your parking ends soon',
-      body: expect.stringMatching(new RegExp(`^Your parking for ${session.PlateNumber} in zone 8201 ends at .+ \\(in 29 minutes\\)\\.$`)),
+      body: expect.stringMatching(
+        new RegExp(`^Your parking for ${session.PlateNumber} in zone 8201 ends at .+ \\(in 29 minutes\\)\\.$`),
+      ),
       url: `/parkdetails?id=${session.SessionId}`,
       tag: `parking-${session.SessionId}`,
     });
@@ -211,7 +223,10 @@ describe('pushing the reminder', () => {
     const message = JSON.parse(decryptPush(sentTo(endpoint)[0]!.body, keys)) as PushMessage;
     expect(message.title).toBe('ParkIt: your parking has ended');
     expect(message.body).toContain(`Your parking for ${session.PlateNumber} in zone 8201 ended at`);
-    const sms = await queryRows(db, sql`select id from outbox where recipient = ${who.phone} and body like 'ParkIt: your parking%'`);
+    const sms = await queryRows(
+      db,
+      sql`select id from outbox where recipient = ${who.phone} and body like 'ParkIt: your parking%'`,
+    );
     expect(sms).toEqual([]);
   });
 
@@ -263,7 +278,9 @@ describe('pushing the reminder', () => {
     service.answer(path, 201);
     expect((await app.jobs.runOnce(new Date(now.getTime() + 31_000)))['push.send']).toBe(1);
     expect(sentTo(endpoint)).toHaveLength(2);
-    expect(JSON.parse(decryptPush(sentTo(endpoint)[1]!.body, keys))).toMatchObject({ tag: `parking-${session.SessionId}` });
+    expect(JSON.parse(decryptPush(sentTo(endpoint)[1]!.body, keys))).toMatchObject({
+      tag: `parking-${session.SessionId}`,
+    });
     expect(await queryRows(db, sql`select id from push_messages`)).toEqual([]);
     expect(await subscriptionsOf(who.memberId)).toEqual([endpoint]);
 

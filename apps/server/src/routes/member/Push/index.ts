@@ -29,7 +29,12 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { endpoint, keys, Language } = req.body;
       if (!app.push.acceptsEndpoint(endpoint)) throw badRequest('endpoint', M.endpointNotPushService);
-      await subscribe(app.db, req.member.memberId, { endpoint, p256dh: keys.p256dh, auth: keys.auth, language: Language });
+      await subscribe(app.db, req.member.memberId, {
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        language: Language,
+      });
       return { message: M.subscribed };
     },
   );

@@ -37,7 +37,11 @@ export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void>
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: PublicKey }));
-  const json = sub.toJSON() as { endpoint: string; expirationTime?: number | null; keys: { p256dh: string; auth: string } };
+  const json = sub.toJSON() as {
+    endpoint: string;
+    expirationTime?: number | null;
+    keys: { p256dh: string; auth: string };
+  };
   const body: PushSubscriptionRequest = {
     endpoint: json.endpoint,
     expirationTime: json.expirationTime ?? null,

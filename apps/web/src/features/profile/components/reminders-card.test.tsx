@@ -19,7 +19,9 @@ describe('reminders card', () => {
     const ten = await screen.findByRole('radio', { name: '10 minutes' });
     expect((ten as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('radio', { name: '30 minutes' }));
-    await waitFor(() => expect((screen.getByRole('radio', { name: '30 minutes' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: '30 minutes' }) as HTMLInputElement).checked).toBe(true),
+    );
     const sms = screen.getByRole('switch', { name: 'Text messages (SMS)' });
     expect(sms.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(sms);

@@ -27,7 +27,8 @@ export function RemindersCard() {
     // The browser's push service refused or is out of reach (pushManager.subscribe's AbortError).
     if (!(err instanceof PushUnavailable)) return t('Push notifications could not be turned on. Try again later.');
     if (err.reason === 'denied') return t('Notifications are blocked for ParkIt. Allow them in your browser settings.');
-    if (err.reason === 'no-worker') return t('Push notifications need the app to finish loading. Try again in a moment.');
+    if (err.reason === 'no-worker')
+      return t('Push notifications need the app to finish loading. Try again in a moment.');
     return t('This browser cannot receive push notifications.');
   };
 
