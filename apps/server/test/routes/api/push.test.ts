@@ -141,6 +141,25 @@ describe('the VAPID key and subscriptions', () => {
   });
 });
 
+describe('leaving', () => {
+  it('deleting the account forgets its subscriptions and reminder settings', async () => {
+    const who = await registerAndSignIn(app);
+    await subscribe(who, newEndpoint(), browserKeys());
+    await as(app, who, { method: 'POST', url: '/api/Account/Reminders', payload: { PushReminders: true } });
+    const res = await as(app, who, {
+      method: 'POST',
+      url: '/api/Account/Delete',
+      payload: { Password: 'correct horse battery' },
+      headers: { 'idempotency-key': `leave-${who.memberId}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await subscriptionsOf(who.memberId)).toEqual([]);
+    expect(await queryRows(db, sql`select member_id from reminder_settings where member_id = ${who.memberId}`)).toEqual(
+      [],
+    );
+  });
+});
+
 describe('reminder settings', () => {
   it('are 10 minutes by SMS until saved, save one field at a time, and refuse other choices', async () => {
     const who = await registerAndSignIn(app);
