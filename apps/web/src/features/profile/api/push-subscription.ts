@@ -20,13 +20,17 @@ export class PushUnavailable extends Error {
 export const pushSupported = () =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
-/** The app's worker registers after the first screen (main.tsx): wait for it a while, not forever. */
-async function worker(): Promise<ServiceWorkerRegistration> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000));
-  const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
-  if (!reg) throw new PushUnavailable('no-worker');
-  return reg;
+/** `work`, or `fail` once `ms` have passed without it. */
+function within<T>(ms: number, work: Promise<T>, fail: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(fail()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
+
+/** The app's worker registers after the first screen (main.tsx): wait for it a while, not forever. */
+const worker = () => within(15_000, navigator.serviceWorker.ready, () => new PushUnavailable('no-worker'));
 
 export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void> {
   if (!pushSupported()) throw new PushUnavailable('unsupported');
@@ -34,9 +38,14 @@ export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void>
   if (permission !== 'granted') throw new PushUnavailable('denied');
   const reg = await worker();
   const { PublicKey } = await api.get<PushPublicKey>('/api/Push/PublicKey');
+  // A browser whose push service is out of reach may never answer subscribe(): give up after 15 s.
   const sub =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: PublicKey }));
+    (await within(
+      15_000,
+      reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: PublicKey }),
+      () => new Error('the push service did not answer'),
+    ));
   const json = sub.toJSON() as {
     endpoint: string;
     expirationTime?: number | null;
