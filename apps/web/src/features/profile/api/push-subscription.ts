@@ -46,6 +46,10 @@ export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void>
       reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: PublicKey }),
       () => new Error('the push service did not answer'),
     ));
+  await send(sub, language);
+}
+
+async function send(sub: PushSubscription, language: 'en' | 'hi') {
   const json = sub.toJSON() as {
     endpoint: string;
     expirationTime?: number | null;
@@ -68,4 +72,11 @@ export async function unsubscribeThisBrowser(): Promise<void> {
   // Already forgotten at the server (404) is fine: the browser's copy goes either way.
   await api.post('/api/Push/Subscription/Delete', { endpoint: sub.endpoint }, { showError: false }).catch(() => {});
   await sub.unsubscribe();
+}
+
+/** After a change of language: this browser's subscription, if any, is sent again in the new one. */
+export async function resendThisBrowser(language: 'en' | 'hi'): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const sub = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+  if (sub) await send(sub, language);
 }

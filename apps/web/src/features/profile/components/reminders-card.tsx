@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import BellRing from 'lucide-react/icons/bell-ring';
 import { REMINDER_MINUTES, type ReminderSettings } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -8,7 +8,12 @@ import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useReminders, useUpdateReminders } from '../api/reminders.ts';
-import { PushUnavailable, subscribeThisBrowser, unsubscribeThisBrowser } from '../api/push-subscription.ts';
+import {
+  PushUnavailable,
+  resendThisBrowser,
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+} from '../api/push-subscription.ts';
 
 /**
  * Reminders (docs/product.md#reminders): when before a session's end (10, 15 or 30 minutes) and on
@@ -20,6 +25,16 @@ export function RemindersCard() {
   const reminders = useReminders();
   const update = useUpdateReminders();
   const [subscribing, setSubscribing] = useState(false);
+
+  // Notifications are written in the language the subscription was sent with: a new language
+  // (the switch on this screen) sends it again.
+  const language = useRef(i18n.language);
+  const pushOn = reminders.data?.PushReminders === true;
+  useEffect(() => {
+    if (language.current === i18n.language) return;
+    language.current = i18n.language;
+    if (pushOn) resendThisBrowser(i18n.language).catch(() => {});
+  }, [i18n.language, pushOn]);
 
   const refusal = (err: unknown) => {
     // A refused request: the API client has shown its toast already.
