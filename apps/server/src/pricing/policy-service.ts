@@ -3,6 +3,7 @@ import {
   centsToAmount,
   PARKING_MESSAGES,
   PolicyBody,
+  PRICING_MESSAGES,
   PricePreviewRequest,
   type PricePreview,
   type PriceSpan,
@@ -64,7 +65,7 @@ export async function policyForStart(
     db,
     sql`select coalesce(
           (select v.id from price_events e join price_policy_versions v on v.policy_id = e.policy_id
-           where e.operator_id = ${zone.operatorId}::int and ${zone.id}::int = any(e.zone_ids)
+           where e.operator_id = ${zone.operatorId}::int and ${zone.id}::int = any(e.zone_ids) and e.cancelled_at is null
              and e.starts_at <= ${t} and e.ends_at > ${t} and v.effective_from <= ${t}
            order by e.starts_at desc, e.id desc, v.effective_from desc, v.version desc limit 1),
           (select v.id from zones z join price_policy_versions v on v.policy_id = z.price_policy_id
@@ -125,7 +126,7 @@ export async function previewPrice(
       source.policyId,
       source.version === undefined ? { at: startsAt } : { version: source.version },
     );
-    if (!v) throw notFound();
+    if (!v) throw notFound(PRICING_MESSAGES.policyNotFound);
     body = v.body;
   }
   const startMs = startsAt.getTime();
