@@ -435,3 +435,30 @@ describe('events', () => {
     expect(await tableChecksums(db)).toEqual(before);
   });
 });
+
+describe("drivers' Find Parking", () => {
+  it("shows the rate of the zone's policy in force now (the quote's), not the preset's", async () => {
+    const zone = await addZone(db, `PR${process.pid % 1000}6`, { rateCents: 250 });
+    const shown = async () => {
+      const one = (await send(driver, 'GET', `/api/Parking/Zones/${zone}`)).json<{ RatePerHour: number }>();
+      const near = (
+        await send(driver, 'GET', `/api/Parking/Zones/Nearby?lat=30.2672&lng=-97.7431&radius=500&limit=50`)
+      ).json<{ ZoneId: number; RatePerHour: number; PaymentRequiredNow: boolean }[]>();
+      const listed = near.find((z) => z.ZoneId === zone)!;
+      return [one.RatePerHour, listed.RatePerHour, listed.PaymentRequiredNow];
+    };
+    expect(await shown()).toEqual([2.5, 2.5, true]);
+    const v = await made(allDay(725));
+    await send(manager, 'POST', `/api/Operator/${A}/Policies/${v.PolicyId}/Zones`, { ZoneIds: [zone] });
+    expect(await shown()).toEqual([7.25, 7.25, true]);
+    const other = await addVehicle(app, driver);
+    expect(
+      (await quote(app, driver, { ZoneId: zone, VehicleId: other, DurationMinutes: 60 })).json<Quote>().ParkingAmount,
+    ).toBe(7.25);
+    // Free all day now (a policy of no span): nothing to pay now.
+    await send(manager, 'POST', `/api/Operator/${A}/Policies/${v.PolicyId}/Versions`, {
+      Body: { Spans: [], MaxStayMinutes: 60 },
+    });
+    expect((await shown())[2]).toBe(false);
+  });
+});
