@@ -31,12 +31,16 @@ export const usePolicy = (operatorId: number, policyId: number | null) =>
     enabled: policyId !== null,
   });
 
-/** The operator's zones the policies may price (the first 100 by number). */
-export const usePricedZones = (operatorId: number) =>
+/** The operator's zones in use that a policy or an event may price: the first 100 by number matching `q`. */
+export const usePricedZones = (operatorId: number, q: string) =>
   useQuery({
-    queryKey: operatorKeys.zones(operatorId),
+    queryKey: [...operatorKeys.zones(operatorId), q] as const,
     queryFn: ({ signal }) =>
-      api.get<OperatorZonePage>(`${base(operatorId)}/Zones?limit=100&retired=exclude`, { showError: false, signal }),
+      api.get<OperatorZonePage>(
+        `${base(operatorId)}/Zones?limit=100&retired=exclude${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+        { showError: false, signal },
+      ),
+    placeholderData: (previous) => previous,
   });
 
 export const usePriceEvents = (operatorId: number) =>

@@ -172,6 +172,40 @@ function PolicyPanel({ operatorId, policyId, writes }: { operatorId: number; pol
   );
 }
 
+/** A search box over the operator's zones and the zones it finds as checkboxes. */
+function ZonePicker({
+  operatorId,
+  picked,
+  onPick,
+  label,
+  exclude = [],
+}: {
+  operatorId: number;
+  picked: number[];
+  onPick: (ids: number[]) => void;
+  label: string;
+  exclude?: number[];
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const zones = usePricedZones(operatorId, q.trim());
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField label={t('Find zones')} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      <Loaded query={zones} skeleton={<Skeleton rows={2} className="h-10" />} failed={t('Zones could not be loaded.')}>
+        {(page) => (
+          <ZoneChecklist
+            zones={page.Zones.filter((z) => !exclude.includes(z.ZoneId))}
+            picked={picked}
+            onPick={onPick}
+            label={label}
+          />
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
 function ZoneChecklist({
   zones,
   picked,
@@ -184,7 +218,7 @@ function ZoneChecklist({
   label: string;
 }) {
   const { t } = useTranslation();
-  if (zones.length === 0) return <p className="text-sm text-slate-600">{t('This operator has no zone yet.')}</p>;
+  if (zones.length === 0) return <p className="text-sm text-slate-600">{t('No zone found.')}</p>;
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">{label}</legend>
@@ -210,7 +244,6 @@ function ZoneChecklist({
 
 function AssignZones({ operatorId, policy }: { operatorId: number; policy: PolicyDetail }) {
   const { t } = useTranslation();
-  const zones = usePricedZones(operatorId);
   const assign = useAssignPolicy(operatorId);
   const [picked, setPicked] = useState<number[]>([]);
   return (
@@ -219,35 +252,32 @@ function AssignZones({ operatorId, policy }: { operatorId: number; policy: Polic
         {t('Zones priced by this policy')}
       </h2>
       <p className="mb-2 text-sm text-slate-600">{t('{{count}} zones', { count: policy.ZoneIds.length })}</p>
-      <Loaded query={zones} skeleton={<Skeleton rows={2} className="h-10" />} failed={t('Zones could not be loaded.')}>
-        {(page) => (
-          <div className="flex flex-col gap-3">
-            <ZoneChecklist
-              zones={page.Zones.filter((z) => !policy.ZoneIds.includes(z.ZoneId) && z.RetiredAt === null)}
-              picked={picked}
-              onPick={setPicked}
-              label={t('Price these zones by it from now on')}
-            />
-            <Button
-              disabled={picked.length === 0}
-              loading={assign.isPending}
-              onClick={() =>
-                assign.mutate(
-                  { policyId: policy.PolicyId, body: { ZoneIds: picked } },
-                  {
-                    onSuccess: () => {
-                      toast.success(t('Zones priced by {{name}}', { name: policy.Name }));
-                      setPicked([]);
-                    },
-                  },
-                )
-              }
-            >
-              {t('Price the chosen zones')}
-            </Button>
-          </div>
-        )}
-      </Loaded>
+      <div className="flex flex-col gap-3">
+        <ZonePicker
+          operatorId={operatorId}
+          exclude={policy.ZoneIds}
+          picked={picked}
+          onPick={setPicked}
+          label={t('Price these zones by it from now on')}
+        />
+        <Button
+          disabled={picked.length === 0}
+          loading={assign.isPending}
+          onClick={() =>
+            assign.mutate(
+              { policyId: policy.PolicyId, body: { ZoneIds: picked } },
+              {
+                onSuccess: () => {
+                  toast.success(t('Zones priced by {{name}}', { name: policy.Name }));
+                  setPicked([]);
+                },
+              },
+            )
+          }
+        >
+          {t('Price the chosen zones')}
+        </Button>
+      </div>
     </section>
   );
 }
@@ -318,7 +348,6 @@ function EventForm({ operatorId }: { operatorId: number }) {
   const { t } = useTranslation();
   const create = useCreatePriceEvent(operatorId);
   const policies = usePolicies(operatorId);
-  const zones = usePricedZones(operatorId);
   const form = useSchemaForm<EventForm>(PriceEventRequest, {
     Name: '',
     StartsAt: '',
@@ -364,8 +393,8 @@ function EventForm({ operatorId }: { operatorId: number }) {
           options={(policies.data ?? []).map((p) => ({ value: String(p.PolicyId), label: p.Name }))}
           onValueChange={(v) => form.setValue('PolicyId', Number(v))}
         />
-        <ZoneChecklist
-          zones={(zones.data?.Zones ?? []).filter((z) => z.RetiredAt === null)}
+        <ZonePicker
+          operatorId={operatorId}
           picked={picked}
           onPick={(ids) => form.setValue('ZoneIds', ids, { shouldValidate: form.formState.isSubmitted })}
           label={t('Zones')}
