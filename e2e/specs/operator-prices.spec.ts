@@ -111,7 +111,10 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
   await preview.getByLabel('Stay starting').fill(now);
   await preview.getByLabel('For (minutes)').fill('120');
   const amount = preview.getByTestId('preview-amount');
+  // The box is busy until the server has priced the draft as it now stands.
+  await expect(preview.getByTestId('preview-result')).toHaveAttribute('aria-busy', 'false');
   await expect(amount).toBeVisible();
+  await expect(preview.getByText(/^(Weekday|Weekend|Free) · /).first()).toBeVisible();
   const previewed = (await amount.textContent()) ?? '';
   expect(previewed).toMatch(/^\$\d+\.\d\d$/);
 

@@ -40,6 +40,8 @@ export function PricePreviewBox({ operatorId, control }: { operatorId: number; c
     return () => clearTimeout(timer);
   }, [wanted]);
   const preview = usePricePreview(operatorId, ready ? draft : null);
+  // Busy while the last edit waits for its turn or its answer: the amount shown is not yet the draft's.
+  const busy = ready && (draft === null || JSON.stringify(draft) !== wanted || preview.isFetching);
   return (
     <aside
       aria-labelledby="preview-title"
@@ -60,7 +62,7 @@ export function PricePreviewBox({ operatorId, control }: { operatorId: number; c
         value={minutes}
         onChange={(e) => setMinutes(e.target.value)}
       />
-      <div aria-live="polite">
+      <div aria-live="polite" aria-busy={busy} data-testid="preview-result">
         {!ready ? (
           <p className="text-sm text-slate-600">{t('Complete the policy and the stay to see its price.')}</p>
         ) : (
