@@ -119,14 +119,15 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
   expect(previewed).toMatch(/^\$\d+\.\d\d$/);
 
   const axe = await new AxeBuilder({ page: manager }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await editor.getByRole('button', { name: 'Create and publish' }).click();
   await expect(manager.getByText('Version 1 published')).toBeVisible();
   await manager.getByLabel('Find zones').first().fill(zone.ZoneNumber);
-  await manager.getByRole('checkbox', { name: `${zone.ZoneNumber} · ${zone.Name}` }).first().check();
+  await manager
+    .getByRole('checkbox', { name: `${zone.ZoneNumber} · ${zone.Name}` })
+    .first()
+    .check();
   await manager.getByRole('button', { name: 'Price the chosen zones' }).click();
   await expect(manager.getByText(`Zones priced by Stadium ${stamp}`)).toBeVisible();
 
@@ -144,5 +145,9 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
     RatePerHour: number;
   };
   expect([0, 1.5, 2]).toContain(shown.RatePerHour);
+  // The screen at a phone's width: nothing wider than it.
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await expect(manager.getByRole('heading', { name: 'Prices', level: 1 })).toBeVisible();
+  expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });

@@ -15,8 +15,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField, controlClass } from '../../../components/ui/field.tsx';
 import { useCreatePolicy, usePublishVersion } from '../api/prices.ts';
 import { PricePreviewBox } from './price-preview.tsx';
+import type { PolicyForm } from '../lib/policy-form.ts';
 
-export type PolicyForm = CreatePolicyRequest;
 type Path = FieldPath<PolicyForm>;
 type Step = { FromMinute: number; CentsPerHour: number };
 type ClassPrice = { UserClass: UserClass; Exempt: boolean; Rate?: Step[] };

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePricePreview } from '../api/prices.ts';
-import type { PolicyForm } from './policy-editor.tsx';
+import type { PolicyForm } from '../lib/policy-form.ts';
 
 /** The next Saturday at 17:30, as a datetime-local value: the example the issue gives. */
 function nextSaturdayEvening(): string {
