@@ -14,7 +14,7 @@ import { pricePolicyVersions } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { operatorById } from '../zones/index.ts';
 import { compilePolicy, priceWindow, spanAt, type CompiledPolicy, type WindowPrice } from './engine.ts';
-import { localTimeAt } from './local-clock.ts';
+import { localTimeAt } from '../lib/local-clock.ts';
 import { parseOr400, versionOf } from './policy-repository.ts';
 import { presetPolicy, type Preset } from './preset.ts';
 
