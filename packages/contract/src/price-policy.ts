@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { OperatorParams } from './operator.ts';
+import { WireId } from './vehicle.ts';
 
 /**
  * Price policies (docs/pricing.md): what a zone charges, as time spans each with its rate, billing
@@ -19,6 +21,11 @@ export const PRICING_MESSAGES = {
   effectivePast: 'A new version cannot take effect in the past',
   eventWindow: 'The event must end after it starts',
   noReturn: 'This vehicle left this zone too recently to park here again yet',
+  policyNotFound: 'Price policy not found',
+  nameTaken: 'A price policy with this name already exists',
+  zonesNotFound: 'One or more of these zones are not this operator’s',
+  eventNotFound: 'Event not found',
+  eventOver: 'This event has ended or was cancelled already',
 } as const;
 
 /** The highest rate a policy may charge: $1,000 an hour (keeps every sum an exact integer). */
@@ -220,3 +227,74 @@ export const PriceEventRequest = z
     message: PRICING_MESSAGES.eventWindow,
   });
 export type PriceEventRequest = z.input<typeof PriceEventRequest>;
+
+/** A policy of an operator's price list: its latest version, the one in force now, and how many zones it prices. */
+export const PolicySummary = z.object({
+  PolicyId: z.number().int(),
+  Name: z.string(),
+  LatestVersion: z.number().int(),
+  /** The version pricing sessions that start now (0: none yet). */
+  CurrentVersion: z.number().int(),
+  ZoneCount: z.number().int(),
+});
+export type PolicySummary = z.infer<typeof PolicySummary>;
+export const PolicyList = z.array(PolicySummary);
+
+/** One policy with all its versions (oldest first) and the zones it prices. */
+export const PolicyDetail = z.object({
+  PolicyId: z.number().int(),
+  Name: z.string(),
+  CurrentVersion: z.number().int(),
+  Versions: z.array(PolicyVersion),
+  ZoneIds: z.array(z.number().int()),
+});
+export type PolicyDetail = z.infer<typeof PolicyDetail>;
+
+/** /api/Operator/{operatorId}/Policies/{policyId} */
+export const OperatorPolicyParams = OperatorParams.extend({ policyId: WireId });
+/** /api/Operator/{operatorId}/PriceEvents/{eventId} */
+export const OperatorPriceEventParams = OperatorParams.extend({ eventId: WireId });
+
+const PolicyName = z.string().trim().min(1, 'Name is required').max(80, 'At most 80 characters');
+
+/** POST /api/Operator/{operatorId}/Policies: a new policy and its version 1. */
+export const CreatePolicyRequest = z
+  .object({ Name: PolicyName, EffectiveFrom: Instant.optional(), Body: PolicyBody })
+  .strict();
+export type CreatePolicyRequest = z.input<typeof CreatePolicyRequest>;
+
+/** POST /api/Operator/{operatorId}/Policies/Preview: a draft body priced before it is saved. */
+export const DraftPreviewRequest = z
+  .object({
+    Body: PolicyBody,
+    StartsAt: Instant,
+    DurationMinutes: z.number().int().min(1, 'At least 1 minute').max(WEEK_MINUTES, 'Too large'),
+    UserClasses: z.array(UserClass).max(USER_CLASSES.length).default([]),
+  })
+  .strict();
+export type DraftPreviewRequest = z.input<typeof DraftPreviewRequest>;
+
+/** POST /api/Operator/{operatorId}/Policies/{policyId}/Zones: these zones are priced by the policy from now on. */
+export const AssignPolicyRequest = z
+  .object({
+    ZoneIds: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .min(1, 'Choose at least one zone')
+      .max(10_000, 'At most 10000 zones'),
+  })
+  .strict();
+export type AssignPolicyRequest = z.input<typeof AssignPolicyRequest>;
+export const AssignPolicyResponse = z.object({ PolicyId: z.number().int(), ZoneIds: z.array(z.number().int()) });
+
+export const PriceEvent = z.object({
+  EventId: z.number().int(),
+  Name: z.string(),
+  StartsAt: z.string(),
+  EndsAt: z.string(),
+  PolicyId: z.number().int(),
+  ZoneIds: z.array(z.number().int()),
+  /** When it was cancelled; null: it prices its window. */
+  CancelledAt: z.string().nullable(),
+});
+export type PriceEvent = z.infer<typeof PriceEvent>;
+export const PriceEventList = z.array(PriceEvent);

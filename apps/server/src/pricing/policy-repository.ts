@@ -1,19 +1,24 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PolicyBody,
   PolicyVersionRequest,
   PriceEventRequest,
   PRICING_MESSAGES,
+  type PolicyDetail,
+  type PolicySummary,
   type PolicyVersion,
+  type PriceEvent,
 } from '@parkit/contract';
 import { queryRows, type Db, type Executor } from '../db/client.ts';
 import { priceEvents, pricePolicies, pricePolicyVersions, zones } from '../db/schema/index.ts';
+import { audit, type Actor } from '../infra/audit-log.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 
 /**
  * Price policies of an operator (docs/pricing.md): versions, assignment to zones and events.
  * Every statement names the operator, so another operator's policy, zone or event is not found.
+ * Every change is audited in its own transaction (docs/architecture.md#the-audit-log).
  */
 
 /** Clock skew a console may have: an EffectiveFrom up to this long ago means now. */
@@ -61,7 +66,7 @@ const versionColumns = {
  * Saves a version of a policy: a new policy (policyId null; Name required) or the next version of
  * one of the operator's policies, which prices sessions started from EffectiveFrom on (default
  * now; never in the past, so no session already priced changes). The policy row is locked while
- * its next version number is taken.
+ * its next version number is taken, so two saves at once are numbered one after the other.
  */
 export async function savePolicyVersion(
   db: Db,
@@ -69,6 +74,7 @@ export async function savePolicyVersion(
   policyId: number | null,
   input: unknown,
   now: Date,
+  actor: Actor,
 ): Promise<PolicyVersion> {
   const r = parseOr400(PolicyVersionRequest, input);
   let effectiveFrom = r.EffectiveFrom ? new Date(r.EffectiveFrom) : now;
@@ -94,7 +100,7 @@ export async function savePolicyVersion(
           .from(pricePolicies)
           .where(and(eq(pricePolicies.id, id), eq(pricePolicies.operatorId, operatorId)))
           .for('update');
-        if (!locked) throw notFound();
+        if (!locked) throw notFound(PRICING_MESSAGES.policyNotFound);
         if (r.Name) await tx.update(pricePolicies).set({ name: r.Name }).where(eq(pricePolicies.id, id));
       }
       const next = sql<number>`(select coalesce(max(${pricePolicyVersions.version}), 0) + 1 from ${pricePolicyVersions} where ${pricePolicyVersions.policyId} = ${id})`;
@@ -102,15 +108,28 @@ export async function savePolicyVersion(
         .insert(pricePolicyVersions)
         .values({ policyId: id, version: next, effectiveFrom, body: r.Body })
         .returning({ id: pricePolicyVersions.id });
-      const [row] = await tx
+      if (!v) throw new Error('the version was not written');
+      const rows = await tx
         .select(versionColumns)
         .from(pricePolicyVersions)
         .innerJoin(pricePolicies, eq(pricePolicies.id, pricePolicyVersions.policyId))
-        .where(eq(pricePolicyVersions.id, v!.id));
-      return toView(row!);
+        .where(eq(pricePolicyVersions.policyId, id))
+        .orderBy(desc(pricePolicyVersions.version))
+        .limit(2);
+      const after = toView(rows[0]!);
+      await audit(tx, {
+        operatorId,
+        actor,
+        action: policyId === null ? 'policy.create' : 'policy.version',
+        entity: 'price_policy',
+        entityId: id,
+        before: rows[1] ? toView(rows[1]) : null,
+        after,
+      });
+      return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Name', 'A price policy with this name already exists');
+    if (isUniqueViolation(err)) throw conflict('Name', PRICING_MESSAGES.nameTaken);
     throw err;
   }
 }
@@ -130,21 +149,59 @@ export async function listPolicyVersions(
   return rows.length === 0 ? null : rows.map(toView);
 }
 
-/** The operator's policies with their latest version number. */
-export async function listPolicies(
-  db: Executor,
-  operatorId: number,
-): Promise<{ PolicyId: number; Name: string; LatestVersion: number }[]> {
+/** The version in force at `at` of the policy in `policyId` (a column or a value): 0 when none. */
+const currentVersion = (policyId: unknown, at: Date) =>
+  sql<number>`coalesce((select v.version from ${pricePolicyVersions} v where v.policy_id = ${policyId} and v.effective_from <= ${at.toISOString()}::timestamptz order by v.effective_from desc, v.version desc limit 1), 0)`;
+
+/** The operator's policies by name: the latest version, the one in force at `now`, how many zones each prices. */
+export async function listPolicies(db: Executor, operatorId: number, now: Date): Promise<PolicySummary[]> {
   const rows = await db
     .select({
       id: pricePolicies.id,
       name: pricePolicies.name,
       latest: sql<number>`(select max(${pricePolicyVersions.version}) from ${pricePolicyVersions} where ${pricePolicyVersions.policyId} = ${pricePolicies.id})`,
+      current: currentVersion(pricePolicies.id, now),
+      zones: sql<number>`(select count(*) from ${zones} where ${zones.pricePolicyId} = ${pricePolicies.id} and ${zones.operatorId} = ${operatorId})`,
     })
     .from(pricePolicies)
     .where(eq(pricePolicies.operatorId, operatorId))
-    .orderBy(asc(pricePolicies.name));
-  return rows.map((r) => ({ PolicyId: r.id, Name: r.name, LatestVersion: Number(r.latest ?? 0) }));
+    .orderBy(asc(pricePolicies.name), asc(pricePolicies.id));
+  return rows.map((r) => ({
+    PolicyId: r.id,
+    Name: r.name,
+    LatestVersion: Number(r.latest ?? 0),
+    CurrentVersion: Number(r.current ?? 0),
+    ZoneCount: Number(r.zones ?? 0),
+  }));
+}
+
+/** One of the operator's policies with its versions and zones; null when it is not theirs. */
+export async function getPolicy(
+  db: Executor,
+  operatorId: number,
+  policyId: number,
+  now: Date,
+): Promise<PolicyDetail | null> {
+  const [head] = await db
+    .select({ id: pricePolicies.id, name: pricePolicies.name, current: currentVersion(pricePolicies.id, now) })
+    .from(pricePolicies)
+    .where(and(eq(pricePolicies.id, policyId), eq(pricePolicies.operatorId, operatorId)));
+  if (!head) return null;
+  const [versions, priced] = await Promise.all([
+    listPolicyVersions(db, operatorId, policyId),
+    db
+      .select({ id: zones.id })
+      .from(zones)
+      .where(and(eq(zones.pricePolicyId, policyId), eq(zones.operatorId, operatorId)))
+      .orderBy(asc(zones.id)),
+  ]);
+  return {
+    PolicyId: head.id,
+    Name: head.name,
+    CurrentVersion: Number(head.current ?? 0),
+    Versions: versions ?? [],
+    ZoneIds: priced.map((z) => z.id),
+  };
 }
 
 /**
@@ -176,35 +233,53 @@ export async function versionOf(
 }
 
 /**
- * Gives one of the operator's zones one of the operator's policies (null: back to its preset).
- * One statement: the zone changes only when both are the operator's; false when not.
+ * Gives some of the operator's zones one of the operator's policies (null: back to their preset)
+ * from now on: a running session keeps the version it started with. The zones are locked and
+ * changed only when every one of them and the policy are the operator's; null when not (nothing
+ * changed). Returns the zone ids, in order.
  */
 export async function assignPolicy(
-  db: Executor,
+  db: Db,
   operatorId: number,
-  zoneId: number,
+  zoneIds: readonly number[],
   policyId: number | null,
-): Promise<boolean> {
-  const owned =
-    policyId === null
-      ? sql`true`
-      : sql`exists (select 1 from ${pricePolicies} where ${pricePolicies.id} = ${policyId} and ${pricePolicies.operatorId} = ${operatorId})`;
-  const rows = await db
-    .update(zones)
-    .set({ pricePolicyId: policyId })
-    .where(and(eq(zones.id, zoneId), eq(zones.operatorId, operatorId), owned))
-    .returning({ id: zones.id });
-  return rows.length > 0;
+  actor: Actor,
+): Promise<number[] | null> {
+  const ids = [...new Set(zoneIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  return db.transaction(async (tx) => {
+    if (policyId !== null) {
+      const [owned] = await tx
+        .select({ id: pricePolicies.id })
+        .from(pricePolicies)
+        .where(and(eq(pricePolicies.id, policyId), eq(pricePolicies.operatorId, operatorId)));
+      if (!owned) return null;
+    }
+    const before = await tx
+      .select({ id: zones.id, policyId: zones.pricePolicyId })
+      .from(zones)
+      .where(and(inArray(zones.id, ids), eq(zones.operatorId, operatorId)))
+      .orderBy(asc(zones.id))
+      .for('update');
+    if (before.length !== ids.length) return null;
+    await tx
+      .update(zones)
+      .set({ pricePolicyId: policyId })
+      .where(and(inArray(zones.id, ids), eq(zones.operatorId, operatorId)));
+    await audit(tx, {
+      operatorId,
+      actor,
+      action: 'policy.assign',
+      entity: policyId === null ? 'zone' : 'price_policy',
+      entityId: policyId ?? ids.join(','),
+      before: before.map((z) => ({ ZoneId: z.id, PolicyId: z.policyId })),
+      after: ids.map((id) => ({ ZoneId: id, PolicyId: policyId })),
+    });
+    return ids;
+  });
 }
 
-export interface PriceEventView {
-  EventId: number;
-  Name: string;
-  StartsAt: string;
-  EndsAt: string;
-  PolicyId: number;
-  ZoneIds: number[];
-}
+export type PriceEventView = PriceEvent;
 
 function toEventView(e: typeof priceEvents.$inferSelect): PriceEventView {
   return {
@@ -214,16 +289,46 @@ function toEventView(e: typeof priceEvents.$inferSelect): PriceEventView {
     EndsAt: e.endsAt.toISOString(),
     PolicyId: e.policyId,
     ZoneIds: [...e.zoneIds].sort((a, b) => a - b),
+    CancelledAt: e.cancelledAt ? e.cancelledAt.toISOString() : null,
   };
 }
 
 /**
  * A named event: its policy prices the sessions started in its window in the chosen zones. One
- * statement writes it only when the policy and every zone are the operator's; else 404.
+ * statement writes it only when the policy and every zone are the operator's; else 404. Audited in
+ * the same transaction.
  */
-export async function createPriceEvent(db: Executor, operatorId: number, input: unknown): Promise<PriceEventView> {
+export async function createPriceEvent(
+  db: Db,
+  operatorId: number,
+  input: unknown,
+  actor: Actor,
+): Promise<PriceEventView> {
   const r = parseOr400(PriceEventRequest, input);
   const ids = [...new Set(r.ZoneIds)];
+  return db.transaction(async (tx) => {
+    const made = await insertEvent(tx, operatorId, r, ids);
+    if (!made) throw notFound(PRICING_MESSAGES.policyNotFound);
+    await audit(tx, {
+      operatorId,
+      actor,
+      action: 'event.create',
+      entity: 'price_event',
+      entityId: made.EventId,
+      before: null,
+      after: made,
+    });
+    return made;
+  });
+}
+
+/** The insert of createPriceEvent: one statement, a row only when the policy and zones are the operator's. */
+async function insertEvent(
+  db: Executor,
+  operatorId: number,
+  r: z.output<typeof PriceEventRequest>,
+  ids: number[],
+): Promise<PriceEventView | null> {
   const idList = sql.join(
     ids.map((id) => sql`${id}::int`),
     sql`, `,
@@ -239,7 +344,7 @@ export async function createPriceEvent(db: Executor, operatorId: number, input: 
         returning id, name, starts_at, ends_at, policy_id, zone_ids`,
   );
   const row = rows[0];
-  if (!row) throw notFound();
+  if (!row) return null;
   return {
     EventId: Number(row.id),
     Name: row.name,
@@ -247,6 +352,7 @@ export async function createPriceEvent(db: Executor, operatorId: number, input: 
     EndsAt: new Date(row.ends_at).toISOString(),
     PolicyId: Number(row.policy_id),
     ZoneIds: parseIntArray(row.zone_ids).sort((a, b) => a - b),
+    CancelledAt: null,
   };
 }
 
@@ -265,7 +371,7 @@ function parseIntArray(v: number[] | string): number[] {
   return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-/** The operator's events that have not ended, by start. */
+/** The operator's events that have not ended (the cancelled ones too, marked), by start. */
 export async function listPriceEvents(db: Executor, operatorId: number, now: Date): Promise<PriceEventView[]> {
   const rows = await db
     .select()
@@ -273,4 +379,51 @@ export async function listPriceEvents(db: Executor, operatorId: number, now: Dat
     .where(and(eq(priceEvents.operatorId, operatorId), sql`${priceEvents.endsAt} > ${now.toISOString()}::timestamptz`))
     .orderBy(asc(priceEvents.startsAt), asc(priceEvents.id));
   return rows.map(toEventView);
+}
+
+/**
+ * Cancels one of the operator's events that has not ended: sessions starting from now on in its
+ * zones are priced by their zones' policies again; a session it priced keeps that version. One
+ * statement; 404 for an event not theirs, 409 for one ended or cancelled already. Audited.
+ */
+export async function cancelPriceEvent(
+  db: Db,
+  operatorId: number,
+  eventId: number,
+  now: Date,
+  actor: Actor,
+): Promise<PriceEventView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(priceEvents)
+      .set({ cancelledAt: now })
+      .where(
+        and(
+          eq(priceEvents.id, eventId),
+          eq(priceEvents.operatorId, operatorId),
+          isNull(priceEvents.cancelledAt),
+          sql`${priceEvents.endsAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: priceEvents.id })
+        .from(priceEvents)
+        .where(and(eq(priceEvents.id, eventId), eq(priceEvents.operatorId, operatorId)));
+      if (!exists) throw notFound(PRICING_MESSAGES.eventNotFound);
+      throw conflict('EventId', PRICING_MESSAGES.eventOver);
+    }
+    const after = toEventView(row);
+    await audit(tx, {
+      operatorId,
+      actor,
+      action: 'event.cancel',
+      entity: 'price_event',
+      entityId: eventId,
+      before: { ...after, CancelledAt: null },
+      after,
+    });
+    return after;
+  });
 }

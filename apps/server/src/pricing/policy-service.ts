@@ -3,6 +3,7 @@ import {
   centsToAmount,
   PARKING_MESSAGES,
   PolicyBody,
+  PRICING_MESSAGES,
   PricePreviewRequest,
   type PricePreview,
   type PriceSpan,
@@ -12,7 +13,8 @@ import { queryRows, type Db, type Executor } from '../db/client.ts';
 import { pricePolicyVersions } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { operatorById } from '../zones/index.ts';
-import { compilePolicy, priceWindow, type CompiledPolicy, type WindowPrice } from './engine.ts';
+import { compilePolicy, priceWindow, spanAt, type CompiledPolicy, type WindowPrice } from './engine.ts';
+import { localTimeAt } from '../lib/local-clock.ts';
 import { parseOr400, versionOf } from './policy-repository.ts';
 import { presetPolicy, type Preset } from './preset.ts';
 
@@ -64,7 +66,7 @@ export async function policyForStart(
     db,
     sql`select coalesce(
           (select v.id from price_events e join price_policy_versions v on v.policy_id = e.policy_id
-           where e.operator_id = ${zone.operatorId}::int and ${zone.id}::int = any(e.zone_ids)
+           where e.operator_id = ${zone.operatorId}::int and ${zone.id}::int = any(e.zone_ids) and e.cancelled_at is null
              and e.starts_at <= ${t} and e.ends_at > ${t} and v.effective_from <= ${t}
            order by e.starts_at desc, e.id desc, v.effective_from desc, v.version desc limit 1),
           (select v.id from zones z join price_policy_versions v on v.policy_id = z.price_policy_id
@@ -74,6 +76,70 @@ export async function policyForStart(
   );
   const id = row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id);
   return id === null ? presetOf(zone) : { versionId: id, policy: await compiledVersion(db, id) };
+}
+
+/** What Find Parking shows of a zone's price now: the rate a stay starting now pays, and whether it pays at all. */
+export interface RateNow {
+  rateCents: number;
+  paidNow: boolean;
+  maxStayMinutes: number;
+}
+
+/**
+ * A policy's rate for a stay starting at `ms`: the first rate of the span in force then (paid when
+ * it is above zero); in no span, free now, and the first rate above zero of any span is shown.
+ */
+export function rateNow(c: CompiledPolicy, timeZone: string, ms: number): RateNow {
+  const idx = spanAt(c, localTimeAt(ms, timeZone));
+  const span = idx >= 0 ? c.spans[idx] : undefined;
+  if (span) {
+    const cents = span.steps[0]?.CentsPerHour ?? 0;
+    return { rateCents: cents, paidNow: cents > 0, maxStayMinutes: c.maxStayMinutes };
+  }
+  const later = c.spans.map((s) => s.steps[0]?.CentsPerHour ?? 0).find((cents) => cents > 0) ?? 0;
+  return { rateCents: later, paidNow: false, maxStayMinutes: c.maxStayMinutes };
+}
+
+/**
+ * Find Parking's prices of some zones of one operator at `now`, by the policy the quote engine would
+ * price a stay starting now with (an event's, else the zone's version in force, else the preset):
+ * one statement for all of them, the versions compiled once per process.
+ */
+export async function ratesNow(
+  db: Executor,
+  zones: readonly (Preset & { id: number; operatorId: number })[],
+  timeZone: string,
+  now: Date,
+): Promise<Map<number, RateNow>> {
+  const out = new Map<number, RateNow>();
+  if (zones.length === 0) return out;
+  const t = sql`${now.toISOString()}::timestamptz`;
+  const ids = sql`array[${sql.join(
+    zones.map((z) => sql`${z.id}::int`),
+    sql`, `,
+  )}]::int[]`;
+  const rows = await queryRows<{ zone_id: number; version_id: number | null }>(
+    db,
+    sql`select z.id as zone_id, coalesce(
+          (select v.id from price_events e join price_policy_versions v on v.policy_id = e.policy_id
+           where e.operator_id = z.operator_id and z.id = any(e.zone_ids) and e.cancelled_at is null
+             and e.starts_at <= ${t} and e.ends_at > ${t} and v.effective_from <= ${t}
+           order by e.starts_at desc, e.id desc, v.effective_from desc, v.version desc limit 1),
+          (select v.id from price_policy_versions v
+           where v.policy_id = z.price_policy_id and v.effective_from <= ${t}
+           order by v.effective_from desc, v.version desc limit 1)
+        ) as version_id
+        from zones z where z.id = any(${ids})`,
+  );
+  const versionOfZone = new Map(
+    rows.map((r) => [Number(r.zone_id), r.version_id === null ? null : Number(r.version_id)]),
+  );
+  for (const z of zones) {
+    const id = versionOfZone.get(z.id) ?? null;
+    const policy = id === null ? presetOf(z).policy : await compiledVersion(db, id);
+    out.set(z.id, rateNow(policy, timeZone, now.getTime()));
+  }
+  return out;
 }
 
 /**
@@ -125,7 +191,7 @@ export async function previewPrice(
       source.policyId,
       source.version === undefined ? { at: startsAt } : { version: source.version },
     );
-    if (!v) throw notFound();
+    if (!v) throw notFound(PRICING_MESSAGES.policyNotFound);
     body = v.body;
   }
   const startMs = startsAt.getTime();

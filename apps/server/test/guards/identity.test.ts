@@ -305,12 +305,38 @@ const zoneBody = (ZoneNumber: string) => ({
 const zoneOfB = (
   await as(app, ownerB, { method: 'POST', url: `/api/Operator/${B}/Zones`, payload: zoneBody('GUARD-B') })
 ).json<{ ZoneId: number }>().ZoneId;
+const allDay = {
+  Spans: [{ Id: 'all', Name: 'All day', Rate: [{ FromMinute: 0, CentsPerHour: 100 }] }],
+  MaxStayMinutes: 60,
+};
+const policyOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Policies`,
+    payload: { Name: 'Guard B', Body: allDay },
+  })
+).json<{ PolicyId: number }>().PolicyId;
+const eventOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/PriceEvents`,
+    payload: {
+      Name: 'Guard match',
+      StartsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      EndsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      PolicyId: policyOfB,
+      ZoneIds: [zoneOfB],
+    },
+  })
+).json<{ EventId: number }>().EventId;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
   memberId: String(ownerB.memberId),
   inviteId: String(inviteOfB),
   zoneId: String(zoneOfB),
+  policyId: String(policyOfB),
+  eventId: String(eventOfB),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -318,7 +344,24 @@ const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Staff/{memberId}/Role': { Role: 'manager' },
   'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
   'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
+  'POST /api/Operator/{operatorId}/Policies': { Name: 'Guard A', Body: allDay },
+  'POST /api/Operator/{operatorId}/Policies/{policyId}/Versions': { Body: allDay },
+  'POST /api/Operator/{operatorId}/Policies/{policyId}/Zones': { ZoneIds: [zoneOfB] },
+  'POST /api/Operator/{operatorId}/Policies/Preview': {
+    Body: allDay,
+    StartsAt: '2026-11-28T23:30:00.000Z',
+    DurationMinutes: 60,
+  },
+  'POST /api/Operator/{operatorId}/PriceEvents': {
+    Name: 'Guard A event',
+    StartsAt: '2030-01-01T10:00:00.000Z',
+    EndsAt: '2030-01-01T12:00:00.000Z',
+    PolicyId: policyOfB,
+    ZoneIds: [zoneOfB],
+  },
 };
+/** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
+const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {
@@ -367,7 +410,7 @@ describe('identity: the operator console', () => {
         );
     }
     // An analyst reads and never changes.
-    if (op.method !== 'GET')
+    if (op.method !== 'GET' && !READING_POSTS.has(`${op.method} ${op.path}`))
       await expectStatus(
         'an analyst changing',
         analystA,

@@ -69,35 +69,37 @@ async function refusal(p: Promise<unknown>): Promise<[number, string | undefined
   throw new Error('not refused');
 }
 
+/** Changes made here are audited as a command-line tool's. */
+const cli = { id: null, name: 'test' };
 const versions = () => count(db, sql`select count(*) from price_policy_versions`);
 
 describe('policy versions', () => {
   it('creates a policy, adds versions, lists them; refuses bad bodies and the past and writes nothing', async () => {
     const now = new Date();
-    const v1 = await savePolicyVersion(db, mine, null, { Name: 'Downtown', Body: weekdayProgressive }, now);
+    const v1 = await savePolicyVersion(db, mine, null, { Name: 'Downtown', Body: weekdayProgressive }, now, cli);
     expect([v1.Version, v1.Name, v1.EffectiveFrom]).toEqual([1, 'Downtown', now.toISOString()]);
     const later = new Date(now.getTime() + 3_600_000).toISOString();
-    const v2 = await savePolicyVersion(db, mine, v1.PolicyId, { EffectiveFrom: later, Body: allDay(300) }, now);
+    const v2 = await savePolicyVersion(db, mine, v1.PolicyId, { EffectiveFrom: later, Body: allDay(300) }, now, cli);
     expect([v2.Version, v2.EffectiveFrom]).toEqual([2, later]);
     expect((await listPolicyVersions(db, mine, v1.PolicyId))?.map((v) => v.Version)).toEqual([1, 2]);
 
     const before = await versions();
     const bad = { ...weekdayProgressive, Spans: [{ ...weekdayProgressive.Spans[0]!, From: '25:00' }] };
-    expect(await refusal(savePolicyVersion(db, mine, v1.PolicyId, { Body: bad }, now))).toEqual([
+    expect(await refusal(savePolicyVersion(db, mine, v1.PolicyId, { Body: bad }, now, cli))).toEqual([
       400,
       'Body.Spans.0.From',
     ]);
     const steps = allDay(100, { Rate: [{ FromMinute: 30, CentsPerHour: 1 }] });
-    expect(await refusal(savePolicyVersion(db, mine, v1.PolicyId, { Body: steps }, now))).toEqual([
+    expect(await refusal(savePolicyVersion(db, mine, v1.PolicyId, { Body: steps }, now, cli))).toEqual([
       400,
       'Body.Spans.0.Rate.0.FromMinute',
     ]);
     const past = new Date(now.getTime() - 3_600_000).toISOString();
     expect(
-      await refusal(savePolicyVersion(db, mine, v1.PolicyId, { EffectiveFrom: past, Body: allDay(1) }, now)),
+      await refusal(savePolicyVersion(db, mine, v1.PolicyId, { EffectiveFrom: past, Body: allDay(1) }, now, cli)),
     ).toEqual([400, 'EffectiveFrom']);
-    expect(await refusal(savePolicyVersion(db, mine, null, { Body: allDay(1) }, now))).toEqual([400, 'Name']);
-    expect(await refusal(savePolicyVersion(db, mine, null, { Name: 'Downtown', Body: allDay(1) }, now))).toEqual([
+    expect(await refusal(savePolicyVersion(db, mine, null, { Body: allDay(1) }, now, cli))).toEqual([400, 'Name']);
+    expect(await refusal(savePolicyVersion(db, mine, null, { Name: 'Downtown', Body: allDay(1) }, now, cli))).toEqual([
       409,
       'Name',
     ]);
@@ -106,15 +108,18 @@ describe('policy versions', () => {
 
   it("another operator's policy is not found, for every function", async () => {
     const now = new Date();
-    const p = await savePolicyVersion(db, theirs, null, { Name: 'Theirs', Body: allDay(100) }, now);
+    const p = await savePolicyVersion(db, theirs, null, { Name: 'Theirs', Body: allDay(100) }, now, cli);
     const before = await versions();
-    expect(await refusal(savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(1) }, now))).toEqual([404, undefined]);
+    expect(await refusal(savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(1) }, now, cli))).toEqual([
+      404,
+      undefined,
+    ]);
     expect(await listPolicyVersions(db, mine, p.PolicyId)).toBeNull();
     const ask = { StartsAt: now.toISOString(), DurationMinutes: 60 };
     expect(await refusal(previewPrice(db, mine, { policyId: p.PolicyId }, ask))).toEqual([404, undefined]);
     const zone = await addZone(db, '2901');
-    expect(await assignPolicy(db, mine, zone, p.PolicyId)).toBe(false);
-    expect(await assignPolicy(db, theirs, zone, p.PolicyId)).toBe(false);
+    expect(await assignPolicy(db, mine, [zone], p.PolicyId, cli)).toBeNull();
+    expect(await assignPolicy(db, theirs, [zone], p.PolicyId, cli)).toBeNull();
     const event = {
       Name: 'Match',
       StartsAt: now.toISOString(),
@@ -122,8 +127,8 @@ describe('policy versions', () => {
       PolicyId: p.PolicyId,
       ZoneIds: [zone],
     };
-    expect(await refusal(createPriceEvent(db, mine, event))).toEqual([404, undefined]);
-    expect(await refusal(createPriceEvent(db, theirs, event))).toEqual([404, undefined]);
+    expect(await refusal(createPriceEvent(db, mine, event, cli))).toEqual([404, undefined]);
+    expect(await refusal(createPriceEvent(db, theirs, event, cli))).toEqual([404, undefined]);
     expect(await versions()).toBe(before);
     const [z] = await db.select({ p: zones.pricePolicyId }).from(zones).where(eq(zones.id, zone));
     expect(z?.p).toBeNull();
@@ -131,9 +136,9 @@ describe('policy versions', () => {
 
   it('numbers concurrent versions of one policy one by one (the policy row is locked)', async () => {
     const now = new Date();
-    const p = await savePolicyVersion(db, mine, null, { Name: 'Busy', Body: allDay(100) }, now);
+    const p = await savePolicyVersion(db, mine, null, { Name: 'Busy', Body: allDay(100) }, now, cli);
     const saved = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(100 + i) }, now)),
+      Array.from({ length: 6 }, (_, i) => savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(100 + i) }, now, cli)),
     );
     expect(saved.map((v) => v.Version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
   });
@@ -144,7 +149,7 @@ const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes
 describe('preview', () => {
   it('prices "a 2-hour stay at 17:30 on a Saturday" by a saved policy, a named version or a draft', async () => {
     const now = new Date();
-    const p = await savePolicyVersion(db, mine, null, { Name: 'Preview', Body: weekdayProgressive }, now);
+    const p = await savePolicyVersion(db, mine, null, { Name: 'Preview', Body: weekdayProgressive }, now, cli);
     // Saturday 2026-06-06 17:30 in Chicago (CDT) is 22:30Z: 2 hours of the weekend rate, capped at $6 a day.
     const saturday = { StartsAt: '2026-06-06T22:30:00Z', DurationMinutes: 120 };
     const got = await previewPrice(db, mine, { policyId: p.PolicyId, version: 1 }, saturday);
@@ -218,8 +223,8 @@ describe('the driver’s quote under policies', () => {
   it('a new version prices new sessions; a running session keeps its version for Extend and Stop', async () => {
     const now = new Date();
     const zone = await addZone(db, '2903');
-    const p = await savePolicyVersion(db, mine, null, { Name: 'Versioned', Body: allDay(600) }, now);
-    expect(await assignPolicy(db, mine, zone, p.PolicyId)).toBe(true);
+    const p = await savePolicyVersion(db, mine, null, { Name: 'Versioned', Body: allDay(600) }, now, cli);
+    expect(await assignPolicy(db, mine, [zone], p.PolicyId, cli)).toEqual([zone]);
     const { who, vehicle } = await driver();
     const s = await startSession(app, who, { zoneId: zone, vehicleId: vehicle, minutes: 60 });
     expect(s.ParkingAmount).toBe(6);
@@ -233,7 +238,7 @@ describe('the driver’s quote under policies', () => {
       .where(eq(pricePolicyVersions.policyId, p.PolicyId));
     expect(row?.v).toBe(v1?.id);
 
-    await savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(1200) }, new Date());
+    await savePolicyVersion(db, mine, p.PolicyId, { Body: allDay(1200) }, new Date(), cli);
     const other = await driver();
     expect(
       (await quoted(other.who, { ZoneId: zone, VehicleId: other.vehicle, DurationMinutes: 60 })).ParkingAmount,
@@ -266,20 +271,26 @@ describe('the driver’s quote under policies', () => {
       null,
       { Name: 'Base', Body: allDay(200, { NoReturnMinutes: 60 }) },
       now,
+      cli,
     );
-    const flat = await savePolicyVersion(db, mine, null, { Name: 'Match day', Body: allDay(1000) }, now);
-    expect(await assignPolicy(db, mine, zone, base.PolicyId)).toBe(true);
-    expect(await assignPolicy(db, mine, elsewhere, base.PolicyId)).toBe(true);
+    const flat = await savePolicyVersion(db, mine, null, { Name: 'Match day', Body: allDay(1000) }, now, cli);
+    expect(await assignPolicy(db, mine, [zone], base.PolicyId, cli)).toEqual([zone]);
+    expect(await assignPolicy(db, mine, [elsewhere], base.PolicyId, cli)).toEqual([elsewhere]);
     const { who, vehicle } = await driver();
     expect((await quoted(who, { ZoneId: zone, VehicleId: vehicle, DurationMinutes: 60 })).ParkingAmount).toBe(2);
 
-    const event = await createPriceEvent(db, mine, {
-      Name: 'Match',
-      StartsAt: later(now, -5),
-      EndsAt: later(now, 120),
-      PolicyId: flat.PolicyId,
-      ZoneIds: [zone, zone],
-    });
+    const event = await createPriceEvent(
+      db,
+      mine,
+      {
+        Name: 'Match',
+        StartsAt: later(now, -5),
+        EndsAt: later(now, 120),
+        PolicyId: flat.PolicyId,
+        ZoneIds: [zone, zone],
+      },
+      cli,
+    );
     expect(event.ZoneIds).toEqual([zone]);
     expect((await listPriceEvents(db, mine, now)).map((e) => e.Name)).toEqual(['Match']);
     expect(await listPriceEvents(db, theirs, now)).toEqual([]);
@@ -292,7 +303,7 @@ describe('the driver’s quote under policies', () => {
       PolicyId: flat.PolicyId,
       ZoneIds: [zone],
     };
-    expect(await refusal(createPriceEvent(db, mine, backwards))).toEqual([400, 'EndsAt']);
+    expect(await refusal(createPriceEvent(db, mine, backwards, cli))).toEqual([400, 'EndsAt']);
 
     const s = await startSession(app, who, { zoneId: elsewhere, vehicleId: vehicle, minutes: 30 });
     await as(app, who, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } });

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: ':operatorId', element: <Navigate to="people" replace /> },
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
+              { path: ':operatorId/prices', ...screen(() => import('./routes/operator-prices.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
             ],
           },

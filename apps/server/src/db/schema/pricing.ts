@@ -38,7 +38,7 @@ export const pricePolicyVersions = pgTable(
   ],
 );
 
-/** A named event: its policy prices the sessions started in [starts_at, ends_at) in the chosen zones. */
+/** A named event: its policy prices the sessions started in [starts_at, ends_at) in the chosen zones, unless cancelled. */
 export const priceEvents = pgTable(
   'price_events',
   {
@@ -49,6 +49,8 @@ export const priceEvents = pgTable(
     endsAt: moment('ends_at').notNull(),
     policyId: ref('policy_id', () => pricePolicies.id),
     zoneIds: integer('zone_ids').array().notNull(),
+    /** Cancelled from the console: it prices no session starting after this (a running one keeps its version). */
+    cancelledAt: moment('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [

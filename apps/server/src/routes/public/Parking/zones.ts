@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Id, NearbyZonesQuery, SearchZonesQuery, Zone, ZoneList } from '@parkit/contract';
 import { notFound } from '../../../lib/http-error.ts';
+import { ratesNow } from '../../../pricing/index.ts';
 import { operatorForRequest } from './operator-for-request.ts';
 import * as zones from '../../../zones/index.ts';
 import { type ZoneHit, search, toZoneView } from '../../../zones/index.ts';
@@ -10,7 +11,7 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
 /**
  * GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right
- * now. Public reads (issue 11: guests browse zones): a member sees the member's operator, a guest
+ * now and the rate, both by the zone's price policy as the quote engine prices a stay starting now. Public reads (issue 11: guests browse zones): a member sees the member's operator, a guest
  * the default one.
  */
 const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,13 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
         const operator = await operatorForRequest(app, req);
         const hits = await find(operator.id, req.query as z.infer<Q>);
         const now = new Date();
-        return hits.map((h) => toZoneView(h.zone, operator, now, h.distanceM));
+        const prices = await ratesNow(
+          app.db,
+          hits.map((h) => h.zone),
+          operator.timezone,
+          now,
+        );
+        return hits.map((h) => toZoneView(h.zone, operator, now, h.distanceM, prices.get(h.zone.id) ?? null));
       },
     );
   }
@@ -61,7 +68,9 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = await operatorForRequest(app, req);
       const zone = await zones.byId(app.db, operator.id, req.params.id);
       if (!zone) throw notFound();
-      return toZoneView(zone, operator, new Date());
+      const now = new Date();
+      const prices = await ratesNow(app.db, [zone], operator.timezone, now);
+      return toZoneView(zone, operator, now, null, prices.get(zone.id) ?? null);
     },
   );
 };

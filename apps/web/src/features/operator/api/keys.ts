@@ -5,4 +5,8 @@ export const operatorKeys = {
   staff: (operatorId: number) => ['operator', operatorId, 'staff'] as const,
   invites: (operatorId: number) => ['operator', operatorId, 'invites'] as const,
   audit: (operatorId: number) => ['operator', operatorId, 'audit'] as const,
+  policies: (operatorId: number) => ['operator', operatorId, 'policies'] as const,
+  policy: (operatorId: number, policyId: number) => ['operator', operatorId, 'policies', policyId] as const,
+  priceEvents: (operatorId: number) => ['operator', operatorId, 'price-events'] as const,
+  zones: (operatorId: number) => ['operator', operatorId, 'zones'] as const,
 };
