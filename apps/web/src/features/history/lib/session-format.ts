@@ -1,5 +1,6 @@
 import { formatNumber, type TFunction } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type PastSession } from '@parkit/contract';
+import { type PastSession } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 import type { Money } from '../../../lib/money.ts';
 
 type Translate = TFunction;

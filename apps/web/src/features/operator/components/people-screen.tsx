@@ -3,12 +3,11 @@ import {
   InviteRequest,
   OPERATOR_ROLES,
   operatorCan,
-  formatDate,
-  formatTime,
   type OperatorRole,
   type PendingInvite,
   type StaffMember,
 } from '@parkit/contract';
+import { formatDate, formatTime } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { showFormError } from '../../../lib/form-errors.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type ParkingSession, type SessionReceipt } from '@parkit/contract';
+import { type ParkingSession, type SessionReceipt } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { useMoney } from '../../../lib/money.ts';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type Conversation } from '@parkit/contract';
+import { type Conversation } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 
 /** Open conversations, newest activity first, with unread counts. */
 export function ConversationList({
