@@ -68,7 +68,7 @@ function StaffList({ list, operatorId, manages }: { list: StaffMember[]; operato
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-slate-900">
                 {p.Name || p.UserName}
-                {p.MemberId === me && <span className="ml-2 text-sm font-normal text-slate-500">{t('(you)')}</span>}
+                {p.MemberId === me && <span className="ms-2 text-sm font-normal text-slate-500">{t('(you)')}</span>}
               </p>
               <p className="text-sm break-words text-slate-600">
                 {p.UserName} · {t('since {{date}}', { date: formatDate(p.Since) })}
