@@ -17,7 +17,9 @@ describe('dates and times in the reader’s language (issue 33)', () => {
 
   it('Hindi: the same fields as Intl writes them in Hindi', async () => {
     await setLanguage('hi');
-    expect(formatDateLong(at)).toBe(new Intl.DateTimeFormat('hi', { day: '2-digit', month: 'short', year: 'numeric' }).format(at));
+    expect(formatDateLong(at)).toBe(
+      new Intl.DateTimeFormat('hi', { day: '2-digit', month: 'short', year: 'numeric' }).format(at),
+    );
     expect(formatDateLong(at)).toMatch(/^27 \S*नव\S* 2026$/);
     expect(formatTime(at)).toMatch(/^08:05 /);
     expect(formatTime(at)).not.toContain('PM');

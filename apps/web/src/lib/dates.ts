@@ -1,8 +1,4 @@
-import {
-  formatDate as specDate,
-  formatDateLong as specDateLong,
-  formatTime as specTime,
-} from '@parkit/contract';
+import { formatDate as specDate, formatDateLong as specDateLong, formatTime as specTime } from '@parkit/contract';
 import i18n from './i18n.ts';
 
 /**
