@@ -18,7 +18,7 @@ export function AppShell() {
   return (
     <div className={`mx-auto flex min-h-dvh w-full flex-col bg-white ${frame}`}>
       {navigation.state === 'loading' && (
-        <div className="fixed top-0 left-0 z-50 h-0.5 w-full animate-pulse bg-brand-500" aria-hidden />
+        <div className="fixed top-0 inset-s-0 z-50 h-0.5 w-full animate-pulse bg-brand-500" aria-hidden />
       )}
       <OfflineBanner />
       <Outlet />

@@ -281,21 +281,69 @@ describe('what Hindi downloads', () => {
     vi.doUnmock('./hindi.ts');
     vi.resetModules();
   });
-  const fontDeclared = () =>
-    [...document.querySelectorAll('style')].some((s) => s.textContent?.includes("font-family: 'Noto Sans Devanagari'"));
+  const fontInStack = () => 'devanagari' in document.documentElement.dataset;
 
-  it('Hindi shows with its Devanagari font declared; an English visit never loads it', async () => {
-    for (const s of document.querySelectorAll('style')) if (s.textContent?.includes('Noto Sans Devanagari')) s.remove();
+  it('Hindi shows with its Devanagari font in the stack; an English visit never loads it', async () => {
+    delete document.documentElement.dataset.devanagari;
     vi.resetModules();
     const fresh = await import('./i18n.ts');
     await fresh.setLanguage('en');
     expect(fresh.default.language).toBe('en');
-    expect(fontDeclared()).toBe(false);
+    expect(fontInStack()).toBe(false);
     await fresh.setLanguage('hi');
     expect(fresh.default.language).toBe('hi');
-    expect(fontDeclared()).toBe(true);
+    expect(fontInStack()).toBe(true);
     expect(document.documentElement.lang).toBe('hi');
     await fresh.setLanguage('en');
+  });
+
+  // jsdom has no FontFace: a stand-in records the faces added and lets each load when told.
+  it("Hindi waits for every weight's Devanagari face, registered with the subset's unicode range (issue 33)", async () => {
+    const faces: { family: string; source: string; weight?: string; unicodeRange?: string; done: () => void }[] = [];
+    class FakeFontFace {
+      readonly loaded: Promise<this>;
+      constructor(family: string, source: string, descriptors: FontFaceDescriptors) {
+        let done!: () => void;
+        this.loaded = new Promise<void>((resolve) => (done = resolve)).then(() => this);
+        faces.push({ family, source, ...descriptors, done });
+      }
+      load() {
+        return this.loaded;
+      }
+    }
+    const added: unknown[] = [];
+    vi.stubGlobal('FontFace', FakeFontFace);
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { add: (f: unknown) => added.push(f), delete: () => true },
+    });
+    try {
+      delete document.documentElement.dataset.devanagari;
+      vi.resetModules();
+      const fresh = await import('./i18n.ts');
+      const switching = fresh.setLanguage('hi');
+      await vi.waitFor(() => expect(faces).toHaveLength(4));
+      expect(added).toHaveLength(4);
+      expect(faces.map((f) => f.weight)).toEqual(['400', '500', '600', '700']);
+      for (const f of faces) {
+        expect(f.family).toBe('Noto Sans Devanagari');
+        expect(f.unicodeRange).toMatch(/^U\+0900-097F,/);
+        expect(f.source).toMatch(/devanagari-devanagari-\d00-normal.*\.woff2/);
+      }
+      for (const f of faces.slice(0, 3)) f.done();
+      await new Promise((r) => setTimeout(r, 20));
+      // Three faces here, one still loading: still English, and the family not in the stack.
+      expect(fresh.default.language).toBe('en');
+      expect(fontInStack()).toBe(false);
+      faces[3]!.done();
+      await switching;
+      expect(fresh.default.language).toBe('hi');
+      expect(fontInStack()).toBe(true);
+      await fresh.setLanguage('en');
+    } finally {
+      vi.unstubAllGlobals();
+      delete (document as { fonts?: unknown }).fonts;
+    }
   });
 
   it('offline, the screen stays in its language; a later try loads Hindi', async () => {

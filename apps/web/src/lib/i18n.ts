@@ -50,11 +50,14 @@ const english: Messages = Object.assign(
  * Every Hindi text (lib/hindi.ts, one chunk) and the Devanagari font (lib/hindi-font.ts), fetched
  * together the first time Hindi is wanted. The glyphs ship with the app (phones without a
  * Devanagari font showed empty boxes, issue 7), English readers never download them, and Hindi
- * shows only once its font faces are declared.
+ * shows only once every weight's face has loaded (issue 33: a text drawn before kept its boxes).
  */
 let hindi: Messages | null = null;
 export async function loadHindi(): Promise<Messages> {
-  hindi ??= (await Promise.all([import('./hindi.ts'), import('./hindi-font.ts')]))[0].hindi;
+  if (hindi) return hindi;
+  const [text, font] = await Promise.all([import('./hindi.ts'), import('./hindi-font.ts')]);
+  await font.hindiFontReady();
+  hindi ??= text.hindi;
   return hindi;
 }
 

@@ -18,7 +18,7 @@ export function PasswordField({ label, error, hint, className = '', ref, ...rest
             type={shown ? 'text' : 'password'}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={`${controlClass} pr-12 ${className}`}
+            className={`${controlClass} pe-12 ${className}`}
             {...rest}
           />
           <button
@@ -26,7 +26,7 @@ export function PasswordField({ label, error, hint, className = '', ref, ...rest
             onClick={() => setShown((s) => !s)}
             aria-label={shown ? t('Hide password') : t('Show password')}
             aria-pressed={shown}
-            className="absolute inset-y-0 right-0 grid w-12 place-items-center rounded-r-xl text-slate-500 hover:text-slate-800"
+            className="absolute inset-y-0 inset-e-0 grid w-12 place-items-center rounded-e-xl text-slate-500 hover:text-slate-800"
           >
             {shown ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
           </button>

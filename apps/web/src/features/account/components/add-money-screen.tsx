@@ -77,7 +77,7 @@ export function AddMoneyScreen() {
               {({ id, describedBy }) => (
                 <div className="relative">
                   <span
-                    className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+                    className="pointer-events-none absolute top-1/2 inset-s-3 -translate-y-1/2 text-slate-500"
                     aria-hidden
                   >
                     {money.symbol}
@@ -89,7 +89,7 @@ export function AddMoneyScreen() {
                     placeholder="0.00"
                     aria-invalid={form.formState.errors.Amount ? true : undefined}
                     aria-describedby={describedBy}
-                    className={`${controlClass} pl-8 text-lg tabular-nums`}
+                    className={`${controlClass} ps-8 text-lg tabular-nums`}
                     {...form.register('Amount')}
                   />
                 </div>

@@ -1,4 +1,4 @@
-import { formatDateLong, formatTime } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 
 /** docs/product.md#formats-and-limits: 'DD MMM YYYY, hh:mm A'. */
 export const dateTime = (iso: string) => `${formatDateLong(iso)}, ${formatTime(iso)}`;

@@ -34,7 +34,7 @@ export function AuthScreen({ title, subtitle, back, children }: AuthScreenProps)
           <Link
             to={back}
             aria-label={t('Back')}
-            className="absolute top-3 left-2 grid size-11 place-items-center rounded-full hover:bg-white/10"
+            className="absolute top-3 inset-s-2 grid size-11 place-items-center rounded-full hover:bg-white/10"
           >
             <ArrowLeft className="size-5" aria-hidden />
           </Link>

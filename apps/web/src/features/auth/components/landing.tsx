@@ -28,7 +28,7 @@ export function Landing() {
         <BrandMark size="lg" />
         <h1 className="text-4xl font-black tracking-tight">ParkIt</h1>
         <p className="max-w-xs text-lg text-brand-50">{t('Pay for parking in seconds, wherever you are.')}</p>
-        <ul className="mt-4 flex w-full max-w-xs flex-col gap-3 text-left text-sm text-brand-50">
+        <ul className="mt-4 flex w-full max-w-xs flex-col gap-3 text-start text-sm text-brand-50">
           {perks.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3">
               <Icon className="size-5 shrink-0 text-brand-100" aria-hidden />

@@ -48,7 +48,7 @@ export function HistoryToolbar({
       {csv && (
         <Button
           variant="ghost"
-          className={`${chip} ml-auto`}
+          className={`${chip} ms-auto`}
           loading={exporting}
           onClick={() => download(`/api/Parking/Sessions.csv?${apiQuery(filters, null)}`, 'parkit-sessions.csv')}
         >

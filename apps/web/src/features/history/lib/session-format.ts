@@ -1,5 +1,6 @@
-import type { TFunction } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type PastSession } from '@parkit/contract';
+import { formatNumber, type TFunction } from '../../../lib/i18n.ts';
+import { type PastSession } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 import type { Money } from '../../../lib/money.ts';
 
 type Translate = TFunction;
@@ -18,8 +19,12 @@ export function formatMinutes(minutes: number, t: Translate): string {
   return m === 0 ? t('{{h}} h', { h }) : t('{{h}} h {{m}} min', { h, m });
 }
 
+/** A distance in the reader's language's digits and grouping (issue 33). */
 export function formatKm(metres: number, t: Translate): string {
+  const digits = metres < 10_000 ? 1 : 0;
   return metres < 1000
     ? t('{{m}} m', { m: Math.round(metres) })
-    : t('{{km}} km', { km: (metres / 1000).toFixed(metres < 10_000 ? 1 : 0) });
+    : t('{{km}} km', {
+        km: formatNumber(metres / 1000, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      });
 }

@@ -1,4 +1,5 @@
-import { formatDate, formatTime, type AuditEntry } from '@parkit/contract';
+import { type AuditEntry } from '@parkit/contract';
+import { formatDate, formatTime } from '../../../lib/dates.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';

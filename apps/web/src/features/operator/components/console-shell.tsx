@@ -93,7 +93,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
           type="button"
           onClick={() => void signOut()}
           aria-label={t('Logout')}
-          className="ml-auto grid size-11 place-items-center rounded-full hover:bg-white/10"
+          className="ms-auto grid size-11 place-items-center rounded-full hover:bg-white/10"
         >
           <LogOut className="size-5" aria-hidden />
         </button>

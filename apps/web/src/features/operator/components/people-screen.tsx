@@ -3,12 +3,11 @@ import {
   InviteRequest,
   OPERATOR_ROLES,
   operatorCan,
-  formatDate,
-  formatTime,
   type OperatorRole,
   type PendingInvite,
   type StaffMember,
 } from '@parkit/contract';
+import { formatDate, formatTime } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
@@ -69,7 +68,7 @@ function StaffList({ list, operatorId, manages }: { list: StaffMember[]; operato
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-slate-900">
                 {p.Name || p.UserName}
-                {p.MemberId === me && <span className="ml-2 text-sm font-normal text-slate-500">{t('(you)')}</span>}
+                {p.MemberId === me && <span className="ms-2 text-sm font-normal text-slate-500">{t('(you)')}</span>}
               </p>
               <p className="text-sm break-words text-slate-600">
                 {p.UserName} · {t('since {{date}}', { date: formatDate(p.Since) })}

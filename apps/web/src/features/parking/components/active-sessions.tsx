@@ -3,12 +3,8 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import {
-  formatTime,
-  REMINDER_LEAD_MINUTES,
-  type ActiveSessions as ActiveSessionList,
-  type ParkingSession,
-} from '@parkit/contract';
+import { REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';
+import { formatTime } from '../../../lib/dates.ts';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';

@@ -102,7 +102,7 @@ export function FindParkingMapScreen() {
               setMoved(null);
               setRecenter((n) => n + 1);
             }}
-            className="absolute right-3 bottom-8 z-[1000] grid size-12 place-items-center rounded-full bg-white text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
+            className="absolute inset-e-3 bottom-8 z-[1000] grid size-12 place-items-center rounded-full bg-white text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
           >
             <LocateFixed className="size-5" aria-hidden />
           </button>

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { encode } from 'uqr';
-import { formatTime, type ParkingSession } from '@parkit/contract';
+import { type ParkingSession } from '@parkit/contract';
+import { formatTime } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useParkingProof } from '../api/get-parking-proof.ts';

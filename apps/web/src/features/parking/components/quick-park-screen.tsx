@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatTime, type GuestQuote, type GuestToken, type ParkingSession } from '@parkit/contract';
+import { type GuestQuote, type GuestToken, type ParkingSession } from '@parkit/contract';
+import { formatTime } from '../../../lib/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatTime, type Quote } from '@parkit/contract';
+import { type Quote } from '@parkit/contract';
+import { formatTime } from '../../../lib/dates.ts';
 import { formatRate } from '../lib/zone-format.ts';
 import { useMoney } from '../../../lib/money.ts';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type ParkingSession, type SessionReceipt } from '@parkit/contract';
+import { type ParkingSession, type SessionReceipt } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { useMoney } from '../../../lib/money.ts';
 
@@ -7,7 +8,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 py-2">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-semibold break-words text-slate-900">{value}</dd>
+      <dd className="text-end font-semibold break-words text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -155,7 +155,7 @@ function ZoneMarkers({
                       <li key={z.ZoneId}>
                         <button
                           type="button"
-                          className="min-h-11 w-full rounded-lg px-3 text-left font-semibold text-brand-800 hover:bg-brand-50"
+                          className="min-h-11 w-full rounded-lg px-3 text-start font-semibold text-brand-800 hover:bg-brand-50"
                           onClick={() => {
                             map.closePopup();
                             onSelect(z);

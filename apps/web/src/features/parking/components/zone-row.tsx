@@ -16,7 +16,7 @@ export function ZoneRow({ zone, onOpen }: { zone: Zone; onOpen: (zone: Zone) => 
       <button
         type="button"
         onClick={() => onOpen(zone)}
-        className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 text-left shadow-xs transition-colors hover:border-brand-500 hover:bg-brand-50/50"
+        className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 text-start shadow-xs transition-colors hover:border-brand-500 hover:bg-brand-50/50"
       >
         <ZoneSign number={zone.ZoneNumber} />
         <span className="flex min-w-0 flex-1 flex-col gap-1">

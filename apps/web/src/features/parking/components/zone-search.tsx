@@ -13,7 +13,7 @@ export function ZoneSearch({ value, onChange }: { value: string; onChange: (valu
         {t('Search by zone number or address')}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 inset-s-3 size-5 -translate-y-1/2 text-slate-400"
         aria-hidden
       />
       <input
@@ -27,14 +27,14 @@ export function ZoneSearch({ value, onChange }: { value: string; onChange: (valu
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onChange('')}
         placeholder={t('Zone number or address')}
-        className="min-h-12 w-full rounded-xl border border-slate-300 bg-white py-2 pr-11 pl-10 text-base text-slate-900 placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
+        className="min-h-12 w-full rounded-xl border border-slate-300 bg-white py-2 pe-11 ps-10 text-base text-slate-900 placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button
           type="button"
           onClick={() => onChange('')}
           aria-label={t('Clear search')}
-          className="absolute top-1/2 right-1 grid size-10 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+          className="absolute top-1/2 inset-e-1 grid size-10 -translate-y-1/2 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
         >
           <X className="size-5" aria-hidden />
         </button>

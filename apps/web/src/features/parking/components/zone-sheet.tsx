@@ -46,7 +46,7 @@ export function ZoneSheet({ zone, onClose }: { zone: Zone | null; onClose: () =>
                 </div>
                 <D.Close
                   aria-label={t('Close')}
-                  className="-mr-2 grid size-10 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+                  className="-me-2 grid size-10 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
                 >
                   <X className="size-5" aria-hidden />
                 </D.Close>

@@ -82,6 +82,10 @@ describe('zone formatting', () => {
     expect(formatPaidHours(makeZone({ PaidDays: [] }), t)).toBe('Always free');
   });
 
+  it('groups a long distance as English does', () => {
+    expect(formatDistance(123_456_789, t)).toBe('123,457 km');
+  });
+
   it('speaks Hindi when chosen', async () => {
     await i18n.changeLanguage('hi');
     try {
@@ -89,6 +93,8 @@ describe('zone formatting', () => {
       expect(formatMaxStay(120, t)).toBe('अधिकतम 2 घंटे');
       expect(formatMaxStay(90, t)).toBe('अधिकतम 1 घंटे 30 मिनट');
       expect(formatDistance(1_234, t)).toBe('1.2 कि.मी.');
+      // Issue 33: a count in the language's grouping (lakh and crore).
+      expect(formatDistance(123_456_789, t)).toBe('1,23,457 कि.मी.');
     } finally {
       await i18n.changeLanguage('en');
     }

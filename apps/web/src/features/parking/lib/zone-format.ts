@@ -1,24 +1,21 @@
-import type { TFunction } from '../../../lib/i18n.ts';
+import { formatNumber, type TFunction } from '../../../lib/i18n.ts';
 import type { Zone, ZoneKind } from '@parkit/contract';
 import type { Money } from '../../../lib/money.ts';
 
 /** The `t` of useTranslation(): the formatters stay pure functions, testable without React. */
 export type Translate = TFunction;
 
-/** Made on first use, as formatMoney's (the first Intl formatter of a page is slow to make: issue 9). */
-let oneDecimal: Intl.NumberFormat | undefined;
-
-/** "40 m", "350 m", "1.2 km", "14 km": as precise as a driver on foot cares about. */
+/**
+ * "40 m", "350 m", "1.2 km", "14 km": as precise as a driver on foot cares about, in the reader's
+ * language's digits and grouping ("1,23,457 कि.मी.", issue 33).
+ */
 export function formatDistance(meters: number | null, t: Translate): string | null {
   if (meters === null || !Number.isFinite(meters) || meters < 0) return null;
   if (meters < 100) return t('{{distance}} m', { distance: Math.round(meters) });
   if (meters < 995) return t('{{distance}} m', { distance: Math.round(meters / 10) * 10 });
   const km = meters / 1000;
   return t('{{distance}} km', {
-    distance:
-      km < 10
-        ? (oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(km)
-        : String(Math.round(km)),
+    distance: formatNumber(km < 10 ? km : Math.round(km), { maximumFractionDigits: km < 10 ? 1 : 0 }),
   });
 }
 

@@ -1,9 +1,22 @@
+import { useEffect } from 'react';
 import Languages from 'lucide-react/icons/languages';
 import { LANGUAGES, setLanguage, useTranslation } from '../../../lib/i18n.ts';
+
+/**
+ * The label हिन्दी is drawn on an English screen too: the Devanagari face of its weight is loaded
+ * for it (lib/hindi-font.ts; issue 33: a machine without a Devanagari font drew boxes).
+ */
+function useLabelFont() {
+  useEffect(() => {
+    // Offline: the label stays as the device draws it.
+    void import('../../../lib/hindi-font.ts').then((font) => font.hindiFontReady([600])).catch(() => {});
+  }, []);
+}
 
 /** English / हिन्दी; the choice is remembered (it survives logout too). */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  useLabelFont();
   return (
     <fieldset className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <legend className="sr-only">{t('Language')}</legend>

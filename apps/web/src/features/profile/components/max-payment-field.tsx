@@ -51,7 +51,7 @@ export function MaxPaymentField({ options }: { options: ParkingOptions }) {
       <div className="flex gap-2">
         <div className="relative flex-1">
           <span
-            className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center text-slate-500"
+            className="pointer-events-none absolute inset-y-0 inset-s-3 grid place-items-center text-slate-500"
             aria-hidden
           >
             {money.symbol}
@@ -66,7 +66,7 @@ export function MaxPaymentField({ options }: { options: ParkingOptions }) {
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className="min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2 pr-3 pl-7 text-base aria-[invalid=true]:border-red-500"
+            className="min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2 pe-3 ps-7 text-base aria-[invalid=true]:border-red-500"
           />
         </div>
         <Button type="submit" variant="secondary" loading={update.isPending} disabled={value === saved}>

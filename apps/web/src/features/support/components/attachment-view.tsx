@@ -82,7 +82,7 @@ export function AttachmentView({
     <button
       type="button"
       onClick={() => void open()}
-      className="flex max-w-full items-center gap-2 rounded-xl bg-white/80 px-3 py-2 text-left text-sm text-slate-900 ring-1 ring-slate-300"
+      className="flex max-w-full items-center gap-2 rounded-xl bg-white/80 px-3 py-2 text-start text-sm text-slate-900 ring-1 ring-slate-300"
       aria-label={t('Download {{name}}', { name: attachment.FileName })}
     >
       <FileText className="size-5 shrink-0 text-red-700" aria-hidden />

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, type ConsoleCallBack } from '@parkit/contract';
+import { type ConsoleCallBack } from '@parkit/contract';
+import { formatDateLong } from '../../../lib/dates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

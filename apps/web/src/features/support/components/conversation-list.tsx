@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type Conversation } from '@parkit/contract';
+import { type Conversation } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 
 /** Open conversations, newest activity first, with unread counts. */
 export function ConversationList({
@@ -22,7 +23,7 @@ export function ConversationList({
               type="button"
               onClick={() => onOpen(c.MemberId)}
               aria-label={c.Unread ? t('{{name}}, {{n}} unread', { name, n: c.Unread }) : name}
-              className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+              className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-start shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
             >
               <div className="min-w-0 flex-1">
                 <p className="flex items-baseline justify-between gap-2">

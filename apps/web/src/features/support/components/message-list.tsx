@@ -2,7 +2,8 @@ import { Fragment, useEffect, useRef } from 'react';
 import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import Clock from 'lucide-react/icons/clock';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateLong, formatTime, type Attachment, type ChatMessage } from '@parkit/contract';
+import { type Attachment, type ChatMessage } from '@parkit/contract';
+import { formatDateLong, formatTime } from '../../../lib/dates.ts';
 import { AttachmentView } from './attachment-view.tsx';
 
 /** A message shown before the server confirmed it (optimistic send), or one that failed. */

@@ -20,7 +20,7 @@ export function VehicleCard({ vehicle, n, onDelete }: { vehicle: Vehicle; n: num
     <article aria-label={title} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-bold text-slate-900">{title}</h2>
-        <div className="-mr-2 flex">
+        <div className="-me-2 flex">
           <Link
             to={href(paths.addVehicles, { id: vehicle.VehicleID })}
             aria-label={t('Edit vehicle {{n}}', { n })}
@@ -42,7 +42,7 @@ export function VehicleCard({ vehicle, n, onDelete }: { vehicle: Vehicle; n: num
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="text-right font-semibold break-all text-slate-900">{value.toUpperCase()}</dd>
+            <dd className="text-end font-semibold break-all text-slate-900">{value.toUpperCase()}</dd>
           </div>
         ))}
       </dl>
