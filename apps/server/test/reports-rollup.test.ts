@@ -25,6 +25,62 @@ type Bucket = {
 };
 const key = (op: number, zone: number, hour: number) => `${op}/${zone}/${new Date(hour).toISOString()}`;
 
+const TZ = 'America/Chicago';
+const localParts = (ms: number) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
+  return { day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+};
+
+/** The daily rollups as the rule says: the hourly ones summed by the operator's day, seconds parked by its hour. */
+function expectedDaily(hourly: Map<string, Bucket>): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  for (const [k, b] of hourly) {
+    const [op, zone, hour] = k.split('/');
+    const { day, hour: h } = localParts(Date.parse(hour!));
+    const dk = `${op}/${zone}/${day}`;
+    const d = out.get(dk) ?? { sessions: 0, stay: 0, parking: 0, fee: 0, refunded: 0, discount: 0, occupied: 0 };
+    for (const f of Object.keys(b) as (keyof Bucket)[]) d[f] = (d[f] ?? 0) + b[f];
+    const hk = `h${String(h).padStart(2, '0')}`;
+    d[hk] = (d[hk] ?? 0) + b.occupied;
+    out.set(dk, d);
+  }
+  return out;
+}
+
+async function actualDaily(db: Executor): Promise<Map<string, Record<string, number>>> {
+  const rows = await queryRows<Record<string, string | number>>(db, sql`SELECT * FROM operator_daily_rollups`);
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const d: Record<string, number> = {
+      sessions: Number(r.sessions_started),
+      stay: Number(r.stay_seconds),
+      parking: Number(r.parking_cents),
+      fee: Number(r.fee_cents),
+      refunded: Number(r.refunded_cents),
+      discount: Number(r.discount_cents),
+      occupied: Number(r.occupied_seconds),
+    };
+    for (let h = 0; h < 24; h++) {
+      const v = Number(r[`occupied_h${String(h).padStart(2, '0')}`]);
+      if (v !== 0) d[`h${String(h).padStart(2, '0')}`] = v;
+    }
+    if (Object.values(d).some((v) => v !== 0))
+      out.set(`${r.operator_id}/${r.zone_id}/${String(r.day).slice(0, 10)}`, d);
+  }
+  return out;
+}
+
 /** The rollups as the rule says: money, count and stay in the start hour; seconds parked in each hour covered. */
 function expected(sessions: Session[]): Map<string, Bucket> {
   const out = new Map<string, Bucket>();
@@ -80,23 +136,38 @@ async function expectRollupsMatch(db: Executor) {
   const want = expected(sessions);
   for (const [k, b] of want) if (Object.values(b).every((v) => v === 0)) want.delete(k);
   expect(Object.fromEntries(await actual(db))).toEqual(Object.fromEntries(want));
+  const daily = expectedDaily(want);
+  for (const [k, d] of daily) {
+    for (const f of Object.keys(d)) if (d[f] === 0 && f.startsWith('h')) delete d[f];
+    if (Object.values(d).every((v) => v === 0)) daily.delete(k);
+  }
+  expect(Object.fromEntries(await actualDaily(db))).toEqual(Object.fromEntries(daily));
 }
 
 async function setUp(db: Executor) {
   const [o] = await db
     .insert(operators)
-    .values({ name: 'Rollups', city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' })
+    .values({ name: 'Rollups', city: 'Austin', state: 'TX', ...CENTRE, timezone: TZ })
     .returning();
   const operatorId = o!.id;
   await insertZones(db, operatorId, [zoneAt('R1', '1 Roll St', CENTRE), zoneAt('R2', '2 Roll St', CENTRE)]);
   const zoneIds = (
-    await queryRows<{ id: number }>(db, sql`SELECT id FROM zones WHERE operator_id = ${operatorId} ORDER BY zone_number`)
+    await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM zones WHERE operator_id = ${operatorId} ORDER BY zone_number`,
+    )
   ).map((z) => Number(z.id));
   return { operatorId, zoneIds };
 }
 
 let plate = 0;
-const session = (operatorId: number, zoneId: number, startedAt: Date, minutes: number, extra: Partial<Session> = {}) => ({
+const session = (
+  operatorId: number,
+  zoneId: number,
+  startedAt: Date,
+  minutes: number,
+  extra: Partial<Session> = {},
+) => ({
   guestPhone: '5125550100',
   operatorId,
   zoneId,
@@ -127,12 +198,14 @@ describe('the operator’s hourly rollups, kept by the database', () => {
     await db.insert(parkingSessions).values(session(operatorId, z1, new Date(T), 150));
     await expectRollupsMatch(db);
     // Many in one statement, a discount, a session on an hour boundary, one ended at its start.
-    await db.insert(parkingSessions).values([
-      session(operatorId, z1, new Date(T + 5 * 60_000), 45, { discountPercent: 10, parkingCents: 169 }),
-      session(operatorId, z2, new Date(Date.parse('2026-03-08T01:00:00Z')), 60),
-      session(operatorId, z2, new Date(T - 26 * HOUR), 1440),
-      session(operatorId, z1, new Date(T + HOUR), 30, { endedAt: new Date(T + HOUR), status: 'ended' }),
-    ]);
+    await db
+      .insert(parkingSessions)
+      .values([
+        session(operatorId, z1, new Date(T + 5 * 60_000), 45, { discountPercent: 10, parkingCents: 169 }),
+        session(operatorId, z2, new Date(Date.parse('2026-03-08T01:00:00Z')), 60),
+        session(operatorId, z2, new Date(T - 26 * HOUR), 1440),
+        session(operatorId, z1, new Date(T + HOUR), 30, { endedAt: new Date(T + HOUR), status: 'ended' }),
+      ]);
     await expectRollupsMatch(db);
     const [first] = await db.select().from(parkingSessions).orderBy(parkingSessions.id).limit(1);
     // Extend: more minutes, more money; Stop early with a refund; an update that moves nothing summed.
@@ -157,6 +230,7 @@ describe('the operator’s hourly rollups, kept by the database', () => {
     expect((await actual(db)).size).toBeGreaterThan(0);
     await db.execute(sql`TRUNCATE parking_sessions CASCADE`);
     expect((await actual(db)).size).toBe(0);
+    expect((await actualDaily(db)).size).toBe(0);
   });
 
   it('stay right when many sessions of the same hours are written at once', async () => {
@@ -178,10 +252,12 @@ describe('migration 0029', () => {
     const old = await freshDatabase({ migrationsFolder: migrationsUpTo('0028_zone_curb_retired') });
     try {
       const ids = await setUp(old.db);
-      await old.db.insert(parkingSessions).values([
-        session(ids.operatorId, ids.zoneIds[0]!, new Date(T), 150, { refundedCents: 100 }),
-        session(ids.operatorId, ids.zoneIds[1]!, new Date(T - 3 * HOUR), 600, { discountPercent: 10 }),
-      ]);
+      await old.db
+        .insert(parkingSessions)
+        .values([
+          session(ids.operatorId, ids.zoneIds[0]!, new Date(T), 150, { refundedCents: 100 }),
+          session(ids.operatorId, ids.zoneIds[1]!, new Date(T - 3 * HOUR), 600, { discountPercent: 10 }),
+        ]);
       await applyMigrations(old);
       await expectRollupsMatch(old.db);
       expect((await actual(old.db)).size).toBeGreaterThan(2);

@@ -46,13 +46,13 @@ export const ReportQuery = z
     if (q.From > q.To) ctx.addIssue({ code: 'custom', path: ['To'], message: M.dateRange });
     else if (daysInRange(q.From, q.To) > MAX_REPORT_DAYS)
       ctx.addIssue({ code: 'custom', path: ['To'], message: M.rangeTooLong });
-    if (q.Zones && q.Zones.split(',').length > 500) ctx.addIssue({ code: 'custom', path: ['Zones'], message: M.tooManyZones });
+    if (q.Zones && q.Zones.split(',').length > 500)
+      ctx.addIssue({ code: 'custom', path: ['Zones'], message: M.tooManyZones });
   });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 /** The zone ids a report's Zones names (empty: all the operator's zones). */
-export const reportZoneIds = (zones: string | undefined) =>
-  zones ? [...new Set(zones.split(',').map(Number))] : [];
+export const reportZoneIds = (zones: string | undefined) => (zones ? [...new Set(zones.split(',').map(Number))] : []);
 
 export const ReportParams = OperatorParams;
 

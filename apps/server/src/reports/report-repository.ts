@@ -46,10 +46,9 @@ const dayStart = (day: string, timezone: string): SQL => sql`(${day}::date::time
 const dayAfter = (day: string, timezone: string): SQL =>
   sql`((${day}::date + 1)::timestamp AT TIME ZONE ${timezone})`;
 
-/** Sums of rollup rows, as the report groups them. */
+/** Sums of rollup rows, as the report groups them (h00 … h23: seconds parked in each hour of the operator's day). */
 export interface FigureRow {
   zone_id: number | null;
-  hod: number | null;
   dow: number | null;
   day: string | null;
   sessions: string | number;
@@ -59,6 +58,7 @@ export interface FigureRow {
   refunded_cents: string | number;
   discount_cents: string | number;
   occupied_seconds: string | number;
+  [hour: `h${string}`]: string | number | undefined;
 }
 
 export interface RollupRange {
@@ -75,6 +75,11 @@ const rangeWhere = (r: RollupRange) =>
   sql`h.operator_id = ${r.operatorId} AND h.hour >= ${dayStart(r.from, r.timezone)} AND h.hour < ${dayAfter(r.to, r.timezone)}
       ${r.zoneIds.length ? sql`AND h.zone_id = ANY(${idArray(r.zoneIds)})` : sql``}`;
 
+/** The daily rollup rows (aliased d) of the range: the operator's days from `from` to `to`. */
+const dayWhere = (r: RollupRange) =>
+  sql`d.operator_id = ${r.operatorId} AND d.day >= ${r.from}::date AND d.day <= ${r.to}::date
+      ${r.zoneIds.length ? sql`AND d.zone_id = ANY(${idArray(r.zoneIds)})` : sql``}`;
+
 /** The first UTC hour at or after a moment: a session counts in the range when its start hour does. */
 const hourCeil = (moment: SQL) => sql`(date_trunc('hour', ${moment} - interval '1 microsecond', 'UTC') + interval '1 hour')`;
 
@@ -82,34 +87,32 @@ const sums = sql`sum(sessions_started)::bigint AS sessions, sum(stay_seconds)::b
   sum(parking_cents)::bigint AS parking_cents, sum(fee_cents)::bigint AS fee_cents,
   sum(refunded_cents)::bigint AS refunded_cents, sum(discount_cents)::bigint AS discount_cents,
   sum(occupied_seconds)::bigint AS occupied_seconds`;
+/** The hours of a day as the daily rollups name them, 00 to 23. */
+export const DAY_HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
+const hourSums = sql.raw(DAY_HOURS.map((h) => `sum(occupied_h${h})::bigint AS h${h}`).join(', '));
 
-/** Per operator's day: one scan of the range's rollup rows (the dashboard's trend and today). */
+/** Per operator's day (the dashboard's trend and today): a row per zone and day of operator_daily_rollups. */
 export function dailyFigures(db: Executor, r: RollupRange): Promise<FigureRow[]> {
   return queryRows<FigureRow>(
     db,
-    sql`SELECT NULL::int AS zone_id, NULL::int AS hod, NULL::int AS dow,
-          to_char((hour AT TIME ZONE ${r.timezone})::date, 'YYYY-MM-DD') AS day, ${sums}
-        FROM operator_hourly_rollups h WHERE ${rangeWhere(r)}
-        GROUP BY 4 ORDER BY 4`,
+    sql`SELECT NULL::int AS zone_id, NULL::int AS dow, to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
+        FROM operator_daily_rollups d WHERE ${dayWhere(r)}
+        GROUP BY d.day ORDER BY d.day`,
   );
 }
 
 /**
- * The report's figures in one scan of the range's rollup rows, four groupings: per zone, per
- * hour of the operator's day, per ISO weekday, per day. A row's other keys are null.
+ * The report's figures in one scan of the range's daily rollup rows, four groupings: per zone,
+ * per ISO weekday, per day, and the whole range (with its seconds parked per hour of the day). A
+ * row's other keys are null.
  */
 export function reportFigures(db: Executor, r: RollupRange): Promise<FigureRow[]> {
   return queryRows<FigureRow>(
     db,
-    sql`WITH r AS (
-          SELECT zone_id, hour AT TIME ZONE ${r.timezone} AS local, sessions_started, stay_seconds, parking_cents,
-                 fee_cents, refunded_cents, discount_cents, occupied_seconds
-          FROM operator_hourly_rollups h WHERE ${rangeWhere(r)}
-        )
-        SELECT zone_id, extract(hour FROM local)::int AS hod, extract(isodow FROM local)::int AS dow,
-               to_char(local::date, 'YYYY-MM-DD') AS day, ${sums}
-        FROM r
-        GROUP BY GROUPING SETS ((zone_id), (extract(hour FROM local)::int), (extract(isodow FROM local)::int), (to_char(local::date, 'YYYY-MM-DD')))`,
+    sql`SELECT d.zone_id, extract(isodow FROM d.day)::int AS dow, to_char(d.day, 'YYYY-MM-DD') AS day, ${sums},
+          ${hourSums}
+        FROM operator_daily_rollups d WHERE ${dayWhere(r)}
+        GROUP BY GROUPING SETS ((d.zone_id), (extract(isodow FROM d.day)::int), (d.day), ())`,
   );
 }
 

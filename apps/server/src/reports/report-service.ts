@@ -12,6 +12,7 @@ import {
   operatorZones,
   reportFigures,
   runningByZone,
+  DAY_HOURS,
   type FigureRow,
   type RollupRange,
   type ZoneRow,
@@ -131,7 +132,7 @@ export async function report(
   const total = (key: keyof FigureRow) => [...zoneRows.values()].reduce((a, r) => a + n(r[key] as number), 0);
   const sessions = total('sessions');
   const weekdays = days.map((d) => new Date(`${d}T00:00:00Z`).getUTCDay() || 7);
-  const byHour = new Map(rows.filter((r) => r.hod !== null).map((r) => [n(r.hod), n(r.occupied_seconds)]));
+  const whole = rows.find((r) => r.zone_id === null && r.dow === null && r.day === null);
   const byDow = new Map(rows.filter((r) => r.dow !== null).map((r) => [n(r.dow), n(r.occupied_seconds)]));
   const totalMoney = money({
     parking_cents: total('parking_cents'),
@@ -152,7 +153,7 @@ export async function report(
     Occupancy: ratio(total('occupied_seconds'), capacity * 86_400 * days.length),
     ByHourOfDay: Array.from({ length: 24 }, (_, h) => ({
       Hour: h,
-      Occupancy: ratio(byHour.get(h) ?? 0, capacity * 3600 * days.length),
+      Occupancy: ratio(n(whole?.[`h${DAY_HOURS[h]}`]), capacity * 3600 * days.length),
     })),
     ByDayOfWeek: Array.from({ length: 7 }, (_, i) => ({
       IsoDay: i + 1,

@@ -90,7 +90,11 @@ describe('the dashboard', () => {
     expect(after.Today.Sessions).toBe(before.Today.Sessions + 1);
     expect(after.Today.RevenueCents).toBe(before.Today.RevenueCents + paid);
     expect(after.Trend).toHaveLength(30);
-    expect(after.Trend.at(-1)).toEqual({ Date: today(), Sessions: after.Today.Sessions, RevenueCents: after.Today.RevenueCents });
+    expect(after.Trend.at(-1)).toEqual({
+      Date: today(),
+      Sessions: after.Today.Sessions,
+      RevenueCents: after.Today.RevenueCents,
+    });
     expect(after.Timezone).toBe(timezone);
   });
 });
@@ -102,7 +106,11 @@ describe('the report', () => {
     const q = await quote(app, driver, { SessionId: s.SessionId, DurationMinutes: 30 });
     expect(q.statusCode, q.body).toBe(200);
     expect((await pay(app, driver, 'Extend', { QuoteId: q.json<{ QuoteId: string }>().QuoteId })).statusCode).toBe(200);
-    const stop = await as(app, driver, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s.SessionId } });
+    const stop = await as(app, driver, {
+      method: 'POST',
+      url: '/api/Parking/Stop',
+      payload: { SessionId: s.SessionId },
+    });
     expect(stop.json<StopResponse>().RefundAmount).toBeGreaterThan(0);
 
     const r = await report();
@@ -147,7 +155,9 @@ describe('the report', () => {
     const drivers = await Promise.all(Array.from({ length: 6 }, () => registerAndSignIn(app)));
     for (const d of drivers) await credit(db, d.memberId, 5_000);
     const vehicles = await Promise.all(drivers.map((d) => addVehicle(app, d)));
-    await concurrently(6, (i) => startSession(app, drivers[i]!, { zoneId: zone, vehicleId: vehicles[i]!, minutes: 30 }));
+    await concurrently(6, (i) =>
+      startSession(app, drivers[i]!, { zoneId: zone, vehicleId: vehicles[i]!, minutes: 30 }),
+    );
     expect((await report()).RevenueCents).toBe(await ledgerTakings());
   });
 
@@ -167,10 +177,20 @@ describe('the report', () => {
 
 describe('who may read it', () => {
   it('another operator’s zone ids and another operator’s reports are not found; a driver is refused', async () => {
-    expectRefused(await get(owner, `/api/Operator/${A}/Report?${range([zone, zoneOfB])}`), 404, undefined, M.zoneNotFound);
+    expectRefused(
+      await get(owner, `/api/Operator/${A}/Report?${range([zone, zoneOfB])}`),
+      404,
+      undefined,
+      M.zoneNotFound,
+    );
     expectRefused(await get(owner, `/api/Operator/${A}/Report/Sessions.csv?${range([zoneOfB])}`), 404);
     expectRefused(await get(owner, `/api/Operator/${A}/Report/Hours.csv?${range([zoneOfB])}`), 404);
-    expectRefused(await get(ownerB, `/api/Operator/${A}/Dashboard`), 404, undefined, OPERATOR_MESSAGES.operatorNotFound);
+    expectRefused(
+      await get(ownerB, `/api/Operator/${A}/Dashboard`),
+      404,
+      undefined,
+      OPERATOR_MESSAGES.operatorNotFound,
+    );
     expectRefused(await get(ownerB, `/api/Operator/${A}/Report?${range()}`), 404);
     expectRefused(await get(driver, `/api/Operator/${A}/Dashboard`), 403, undefined, OPERATOR_MESSAGES.staffOnly);
     // B's own dashboard shows none of A's sessions.
