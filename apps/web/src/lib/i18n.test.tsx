@@ -6,6 +6,7 @@ import {
   LEAVING_MESSAGES,
   MESSAGES,
   OPERATOR_MESSAGES,
+  OPERATOR_REPORT_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
@@ -82,6 +83,7 @@ describe('i18n', () => {
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
+      ...Object.values(OPERATOR_REPORT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);

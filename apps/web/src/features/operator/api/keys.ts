@@ -5,4 +5,6 @@ export const operatorKeys = {
   staff: (operatorId: number) => ['operator', operatorId, 'staff'] as const,
   invites: (operatorId: number) => ['operator', operatorId, 'invites'] as const,
   audit: (operatorId: number) => ['operator', operatorId, 'audit'] as const,
+  dashboard: (operatorId: number) => ['operator', operatorId, 'dashboard'] as const,
+  report: (operatorId: number, query: string) => ['operator', operatorId, 'report', query] as const,
 };
