@@ -30,7 +30,8 @@ function renderAt(url: string) {
   );
 }
 
-const mine = () => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role: 'analyst' }]] as const;
+type Handler = Parameters<typeof stubApi>[0][string];
+const mine: Handler = () => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role: 'analyst' }]];
 const zone = {
   ZoneId: 11,
   ZoneNumber: '2401',
@@ -64,7 +65,7 @@ const withReport = (
 ) =>
   new Proxy(routes, {
     get: (target, key: string) => (key.startsWith('GET /api/Operator/4/Report?') ? report : target[key]),
-  }) as Parameters<typeof stubApi>[0];
+  });
 
 describe('the operator dashboard', () => {
   it('shows sessions running now, today’s revenue and each zone’s occupancy', async () => {
