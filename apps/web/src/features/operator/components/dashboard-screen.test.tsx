@@ -59,10 +59,7 @@ const dashboard = (over: Partial<OperatorDashboard> = {}): OperatorDashboard => 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The stub's table, where any GET of the report (whatever its query) is answered by `report`. */
-const withReport = (
-  routes: Record<string, () => readonly [number, unknown]>,
-  report: () => readonly [number, unknown],
-) =>
+const withReport = (routes: Record<string, Handler>, report: Handler) =>
   new Proxy(routes, {
     get: (target, key: string) => (key.startsWith('GET /api/Operator/4/Report?') ? report : target[key]),
   });
