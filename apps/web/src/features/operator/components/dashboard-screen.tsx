@@ -103,7 +103,11 @@ function OccupancyMap({ zones }: { zones: DashboardZone[] }) {
   const { t } = useTranslation();
   const first = zones[0]!;
   return (
-    <div className="h-72 overflow-hidden rounded-xl ring-1 ring-slate-200" aria-hidden>
+    <div
+      className="h-72 overflow-hidden rounded-xl ring-1 ring-slate-200"
+      role="region"
+      aria-label={t('Occupancy map: each disc a zone, its colour how full it is (the table below lists them)')}
+    >
       <MapContainer center={[first.Latitude, first.Longitude]} zoom={14} className="size-full" keyboard={false}>
         <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={18} />
         <FitZones zones={zones} />
