@@ -44,9 +44,9 @@ export function ReportsScreen() {
       <h1 id="reports-title" className="text-xl font-bold text-slate-900">
         {t('Reports')}
       </h1>
-      <form
+      <div
+        role="search"
         className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        onSubmit={(e) => e.preventDefault()}
         aria-label={t('Report filters')}
       >
         <div className="flex flex-wrap items-end gap-3">
@@ -59,7 +59,7 @@ export function ReportsScreen() {
             {rangeError}
           </p>
         )}
-      </form>
+      </div>
       {!rangeError && <ReportFigures operatorId={OperatorId} query={query} from={from} to={to} />}
     </section>
   );
