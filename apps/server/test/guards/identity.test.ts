@@ -319,11 +319,18 @@ const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
   'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
 };
+/** A valid query for each console read that needs one; B's zone in it (another operator's object for A). */
+const QUERIES: Record<string, string> = Object.fromEntries(
+  ['Report', 'Report/Sessions.csv', 'Report/Hours.csv'].map((r) => [
+    `GET /api/Operator/{operatorId}/${r}`,
+    `?From=2026-11-01&To=2026-11-27&Zones=${zoneOfB}`,
+  ]),
+);
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {
     method: o.method as 'POST',
-    url,
+    url: url + (QUERIES[`${o.method} ${o.path}`] ?? ''),
     ...(o.method === 'GET' ? {} : { payload: BODIES[`${o.method} ${o.path}`] ?? {} }),
   });
 
@@ -357,8 +364,8 @@ describe('identity: the operator console', () => {
         fill(op.path, (n) => OF_B[n]!),
         404,
       );
-      // A's own path with B's objects: 404.
-      if (/\{(?!operatorId)[^}]+\}/.test(op.path))
+      // A's own path with B's objects (in the path, or the query): 404.
+      if (/\{(?!operatorId)[^}]+\}/.test(op.path) || `${op.method} ${op.path}` in QUERIES)
         await expectStatus(
           "another operator's object",
           ownerA,
