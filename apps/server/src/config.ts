@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 import { REPO_ROOT } from './paths.ts';
 
+/** The currency symbol when CURRENCY_SYMBOL is not set (and a partial test config's). */
+export const DEFAULT_CURRENCY_SYMBOL = '$';
+
 export { REPO_ROOT };
 
 const EnvSchema = z
@@ -26,6 +29,25 @@ const EnvSchema = z
      * (docs/proof-of-payment.md). Unset: one is made on first start in DATA_DIR.
      */
     PROOF_SIGNING_KEY: z.string().min(1).optional(),
+    /**
+     * Web Push's VAPID key pair (RFC 8292), base64url as `web-push generate-vapid-keys` prints them
+     * (docs/operations.md#web-push). Unset: a pair is made on first start in DATA_DIR.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a 65-byte P-256 public key in base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a 32-byte P-256 private key in base64url')
+      .optional(),
+    /** Who push services may contact about our pushes: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .default('mailto:push@parkit.invalid'),
+    /** Tests only: a PEM certificate authority trusted for push services besides the system's. */
+    WEB_PUSH_CA: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** The built SPA; served when it exists. */
     WEB_DIST: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
@@ -81,7 +103,7 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code')
       .default('USD'),
-    CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
+    CURRENCY_SYMBOL: z.string().min(1).max(4).default(DEFAULT_CURRENCY_SYMBOL),
     /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -94,6 +116,13 @@ const EnvSchema = z
     JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',

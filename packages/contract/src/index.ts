@@ -18,3 +18,4 @@ export * from './operator.ts';
 export * from './operator-zones.ts';
 export * from './operator-reports.ts';
 export * from './leaving.ts';
+export * from './push.ts';

@@ -9,4 +9,8 @@ export * from './wallet.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';
 export * from './operators.ts';
+<<<<<<< HEAD
 export * from './reports.ts';
+=======
+export * from './push.ts';
+>>>>>>> main
