@@ -247,9 +247,9 @@ describe('the operator’s hourly rollups, kept by the database', () => {
   });
 });
 
-describe('migration 0029', () => {
+describe('migration 0030', () => {
   it('sums the sessions written before it', async () => {
-    const old = await freshDatabase({ migrationsFolder: migrationsUpTo('0028_zone_curb_retired') });
+    const old = await freshDatabase({ migrationsFolder: migrationsUpTo('0029_web_push') });
     try {
       const ids = await setUp(old.db);
       await old.db

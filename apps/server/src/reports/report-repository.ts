@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
 // The reads of the operator's dashboard and reports (docs/reports.md). Figures come from
-// operator_hourly_rollups, which the database keeps as sessions are written (migration 0029);
+// operator_hourly_rollups, which the database keeps as sessions are written (migration 0030);
 // only "running now" and the CSV of sessions read parking_sessions, each through an index
 // (the active sessions' partial index; operator_id, started_at). Style 2 throughout
 // (docs/data-access.md#which-style-for-what): grouping sets, time zones and ANY(array).

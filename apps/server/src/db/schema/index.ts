@@ -9,8 +9,5 @@ export * from './wallet.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';
 export * from './operators.ts';
-<<<<<<< HEAD
-export * from './reports.ts';
-=======
 export * from './push.ts';
->>>>>>> main
+export * from './reports.ts';

@@ -4,7 +4,7 @@ import { moment } from './columns.ts';
 /**
  * What the operator's dashboard and reports read (docs/reports.md): per operator, zone and UTC
  * hour, the sums of its parking sessions, kept by the database. The triggers of parking_sessions
- * (migration 0029, function rollup_sessions) add a session's share when it is written and take
+ * (migration 0030, function rollup_sessions) add a session's share when it is written and take
  * the old share off when it changes or goes, in the writing statement's own transaction; no code
  * writes here. Money and counts of the sessions that STARTED in the hour; occupied_seconds of
  * every session parked during the hour (a session spanning three hours adds to three rows).
