@@ -21,7 +21,7 @@ const serverDomains = [
   'parking',
   'auth',
   'operators',
-  ['history', 'enforcement', 'support'],
+  ['history', 'enforcement', 'support', 'reports'],
   'privacy',
 ];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each

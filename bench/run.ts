@@ -35,6 +35,7 @@ const SUITES: Record<string, Suite> = {
   history: () => optional('./history.ts', 'runHistoryBench'),
   web: () => optional('./web.ts', 'runWebBench'),
   tokens: () => optional('./tokens.ts', 'runTokensBench'),
+  operator: () => optional('./operator.ts', 'runOperatorBench'),
 };
 
 async function main() {

@@ -70,8 +70,10 @@ test('the owner invites a manager by phone; the manager joins with the code; the
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, OWNER.username, OWNER.password);
-  // Staff land on the console, at the first operator's people.
-  await expect(page).toHaveURL(/\/operator\/\d+\/people$/);
+  // Staff land on the console, at the first operator's dashboard.
+  await expect(page).toHaveURL(/\/operator\/\d+\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'People' }).click();
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
   await expect(page.getByText('Your role: Owner')).toBeVisible();
   await noSeriousFindings(page);
@@ -158,9 +160,11 @@ test('a driver gets no console', async ({ page, request }) => {
 
 test('the console in Hindi', async ({ page }) => {
   await signIn(page, OWNER.username, OWNER.password);
-  await expect(page).toHaveURL(/\/operator\/\d+\/people$/);
+  await expect(page).toHaveURL(/\/operator\/\d+\/dashboard$/);
   await page.evaluate(() => localStorage.setItem('language', 'hi'));
   await page.reload();
+  await expect(page.getByRole('heading', { name: 'डैशबोर्ड', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'लोग' }).click();
   await expect(page.getByRole('heading', { name: 'लोग', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'ऑडिट लॉग' })).toBeVisible();
 });

@@ -16,5 +16,6 @@ export * from './quick-park.ts';
 export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
+export * from './operator-reports.ts';
 export * from './leaving.ts';
 export * from './push.ts';

@@ -19,6 +19,7 @@ import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorPriceRoutes from './operator/Operator/prices.ts';
+import operatorReportRoutes from './operator/Operator/reports.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -117,6 +118,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorConsoleRoutes, '/api/Operator'],
     ['operator', operatorZoneRoutes, '/api/Operator'],
     ['operator', operatorPriceRoutes, '/api/Operator'],
+    ['operator', operatorReportRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -362,11 +362,18 @@ const BODIES: Record<string, object> = {
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);
+/** A valid query for each console read that needs one; B's zone in it (another operator's object for A). */
+const QUERIES: Record<string, string> = Object.fromEntries(
+  ['Report', 'Report/Sessions.csv', 'Report/Hours.csv'].map((r) => [
+    `GET /api/Operator/{operatorId}/${r}`,
+    `?From=2026-11-01&To=2026-11-27&Zones=${zoneOfB}`,
+  ]),
+);
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {
     method: o.method as 'POST',
-    url,
+    url: url + (QUERIES[`${o.method} ${o.path}`] ?? ''),
     ...(o.method === 'GET' ? {} : { payload: BODIES[`${o.method} ${o.path}`] ?? {} }),
   });
 
@@ -400,8 +407,8 @@ describe('identity: the operator console', () => {
         fill(op.path, (n) => OF_B[n]!),
         404,
       );
-      // A's own path with B's objects: 404.
-      if (/\{(?!operatorId)[^}]+\}/.test(op.path))
+      // A's own path with B's objects (in the path, or the query): 404.
+      if (/\{(?!operatorId)[^}]+\}/.test(op.path) || `${op.method} ${op.path}` in QUERIES)
         await expectStatus(
           "another operator's object",
           ownerA,

@@ -82,7 +82,9 @@ export const routes: RouteObject[] = [
             loader: requireAuth,
             ...screen(() => import('./routes/operator.tsx')),
             children: [
-              { path: ':operatorId', element: <Navigate to="people" replace /> },
+              { path: ':operatorId', element: <Navigate to="dashboard" replace /> },
+              { path: ':operatorId/dashboard', ...screen(() => import('./routes/operator-dashboard.tsx')) },
+              { path: ':operatorId/reports', ...screen(() => import('./routes/operator-reports.tsx')) },
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
               { path: ':operatorId/prices', ...screen(() => import('./routes/operator-prices.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },

@@ -7,6 +7,7 @@ import {
   PUSH_MESSAGES,
   MESSAGES,
   OPERATOR_MESSAGES,
+  OPERATOR_REPORT_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
@@ -83,6 +84,7 @@ describe('i18n', () => {
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
+      ...Object.values(OPERATOR_REPORT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
       ...Object.values(PUSH_MESSAGES),
     ];

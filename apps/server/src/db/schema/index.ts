@@ -10,3 +10,4 @@ export * from './parking.ts';
 export * from './enforcement.ts';
 export * from './operators.ts';
 export * from './push.ts';
+export * from './reports.ts';

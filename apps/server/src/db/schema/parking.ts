@@ -80,6 +80,8 @@ export const parkingSessions = pgTable(
     // Its vehicle filter, newest/oldest: the vehicle's sessions in the page's order, however rarely the member uses it.
     index('parking_sessions_member_vehicle_started_idx').on(t.memberId, t.vehicleId, t.startedAt.desc(), t.id.desc()),
     index('parking_sessions_guest_idx').on(t.guestPhone),
+    // The operator's report CSV and its raw-scan baseline (docs/reports.md): one operator's sessions by start.
+    index('parking_sessions_operator_started_idx').on(t.operatorId, t.startedAt),
     index('parking_sessions_active_ends_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'active'`),

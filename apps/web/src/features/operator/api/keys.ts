@@ -9,4 +9,6 @@ export const operatorKeys = {
   policy: (operatorId: number, policyId: number) => ['operator', operatorId, 'policies', policyId] as const,
   priceEvents: (operatorId: number) => ['operator', operatorId, 'price-events'] as const,
   zones: (operatorId: number) => ['operator', operatorId, 'zones'] as const,
+  dashboard: (operatorId: number) => ['operator', operatorId, 'dashboard'] as const,
+  report: (operatorId: number, query: string) => ['operator', operatorId, 'report', query] as const,
 };

@@ -17,7 +17,10 @@ function renderConsole(url: string) {
       {
         path: '/operator',
         element: <ConsoleShell />,
-        children: [{ path: ':operatorId/people', element: <PeopleScreen /> }],
+        children: [
+          { path: ':operatorId/dashboard', element: <Where /> },
+          { path: ':operatorId/people', element: <PeopleScreen /> },
+        ],
       },
       { path: '*', element: <Where /> },
     ],
@@ -43,7 +46,7 @@ describe('the operator console', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/homepage');
   });
 
-  it('opens the first operator, and offers a switcher when the person works for several', async () => {
+  it('opens the first operator on its dashboard, and offers a switcher when the person works for several', async () => {
     stubApi({
       'GET /api/Operator/Mine': () => [
         200,
@@ -56,8 +59,20 @@ describe('the operator console', () => {
       'GET /api/Operator/4/Invites': () => [200, []],
     });
     renderConsole('/operator');
-    expect(await screen.findByRole('heading', { name: 'People', level: 1 })).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/operator/4/dashboard');
     expect((screen.getByRole('combobox', { name: 'Operator' }) as HTMLSelectElement).value).toBe('4');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/operator/4/dashboard');
+    expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/operator/4/reports');
+  });
+
+  it('an owner manages people: a role per person and the invitation form', async () => {
+    stubApi({
+      'GET /api/Operator/Mine': () => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role: 'owner' }]],
+      'GET /api/Operator/4/Staff': () => [200, staff],
+      'GET /api/Operator/4/Invites': () => [200, []],
+    });
+    renderConsole('/operator/4/people');
+    expect(await screen.findByRole('heading', { name: 'People', level: 1 })).toBeTruthy();
     // The owner manages people: a role per person and the invitation form.
     expect(await screen.findByRole('combobox', { name: 'Role of riley' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send invitation' })).toBeTruthy();

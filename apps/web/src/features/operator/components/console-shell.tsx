@@ -40,7 +40,7 @@ function Chosen({ list }: { list: OperatorMembership[] }) {
   const { operatorId } = useParams();
   const first = list[0];
   if (!first) return <Navigate to={paths.homepage} replace />;
-  if (operatorId === undefined) return <Navigate to={operatorPath(first.OperatorId, 'people')} replace />;
+  if (operatorId === undefined) return <Navigate to={operatorPath(first.OperatorId, 'dashboard')} replace />;
   const chosen = list.find((m) => String(m.OperatorId) === operatorId);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -56,6 +56,8 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sections: { id: ConsoleSection; label: string }[] = [
+    { id: 'dashboard', label: t('Dashboard') },
+    { id: 'reports', label: t('Reports') },
     { id: 'people', label: t('People') },
     { id: 'prices', label: t('Prices') },
     { id: 'audit', label: t('Audit log') },
@@ -74,7 +76,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
             <select
               className="min-h-11 rounded-lg bg-white px-2 text-slate-900"
               value={chosen?.OperatorId ?? ''}
-              onChange={(e) => void navigate(operatorPath(Number(e.target.value), 'people'))}
+              onChange={(e) => void navigate(operatorPath(Number(e.target.value), 'dashboard'))}
             >
               {list.map((m) => (
                 <option key={m.OperatorId} value={m.OperatorId}>

@@ -105,7 +105,7 @@ function PolicyList({
             type="button"
             aria-current={chosen === p.PolicyId ? 'true' : undefined}
             onClick={() => onChoose(p.PolicyId)}
-            className="min-h-11 w-full rounded-lg px-3 py-2 text-left break-words hover:bg-slate-100 aria-[current=true]:bg-brand-50 aria-[current=true]:font-semibold"
+            className="min-h-11 w-full rounded-lg px-3 py-2 text-start break-words hover:bg-slate-100 aria-[current=true]:bg-brand-50 aria-[current=true]:font-semibold"
           >
             <span className="block text-slate-900">{p.Name}</span>
             <span className="block text-xs text-slate-600">
@@ -148,7 +148,7 @@ function PolicyPanel({ operatorId, policyId, writes }: { operatorId: number; pol
                       time: formatTime(v.EffectiveFrom),
                     })}
                     {v.Version === p.CurrentVersion && (
-                      <span className="ml-2 rounded-full bg-green-100 px-2 text-green-800">{t('in force')}</span>
+                      <span className="ms-2 rounded-full bg-green-100 px-2 text-green-800">{t('in force')}</span>
                     )}
                   </li>
                 ))}
