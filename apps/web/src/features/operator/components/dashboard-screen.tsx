@@ -141,13 +141,13 @@ function ZoneList({ zones }: { zones: DashboardZone[] }) {
   const { t } = useTranslation();
   const sorted = [...zones].sort((a, b) => b.Occupancy - a.Occupancy || a.ZoneNumber.localeCompare(b.ZoneNumber));
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full text-start text-sm">
       <thead className="text-slate-600">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">
+          <th scope="col" className="py-1 pe-2 font-medium">
             {t('Zone')}
           </th>
-          <th scope="col" className="py-1 pr-2 font-medium">
+          <th scope="col" className="py-1 pe-2 font-medium">
             {t('Running')}
           </th>
           <th scope="col" className="py-1 font-medium">
@@ -158,15 +158,15 @@ function ZoneList({ zones }: { zones: DashboardZone[] }) {
       <tbody className="divide-y divide-slate-100">
         {sorted.slice(0, 10).map((z) => (
           <tr key={z.ZoneId} data-testid={`zone-${z.ZoneNumber}`}>
-            <td className="py-1 pr-2 break-words">
+            <td className="py-1 pe-2 break-words">
               <span className="font-semibold">{z.ZoneNumber}</span> {z.Name}
             </td>
-            <td className="py-1 pr-2 tabular-nums">
+            <td className="py-1 pe-2 tabular-nums">
               {z.Running} / {z.Capacity}
             </td>
             <td className="py-1 tabular-nums">
               <span
-                className="mr-1 inline-block size-2.5 rounded-full"
+                className="me-1 inline-block size-2.5 rounded-full"
                 style={{ background: occupancyColour(z.Occupancy) }}
                 aria-hidden
               />

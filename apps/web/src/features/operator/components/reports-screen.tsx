@@ -216,19 +216,19 @@ function Figures({ r }: { r: OperatorReport }) {
       </div>
       <Card title={t('By zone')}>
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   {t('Zone')}
                 </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   {t('Sessions')}
                 </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   {t('Revenue')}
                 </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
+                <th scope="col" className="py-1 pe-3 font-medium">
                   {t('Refunds')}
                 </th>
                 <th scope="col" className="py-1 font-medium">
@@ -239,12 +239,12 @@ function Figures({ r }: { r: OperatorReport }) {
             <tbody className="divide-y divide-slate-100">
               {r.ByZone.map((z) => (
                 <tr key={z.ZoneId}>
-                  <td className="py-1 pr-3 break-words">
+                  <td className="py-1 pe-3 break-words">
                     <span className="font-semibold">{z.ZoneNumber}</span> {z.Name}
                   </td>
-                  <td className="py-1 pr-3 tabular-nums">{z.Sessions}</td>
-                  <td className="py-1 pr-3 tabular-nums">{cents(z.RevenueCents)}</td>
-                  <td className="py-1 pr-3 tabular-nums">{cents(z.RefundedCents)}</td>
+                  <td className="py-1 pe-3 tabular-nums">{z.Sessions}</td>
+                  <td className="py-1 pe-3 tabular-nums">{cents(z.RevenueCents)}</td>
+                  <td className="py-1 pe-3 tabular-nums">{cents(z.RefundedCents)}</td>
                   <td className="py-1 tabular-nums">{percent(z.Occupancy)}</td>
                 </tr>
               ))}
