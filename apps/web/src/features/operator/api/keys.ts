@@ -5,4 +5,8 @@ export const operatorKeys = {
   staff: (operatorId: number) => ['operator', operatorId, 'staff'] as const,
   invites: (operatorId: number) => ['operator', operatorId, 'invites'] as const,
   audit: (operatorId: number) => ['operator', operatorId, 'audit'] as const,
+  zones: (operatorId: number) => ['operator', operatorId, 'zones'] as const,
+  zoneList: (operatorId: number, search: { q: string; retired: string; offset: number }) =>
+    ['operator', operatorId, 'zones', 'list', search] as const,
+  zone: (operatorId: number, zoneId: number) => ['operator', operatorId, 'zones', zoneId] as const,
 };

@@ -56,6 +56,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sections: { id: ConsoleSection; label: string }[] = [
+    { id: 'zones', label: t('Zones') },
     { id: 'people', label: t('People') },
     { id: 'audit', label: t('Audit log') },
   ];

@@ -1,7 +1,11 @@
 import { paths } from '../../../config/paths.ts';
 
 /** The console's sections: one path each under /operator/{operatorId}/. */
-export type ConsoleSection = 'people' | 'audit';
+export type ConsoleSection = 'zones' | 'people' | 'audit';
 
 export const operatorPath = (operatorId: number, section: ConsoleSection) =>
   `${paths.operator}/${operatorId}/${section}`;
+
+/** A zone's editor: /operator/{operatorId}/zones/{zoneId}, or /zones/new for a new one. */
+export const zonePath = (operatorId: number, zoneId: number | 'new') =>
+  `${operatorPath(operatorId, 'zones')}/${zoneId}`;
