@@ -1,3 +1,4 @@
+import { csvField } from '../lib/csv.ts';
 import type { ReceiptData } from './receipt-pdf.ts';
 
 /** The filtered history as CSV (RFC 4180) for expense reports: a receipt's facts, the amount paid and the status. */
@@ -33,16 +34,6 @@ export const CSV_HEADER = [
   'PaidVia',
   'Status',
 ] as const;
-
-/**
- * Quotes a field when it needs it, and defuses spreadsheet formulas: a cell starting with = + - @
- * (or a tab/CR) is prefixed with ' so an address like "=HYPERLINK(...)" stays text (OWASP CSV injection).
- */
-export function csvField(value: string | number): string {
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
 

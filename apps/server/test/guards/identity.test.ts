@@ -318,6 +318,10 @@ const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Staff/{memberId}/Role': { Role: 'manager' },
   'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
   'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
+  'POST /api/Operator/{operatorId}/Zones/Import': {
+    File: 'zone_number,address,lat,lng,rate,max_stay_minutes\nGUARD-A3,1 Guard St,30.2672,-97.7431,1,60',
+    DryRun: false,
+  },
 };
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
