@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
               { path: ':operatorId/zones', ...screen(() => import('./routes/operator-zones.tsx')) },
+              { path: ':operatorId/zones/import', ...screen(() => import('./routes/operator-zone-import.tsx')) },
               { path: ':operatorId/zones/:zoneId', ...screen(() => import('./routes/operator-zone.tsx')) },
             ],
           },

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OperatorZone, OperatorZonePage, ZoneInput } from '@parkit/contract';
+import type { OperatorZone, OperatorZonePage, ZoneImportReport, ZoneImportRequest, ZoneInput } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { operatorKeys } from './keys.ts';
 
 const base = (operatorId: number) => `/api/Operator/${operatorId}/Zones`;
@@ -62,3 +63,23 @@ export const useSaveZone = (operatorId: number, zoneId: number | null) =>
 /** POST /Zones/{zoneId}/Retire */
 export const useRetireZone = (operatorId: number) =>
   useZoneChange(operatorId, (zoneId: number) => api.post<OperatorZone>(`${base(operatorId)}/${zoneId}/Retire`, {}));
+
+/** POST /Zones/Import: a dry run (DryRun, the default) or the import itself, which changes the zones and the audit log. */
+export function useImportZones(operatorId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ZoneImportRequest) =>
+      api.post<ZoneImportReport>(`${base(operatorId)}/Import`, body, { showError: false }),
+    onSuccess: (report) =>
+      report.Imported > 0
+        ? Promise.all([
+            qc.invalidateQueries({ queryKey: operatorKeys.zones(operatorId) }),
+            qc.invalidateQueries({ queryKey: operatorKeys.audit(operatorId) }),
+          ])
+        : undefined,
+  });
+}
+
+/** GET /Zones/Export as a download: the zones in the columns Import reads. */
+export const exportZones = (operatorId: number, format: 'csv' | 'geojson') =>
+  downloadFile(`${base(operatorId)}/Export?format=${format}`, `zones.${format}`);

@@ -7,6 +7,7 @@ import { Toaster } from '../../../lib/toasts.tsx';
 import { stubApi } from '../../../testing/render.tsx';
 import { ConsoleShell } from './console-shell.tsx';
 import { ZoneEditorScreen } from './zone-editor.tsx';
+import { ZoneImportScreen } from './zone-import.tsx';
 import { ZonesScreen } from './zones-screen.tsx';
 
 function Where() {
@@ -27,6 +28,7 @@ function renderConsole(url: string) {
         ),
         children: [
           { path: ':operatorId/zones', element: <ZonesScreen /> },
+          { path: ':operatorId/zones/import', element: <ZoneImportScreen /> },
           { path: ':operatorId/zones/:zoneId', element: <ZoneEditorScreen /> },
         ],
       },
@@ -228,5 +230,60 @@ describe('the zone editor', () => {
     });
     renderConsole('/operator/4/zones/12');
     expect(await screen.findByText('Zone not found')).toBeTruthy();
+  });
+});
+
+describe('importing zones', () => {
+  const file = (text: string, name = 'zones.csv') => new File([text], name, { type: 'text/csv' });
+  const report = (over: Record<string, unknown>) => ({
+    Format: 'csv',
+    Rows: 2,
+    Valid: 1,
+    Imported: 0,
+    Refused: [{ Row: 3, ZoneNumber: 'B2', Reason: 'lat must be between -90 and 90' }],
+    IgnoredColumns: ['colour'],
+    DryRun: true,
+    ...over,
+  });
+
+  it('checks the file first, lists the refused rows, then imports the rows that pass', async () => {
+    const calls = stubApi({
+      'GET /api/Operator/Mine': mine('manager'),
+      'POST /api/Operator/4/Zones/Import': (body) =>
+        (body as { DryRun: boolean }).DryRun ? [200, report({})] : [200, report({ DryRun: false, Imported: 1 })],
+    });
+    renderConsole('/operator/4/zones/import');
+    const input = await screen.findByLabelText('Zone file (GeoJSON or CSV)');
+    fireEvent.change(input, { target: { files: [file('zone_number,address\nB1,x\nB2,y')] } });
+    // The file is read asynchronously: the screen says when the form holds it.
+    expect(await screen.findByText('zones.csv is ready to be checked.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    const refused = await screen.findByRole('table', { name: 'Refused rows' });
+    expect(within(refused).getByText('lat must be between -90 and 90')).toBeTruthy();
+    expect(screen.getByText('Ignored columns: colour')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')[0]!.body).toEqual({
+      File: 'zone_number,address\nB1,x\nB2,y',
+      FileName: 'zones.csv',
+      DryRun: true,
+      SkipRefused: false,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Skip the refused rows and import 1 zone' }));
+    expect(await screen.findByRole('heading', { name: 'Imported' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ DryRun: false, SkipRefused: true });
+  });
+
+  it('without a file, says to choose one and sends nothing', async () => {
+    const calls = stubApi({ 'GET /api/Operator/Mine': mine('owner') });
+    renderConsole('/operator/4/zones/import');
+    fireEvent.click(await screen.findByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByText('Choose a GeoJSON or CSV file')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('an analyst gets no import', async () => {
+    stubApi({ 'GET /api/Operator/Mine': mine('analyst') });
+    renderConsole('/operator/4/zones/import');
+    expect(await screen.findByText('Your role can read zones but not change them.')).toBeTruthy();
+    expect(screen.queryByLabelText('Zone file (GeoJSON or CSV)')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useZones, ZONES_PAGE, type ZoneSearch } from '../api/zones.ts';
+import { exportZones, useZones, ZONES_PAGE, type ZoneSearch } from '../api/zones.ts';
 import { zonePath } from '../lib/paths.ts';
 import { useMembership } from './console-shell.tsx';
 
@@ -54,10 +54,21 @@ export function ZonesScreen() {
         <h1 id="zones-title" className="flex-1 text-xl font-bold text-slate-900">
           {t('Zones')}
         </h1>
+        <Button variant="ghost" size="sm" onClick={() => void exportZones(membership.OperatorId, 'csv')}>
+          {t('Export CSV')}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void exportZones(membership.OperatorId, 'geojson')}>
+          {t('Export GeoJSON')}
+        </Button>
         {edits && (
-          <ButtonLink to={zonePath(membership.OperatorId, 'new')} size="sm">
-            {t('New zone')}
-          </ButtonLink>
+          <>
+            <ButtonLink to={zonePath(membership.OperatorId, 'import')} variant="secondary" size="sm">
+              {t('Import zones')}
+            </ButtonLink>
+            <ButtonLink to={zonePath(membership.OperatorId, 'new')} size="sm">
+              {t('New zone')}
+            </ButtonLink>
+          </>
         )}
       </div>
       <form

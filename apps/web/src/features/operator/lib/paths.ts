@@ -6,6 +6,6 @@ export type ConsoleSection = 'zones' | 'people' | 'audit';
 export const operatorPath = (operatorId: number, section: ConsoleSection) =>
   `${paths.operator}/${operatorId}/${section}`;
 
-/** A zone's editor: /operator/{operatorId}/zones/{zoneId}, or /zones/new for a new one. */
-export const zonePath = (operatorId: number, zoneId: number | 'new') =>
+/** A zone's editor: /operator/{operatorId}/zones/{zoneId}, /zones/new for a new one; /zones/import. */
+export const zonePath = (operatorId: number, zoneId: number | 'new' | 'import') =>
   `${operatorPath(operatorId, 'zones')}/${zoneId}`;
