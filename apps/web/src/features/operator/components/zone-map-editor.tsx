@@ -36,7 +36,10 @@ function Clicks({ onClick }: { onClick: (at: LatLng) => void }) {
 function FollowPoint({ point }: { point: LatLng | null }) {
   const map = useMap();
   useEffect(() => {
-    if (point) map.panInside([point.lat, point.lng], { padding: [40, 40] });
+    if (!point) return;
+    // From the world view (a new zone), a typed point opens at street level; else it is brought into view.
+    if (map.getZoom() < 12) map.setView([point.lat, point.lng], 17);
+    else map.panInside([point.lat, point.lng], { padding: [40, 40] });
   }, [map, point]);
   return null;
 }
@@ -148,14 +151,17 @@ export function ZoneMapEditor({
           {hint}
         </p>
       )}
-      <div className="relative h-80 overflow-hidden rounded-xl ring-1 ring-slate-200 md:h-[28rem]">
+      <div
+        role="region"
+        aria-label={t('Map of the zone')}
+        className="relative h-80 overflow-hidden rounded-xl ring-1 ring-slate-200 md:h-[28rem]"
+      >
         <MapContainer
           center={start ? [start.lat, start.lng] : [20, 0]}
           zoom={start ? 17 : 2}
           maxZoom={MAX_ZOOM}
           ref={mapRef}
           className={`size-full ${editable ? 'cursor-crosshair' : ''}`}
-          aria-label={t('Map of the zone')}
         >
           <TileLayer url={env.VITE_MAP_TILE_URL} attribution={ATTRIBUTION} maxZoom={MAX_ZOOM} />
           <FollowPoint point={point} />
