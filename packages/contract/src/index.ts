@@ -17,3 +17,4 @@ export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
 export * from './leaving.ts';
+export * from './push.ts';
