@@ -8,10 +8,12 @@ import {
   defaultOperatorId,
   ZONE_COLUMNS,
   ZoneFileError,
+  ZoneNumbersTaken,
   importZoneFile,
   type ImportReport,
 } from '../src/zones/index.ts';
 import { adoptPresetPolicies } from '../src/pricing/index.ts';
+import { COMMAND_LINE } from '../src/operators/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
 const USAGE = `Usage: npm run zones:import -- FILE [--operator ID] [--skip-invalid]
@@ -95,12 +97,17 @@ async function main(): Promise<number> {
       const report = await importZoneFile(db, operator, content, {
         fileName: basename(path),
         skipInvalid: args.skipInvalid,
+        actor: COMMAND_LINE,
       });
       printReport(report, args.file, `operator ${operator.id} (${operator.name})`, args.skipInvalid);
       // The imported zones' rates and paid hours become their price policies (docs/pricing.md#presets).
       if (report.imported > 0) await adoptPresetPolicies(db);
       return report.imported > 0 ? 0 : 1;
     } catch (err) {
+      if (err instanceof ZoneNumbersTaken) {
+        console.error(`${args.file}: a zone number was taken while importing. Nothing imported; run it again.`);
+        return 1;
+      }
       if (!(err instanceof ZoneFileError)) throw err;
       console.error(`${args.file}: ${err.message}. Nothing imported.`);
       return 1;

@@ -23,7 +23,11 @@ afterAll(async () => {
 function importFile(name: string, content: string, skipInvalid = false) {
   const path = join(dir, name);
   writeFileSync(path, content);
-  return importZoneFile(db, operator, readFileSync(path, 'utf8'), { fileName: name, skipInvalid });
+  return importZoneFile(db, operator, readFileSync(path, 'utf8'), {
+    fileName: name,
+    skipInvalid,
+    actor: { id: null, name: 'test' },
+  });
 }
 const numbers = async () =>
   (await db.select({ n: zones.zoneNumber }).from(zones).orderBy(asc(zones.zoneNumber))).map((r) => r.n);

@@ -195,3 +195,60 @@ export const OperatorZonePage = z.object({
   Total: z.number().int(),
 });
 export type OperatorZonePage = z.infer<typeof OperatorZonePage>;
+
+/** A zone file's size the console takes at once (characters); the CLI reads any size. */
+export const ZONE_FILE_MAX_CHARS = 2_000_000;
+export const ZONE_IMPORT_MESSAGES = {
+  fileRequired: 'Choose a GeoJSON or CSV file',
+  fileTooLarge: 'The file is larger than 2 MB: split it, or use npm run zones:import',
+  fileNameFormat: 'The file name has at most 200 characters',
+  fileUnreadable: 'This is not a zone file',
+  numbersTaken: 'A zone number of the file was taken meanwhile: nothing was imported. Check the file again',
+} as const;
+
+/**
+ * POST /api/Operator/{operatorId}/Zones/Import: a zone file (GeoJSON FeatureCollection of Points
+ * or CSV with a header row, the columns of `npm run zones:import`), checked row by row.
+ * DryRun checks and writes nothing; otherwise all rows go in when none is refused, or, with
+ * SkipRefused, the rows that pass.
+ */
+export const ZoneImportRequest = z.object({
+  File: z
+    .string({ error: ZONE_IMPORT_MESSAGES.fileRequired })
+    .min(1, ZONE_IMPORT_MESSAGES.fileRequired)
+    .max(ZONE_FILE_MAX_CHARS, ZONE_IMPORT_MESSAGES.fileTooLarge),
+  /** Tells CSV from GeoJSON by its extension (.csv, .json, .geojson); else by the content. */
+  FileName: z.string().max(200, ZONE_IMPORT_MESSAGES.fileNameFormat).default(''),
+  DryRun: z.boolean().default(true),
+  SkipRefused: z.boolean().default(false),
+});
+export type ZoneImportRequest = z.input<typeof ZoneImportRequest>;
+
+export const ZoneImportRefusedRow = z.object({
+  /** CSV: the line the record starts on (the header is 1); GeoJSON: the feature's place, from 1. */
+  Row: z.number().int(),
+  ZoneNumber: z.string().nullable(),
+  Reason: z.string(),
+});
+export type ZoneImportRefusedRow = z.infer<typeof ZoneImportRefusedRow>;
+
+export const ZoneImportReport = z.object({
+  Format: z.enum(['geojson', 'csv']),
+  /** The rows (features) of the file. */
+  Rows: z.number().int(),
+  /** Rows that pass every check (and, unless DryRun, were written when Imported > 0). */
+  Valid: z.number().int(),
+  /** Zones written by this request: 0 for a dry run, or when a row was refused without SkipRefused. */
+  Imported: z.number().int(),
+  Refused: z.array(ZoneImportRefusedRow),
+  /** Columns or properties the import does not know (ignored). */
+  IgnoredColumns: z.array(z.string()),
+  DryRun: z.boolean(),
+});
+export type ZoneImportReport = z.infer<typeof ZoneImportReport>;
+
+/** GET /api/Operator/{operatorId}/Zones/Export: the zones as the import reads them. */
+export const ZoneExportQuery = z.object({
+  format: z.enum(['geojson', 'csv'], { error: 'format is geojson or csv' }).default('geojson'),
+  retired: z.enum(['include', 'exclude', 'only'], { error: 'retired is include, exclude or only' }).default('exclude'),
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeaderLine, csvRow } from './sessions-csv.ts';
+import { csvField } from '../lib/csv.ts';
+import { csvHeaderLine, csvRow } from './sessions-csv.ts';
 
 describe('sessions CSV', () => {
   it('quotes commas, quotes and line breaks', () => {

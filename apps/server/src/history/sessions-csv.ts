@@ -35,8 +35,6 @@ export const CSV_HEADER = [
   'Status',
 ] as const;
 
-export { csvField };
-
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
 export function csvRow(s: CsvSession): string {

@@ -11,3 +11,4 @@ export * from './zone-repository.ts';
 export * from './zone-search.ts';
 export * from './zone-view.ts';
 export * from './zone-admin.ts';
+export * from './zone-export.ts';

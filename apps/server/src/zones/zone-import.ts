@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { amountToCents, text } from '@parkit/contract';
 import type { Db } from '../db/client.ts';
+import { audit, type Actor } from '../infra/audit-log.ts';
 import type { OperatorRecord } from './operator-repository.ts';
 import { toStoredHours } from './paid-hours.ts';
 import { parseZoneFile, type RawZoneRow, type ZoneFileFormat } from './zone-file.ts';
@@ -23,6 +24,8 @@ export interface RefusedRow {
 export interface ImportReport {
   format: ZoneFileFormat;
   rows: number;
+  /** Rows that pass every check, the numbers the operator has already included. */
+  valid: number;
   imported: number;
   refused: RefusedRow[];
   ignoredColumns: string[];
@@ -213,16 +216,30 @@ export function validateZoneRows(rows: readonly RawZoneRow[], operator: Pick<Ope
   return { valid, refused };
 }
 
+/** A zone number of the file was taken between the check and the write (another import, a create). */
+export class ZoneNumbersTaken extends Error {
+  override name = 'ZoneNumbersTaken';
+}
+
+/** PostgreSQL's unique violation (23505), as PGlite and node-postgres report it. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /**
- * Reads, checks and writes a zone file for an operator. Nothing is written when a row is refused,
- * unless skipInvalid; then the valid rows go in. Either way the writes are one transaction.
- * Throws ZoneFileError when the file is not a zone file at all.
+ * Reads, checks and writes a zone file for an operator: the one implementation behind
+ * `npm run zones:import` and the console's Import. Nothing is written when a row is refused,
+ * unless skipInvalid; then the valid rows go in; nothing at all with dryRun. The writes and their
+ * audit entry (`zone.import`, the numbers written) are one transaction. A number taken between the
+ * check and the write (the table's constraint) rolls it all back: ZoneNumbersTaken. Throws
+ * ZoneFileError when the file is not a zone file at all.
  */
 export async function importZoneFile(
   db: Db,
   operator: OperatorRecord,
   content: string,
-  opts: { fileName?: string; skipInvalid?: boolean } = {},
+  opts: { fileName?: string; skipInvalid?: boolean; dryRun?: boolean; actor: Actor },
 ): Promise<ImportReport> {
   const file = parseZoneFile(content, opts.fileName);
   const { valid, refused } = validateZoneRows(file.rows, operator);
@@ -244,19 +261,41 @@ export async function importZoneFile(
   const report = {
     format: file.format,
     rows: file.rows.length,
+    valid: fresh.length,
     imported: 0,
     refused,
     ignoredColumns: file.ignoredColumns,
   };
-  if (fresh.length === 0 || (refused.length > 0 && !opts.skipInvalid)) return report;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < fresh.length; i += BATCH) {
-      await insertZones(
-        tx,
-        operator.id,
-        fresh.slice(i, i + BATCH).map((v) => v.zone),
-      );
-    }
-  });
+  if (opts.dryRun || fresh.length === 0 || (refused.length > 0 && !opts.skipInvalid)) return report;
+  try {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < fresh.length; i += BATCH) {
+        await insertZones(
+          tx,
+          operator.id,
+          fresh.slice(i, i + BATCH).map((v) => v.zone),
+        );
+      }
+      await audit(tx, {
+        operatorId: operator.id,
+        actor: opts.actor,
+        action: 'zone.import',
+        entity: 'zone',
+        entityId: 'import',
+        before: null,
+        after: {
+          FileName: opts.fileName ?? '',
+          Format: file.format,
+          Rows: file.rows.length,
+          Imported: fresh.length,
+          Refused: refused.length,
+          ZoneNumbers: fresh.map((v) => v.zone.zoneNumber),
+        },
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ZoneNumbersTaken();
+    throw err;
+  }
   return { ...report, imported: fresh.length };
 }

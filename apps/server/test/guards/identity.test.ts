@@ -359,6 +359,10 @@ const BODIES: Record<string, object> = {
     PolicyId: policyOfB,
     ZoneIds: [zoneOfB],
   },
+  'POST /api/Operator/{operatorId}/Zones/Import': {
+    File: 'zone_number,address,lat,lng,rate,max_stay_minutes\nGUARD-A3,1 Guard St,30.2672,-97.7431,1,60',
+    DryRun: false,
+  },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);

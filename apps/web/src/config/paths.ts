@@ -36,7 +36,8 @@ export const paths = {
   subscriptionPayment: '/subscription/payment',
   /** Not in the spec: the officers' plate check (issue 12). */
   enforcement: '/enforcement',
-  /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/dashboard (the landing page), /reports, /people, /prices, /audit. */
+  /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/dashboard (the
+   * landing page), /zones (and /zones/{zoneId}, /zones/new), /prices, /reports, /people, /audit. */
   operator: '/operator',
   /** Not in the spec: accepting an invitation to an operator's team. */
   operatorJoin: '/operator/join',

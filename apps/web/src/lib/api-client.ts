@@ -50,7 +50,7 @@ export function errorMessage(status: number | null, body: Partial<ErrorResponse>
 
 /**
  * docs/product.md#api-calls: the bearer token and appid always; xapikey (the stored user id) on post and put,
- * so on `write` requests (this API's writes are all POST).
+ * so on `write` requests (POST and PUT).
  */
 function headers(write: boolean, extra?: Record<string, string>): Record<string, string> {
   const session = getSession();
@@ -107,7 +107,10 @@ async function request<T>(
       body,
       signal: opts.signal,
       credentials: 'same-origin',
-      headers: headers(method === 'POST', { ...(contentType ? { 'content-type': contentType } : {}), ...opts.headers }),
+      headers: headers(method === 'POST' || method === 'PUT', {
+        ...(contentType ? { 'content-type': contentType } : {}),
+        ...opts.headers,
+      }),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -168,6 +171,9 @@ export const api = {
     request<Blob>('GET', path, undefined, undefined, { ...opts, redirectOn401: false, blob: true }),
   post: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
     request<T>('POST', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
+  /** A whole object replaced (the console's zone edit). */
+  put: <T>(path: string, data?: unknown, opts: RequestOptions = {}) =>
+    request<T>('PUT', path, json(data), 'application/json', { ...opts, redirectOn401: true }),
   /** One file under a key plus extra fields (multipart). */
   upload: <T>(
     path: string,

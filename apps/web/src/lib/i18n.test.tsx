@@ -9,6 +9,7 @@ import {
   OPERATOR_MESSAGES,
   OPERATOR_REPORT_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
+  ZONE_IMPORT_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -85,6 +86,7 @@ describe('i18n', () => {
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
       ...Object.values(OPERATOR_REPORT_MESSAGES),
+      ...Object.values(ZONE_IMPORT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
       ...Object.values(PUSH_MESSAGES),
     ];

@@ -8,12 +8,18 @@ import {
   OperatorZonePage,
   OperatorZoneParams,
   OperatorZoneQuery,
+  ZONE_IMPORT_MESSAGES,
+  ZoneExportQuery,
+  ZoneImportReport,
+  ZoneImportRequest,
   ZoneInput,
 } from '@parkit/contract';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../../lib/http-error.ts';
+import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
+import { adoptPresetPolicies } from '../../../pricing/index.ts';
 import * as zones from '../../../zones/index.ts';
+import { mediaAnswer } from '../../shared/media-types.ts';
 
 const tags = ['Operator console'];
 
@@ -45,6 +51,75 @@ const operatorZoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => zones.listOperatorZones(app.db, req.staff.operatorId, req.query),
+  );
+
+  app.post(
+    '/:operatorId/Zones/Import',
+    {
+      // A file of up to 2 million characters, as JSON text (escapes can double it).
+      bodyLimit: 6 * 1024 * 1024,
+      config: { operatorRoles: OPERATOR_CAN.zones },
+      schema: {
+        tags,
+        summary:
+          'Import a zone file (GeoJSON or CSV, the columns of npm run zones:import): a dry run lists the refused rows; then all rows, or the ones that pass',
+        params: OperatorParams,
+        body: ZoneImportRequest,
+        response: { 200: ZoneImportReport, 409: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      let report;
+      try {
+        report = await zones.importZoneFile(app.db, await operatorOf(req), b.File, {
+          fileName: b.FileName,
+          skipInvalid: b.SkipRefused,
+          dryRun: b.DryRun,
+          actor: await actor(req),
+        });
+      } catch (err) {
+        if (err instanceof zones.ZoneFileError) throw badRequest('File', ZONE_IMPORT_MESSAGES.fileUnreadable);
+        if (err instanceof zones.ZoneNumbersTaken) throw conflict('File', ZONE_IMPORT_MESSAGES.numbersTaken);
+        throw err;
+      }
+      // The imported zones' rates and paid hours become their price policies (docs/pricing.md#presets).
+      if (report.imported > 0) await adoptPresetPolicies(app.db);
+      return {
+        Format: report.format,
+        Rows: report.rows,
+        Valid: report.valid,
+        Imported: report.imported,
+        Refused: report.refused.map((r) => ({ Row: r.row, ZoneNumber: r.zoneNumber ?? null, Reason: r.reason })),
+        IgnoredColumns: report.ignoredColumns,
+        DryRun: b.DryRun,
+      };
+    },
+  );
+
+  app.get(
+    '/:operatorId/Zones/Export',
+    {
+      config: { operatorRoles: OPERATOR_CAN.read },
+      schema: {
+        tags,
+        summary: "The operator's zones as a zone file (GeoJSON or CSV) that Import reads again",
+        params: OperatorParams,
+        querystring: ZoneExportQuery,
+        response: {
+          200: mediaAnswer('The zones as an attachment', ['application/geo+json', 'text/csv'], 'text'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { format, retired } = req.query;
+      const text = await zones.exportZoneFile(app.db, req.staff.operatorId, { format, retired });
+      const csv = format === 'csv';
+      return reply
+        .header('content-disposition', `attachment; filename="zones.${csv ? 'csv' : 'geojson'}"`)
+        .type(csv ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8')
+        .send(text);
+    },
   );
 
   app.get(

@@ -11,4 +11,7 @@ export const operatorKeys = {
   zones: (operatorId: number) => ['operator', operatorId, 'zones'] as const,
   dashboard: (operatorId: number) => ['operator', operatorId, 'dashboard'] as const,
   report: (operatorId: number, query: string) => ['operator', operatorId, 'report', query] as const,
+  zoneList: (operatorId: number, search: { q: string; retired: string; offset: number }) =>
+    ['operator', operatorId, 'zones', 'list', search] as const,
+  zone: (operatorId: number, zoneId: number) => ['operator', operatorId, 'zones', zoneId] as const,
 };

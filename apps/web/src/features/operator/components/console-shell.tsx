@@ -57,9 +57,10 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
   const navigate = useNavigate();
   const sections: { id: ConsoleSection; label: string }[] = [
     { id: 'dashboard', label: t('Dashboard') },
+    { id: 'zones', label: t('Zones') },
+    { id: 'prices', label: t('Prices') },
     { id: 'reports', label: t('Reports') },
     { id: 'people', label: t('People') },
-    { id: 'prices', label: t('Prices') },
     { id: 'audit', label: t('Audit log') },
   ];
   const signOut = async () => {

@@ -1,0 +1,178 @@
+import { useState, type ChangeEvent } from 'react';
+import { type z } from 'zod';
+import { operatorCan, ZONE_FILE_MAX_CHARS, ZoneImportRequest, type ZoneImportReport } from '@parkit/contract';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { showFormError } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toasts.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { FieldShell } from '../../../components/ui/field.tsx';
+import { Notice } from '../../../components/ui/loaded.tsx';
+import { useImportZones } from '../api/zones.ts';
+import { operatorPath } from '../lib/paths.ts';
+import { useMembership } from './console-shell.tsx';
+
+/** The file chosen, checked as the server checks it. */
+const ImportForm = ZoneImportRequest.pick({ File: true, FileName: true });
+type ImportIn = z.input<typeof ImportForm>;
+type ImportOut = z.output<typeof ImportForm>;
+
+/**
+ * Import zones (/operator/{id}/zones/import): a GeoJSON or CSV file is checked first (a dry run that
+ * lists the refused rows), then imported whole, or only its rows that pass.
+ */
+export function ZoneImportScreen() {
+  const { t } = useTranslation();
+  const { OperatorId, Role } = useMembership();
+  const run = useImportZones(OperatorId);
+  const form = useSchemaForm<ImportIn, ImportOut>(ImportForm, { File: '', FileName: '' });
+  const [report, setReport] = useState<ZoneImportReport | null>(null);
+  if (!operatorCan(Role, 'zones')) return <Notice>{t('Your role can read zones but not change them.')}</Notice>;
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    setReport(null);
+    form.clearErrors();
+    const file = e.target.files?.[0];
+    if (!file) return form.reset({ File: '', FileName: '' });
+    // A file far over the limit is not read at all.
+    const text = file.size > ZONE_FILE_MAX_CHARS * 4 ? 'x'.repeat(ZONE_FILE_MAX_CHARS + 1) : await file.text();
+    form.setValue('File', text);
+    form.setValue('FileName', file.name);
+  };
+  const send = async (body: ImportOut, commit: { SkipRefused: boolean } | null) => {
+    try {
+      const answer = await run.mutateAsync({
+        ...body,
+        DryRun: commit === null,
+        SkipRefused: commit?.SkipRefused ?? false,
+      });
+      setReport(answer);
+      if (commit) toast.success(t('{{count}} zones imported', { count: answer.Imported }));
+    } catch (err) {
+      showFormError(err, form.setError, ['File', 'FileName']);
+    }
+  };
+  const check = form.handleSubmit((body) => send(body, null));
+  const fileError = form.formState.errors.File?.message ?? form.formState.errors.FileName?.message;
+
+  return (
+    <section aria-labelledby="import-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h1 id="import-title" className="flex-1 text-xl font-bold text-slate-900">
+          {t('Import zones')}
+        </h1>
+        <ButtonLink to={operatorPath(OperatorId, 'zones')} variant="ghost" size="sm">
+          {t('All zones')}
+        </ButtonLink>
+      </div>
+      <p className="mb-3 text-sm text-slate-600">
+        {t(
+          'A GeoJSON file of points or a CSV file with a header row: zone_number, address, lat, lng, rate, max_stay_minutes, and optionally name, city, state, zip, kind, paid_days, paid_from, paid_until, capacity. The file is checked first; nothing is written until you import.',
+        )}
+      </p>
+      <form noValidate onSubmit={(e) => void check(e)} className="flex flex-col gap-3">
+        <FieldShell label={t('Zone file (GeoJSON or CSV)')} error={fileError}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="file"
+              accept=".csv,.json,.geojson,text/csv,application/json,application/geo+json"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => void choose(e)}
+              className="min-h-11 text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:font-semibold"
+            />
+          )}
+        </FieldShell>
+        {form.watch('FileName') && (
+          <p className="text-sm break-all text-slate-700">
+            {t('{{name}} is ready to be checked.', { name: form.watch('FileName') })}
+          </p>
+        )}
+        <div>
+          <Button type="submit" variant="secondary" loading={form.submitting && report === null}>
+            {t('Check the file')}
+          </Button>
+        </div>
+      </form>
+      {report && (
+        <Report
+          report={report}
+          busy={run.isPending}
+          onImport={(SkipRefused) => void form.handleSubmit((body) => send(body, { SkipRefused }))()}
+        />
+      )}
+    </section>
+  );
+}
+
+function Report({
+  report,
+  busy,
+  onImport,
+}: {
+  report: ZoneImportReport;
+  busy: boolean;
+  onImport: (skipRefused: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const refused = report.Refused.length;
+  const done = !report.DryRun;
+  return (
+    <div className="mt-4 flex flex-col gap-3" aria-live="polite">
+      <h2 className="text-lg font-bold text-slate-900">{done ? t('Imported') : t('Checked')}</h2>
+      <p className="text-sm text-slate-700">
+        {t('{{count}} rows in the file', { count: report.Rows })} · {t('{{count}} rows pass', { count: report.Valid })}{' '}
+        · {t('{{count}} refused', { count: refused })}
+        {done && <> · {t('{{count}} zones imported', { count: report.Imported })}</>}
+      </p>
+      {report.IgnoredColumns.length > 0 && (
+        <p className="text-sm break-words text-amber-800">
+          {t('Ignored columns: {{columns}}', { columns: report.IgnoredColumns.join(', ') })}
+        </p>
+      )}
+      {refused > 0 && (
+        <table className="w-full text-start text-sm">
+          <caption className="mb-1 text-start font-semibold text-slate-800">{t('Refused rows')}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-1 pe-3">
+                {t('Row')}
+              </th>
+              <th scope="col" className="py-1 pe-3">
+                {t('Zone number')}
+              </th>
+              <th scope="col" className="py-1">
+                {t('Reason')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {report.Refused.map((r) => (
+              <tr key={r.Row}>
+                <td className="py-1 pe-3 align-top tabular-nums">{r.Row}</td>
+                <td className="py-1 pe-3 align-top break-all">{r.ZoneNumber ?? '—'}</td>
+                <td className="py-1 align-top break-words">{r.Reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {!done && report.Valid > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {refused === 0 ? (
+            <Button loading={busy} onClick={() => onImport(false)}>
+              {t('Import {{count}} zones', { count: report.Valid })}
+            </Button>
+          ) : (
+            <Button loading={busy} onClick={() => onImport(true)}>
+              {t('Skip the refused rows and import {{count}} zones', { count: report.Valid })}
+            </Button>
+          )}
+        </div>
+      )}
+      {!done && report.Valid === 0 && <p className="text-sm text-slate-700">{t('No row can be imported.')}</p>}
+    </div>
+  );
+}
