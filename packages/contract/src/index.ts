@@ -16,4 +16,5 @@ export * from './quick-park.ts';
 export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
+export * from './operator-sessions.ts';
 export * from './leaving.ts';

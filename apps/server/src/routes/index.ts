@@ -17,6 +17,7 @@ import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
+import operatorSessionRoutes from './operator/Operator/sessions.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -109,6 +110,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
     ['operator', operatorConsoleRoutes, '/api/Operator'],
     ['operator', operatorZoneRoutes, '/api/Operator'],
+    ['operator', operatorSessionRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { parkingSessions } from '../../src/db/schema/index.ts';
 import { describe, expect, it } from 'vitest';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { fill, operations, type Operation } from '../openapi.ts';
@@ -305,12 +307,36 @@ const zoneBody = (ZoneNumber: string) => ({
 const zoneOfB = (
   await as(app, ownerB, { method: 'POST', url: `/api/Operator/${B}/Zones`, payload: zoneBody('GUARD-B') })
 ).json<{ ZoneId: number }>().ZoneId;
+// An ended session in B's zone (bob's), written as Start and Stop leave one.
+const [sessionOfB] = await db
+  .insert(parkingSessions)
+  .values({
+    memberId: bob.memberId,
+    operatorId: B,
+    zoneId: zoneOfB,
+    vehicleMake: 'TOYOTA',
+    vehicleModel: 'CAMRY',
+    plate: 'GUARDB1',
+    plateState: 'TX',
+    startedAt: new Date(Date.now() - 3_600_000),
+    endsAt: new Date(),
+    endedAt: new Date(),
+    durationMinutes: 60,
+    initialMinutes: 60,
+    rateCents: 200,
+    parkingCents: 200,
+    feeCents: 0,
+    paidVia: 'Wallet',
+    status: 'ended',
+  })
+  .returning({ id: parkingSessions.id });
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
   memberId: String(ownerB.memberId),
   inviteId: String(inviteOfB),
   zoneId: String(zoneOfB),
+  sessionId: String(sessionOfB!.id),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -318,13 +344,17 @@ const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Staff/{memberId}/Role': { Role: 'manager' },
   'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
   'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
+  'POST /api/Operator/{operatorId}/Sessions/{sessionId}/Refund': { Whole: true, Reason: 'Guard' },
 };
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {
     method: o.method as 'POST',
     url,
-    ...(o.method === 'GET' ? {} : { payload: BODIES[`${o.method} ${o.path}`] ?? {} }),
+    // A money route's Idempotency-Key, so that the answer is about the ids.
+    ...(o.method === 'GET'
+      ? {}
+      : { payload: BODIES[`${o.method} ${o.path}`] ?? {}, headers: { 'idempotency-key': randomUUID() } }),
   });
 
 describe('identity: the operator console', () => {

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
+  OPERATOR_SESSION_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -82,6 +83,7 @@ describe('i18n', () => {
       ...Object.values(SUPPORT_MESSAGES),
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
+      ...Object.values(OPERATOR_SESSION_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
