@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId', element: <Navigate to="people" replace /> },
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
+              { path: ':operatorId/sessions', ...screen(() => import('./routes/operator-sessions.tsx')) },
             ],
           },
         ],

@@ -5,4 +5,8 @@ export const operatorKeys = {
   staff: (operatorId: number) => ['operator', operatorId, 'staff'] as const,
   invites: (operatorId: number) => ['operator', operatorId, 'invites'] as const,
   audit: (operatorId: number) => ['operator', operatorId, 'audit'] as const,
+  sessions: (operatorId: number) => ['operator', operatorId, 'sessions'] as const,
+  sessionList: (operatorId: number, filters: object) => ['operator', operatorId, 'sessions', 'list', filters] as const,
+  session: (operatorId: number, sessionId: number) => ['operator', operatorId, 'sessions', sessionId] as const,
+  zoneChoices: (operatorId: number) => ['operator', operatorId, 'zone-choices'] as const,
 };

@@ -57,6 +57,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
   const navigate = useNavigate();
   const sections: { id: ConsoleSection; label: string }[] = [
     { id: 'people', label: t('People') },
+    { id: 'sessions', label: t('Sessions') },
     { id: 'audit', label: t('Audit log') },
   ];
   const signOut = async () => {
