@@ -17,4 +17,5 @@ export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
 export * from './operator-sessions.ts';
+export * from './settlement.ts';
 export * from './leaving.ts';

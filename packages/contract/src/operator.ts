@@ -35,13 +35,14 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 /**
  * Who may do what, one table for the server's routes (config.operatorRoles) and the console's
  * buttons: `read` every console page, `people` invite, change roles and remove, `zones` create,
- * edit and retire zones (and later prices and permits), `refunds` refund a session from the console.
+ * edit and retire zones (and later prices and permits), `refunds` refund a session from the console, `settle` issue a settlement statement.
  */
 export const OPERATOR_CAN = {
   read: OPERATOR_ROLES,
   people: ['owner'],
   zones: ['owner', 'manager'],
   refunds: ['owner', 'manager'],
+  settle: ['owner', 'manager'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>

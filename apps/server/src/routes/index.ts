@@ -18,6 +18,7 @@ import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorSessionRoutes from './operator/Operator/sessions.ts';
+import operatorSettlementRoutes from './operator/Operator/settlement.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -111,6 +112,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorConsoleRoutes, '/api/Operator'],
     ['operator', operatorZoneRoutes, '/api/Operator'],
     ['operator', operatorSessionRoutes, '/api/Operator'],
+    ['operator', operatorSettlementRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

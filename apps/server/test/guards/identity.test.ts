@@ -330,6 +330,13 @@ const [sessionOfB] = await db
     status: 'ended',
   })
   .returning({ id: parkingSessions.id });
+const statementOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Statements`,
+    payload: { Period: 'day', Start: '2020-01-01' },
+  })
+).json<{ StatementId: number }>().StatementId;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
@@ -337,6 +344,7 @@ const OF_B: Record<string, string> = {
   inviteId: String(inviteOfB),
   zoneId: String(zoneOfB),
   sessionId: String(sessionOfB!.id),
+  statementId: String(statementOfB),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -345,6 +353,7 @@ const BODIES: Record<string, object> = {
   'POST /api/Operator/{operatorId}/Zones': zoneBody('GUARD-A'),
   'PUT /api/Operator/{operatorId}/Zones/{zoneId}': zoneBody('GUARD-A2'),
   'POST /api/Operator/{operatorId}/Sessions/{sessionId}/Refund': { Whole: true, Reason: 'Guard' },
+  'POST /api/Operator/{operatorId}/Statements': { Period: 'day', Start: '2020-01-02' },
 };
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>

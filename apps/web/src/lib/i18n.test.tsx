@@ -8,6 +8,7 @@ import {
   OPERATOR_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
   OPERATOR_SESSION_MESSAGES,
+  SETTLEMENT_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -84,6 +85,7 @@ describe('i18n', () => {
       ...Object.values(OPERATOR_MESSAGES),
       ...Object.values(OPERATOR_ZONE_MESSAGES),
       ...Object.values(OPERATOR_SESSION_MESSAGES),
+      ...Object.values(SETTLEMENT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
