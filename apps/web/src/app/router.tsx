@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
               { path: ':operatorId/sessions', ...screen(() => import('./routes/operator-sessions.tsx')) },
+              { path: ':operatorId/settlement', ...screen(() => import('./routes/operator-settlement.tsx')) },
             ],
           },
         ],

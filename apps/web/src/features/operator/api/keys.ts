@@ -8,5 +8,7 @@ export const operatorKeys = {
   sessions: (operatorId: number) => ['operator', operatorId, 'sessions'] as const,
   sessionList: (operatorId: number, filters: object) => ['operator', operatorId, 'sessions', 'list', filters] as const,
   session: (operatorId: number, sessionId: number) => ['operator', operatorId, 'sessions', sessionId] as const,
+  statements: (operatorId: number) => ['operator', operatorId, 'statements'] as const,
+  statement: (operatorId: number, statementId: number) => ['operator', operatorId, 'statements', statementId] as const,
   zoneChoices: (operatorId: number) => ['operator', operatorId, 'zone-choices'] as const,
 };

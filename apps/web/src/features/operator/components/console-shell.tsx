@@ -58,6 +58,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
   const sections: { id: ConsoleSection; label: string }[] = [
     { id: 'people', label: t('People') },
     { id: 'sessions', label: t('Sessions') },
+    { id: 'settlement', label: t('Settlement') },
     { id: 'audit', label: t('Audit log') },
   ];
   const signOut = async () => {
