@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, text } from './common.ts';
+import { Id, pageLimit, text } from './common.ts';
 import { amountToCents } from './money.ts';
 import { OperatorParams } from './operator.ts';
 import { WireId } from './vehicle.ts';
@@ -31,12 +31,12 @@ const day = z
 
 /** GET /api/Operator/{operatorId}/Sessions: newest first, by zone, started on or between days (the operator's time), plate. */
 export const OperatorSessionQuery = z.object({
-  zoneId: WireId.optional(),
+  zoneId: Id.optional(),
   from: day.optional(),
   to: day.optional(),
   plate: z.string().trim().max(20, 'At most 20 characters').default(''),
   /** Pass a page's Next to read older sessions. */
-  before: WireId.optional(),
+  before: Id.optional(),
   limit: pageLimit(100),
 });
 export type OperatorSessionQuery = z.input<typeof OperatorSessionQuery>;
