@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { compiledSerializer } from './lib/response-serializer.ts';
-import type { Config } from './config.ts';
+import { DEFAULT_CURRENCY_SYMBOL, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { defaultOperatorId, OperatorCache, ZONE_SET_CHANNEL, ZoneCache } from './zones/index.ts';
 import { ReferenceCache } from './vehicles/index.ts';
@@ -113,5 +113,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
-  await fastify.register(spa, { root: config.WEB_DIST, tileUrl: config.MAP_TILE_URL, production });
+  await fastify.register(spa, {
+    root: config.WEB_DIST,
+    tileUrl: config.MAP_TILE_URL,
+    currencySymbol: config.CURRENCY_SYMBOL ?? DEFAULT_CURRENCY_SYMBOL,
+    production,
+  });
 }

@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 import { REPO_ROOT } from './paths.ts';
 
+/** The currency symbol when CURRENCY_SYMBOL is not set (and a partial test config's). */
+export const DEFAULT_CURRENCY_SYMBOL = '$';
+
 export { REPO_ROOT };
 
 const EnvSchema = z
@@ -81,7 +84,7 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code')
       .default('USD'),
-    CURRENCY_SYMBOL: z.string().min(1).max(4).default('$'),
+    CURRENCY_SYMBOL: z.string().min(1).max(4).default(DEFAULT_CURRENCY_SYMBOL),
     /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),

@@ -40,11 +40,19 @@ describe('serving the web app', () => {
     }
   });
 
-  it('writes the map tile URL into the page, escaped', async () => {
+  it('writes the map tile URL and the currency symbol into the page, escaped', async () => {
     const res = await app.inject({ method: 'GET', url: '/findParkingMap' });
     expect(res.body).toContain(
       '<meta name="parkit-map-tile-url" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />',
     );
+    expect(res.body).toContain('<meta name="parkit-currency-symbol" content="$" />');
+    const other = await buildTestApp({ WEB_DIST: dist, CURRENCY_SYMBOL: '"₹<' });
+    try {
+      const page = await other.app.inject({ method: 'GET', url: '/parkit' });
+      expect(page.body).toContain('<meta name="parkit-currency-symbol" content="&quot;₹&lt;" />');
+    } finally {
+      await other.app.close();
+    }
   });
 
   it("puts the listed chunks of a page's first screen in that page only, as modulepreload links", async () => {

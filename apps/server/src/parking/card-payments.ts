@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
-import { parkingCardPayments, parkingSessions } from '../db/schema/index.ts';
+import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import {
   claimCharge,
@@ -32,6 +32,25 @@ export function claimCardCharge(
   },
 ): Promise<WalletCharge> {
   return claimCharge(tx, ctx.currency, { ...c, memberId: null, customerRef: null, idempotencyKey: null });
+}
+
+/**
+ * Whether a card charge of this kind is claimed and not yet recorded for a quote that `quote`
+ * picks (a column condition on parking_quotes): another Start of the plate, or an extension of the
+ * session, is being paid right now.
+ */
+export async function cardChargePending(
+  tx: Tx,
+  kind: 'quick-park-start' | 'quick-park-extend',
+  quote: (q: typeof parkingQuotes) => SQL | undefined,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: walletCharges.id })
+    .from(walletCharges)
+    .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
+    .where(and(eq(walletCharges.kind, kind), eq(walletCharges.status, 'pending'), quote(parkingQuotes)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

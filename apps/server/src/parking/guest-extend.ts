@@ -1,11 +1,12 @@
 import { formatMoney, PARKING_MESSAGES, QUICK_PARK_MESSAGES, type ParkingSession, type Quote } from '@parkit/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
+import { parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import {
+  cardChargePending,
   claimCardCharge,
   claimRefunds,
   recordCardPayment,
@@ -116,21 +117,8 @@ export async function extendGuest(
 }
 
 /** Whether an extension of the session is being charged (claimed, not yet recorded). */
-async function extensionPending(tx: Tx, sessionId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: walletCharges.id })
-    .from(walletCharges)
-    .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
-    .where(
-      and(
-        eq(walletCharges.kind, 'quick-park-extend'),
-        eq(walletCharges.status, 'pending'),
-        eq(parkingQuotes.sessionId, sessionId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+const extensionPending = (tx: Tx, sessionId: number) =>
+  cardChargePending(tx, 'quick-park-extend', (pq) => eq(pq.sessionId, sessionId));
 
 /**
  * The record of an extension charge, in the transaction that marked it recorded: the card payment

@@ -9,13 +9,13 @@ import {
   type Quote,
 } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
+import { parkingCardPayments, parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { isUniqueViolation } from '../vehicles/index.ts';
 import { defaultOperatorId, operatorById } from '../zones/index.ts';
-import { claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
+import { cardChargePending, claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
 import { policyForStart } from '../pricing/index.ts';
 import { priceOf, type Priced } from './pricing.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteInsert, type QuoteRow } from './quote-rows.ts';
@@ -142,8 +142,8 @@ export async function startGuest(
     if (!q) throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
     const [zone] = await tx.select().from(zones).where(eq(zones.id, q.zoneId));
     if (!zone || !q.plate || !q.plateState) throw notFound();
-    const plate = q.plate;
-    await closeExpiredGuestPlate(tx, phone, plate, q.plateState, now);
+    const { plate, plateState } = q;
+    await closeExpiredGuestPlate(tx, phone, plate, plateState, now);
     // Refuse a parked plate before the card is charged (the unique index is the backstop).
     const [busy] = await tx
       .select({ id: parkingSessions.id })
@@ -153,7 +153,7 @@ export async function startGuest(
           eq(parkingSessions.guestPhone, phone),
           isNull(parkingSessions.memberId),
           eq(parkingSessions.plate, plate),
-          eq(parkingSessions.plateState, q.plateState),
+          eq(parkingSessions.plateState, plateState),
           eq(parkingSessions.status, 'active'),
         ),
       );
@@ -162,20 +162,9 @@ export async function startGuest(
         { field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` },
       ]);
     // And a plate whose card is being charged by another Start (its session opens when it is recorded).
-    const [paying] = await tx
-      .select({ id: walletCharges.id })
-      .from(walletCharges)
-      .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
-      .where(
-        and(
-          eq(walletCharges.kind, 'quick-park-start'),
-          eq(walletCharges.status, 'pending'),
-          eq(parkingQuotes.guestPhone, phone),
-          eq(parkingQuotes.plate, plate),
-          eq(parkingQuotes.plateState, q.plateState),
-        ),
-      )
-      .limit(1);
+    const paying = await cardChargePending(tx, 'quick-park-start', (pq) =>
+      and(eq(pq.guestPhone, phone), eq(pq.plate, plate), eq(pq.plateState, plateState)),
+    );
     if (paying) throw vehicleBusy();
     return claimCardCharge(tx, ctx, {
       kind: 'quick-park-start',

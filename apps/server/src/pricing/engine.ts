@@ -1,5 +1,5 @@
 import type { PolicyBody, TimeSpan, UserClass } from '@parkit/contract';
-import { clockMinutes, dayBefore, localTimeAt, type LocalTime } from './local-clock.ts';
+import { clockMinutes, dayBefore, localTimeAt, type LocalTime } from '../lib/local-clock.ts';
 
 /**
  * The quote engine (docs/pricing.md#how-a-stay-is-priced). A stay is the real minutes from its

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
+import { DEFAULT_CURRENCY_SYMBOL, type Config } from '../config.ts';
 import { runAllDueReloads, runDueReload, type ReloadContext, type ReloadOutcome } from './auto-reload.ts';
 import { recoverCharges } from './charges.ts';
 import { sendRefunds } from './refunds.ts';
@@ -53,7 +53,7 @@ export default fp<{ config: WalletConfig; secret: string }>(
       db: app.db,
       provider,
       currency: (config.CURRENCY ?? 'USD').toLowerCase(),
-      currencySymbol: config.CURRENCY_SYMBOL ?? '$',
+      currencySymbol: config.CURRENCY_SYMBOL ?? DEFAULT_CURRENCY_SYMBOL,
       // Filled at start-up by the domains that own other kinds of card movement (Quick Park).
       handlers: {},
     };

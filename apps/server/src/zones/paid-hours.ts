@@ -1,3 +1,5 @@
+import { localTimeAt } from '../lib/local-clock.ts';
+
 /**
  * When a zone charges: on its paid ISO weekdays, from paid_from to paid_until local time (minutes
  * after local midnight). Outside those hours parking is free (issue 4). Stored form:
@@ -57,25 +59,6 @@ export function storedHoursToClock(s: Pick<PaidSchedule, 'paidFromMinute' | 'pai
   return { from: formatClock(s.paidFromMinute), until: allDay ? '24:00' : formatClock(s.paidUntilMinute) };
 }
 
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    // Throws RangeError for an unknown zone: an operator's time zone is configuration, not input.
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 const lastLocal = new Map<string, { epochMinute: number; local: { isoDay: number; minute: number } }>();
 
 /**
@@ -92,16 +75,8 @@ export function localTime(now: Date, timeZone: string): { isoDay: number; minute
 }
 
 function readLocalTime(now: Date, timeZone: string): { isoDay: number; minute: number } {
-  let isoDay = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const p of formatterFor(timeZone).formatToParts(now)) {
-    if (p.type === 'weekday') isoDay = WEEKDAYS[p.value] ?? 0;
-    else if (p.type === 'hour') hour = Number(p.value);
-    else if (p.type === 'minute') minute = Number(p.value);
-  }
-  if (isoDay === 0) throw new Error(`cannot read the weekday in ${timeZone}`);
-  return { isoDay, minute: hour * 60 + minute };
+  const { isoDay, minute } = localTimeAt(now.getTime(), timeZone);
+  return { isoDay, minute };
 }
 
 /** Paid intervals in minutes of the week (Monday 00:00 = 0), sorted; may run past the week's end. */

@@ -9,7 +9,10 @@ function read(name: 'VITE_APP_ID' | 'VITE_MAP_TILE_URL', fallback: string): stri
   return v;
 }
 
-/** The server writes its MAP_TILE_URL into the page; the build-time value is the fallback. */
+/**
+ * The server writes its MAP_TILE_URL and CURRENCY_SYMBOL into the page; the build-time value (or
+ * the server's own default) is the fallback, for the dev server and tests.
+ */
 function fromPage(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const v = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
@@ -20,4 +23,7 @@ export const env = {
   VITE_APP_ID: read('VITE_APP_ID', 'parkit-web'),
   VITE_MAP_TILE_URL:
     fromPage('parkit-map-tile-url') ?? read('VITE_MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** The configured currency's symbol, before any account is read (a guest has none). */
+  // eslint-disable-next-line no-restricted-syntax -- the server's default CURRENCY_SYMBOL, its one copy here
+  CURRENCY_SYMBOL: fromPage('parkit-currency-symbol') ?? '$',
 } as const;

@@ -45,4 +45,20 @@ describe('useMoney', () => {
     const { result } = renderHook(() => useMoney(), { wrapper: inCache() });
     expect(result.current(5)).toBe('$5.00');
   });
+
+  it('starts in the currency the server wrote into the page, before any account is read', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'parkit-currency-symbol';
+    meta.content = '₹';
+    document.head.append(meta);
+    vi.resetModules();
+    try {
+      const fresh = await import('./money.ts');
+      const { result } = renderHook(() => fresh.useMoney(), { wrapper: inCache() });
+      expect(result.current(5)).toBe('₹5.00');
+    } finally {
+      meta.remove();
+      vi.resetModules();
+    }
+  });
 });

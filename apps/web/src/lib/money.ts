@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@parkit/contract';
+import { env } from '../config/env.ts';
 import { accountDetailsQuery } from './session.ts';
 
 /** An amount as the driver reads it ('$20.00', '-$3.25'); `symbol` alone, for a field's prefix. */
 export type Money = ((amount: number | string) => string) & { symbol: string };
 
 /**
- * The server's default CURRENCY_SYMBOL: shown until the account's Details say which currency is
- * configured, and to a guest, who has no account to read it from.
+ * The server's CURRENCY_SYMBOL as it wrote it into the page: shown until the account's Details are
+ * cached, and to a guest, who has no account to read it from.
  */
-// eslint-disable-next-line no-restricted-syntax -- the one default symbol, in the one money module
-const DEFAULT_SYMBOL = '$';
+const DEFAULT_SYMBOL = env.CURRENCY_SYMBOL;
 
 /** The one money formatter: two decimals, en-US (formatMoney), the sign before the symbol. */
 export function moneyIn(symbol: string): Money {

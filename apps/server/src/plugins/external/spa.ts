@@ -12,15 +12,17 @@ import { isApiPath } from './security.ts';
  * brotli or gzip as the request accepts, else the file itself, always with Vary: Accept-Encoding
  * (issue 9: compressing per request served 7-11x fewer requests).
  */
-export default fp<{ root: string; tileUrl: string; production: boolean }>(
-  async (app, { root, tileUrl, production }) => {
+export default fp<{ root: string; tileUrl: string; currencySymbol: string; production: boolean }>(
+  async (app, { root, tileUrl, currencySymbol, production }) => {
     const hasSpa = existsSync(join(root, 'index.html'));
     // Runtime settings the app reads from the page, so one MAP_TILE_URL drives both the CSP and
-    // the map (a build-time variable would need a rebuild per deployment).
+    // the map, and one CURRENCY_SYMBOL every amount, a guest's and a first paint's included (a
+    // build-time variable would need a rebuild per deployment).
     const indexHtml = hasSpa
       ? readFileSync(join(root, 'index.html'), 'utf8').replace(
           '</head>',
-          `<meta name="parkit-map-tile-url" content="${escapeAttr(tileUrl)}" /></head>`,
+          `<meta name="parkit-map-tile-url" content="${escapeAttr(tileUrl)}" />` +
+            `<meta name="parkit-currency-symbol" content="${escapeAttr(currencySymbol)}" /></head>`,
         )
       : '';
     const pages = pagesWithPreloads(root, indexHtml);
