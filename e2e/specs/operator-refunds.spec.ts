@@ -106,6 +106,8 @@ test('a manager refunds half of a session; the driver sees it; the settlement re
   // Settlement: today's statement, issued from the console, covers the session's money to the cent.
   await manager.getByRole('link', { name: 'Settlement' }).click();
   await expect(manager.getByRole('heading', { name: 'Settlement', level: 1 })).toBeVisible();
+  // The refund's toast first leaves (the checks are about the page).
+  await expect(manager.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await noSeriousFindings(manager);
   // Today in the operator's time zone (a statement's day is the operator's).
   const { Timezone } = (await (await request.get('/api/Parking/Operator', { headers: d.headers })).json()) as {
