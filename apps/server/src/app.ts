@@ -23,6 +23,7 @@ import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
+import webPush from './infra/push/push-plugin.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
@@ -39,6 +40,10 @@ export interface AppOptions {
         | 'API_RATE_LIMIT'
         | 'MONEY_RATE_LIMIT'
         | 'PROOF_SIGNING_KEY'
+        | 'VAPID_PUBLIC_KEY'
+        | 'VAPID_PRIVATE_KEY'
+        | 'VAPID_SUBJECT'
+        | 'WEB_PUSH_CA'
       >
     > &
     WalletConfig;
@@ -81,6 +86,16 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
   fastify.jobs.register('prune.expired', pruneJob());
+  // Web Push (after the parking jobs, so a tick's reminders go out in that tick): the VAPID keys
+  // from config, else kept in the data folder (a test app: in memory), like the proof's key.
+  await fastify.register(webPush, {
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    subject: config.VAPID_SUBJECT ?? 'mailto:push@parkit.invalid',
+    dataDir: config.DATA_DIR,
+    ca: config.WEB_PUSH_CA,
+    production,
+  });
   // The wallet's jobs (due auto-reloads, plan renewals and cancellations, old idempotency keys):
   // on the runner's tick, at most every WALLET_JOB_INTERVAL_MS; never in tests (they call
   // app.wallet.runJobs() or the job itself).

@@ -29,6 +29,25 @@ const EnvSchema = z
      * (docs/proof-of-payment.md). Unset: one is made on first start in DATA_DIR.
      */
     PROOF_SIGNING_KEY: z.string().min(1).optional(),
+    /**
+     * Web Push's VAPID key pair (RFC 8292), base64url as `web-push generate-vapid-keys` prints them
+     * (docs/operations.md#web-push). Unset: a pair is made on first start in DATA_DIR.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a 65-byte P-256 public key in base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a 32-byte P-256 private key in base64url')
+      .optional(),
+    /** Who push services may contact about our pushes: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .default('mailto:push@parkit.invalid'),
+    /** Tests only: a PEM certificate authority trusted for push services besides the system's. */
+    WEB_PUSH_CA: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** The built SPA; served when it exists. */
     WEB_DIST: z.string().min(1).default(join(REPO_ROOT, 'apps/web/dist')),
@@ -97,6 +116,13 @@ const EnvSchema = z
     JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',

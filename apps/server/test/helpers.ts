@@ -66,6 +66,9 @@ export async function buildTestApp(
     API_DOCS?: 'true' | 'false';
     DATA_DIR?: string;
     PROOF_SIGNING_KEY?: string;
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    WEB_PUSH_CA?: string;
   } & WalletConfig = {},
   /**
    * logStream: every log line at trace level goes here (tests that grep the logs). decorations: the

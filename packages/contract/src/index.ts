@@ -19,3 +19,4 @@ export * from './operator-zones.ts';
 export * from './operator-sessions.ts';
 export * from './settlement.ts';
 export * from './leaving.ts';
+export * from './push.ts';

@@ -2,4 +2,5 @@
 // from a file inside; what a file here imports is in members/README.md.
 export * from './member-repository.ts';
 export * from './parking-options-repository.ts';
+export * from './reminder-settings-repository.ts';
 export * from './session-cache.ts';

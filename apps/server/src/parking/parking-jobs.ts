@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { formatMoney, REMINDER_LEAD_MINUTES } from '@parkit/contract';
+import { formatMoney, REMINDER_MINUTES } from '@parkit/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
+import { enqueueForMember, type Localised } from '../infra/push/push-repository.ts';
 import type { JobRunner } from '../infra/jobs/job-runner.ts';
 import { InsufficientFundsError, lockWallet } from '../wallet/index.ts';
+import { REMINDER_DEFAULTS } from '../members/index.ts';
 import { policyOfSession } from '../pricing/index.ts';
 import { priceMore } from './pricing.ts';
 import { overMaxPayment } from './rules.ts';
 import { extendWith } from './session-service.ts';
 import * as sessions from './session-repository.ts';
+import { endedPush, reminderPush } from './reminder-texts.ts';
 
 /**
  * Parking's background jobs (issue 11). Each claims due sessions with FOR UPDATE SKIP LOCKED in
@@ -30,7 +33,17 @@ interface Due {
   zone_number: string;
   ends_at: Date | string;
   timezone: string;
+  /** The member's reminder channels (reminder_settings; a guest: SMS only). */
+  sms: boolean;
+  push: boolean;
 }
+
+/** The longest reminder lead a member may choose: the claim's bound that an index serves. */
+const LONGEST_LEAD = Math.max(...REMINDER_MINUTES);
+/** A guest's, and a member's who never chose (members/reminder-settings-repository.ts). */
+const REMINDER_DEFAULT_MINUTES = REMINDER_DEFAULTS.minutesBefore;
+/** An end notice not delivered within this is not pushed any more. */
+const END_NOTICE_PUSH_MS = 60 * MINUTE;
 
 const clock = (at: Date | string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hour12: true }).format(new Date(at));
@@ -40,16 +53,28 @@ async function notify(tx: Tx, d: Due, body: string) {
   if (to) await enqueue(tx, 'sms', to, body);
 }
 
+/**
+ * A reminder or an end notice, on the channels the member chose (docs/product.md#reminders): the
+ * SMS to the outbox, a push to each of the member's subscriptions through the push outbox, both
+ * in this transaction; the push job sends after COMMIT (infra/push/README.md).
+ */
+async function remind(tx: Tx, d: Due, sms: string, push: Localised, at: { now: Date; expiresAt: Date }) {
+  if (d.sms) await notify(tx, d, sms);
+  if (d.push && d.member_id !== null) await enqueueForMember(tx, d.member_id, push, at);
+}
+
 /** The facts a message needs, for the sessions just claimed (same transaction). */
 async function describe(tx: Tx, ids: number[]): Promise<Due[]> {
   if (ids.length === 0) return [];
   return queryRows<Due>(
     tx,
-    sql`select s.id, s.member_id, s.guest_phone, m.phone, s.plate, z.zone_number, s.ends_at, o.timezone
+    sql`select s.id, s.member_id, s.guest_phone, m.phone, s.plate, z.zone_number, s.ends_at, o.timezone,
+               coalesce(r.sms, true) as sms, coalesce(r.push, false) as push
         from parking_sessions s
         join zones z on z.id = s.zone_id
         join operators o on o.id = s.operator_id
         left join members m on m.id = s.member_id
+        left join reminder_settings r on r.member_id = s.member_id
         where s.id in (${sql.join(
           ids.map((i) => sql`${i}`),
           sql`, `,
@@ -77,27 +102,34 @@ export async function expireSessions(db: Db, now: Date): Promise<number> {
       tx,
       rows.map((r) => r.id),
     )) {
-      await notify(
+      await remind(
         tx,
         d,
         `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ended at ${clock(d.ends_at, d.timezone)}.`,
+        endedPush(d),
+        { now, expiresAt: new Date(now.getTime() + END_NOTICE_PUSH_MS) },
       );
     }
     return rows.length;
   });
 }
 
-/** Sessions ending within 10 minutes: one reminder per end time (an extension re-arms it). */
+/**
+ * Sessions ending within their member's reminder lead (10, 15 or 30 minutes; a guest's: 10): one
+ * reminder per end time (an extension re-arms it).
+ */
 export async function sendReminders(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const soon = new Date(now.getTime() + REMINDER_LEAD_MINUTES * MINUTE);
+    const soon = new Date(now.getTime() + LONGEST_LEAD * MINUTE);
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`with due as (
-            select id from parking_sessions
-            where status = 'active' and reminder_sent_at is null and ends_at > ${now} and ends_at <= ${soon}
-            order by ends_at limit ${BATCH}
-            for update skip locked)
+            select s.id from parking_sessions s
+            left join reminder_settings r on r.member_id = s.member_id
+            where s.status = 'active' and s.reminder_sent_at is null and s.ends_at > ${now} and s.ends_at <= ${soon}
+              and s.ends_at <= ${now}::timestamptz + make_interval(mins => coalesce(r.minutes_before, ${REMINDER_DEFAULT_MINUTES}))
+            order by s.ends_at limit ${BATCH}
+            for update of s skip locked)
           update parking_sessions s set reminder_sent_at = ${now}
           from due where s.id = due.id
           returning s.id`,
@@ -107,10 +139,12 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
       rows.map((r) => r.id),
     )) {
       const left = Math.max(1, Math.round((new Date(d.ends_at).getTime() - now.getTime()) / MINUTE));
-      await notify(
+      await remind(
         tx,
         d,
         `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ends at ${clock(d.ends_at, d.timezone)} (in ${left} minutes).`,
+        reminderPush(d, left),
+        { now, expiresAt: new Date(d.ends_at) },
       );
     }
     return rows.length;

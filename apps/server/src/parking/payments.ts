@@ -1,7 +1,13 @@
 import type { Executor, Tx } from '../db/client.ts';
-import { autoReloadCents } from '../wallet/index.ts';
-import { balanceOf, entriesFor, InsufficientFundsError, postEntry, type PostedEntry } from '../wallet/index.ts';
-import { planForMember } from '../wallet/index.ts';
+import {
+  autoReloadCents,
+  balanceOf,
+  entriesFor,
+  InsufficientFundsError,
+  postEntry,
+  type PostedEntry,
+  planForMember,
+} from '../wallet/index.ts';
 
 /**
  * Parking's only door to the wallet (issue 10's ledger): parking never writes ledger rows or

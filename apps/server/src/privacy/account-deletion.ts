@@ -11,7 +11,9 @@ import {
   parkingQuotes,
   parkingSessions,
   paymentMethods,
+  pushSubscriptions,
   refreshTokens,
+  reminderSettings,
   subscriptions,
   supportAgents,
   supportAttachments,
@@ -101,6 +103,9 @@ export async function closeAccount(tx: Tx, memberId: number, key: string): Promi
   await tx.delete(vehicles).where(eq(vehicles.memberId, memberId));
   await tx.delete(walletSettings).where(eq(walletSettings.memberId, memberId));
   await tx.delete(parkingOptions).where(eq(parkingOptions.memberId, memberId));
+  // Its browsers' push subscriptions (and their queued messages, by cascade) and reminder choices.
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
+  await tx.delete(reminderSettings).where(eq(reminderSettings.memberId, memberId));
   await tx.delete(supportCallBacks).where(eq(supportCallBacks.memberId, memberId));
   await tx.delete(supportConversations).where(eq(supportConversations.memberId, memberId));
   const files = await tx

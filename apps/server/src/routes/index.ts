@@ -13,6 +13,7 @@ import parkingBrowseRoutes from './public/Parking/index.ts';
 import guestCodeRoutes from './public/Parking/guest-code.ts';
 import supportHoursRoutes from './public/Support/hours.ts';
 import devRoutes from './public/Dev/index.ts';
+import pushKeyRoutes from './public/Push/index.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
@@ -29,6 +30,7 @@ import paymentMethodRoutes from './member/PaymentMethods/index.ts';
 import subscriptionRoutes from './member/Subscription/index.ts';
 import devWalletRoutes from './member/Dev/wallet.ts';
 import supportMemberRoutes from './member/Support/index.ts';
+import pushRoutes from './member/Push/index.ts';
 import supportConsoleRoutes from './agent/Support/index.ts';
 import type { SupportOptions } from './shared/Support/common.ts';
 import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
@@ -90,6 +92,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['public', guestCodeRoutes, '/api/Parking/Guest'],
     ['guest', quickParkRoutes, '/api/Parking/Guest'],
     ['public', supportHoursRoutes, '/api/Support', { hours: opts.support.hours }],
+    // Web Push (issue 28): the VAPID public key browsers subscribe with.
+    ['public', pushKeyRoutes, '/api/Push'],
     // Officers' plate check (issue 12).
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
@@ -106,6 +110,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', subscriptionRoutes, '/api/Subscription'],
     ...(opts.devOutbox ? [['member', devWalletRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', supportMemberRoutes, '/api/Support', opts.support],
+    // Web Push subscriptions for reminders that reach a closed app (issue 28).
+    ['member', pushRoutes, '/api/Push'],
     // Support agents only (issue 13): members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).

@@ -8,9 +8,9 @@ import {
   type ZoneCurb,
   type ZoneInput,
   type ZoneKind,
+  type ZoneInput as ZoneInputSchema,
 } from '@parkit/contract';
 import type { z } from 'zod';
-import type { ZoneInput as ZoneInputSchema } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { zones } from '../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import type { Operation } from '../openapi.ts';
-import { fill } from '../openapi.ts';
+import { type Operation, fill } from '../openapi.ts';
 
 type Json = Record<string, unknown>;
 export interface BadRequest {

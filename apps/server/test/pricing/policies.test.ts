@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParkingSession, PolicyBodyInput, Quote, StopResponse } from '@parkit/contract';
-import { PRICING_MESSAGES } from '@parkit/contract';
+import {
+  type ParkingSession,
+  type PolicyBodyInput,
+  type Quote,
+  type StopResponse,
+  PRICING_MESSAGES,
+} from '@parkit/contract';
 import { operators, parkingSessions, pricePolicyVersions, zones } from '../../src/db/schema/index.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
 import {

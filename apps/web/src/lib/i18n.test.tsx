@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LEAVING_MESSAGES,
+  PUSH_MESSAGES,
   MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
@@ -87,6 +88,7 @@ describe('i18n', () => {
       ...Object.values(OPERATOR_SESSION_MESSAGES),
       ...Object.values(SETTLEMENT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
+      ...Object.values(PUSH_MESSAGES),
     ];
     expect(messages.filter((m) => !(m in hindi))).toEqual([]);
   });

@@ -9,3 +9,4 @@ export * from './wallet.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';
 export * from './operators.ts';
+export * from './push.ts';

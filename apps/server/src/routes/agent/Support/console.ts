@@ -18,9 +18,7 @@ import {
 } from '@parkit/contract';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
-import type { AttachmentStore } from '../../../support/index.ts';
-import * as callBacks from '../../../support/index.ts';
-import * as chat from '../../../support/index.ts';
+import * as support from '../../../support/index.ts';
 import { agent, attachmentAnswer, sendAttachment } from '../../shared/Support/common.ts';
 import { eventStream } from '../../shared/media-types.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
@@ -29,7 +27,7 @@ import type { EventStreams } from '../../shared/Support/events.ts';
  * The support console's API (issue 13): agents only, every conversation and the call-back queue.
  * Members get 403 on every route here.
  */
-const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (
+const consoleRoutes: FastifyPluginAsyncZod<{ attachments: support.AttachmentStore; streams: EventStreams }> = async (
   app,
   { attachments, streams },
 ) => {
@@ -61,7 +59,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
         response: { 200: ConversationList },
       },
     },
-    async () => chat.conversations(app.db),
+    async () => support.conversations(app.db),
   );
 
   app.get(
@@ -76,8 +74,8 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
       },
     },
     async (req) => {
-      if (!(await chat.conversationExists(app.db, req.params.memberId))) throw notFound(M.conversationNotFound);
-      return chat.list(app.db, req.params.memberId, req.query);
+      if (!(await support.conversationExists(app.db, req.params.memberId))) throw notFound(M.conversationNotFound);
+      return support.list(app.db, req.params.memberId, req.query);
     },
   );
 
@@ -93,8 +91,8 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
     },
     async (req) => {
       const memberId = req.params.memberId;
-      if (!(await chat.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
-      await chat.markRead(app.db, memberId);
+      if (!(await support.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
+      await support.markRead(app.db, memberId);
       await app.supportBus.publish({ k: 'read', memberId });
       return { message: 'OK' };
     },
@@ -114,8 +112,8 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
     },
     async (req, reply) => {
       const memberId = req.params.memberId;
-      if (!(await chat.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
-      const result = await chat.send(
+      if (!(await support.conversationExists(app.db, memberId))) throw notFound(M.conversationNotFound);
+      const result = await support.send(
         app.db,
         memberId,
         { sender: 'agent', agentId: req.member.memberId },
@@ -140,7 +138,7 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
         response: { 200: ConsoleCallBackList },
       },
     },
-    async () => callBacks.queue(app.db),
+    async () => support.queue(app.db),
   );
 
   app.post(
@@ -155,10 +153,10 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
       },
     },
     async (req) => {
-      const closed = await callBacks.close(app.db, req.params.callBackId, req.body.Status, req.member.memberId);
+      const closed = await support.close(app.db, req.params.callBackId, req.body.Status, req.member.memberId);
       if (closed === null) throw notFound(M.callBackNotFound);
       if (closed === 'closed') throw new HttpError(409, M.callBackClosed);
-      const full = await callBacks.findForConsole(app.db, closed.CallBackId);
+      const full = await support.findForConsole(app.db, closed.CallBackId);
       if (!full) throw notFound(M.callBackNotFound);
       await app.supportBus.publish({ k: 'callback', memberId: full.MemberId, callBackId: full.CallBackId });
       return full;
@@ -194,11 +192,11 @@ const consoleRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; strea
     async (req, reply) => {
       streams.open(req, reply, async (e) => {
         if (e.k === 'message') {
-          const message = await chat.findMessage(app.db, e.messageId);
+          const message = await support.findMessage(app.db, e.messageId);
           return message && { type: 'message', message };
         }
         if (e.k === 'callback') {
-          const callBack = await callBacks.findForConsole(app.db, e.callBackId);
+          const callBack = await support.findForConsole(app.db, e.callBackId);
           return callBack && { type: 'callback', callBack };
         }
         if (e.k === 'read') return { type: 'read', memberId: e.memberId };

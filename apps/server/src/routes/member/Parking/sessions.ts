@@ -22,9 +22,7 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../wallet/index.ts';
-import { quoteAmendZone, quoteAutoStart, quoteExtend, quoteStart } from '../../../parking/index.ts';
-import * as service from '../../../parking/index.ts';
-import * as sessions from '../../../parking/index.ts';
+import * as parking from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
 const base = { tags: ['Parking'] };
@@ -48,8 +46,13 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const now = new Date();
       return b.SessionId !== undefined
-        ? quoteExtend(app.db, req.member.memberId, { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes }, now)
-        : quoteStart(
+        ? parking.quoteExtend(
+            app.db,
+            req.member.memberId,
+            { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes },
+            now,
+          )
+        : parking.quoteStart(
             app.db,
             req.member.memberId,
             { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes },
@@ -69,7 +72,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AutoStartQuote, ...errors },
       },
     },
-    async (req) => quoteAutoStart(app.db, req.member.memberId, req.body.ZoneId, new Date()),
+    async (req) => parking.quoteAutoStart(app.db, req.member.memberId, req.body.ZoneId, new Date()),
   );
 
   app.post(
@@ -87,7 +90,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // A short balance is topped up by auto-reload when that covers the total, and a debit that
       // leaves it under MinBalance reloads after COMMIT: both in idempotent() (wallet/idempotency.ts).
       return idempotent(req, reply, 'parking.start', async (tx, key) => {
-        const { session, reloadDue } = await service.start(tx, req.member.memberId, req.body, key, new Date());
+        const { session, reloadDue } = await parking.start(tx, req.member.memberId, req.body, key, new Date());
         return { statusCode: 201, body: session, reloadDue };
       });
     },
@@ -99,7 +102,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     scope: string,
     summary: string,
     body: B,
-    change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date) => Promise<service.Paid>,
+    change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date) => Promise<parking.Paid>,
   ) {
     app.post(
       path,
@@ -120,14 +123,14 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     'parking.extend',
     'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
     ExtendRequest,
-    service.extend,
+    parking.extend,
   );
   paidChange(
     '/Amend',
     'parking.amend',
     'Corrects the vehicle or zone within 5 minutes of the start; the price difference is charged or refunded (Idempotency-Key header required)',
     AmendRequest,
-    service.amend,
+    parking.amend,
   );
 
   app.post(
@@ -140,7 +143,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => service.stop(app.wallet, req.member.memberId, req.body.SessionId, new Date()),
+    async (req) => parking.stop(app.wallet, req.member.memberId, req.body.SessionId, new Date()),
   );
 
   app.post(
@@ -153,7 +156,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AmendQuote, ...errors },
       },
     },
-    async (req) => quoteAmendZone(app.db, req.member.memberId, req.body, new Date()),
+    async (req) => parking.quoteAmendZone(app.db, req.member.memberId, req.body, new Date()),
   );
 
   app.get(
@@ -167,8 +170,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      const rows = await sessions.activeOf(app.db, { memberId: req.member.memberId }, now);
-      return { ServerTime: now.toISOString(), Sessions: rows.map((r) => sessions.toSessionView(r, now)) };
+      const rows = await parking.activeOf(app.db, { memberId: req.member.memberId }, now);
+      return { ServerTime: now.toISOString(), Sessions: rows.map((r) => parking.toSessionView(r, now)) };
     },
   );
 
@@ -183,9 +186,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      const found = await parking.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
       if (!found) throw notFound();
-      return sessions.sessionReceipt(app.db, found, new Date());
+      return parking.sessionReceipt(app.db, found, new Date());
     },
   );
 
@@ -201,7 +204,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await sessions.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
+      const found = await parking.findOwned(app.db, { memberId: req.member.memberId }, req.params.id);
       if (!found) throw notFound();
       const { session, zone } = found;
       const claims = {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CurrentSubscription, IdempotencyHeaders, SubscribeRequest } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
-import { idempotent } from '../../../wallet/index.ts';
-import { planForMember, toPlan } from '../../../wallet/index.ts';
 import {
+  idempotent,
+  planForMember,
+  toPlan,
   activeSubscription,
   cancelAtPeriodEnd,
   chargeSubscription,

@@ -13,9 +13,7 @@ import {
   SUPPORT_MESSAGES as M,
 } from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
-import type { AttachmentStore } from '../../../support/index.ts';
-import * as callBacks from '../../../support/index.ts';
-import * as chat from '../../../support/index.ts';
+import * as support from '../../../support/index.ts';
 import { eventStream } from '../../shared/media-types.ts';
 import { attachmentAnswer, limitMember, member, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
@@ -42,7 +40,7 @@ export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; 
   return { bytes, name: part.filename };
 }
 
-const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams: EventStreams }> = async (
+const chatRoutes: FastifyPluginAsyncZod<{ attachments: support.AttachmentStore; streams: EventStreams }> = async (
   app,
   { attachments, streams },
 ) => {
@@ -60,9 +58,9 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
       const memberId = req.member.memberId;
       // The first visit opens the conversation with the server's greeting.
       // One transaction: a visit racing this one waits for the conversation and its greeting together.
-      const greetingId = await app.db.transaction((tx) => chat.ensureConversation(tx, memberId));
+      const greetingId = await app.db.transaction((tx) => support.ensureConversation(tx, memberId));
       if (greetingId !== null) await app.supportBus.publish({ k: 'message', memberId, messageId: greetingId });
-      return chat.list(app.db, memberId, req.query);
+      return support.list(app.db, memberId, req.query);
     },
   );
 
@@ -79,7 +77,7 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
     async (req, reply) => {
       const memberId = req.member.memberId;
       await limitMember(app, SUPPORT_LIMITS.message, memberId);
-      const result = await chat.send(
+      const result = await support.send(
         app.db,
         memberId,
         { sender: 'user' },
@@ -151,17 +149,17 @@ const chatRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentStore; streams:
     async (req, reply) => {
       const memberId = req.member.memberId;
       const after = req.query.after;
-      const missed = after !== undefined ? await chat.list(app.db, memberId, { after, limit: 100 }) : [];
+      const missed = after !== undefined ? await support.list(app.db, memberId, { after, limit: 100 }) : [];
       streams.open(
         req,
         reply,
         async (e) => {
           if (e.k === 'message' && e.memberId === memberId) {
-            const message = await chat.findMessage(app.db, e.messageId);
+            const message = await support.findMessage(app.db, e.messageId);
             return message && { type: 'message', message };
           }
           if (e.k === 'callback' && e.memberId === memberId) {
-            const callBack = await callBacks.findForConsole(app.db, e.callBackId);
+            const callBack = await support.findForConsole(app.db, e.callBackId);
             return callBack && { type: 'callback', callBack };
           }
           return null;

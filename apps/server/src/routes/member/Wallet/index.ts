@@ -8,8 +8,7 @@ import {
   TransactionsPage,
   TransactionsQuery,
 } from '@parkit/contract';
-import { idempotent } from '../../../wallet/index.ts';
-import { chargeAddMoney, recordAddMoney, spending, transactions } from '../../../wallet/index.ts';
+import { idempotent, chargeAddMoney, recordAddMoney, spending, transactions } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
 

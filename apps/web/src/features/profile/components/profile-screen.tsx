@@ -17,6 +17,7 @@ import { LeaveAccountCard } from './leave-account-card.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { MemberCard } from './member-card.tsx';
 import { ParkingOptionsCard } from './parking-options-card.tsx';
+import { RemindersCard } from './reminders-card.tsx';
 
 /**
  * /profile, headed 'Account' (docs/product.md#screens). A member gets the card with EDIT, Default Parking
@@ -40,6 +41,7 @@ export function ProfileScreen() {
           <>
             <MemberCard user={user} />
             <ParkingOptionsCard />
+            <RemindersCard />
             <nav
               aria-label={t('Account')}
               className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
