@@ -17,5 +17,7 @@ export * from './history.ts';
 export * from './operator.ts';
 export * from './operator-zones.ts';
 export * from './operator-reports.ts';
+export * from './operator-sessions.ts';
+export * from './settlement.ts';
 export * from './leaving.ts';
 export * from './push.ts';

@@ -36,13 +36,16 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
  * Who may do what, one table for the server's routes (config.operatorRoles) and the console's
  * buttons: `read` every console page, `people` invite, change roles and remove, `zones` create,
  * edit and retire zones (and later permits), `prices` write price policies, their versions,
- * assignments and events.
+ * assignments and events, `refunds` refund a session from the console, `settle` issue a
+ * settlement statement.
  */
 export const OPERATOR_CAN = {
   read: OPERATOR_ROLES,
   people: ['owner'],
   zones: ['owner', 'manager'],
   prices: ['owner', 'manager'],
+  refunds: ['owner', 'manager'],
+  settle: ['owner', 'manager'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>

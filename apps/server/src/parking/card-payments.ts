@@ -84,8 +84,9 @@ export async function recordCardPayment(
  * In the caller's transaction, which holds the session's row lock: `cents` to give back to the
  * card, from the session's newest charge first (an extension before the start), never more than a
  * charge took. Each share is counted on its charge now (refunded_cents, so no second refund can
- * take it) and claimed as a pending refund under the provider key `quick-park-stop:<session>:<charge>:<at>`;
- * the caller sends them after COMMIT (sendRefunds). Returns the claimed refunds.
+ * take it) and claimed as a pending refund under the provider key `<keyBase>:<charge>` (Stop's:
+ * `quick-park-stop:<session>:<charge>:<at>`); the caller sends them after COMMIT (sendRefunds).
+ * Returns the claimed refunds.
  */
 export async function claimRefunds(
   tx: Tx,
@@ -93,6 +94,7 @@ export async function claimRefunds(
   sessionId: number,
   cents: number,
   at: Date,
+  keyOf: (chargeId: number) => string = (chargeId) => `quick-park-stop:${sessionId}:${chargeId}:${at.getTime()}`,
 ): Promise<WalletCharge[]> {
   if (cents <= 0) return [];
   const charges = await tx
@@ -114,7 +116,7 @@ export async function claimRefunds(
       await claimCharge(tx, ctx.currency, {
         memberId: null,
         kind: 'quick-park-refund',
-        providerKey: `quick-park-stop:${sessionId}:${c.id}:${at.getTime()}`,
+        providerKey: keyOf(c.id),
         amountCents: take,
         description: `ParkIt refund of session ${sessionId}`,
         providerRef: c.chargeRef,

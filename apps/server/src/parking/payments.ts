@@ -58,10 +58,16 @@ export async function chargeWallet(
   }
 }
 
-/** Gives parking money back to the wallet, as a refund in the ledger. */
-export async function refundWallet(tx: Tx, memberId: number, cents: number, reference: string) {
+/** Gives parking money back to the wallet, as a refund in the ledger (with the request's Idempotency-Key, when one moved it). */
+export async function refundWallet(
+  tx: Tx,
+  memberId: number,
+  cents: number,
+  reference: string,
+  idempotencyKey: string | null = null,
+) {
   if (cents <= 0) return null;
-  return postEntry(tx, { memberId, amountCents: cents, kind: 'refund', reference, idempotencyKey: null });
+  return postEntry(tx, { memberId, amountCents: cents, kind: 'refund', reference, idempotencyKey });
 }
 
 /**

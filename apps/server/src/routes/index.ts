@@ -20,6 +20,8 @@ import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorPriceRoutes from './operator/Operator/prices.ts';
 import operatorReportRoutes from './operator/Operator/reports.ts';
+import operatorSessionRoutes from './operator/Operator/sessions.ts';
+import operatorSettlementRoutes from './operator/Operator/settlement.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -119,6 +121,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorZoneRoutes, '/api/Operator'],
     ['operator', operatorPriceRoutes, '/api/Operator'],
     ['operator', operatorReportRoutes, '/api/Operator'],
+    ['operator', operatorSessionRoutes, '/api/Operator'],
+    ['operator', operatorSettlementRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -211,3 +211,12 @@ export async function purgeExpiredKeys(db: Executor): Promise<number> {
     .returning({ k: idempotencyKeys.key });
   return rows.length;
 }
+
+/**
+ * Forgets a member's key and its stored answer, so a retry with it runs again: for a request whose
+ * answer was stored before a step after COMMIT (a card refund sent to the provider) was refused and
+ * undone.
+ */
+export async function forgetKey(db: Executor, memberId: number, key: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+}

@@ -9,6 +9,8 @@ export * from './plans.ts';
 export { sandboxProvider } from './providers/sandbox.ts';
 export * from './providers/stripe.ts';
 export * from './refunds.ts';
+export * from './settlement.ts';
+export * from './settlement-pdf.ts';
 export * from './providers/types.ts';
 export * from './stripe-events.ts';
 export * from './subscriptions.ts';

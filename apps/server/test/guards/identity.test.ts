@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { parkingSessions } from '../../src/db/schema/index.ts';
 import { describe, expect, it } from 'vitest';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { fill, operations, type Operation } from '../openapi.ts';
@@ -329,6 +331,36 @@ const eventOfB = (
     },
   })
 ).json<{ EventId: number }>().EventId;
+// An ended session in B's zone (bob's), written as Start and Stop leave one.
+const [sessionOfB] = await db
+  .insert(parkingSessions)
+  .values({
+    memberId: bob.memberId,
+    operatorId: B,
+    zoneId: zoneOfB,
+    vehicleMake: 'TOYOTA',
+    vehicleModel: 'CAMRY',
+    plate: 'GUARDB1',
+    plateState: 'TX',
+    startedAt: new Date(Date.now() - 3_600_000),
+    endsAt: new Date(),
+    endedAt: new Date(),
+    durationMinutes: 60,
+    initialMinutes: 60,
+    rateCents: 200,
+    parkingCents: 200,
+    feeCents: 0,
+    paidVia: 'Wallet',
+    status: 'ended',
+  })
+  .returning({ id: parkingSessions.id });
+const statementOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Statements`,
+    payload: { Period: 'day', Start: '2020-01-01' },
+  })
+).json<{ StatementId: number }>().StatementId;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
@@ -337,6 +369,8 @@ const OF_B: Record<string, string> = {
   zoneId: String(zoneOfB),
   policyId: String(policyOfB),
   eventId: String(eventOfB),
+  sessionId: String(sessionOfB!.id),
+  statementId: String(statementOfB),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -363,6 +397,8 @@ const BODIES: Record<string, object> = {
     File: 'zone_number,address,lat,lng,rate,max_stay_minutes\nGUARD-A3,1 Guard St,30.2672,-97.7431,1,60',
     DryRun: false,
   },
+  'POST /api/Operator/{operatorId}/Sessions/{sessionId}/Refund': { Whole: true, Reason: 'Guard' },
+  'POST /api/Operator/{operatorId}/Statements': { Period: 'day', Start: '2020-01-02' },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);
@@ -378,7 +414,10 @@ const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {
     method: o.method as 'POST',
     url: url + (QUERIES[`${o.method} ${o.path}`] ?? ''),
-    ...(o.method === 'GET' ? {} : { payload: BODIES[`${o.method} ${o.path}`] ?? {} }),
+    // A money route's Idempotency-Key, so that the answer is about the ids.
+    ...(o.method === 'GET'
+      ? {}
+      : { payload: BODIES[`${o.method} ${o.path}`] ?? {}, headers: { 'idempotency-key': randomUUID() } }),
   });
 
 describe('identity: the operator console', () => {

@@ -5,6 +5,8 @@ import { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from '../../src/plugins/
 import { as, buildTestApp, registerAndSignIn } from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 import { addCard, addMoney, ledgerMatchesBalance } from '../wallet/helpers.ts';
+import { staffMember } from '../operator-helpers.ts';
+import { defaultOperatorId } from '../../src/zones/index.ts';
 
 // Issue 8, item 9: money routes are limited more strictly than the rest (MONEY_RATE_LIMIT, 20 a
 // minute per member on each route), with production's limits here.
@@ -37,6 +39,15 @@ describe('money routes: a stricter rate limit', () => {
       expect(res.statusCode, url).toBeLessThan(500);
       expect(res.headers['ratelimit-limit'], url).toBe(String(MONEY));
     }
+    // The console's refund (a manager's: a driver is refused by the console's scope).
+    const manager = await staffMember(app, db, await defaultOperatorId(db), 'manager');
+    const refund = await as(app, manager, {
+      method: 'POST',
+      url: `/api/Operator/${await defaultOperatorId(db)}/Sessions/1/Refund`,
+      payload: {},
+    });
+    expect(refund.statusCode).toBeLessThan(500);
+    expect(refund.headers['ratelimit-limit']).toBe(String(MONEY));
     const stop = await as(app, who, { method: 'POST', url: '/api/Parking/Stop', payload: {} });
     expect(stop.headers['ratelimit-limit']).toBe(String(DEFAULT_RATE_LIMIT.max));
   });

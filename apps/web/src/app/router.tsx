@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/zones', ...screen(() => import('./routes/operator-zones.tsx')) },
               { path: ':operatorId/zones/import', ...screen(() => import('./routes/operator-zone-import.tsx')) },
               { path: ':operatorId/zones/:zoneId', ...screen(() => import('./routes/operator-zone.tsx')) },
+              { path: ':operatorId/sessions', ...screen(() => import('./routes/operator-sessions.tsx')) },
+              { path: ':operatorId/settlement', ...screen(() => import('./routes/operator-settlement.tsx')) },
             ],
           },
         ],

@@ -10,6 +10,8 @@ import {
   OPERATOR_REPORT_MESSAGES,
   OPERATOR_ZONE_MESSAGES,
   ZONE_IMPORT_MESSAGES,
+  OPERATOR_SESSION_MESSAGES,
+  SETTLEMENT_MESSAGES,
   PARKING_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
@@ -87,6 +89,8 @@ describe('i18n', () => {
       ...Object.values(OPERATOR_ZONE_MESSAGES),
       ...Object.values(OPERATOR_REPORT_MESSAGES),
       ...Object.values(ZONE_IMPORT_MESSAGES),
+      ...Object.values(OPERATOR_SESSION_MESSAGES),
+      ...Object.values(SETTLEMENT_MESSAGES),
       ...Object.values(LEAVING_MESSAGES),
       ...Object.values(PUSH_MESSAGES),
     ];

@@ -11,6 +11,8 @@ export const operators = pgTable('operators', {
   /** City centre: where Find Parking looks when the driver's position is unknown. */
   ...position(),
   timezone: text('timezone').notNull(),
+  /** Whether the console shows drivers' plates in full (the operator opted in); otherwise they are masked. */
+  showPlates: boolean('show_plates').notNull().default(false),
   createdAt: createdAt(),
 });
 

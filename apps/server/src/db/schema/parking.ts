@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { members, operatorRef } from './members.ts';
 import { vehicles } from './vehicles.ts';
@@ -159,5 +170,35 @@ export const parkingCardPayments = pgTable(
     ),
     index('parking_card_payments_session_idx').on(t.sessionId),
     uniqueIndex('parking_card_payments_charge_key').on(t.chargeRef),
+  ],
+);
+
+/**
+ * Refunds an operator's manager gave from the console (docs/product.md#the-operators-console): who,
+ * how much, why. The session's refunded_cents counts them with Stop's (its CHECK keeps the total at
+ * or under what was paid); a wallet-paid one is a 'refund' ledger entry (ledger_entry_id), a
+ * card-paid one a quick-park-refund card movement (wallet_charges, provider key
+ * `operator-refund:<id>:<charge>`).
+ */
+export const sessionRefunds = pgTable(
+  'session_refunds',
+  {
+    id: serialId(),
+    operatorId: operatorRef(),
+    sessionId: ref('session_id', () => parkingSessions.id, 'cascade'),
+    /** The staff member who gave it (null once their account is gone; actor_name stays). */
+    actorId: integer('actor_id').references(() => members.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** 'Wallet' or 'Card', as the session was paid. */
+    paidVia: text('paid_via').notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('session_refunds_amount_check', sql`${t.amountCents} > 0`),
+    index('session_refunds_session_idx').on(t.sessionId),
+    index('session_refunds_operator_idx').on(t.operatorId, t.createdAt),
   ],
 );

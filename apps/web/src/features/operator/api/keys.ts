@@ -14,4 +14,10 @@ export const operatorKeys = {
   zoneList: (operatorId: number, search: { q: string; retired: string; offset: number }) =>
     ['operator', operatorId, 'zones', 'list', search] as const,
   zone: (operatorId: number, zoneId: number) => ['operator', operatorId, 'zones', zoneId] as const,
+  sessions: (operatorId: number) => ['operator', operatorId, 'sessions'] as const,
+  sessionList: (operatorId: number, filters: object) => ['operator', operatorId, 'sessions', 'list', filters] as const,
+  session: (operatorId: number, sessionId: number) => ['operator', operatorId, 'sessions', sessionId] as const,
+  statements: (operatorId: number) => ['operator', operatorId, 'statements'] as const,
+  statement: (operatorId: number, statementId: number) => ['operator', operatorId, 'statements', statementId] as const,
+  zoneChoices: (operatorId: number) => ['operator', operatorId, 'zone-choices'] as const,
 };

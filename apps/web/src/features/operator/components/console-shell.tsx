@@ -61,6 +61,8 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
     { id: 'prices', label: t('Prices') },
     { id: 'reports', label: t('Reports') },
     { id: 'people', label: t('People') },
+    { id: 'sessions', label: t('Sessions') },
+    { id: 'settlement', label: t('Settlement') },
     { id: 'audit', label: t('Audit log') },
   ];
   const signOut = async () => {
