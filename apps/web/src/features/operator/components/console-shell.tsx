@@ -59,10 +59,10 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
     { id: 'dashboard', label: t('Dashboard') },
     { id: 'zones', label: t('Zones') },
     { id: 'prices', label: t('Prices') },
-    { id: 'reports', label: t('Reports') },
-    { id: 'people', label: t('People') },
     { id: 'sessions', label: t('Sessions') },
+    { id: 'reports', label: t('Reports') },
     { id: 'settlement', label: t('Settlement') },
+    { id: 'people', label: t('People') },
     { id: 'audit', label: t('Audit log') },
   ];
   const signOut = async () => {
