@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { OperatorRole } from '@parkit/contract';
 import type { Db } from '../src/db/client.ts';
 import { addStaff, createOperator, makeOwner } from '../src/operators/index.ts';
-import { as, registerAndSignIn, tokenPost, type SignedIn } from './helpers.ts';
+import { defaultOperatorId } from '../src/zones/index.ts';
+import {
+  as,
+  buildTestApp,
+  freshLimitsEachTest,
+  MANY_REQUESTS,
+  registerAndSignIn,
+  tokenPost,
+  type SignedIn,
+} from './helpers.ts';
 
 const PASSWORD = 'owner-password-1';
 
@@ -58,4 +67,26 @@ export async function inviteAndAccept(
   if (inv.statusCode !== 201) throw new Error(`invite failed: ${inv.statusCode} ${inv.body}`);
   const code = await lastInviteCode(app, member.phone);
   return as(app, member, { method: 'POST', url: '/api/Account/OperatorInvite', payload: { Code: code } });
+}
+
+/**
+ * The start of a console test: an app on a new database (limits lifted and reset before each test),
+ * the demo operator A with its owner and one staff member per role asked for, and another
+ * operator B (named `otherName`) with its owner, whose ids A's people must never reach.
+ */
+export async function twoOperators<R extends OperatorRole>(
+  otherName: string,
+  roles: readonly R[],
+  opts: { decorations?: boolean } = {},
+) {
+  const { app, database } = await buildTestApp(MANY_REQUESTS, opts);
+  const { db } = database;
+  freshLimitsEachTest(database);
+  const A = await defaultOperatorId(db);
+  const B = await newOperator(db, otherName);
+  const owner = await signedInOwner(app, db, A);
+  const ownerB = await signedInOwner(app, db, B);
+  const staff = {} as Record<R, SignedIn>;
+  for (const role of roles) staff[role] = await staffMember(app, db, A, role);
+  return { app, database, db, A, B, owner, ownerB, staff };
 }

@@ -10,33 +10,24 @@ import {
   type PricePreview,
   type Quote,
 } from '@parkit/contract';
-import {
-  as,
-  buildTestApp,
-  expectRefused,
-  freshLimitsEachTest,
-  MANY_REQUESTS,
-  registerAndSignIn,
-} from '../../helpers.ts';
+import { as, expectRefused, registerAndSignIn } from '../../helpers.ts';
 import { concurrently, statusCounts } from '../../concurrency.ts';
-import { defaultOperatorId } from '../../../src/zones/index.ts';
 import { tableChecksums } from '../../guards/checksums.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, quote, startSession } from '../../parking-helpers.ts';
 
 // An operator's prices in the console (docs/pricing.md): policies, versions with an effective
 // time, the draft preview from the real engine, assignment to zones, events; roles, audit,
 // another operator's ids, bad and hostile input, two versions published at once.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Prices Parking');
-const owner = await signedInOwner(app, db, A);
-const ownerB = await signedInOwner(app, db, B);
-const manager = await staffMember(app, db, A, 'manager');
-const analyst = await staffMember(app, db, A, 'analyst');
-const officer = await staffMember(app, db, A, 'officer');
+const {
+  app,
+  db,
+  A,
+  B,
+  owner,
+  ownerB,
+  staff: { manager, analyst, officer },
+} = await twoOperators('Other Prices Parking', ['manager', 'analyst', 'officer']);
 const driver = await registerAndSignIn(app);
 await credit(db, driver.memberId, 50_000);
 const vehicle = await addVehicle(app, driver);

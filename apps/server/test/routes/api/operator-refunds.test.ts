@@ -17,32 +17,20 @@ import {
 } from '@parkit/contract';
 import { operators, parkingCardPayments, walletCharges } from '../../../src/db/schema/index.ts';
 import { stopOwned } from '../../../src/parking/index.ts';
-import { defaultOperatorId } from '../../../src/zones/index.ts';
 import { concurrently, count, expectJsonNo5xx } from '../../concurrency.ts';
 import { tableChecksums } from '../../guards/checksums.ts';
-import {
-  as,
-  buildTestApp,
-  expectRefused,
-  freshLimitsEachTest,
-  lastCode,
-  MANY_REQUESTS,
-  newMember,
-  registerAndSignIn,
-  type SignedIn,
-} from '../../helpers.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { as, expectRefused, lastCode, newMember, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
 
-const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Refunds Parking');
-const manager = await staffMember(app, db, A, 'manager');
-const analyst = await staffMember(app, db, A, 'analyst');
-const officer = await staffMember(app, db, A, 'officer');
-const ownerB = await signedInOwner(app, db, B);
+const {
+  app,
+  db,
+  A,
+  B,
+  ownerB,
+  staff: { manager, analyst, officer },
+} = await twoOperators('Other Refunds Parking', ['manager', 'analyst', 'officer'], { decorations: true });
 const zoneId = await addZone(db, 'RF1'); // $2.50 an hour
 
 /** A driver who parked 60 minutes and stopped at the last minute: every cent kept, the session ended. */

@@ -7,34 +7,27 @@ import {
   type OperatorReport,
   type StopResponse,
 } from '@parkit/contract';
-import {
-  as,
-  buildTestApp,
-  expectFieldErrors,
-  expectRefused,
-  freshLimitsEachTest,
-  MANY_REQUESTS,
-  registerAndSignIn,
-} from '../../helpers.ts';
+import { as, expectFieldErrors, expectRefused, registerAndSignIn } from '../../helpers.ts';
 import { concurrently, count } from '../../concurrency.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { addDays, localDay } from '../../../src/reports/index.ts';
-import { defaultOperatorId, operatorById } from '../../../src/zones/index.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { operatorById } from '../../../src/zones/index.ts';
+import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession } from '../../parking-helpers.ts';
 
 // The operator's dashboard and reports (docs/reports.md): what a driver pays shows at once, the
 // report reconciles with the ledger to the cent, its CSVs hold the rows behind it, every role
 // reads it, bad input is refused, and another operator's ids are not found.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Reports Parking');
+const {
+  app,
+  db,
+  A,
+  B,
+  owner,
+  ownerB,
+  staff: { analyst },
+} = await twoOperators('Other Reports Parking', ['analyst']);
 const timezone = (await operatorById(db, A))!.timezone;
-const owner = await signedInOwner(app, db, A);
-const ownerB = await signedInOwner(app, db, B);
-const analyst = await staffMember(app, db, A, 'analyst');
 const driver = await registerAndSignIn(app);
 await credit(db, driver.memberId, 50_000);
 const zone = await addZone(db, `RP${process.pid % 1000}`, { capacity: 4 });

@@ -13,32 +13,21 @@ import {
 } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { stopOwned } from '../../../src/parking/index.ts';
-import { defaultOperatorId } from '../../../src/zones/index.ts';
 import { concurrently, count, expectJsonNo5xx, statusCounts } from '../../concurrency.ts';
 import { tableChecksums } from '../../guards/checksums.ts';
 import { pdfText } from '../../support/pdf-text.ts';
-import {
-  as,
-  buildTestApp,
-  expectRefused,
-  freshLimitsEachTest,
-  lastCode,
-  MANY_REQUESTS,
-  newMember,
-  registerAndSignIn,
-  type SignedIn,
-} from '../../helpers.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { as, expectRefused, lastCode, newMember, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { newOperator, signedInOwner, twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession } from '../../parking-helpers.ts';
 
-const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Settlement Parking');
-const manager = await staffMember(app, db, A, 'manager');
-const analyst = await staffMember(app, db, A, 'analyst');
-const ownerB = await signedInOwner(app, db, B);
+const {
+  app,
+  db,
+  A,
+  B,
+  ownerB,
+  staff: { manager, analyst },
+} = await twoOperators('Other Settlement Parking', ['manager', 'analyst'], { decorations: true });
 await addZone(db, 'ST1');
 const [{ id: zoneId } = { id: 0 }] = await queryRows<{ id: number }>(
   db,

@@ -9,30 +9,23 @@ import {
   type ZoneImportReport,
   type ZoneImportRequest,
 } from '@parkit/contract';
-import {
-  as,
-  buildTestApp,
-  expectRefused,
-  freshLimitsEachTest,
-  MANY_REQUESTS,
-  registerAndSignIn,
-} from '../../helpers.ts';
+import { as, expectRefused, registerAndSignIn } from '../../helpers.ts';
 import { concurrently } from '../../concurrency.ts';
-import { defaultOperatorId } from '../../../src/zones/index.ts';
 import { tableChecksums } from '../../guards/checksums.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { newOperator, signedInOwner, staffMember, twoOperators } from '../../operator-helpers.ts';
 import { CENTRE } from '../../parking-helpers.ts';
 
 // The console's zone import and export (issue 29): the CLI's row-by-row checks, a dry run, all or
 // the rows that pass, audited, scoped by operator; an export imports again as it is.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Import Parking');
-const owner = await signedInOwner(app, db, A);
-const ownerB = await signedInOwner(app, db, B);
-const manager = await staffMember(app, db, A, 'manager');
+const {
+  app,
+  db,
+  A,
+  B,
+  owner,
+  ownerB,
+  staff: { manager },
+} = await twoOperators('Other Import Parking', ['manager']);
 const driver = await registerAndSignIn(app);
 
 type Who = Parameters<typeof as>[1];

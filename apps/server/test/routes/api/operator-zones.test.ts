@@ -11,30 +11,23 @@ import {
   type Zone,
   type ZoneInput,
 } from '@parkit/contract';
-import {
-  as,
-  buildTestApp,
-  expectRefused,
-  freshLimitsEachTest,
-  MANY_REQUESTS,
-  registerAndSignIn,
-} from '../../helpers.ts';
+import { as, expectRefused, registerAndSignIn } from '../../helpers.ts';
 import { concurrently, statusCounts } from '../../concurrency.ts';
-import { defaultOperatorId } from '../../../src/zones/index.ts';
 import { tableChecksums } from '../../guards/checksums.ts';
-import { newOperator, signedInOwner, staffMember } from '../../operator-helpers.ts';
+import { staffMember, twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, CENTRE, credit, pay, quote, startSession } from '../../parking-helpers.ts';
 
 // An operator's zones in the console: list, search, create, edit, retire; roles, audit, another
 // operator's ids; a change reaches drivers' Find Parking at once and never a running session's price.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
-const { db } = database;
-freshLimitsEachTest(database);
-const A = await defaultOperatorId(db);
-const B = await newOperator(db, 'Other Zones Parking');
-const owner = await signedInOwner(app, db, A);
-const ownerB = await signedInOwner(app, db, B);
-const manager = await staffMember(app, db, A, 'manager');
+const {
+  app,
+  db,
+  A,
+  B,
+  owner,
+  ownerB,
+  staff: { manager },
+} = await twoOperators('Other Zones Parking', ['manager']);
 const driver = await registerAndSignIn(app);
 await credit(db, driver.memberId, 20_000);
 
