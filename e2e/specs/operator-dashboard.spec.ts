@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signIn, test } from '../fixtures.ts';
+import { OWNER } from '../operator-fixtures.ts';
 import { driver, payableZone, start } from '../parking-fixtures.ts';
 
 /**
@@ -7,8 +8,6 @@ import { driver, payableZone, start } from '../parking-fixtures.ts';
  * the owner's open dashboard shows the running session and the revenue without a reload (it asks
  * again every 15 s), and the report's sessions CSV has the session's row.
  */
-
-const OWNER = { username: 'operator', password: 'parkit-operator' } as const;
 
 test.use({ reducedMotion: 'reduce' });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
-import { apiSignIn, authHeaders, expect, newMemberData, readCode, registerViaApi, signIn, test } from '../fixtures.ts';
+import { apiSignIn, authHeaders, expect, signIn, test } from '../fixtures.ts';
+import { joinedStaff, OWNER } from '../operator-fixtures.ts';
 import { driver, money } from '../parking-fixtures.ts';
 
 /**
@@ -10,38 +10,7 @@ import { driver, money } from '../parking-fixtures.ts';
  * Parking shows the policy's rate.
  */
 
-const OWNER = { username: 'operator', password: 'parkit-operator' } as const;
-
 test.use({ reducedMotion: 'reduce' });
-
-/** A manager of the demo operator: invited by the owner, joined with the code from the outbox. */
-async function newManager(request: APIRequestContext, operatorId: number, owner: Record<string, string>) {
-  const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
-  expect(
-    (await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } })).status(),
-  ).toBe(200);
-  const invited = await request.post(`/api/Operator/${operatorId}/Invites`, {
-    headers: owner,
-    data: { Contact: member.PhoneNumber, Role: 'manager' },
-  });
-  expect(invited.status()).toBe(201);
-  let inviteCode = '';
-  await expect
-    .poll(async () => {
-      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as {
-        Body: string;
-      }[];
-      inviteCode = /\bcode (\d{8})\b/.exec(rows.find((r) => r.Body.includes('invited'))?.Body ?? '')?.[1] ?? '';
-      return inviteCode;
-    })
-    .not.toBe('');
-  const headers = authHeaders(await apiSignIn(request, member.UserName, member.Password));
-  expect((await request.post('/api/Account/OperatorInvite', { headers, data: { Code: inviteCode } })).status()).toBe(
-    200,
-  );
-  return member;
-}
 
 test('a manager builds a progressive weekday and flat weekend policy, previews, publishes; the quote matches', async ({
   page,
@@ -74,7 +43,7 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
     })
   ).json()) as { ZoneId: number; ZoneNumber: string; Name: string };
 
-  const member = await newManager(request, operatorId, owner);
+  const { member } = await joinedStaff(request, operatorId, owner, 'manager');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const manager = await context.newPage();
   await signIn(manager, member.UserName, member.Password);

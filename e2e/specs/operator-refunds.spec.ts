@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { apiSignIn, authHeaders, expect, newMemberData, readCode, registerViaApi, signIn, test } from '../fixtures.ts';
+import { apiSignIn, authHeaders, expect, signIn, test } from '../fixtures.ts';
+import { demoOwner, joinedStaff, noSeriousFindings } from '../operator-fixtures.ts';
 import { driver, money, payableZone, start, stop } from '../parking-fixtures.ts';
 
 /**
@@ -10,19 +9,7 @@ import { driver, money, payableZone, start, stop } from '../parking-fixtures.ts'
  * the cent.
  */
 
-const OWNER = { username: 'operator', password: 'parkit-operator' } as const;
-
 test.use({ reducedMotion: 'reduce' });
-
-async function noSeriousFindings(page: Page) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('a manager refunds half of a session; the driver sees it; the settlement reconciles', async ({
   page,
@@ -45,40 +32,14 @@ test('a manager refunds half of a session; the driver sees it; the settlement re
   const half = Math.floor(paid / 2);
 
   // A manager of the demo operator: invited by the owner, joined with the code.
-  const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
-  expect(
-    (await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } })).status(),
-  ).toBe(200);
-  const owner = authHeaders(await apiSignIn(request, OWNER.username, OWNER.password));
-  const mine = (await (await request.get('/api/Operator/Mine', { headers: owner })).json()) as { OperatorId: number }[];
-  const operatorId = mine[0]!.OperatorId;
-  const invited = await request.post(`/api/Operator/${operatorId}/Invites`, {
-    headers: owner,
-    data: { Contact: member.PhoneNumber, Role: 'manager' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  let inviteCode = '';
-  await expect
-    .poll(async () => {
-      const rows = (await (await request.get(`/api/Dev/Outbox?to=${member.PhoneNumber}&limit=5`)).json()) as {
-        Body: string;
-      }[];
-      inviteCode = /\bcode (\d{8})\b/.exec(rows.find((r) => r.Body.includes('invited'))?.Body ?? '')?.[1] ?? '';
-      return inviteCode;
-    })
-    .not.toBe('');
-  const joined = await request.post('/api/Account/OperatorInvite', {
-    headers: authHeaders(await apiSignIn(request, member.UserName, member.Password)),
-    data: { Code: inviteCode },
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
+  const { owner, operatorId } = await demoOwner(request);
+  const { member } = await joinedStaff(request, operatorId, owner, 'manager');
 
   // The manager, on a desktop: Sessions, the session, the refund dialog.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const manager = await context.newPage();
   await signIn(manager, member.UserName, member.Password);
-  await expect(manager).toHaveURL(/\/operator\/\d+\/people$/);
+  await expect(manager).toHaveURL(/\/operator\/\d+\/dashboard$/);
   await manager.getByRole('link', { name: 'Sessions' }).click();
   await expect(manager.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
   const row = manager.getByTestId('operator-sessions').getByRole('button', { name: new RegExp(`Session ${id} `) });

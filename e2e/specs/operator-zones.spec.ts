@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  apiSignIn,
-  authHeaders,
-  expect,
-  newMemberData,
-  readCode,
-  registerViaApi,
-  signIn,
-  signInAsDemo,
-  test,
-} from '../fixtures.ts';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { authHeaders, expect, signIn, signInAsDemo, test } from '../fixtures.ts';
+import { demoOwner, joinedStaff, noSeriousFindings, OWNER } from '../operator-fixtures.ts';
 
 /**
  * The console's zones (issue 29) against the real server: a manager draws a zone on the map and a
@@ -18,7 +8,6 @@ import {
  * with a refused row is checked, then its other rows imported.
  */
 
-const OWNER = { username: 'operator', password: 'parkit-operator' } as const;
 /** The demo operator's city centre (Austin), where the demo driver finds parking. */
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 
@@ -27,59 +16,15 @@ test.use({ reducedMotion: 'reduce' });
 /** A zone number no other run or test has. */
 const freshNumber = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6).toUpperCase()}`;
 
-async function noSeriousFindings(page: Page) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** The newest invitation code (8 digits) sent to a phone, read from the development outbox. */
-async function inviteCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/Dev/Outbox?to=${phone}&limit=5`);
-        const rows = (await res.json()) as { Body: string }[];
-        code = /\bcode (\d{8})\b/.exec(rows.find((r) => r.Body.includes('invited'))?.Body ?? '')?.[1] ?? '';
-        return code;
-      },
-      { message: `an invitation code for ${phone} in the outbox`, timeout: 10_000 },
-    )
-    .not.toBe('');
-  return code;
-}
-
 /** A new person with the role at the demo operator (invited by the owner, joined by API), signed in on a desktop. */
 async function staffWithRole(browser: Browser, request: APIRequestContext, role: 'manager' | 'analyst') {
-  const owner = authHeaders(await apiSignIn(request, OWNER.username, OWNER.password));
-  const [mine] = (await (await request.get('/api/Operator/Mine', { headers: owner })).json()) as {
-    OperatorId: number;
-  }[];
-  const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
-  const verified = await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } });
-  expect(verified.status()).toBe(200);
-  const invited = await request.post(`/api/Operator/${mine!.OperatorId}/Invites`, {
-    headers: owner,
-    data: { Contact: member.PhoneNumber, Role: role },
-  });
-  expect(invited.status()).toBe(201);
-  const token = await apiSignIn(request, member.UserName, member.Password);
-  const joined = await request.post('/api/Account/OperatorInvite', {
-    headers: authHeaders(token),
-    data: { Code: await inviteCode(request, member.PhoneNumber) },
-  });
-  expect(joined.status()).toBe(200);
+  const { owner, operatorId } = await demoOwner(request);
+  const { member, token } = await joinedStaff(request, operatorId, owner, role);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await signIn(page, member.UserName, member.Password);
   await expect(page).toHaveURL(/\/operator\/\d+\//);
-  return { page, operatorId: mine!.OperatorId, token, owner };
+  return { page, operatorId, token, owner };
 }
 
 test('a manager draws a zone on the map; a driver finds it at once', async ({ browser, page, request }) => {

@@ -1,17 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  apiSignIn,
-  authHeaders,
-  DEMO,
-  expect,
-  newMemberData,
-  readCode,
-  registerViaApi,
-  signIn,
-  signInAsDemo,
-  test,
-} from '../fixtures.ts';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { apiSignIn, authHeaders, DEMO, expect, signIn, signInAsDemo, test } from '../fixtures.ts';
+import { inviteCode, noSeriousFindings, OWNER, verifiedMember } from '../operator-fixtures.ts';
 
 /**
  * The operator's console (docs/product.md#the-operators-console) against the real server: the demo
@@ -19,47 +8,15 @@ import {
  * the outbox, roles decide what each sees; a driver never sees the console.
  */
 
-const OWNER = { username: 'operator', password: 'parkit-operator' } as const;
-
 test.use({ reducedMotion: 'reduce' });
-
-/** The newest invitation code (8 digits) sent to a phone, read from the development outbox. */
-async function inviteCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/Dev/Outbox?to=${phone}&limit=5`);
-        const rows = (await res.json()) as { Body: string }[];
-        code = /\bcode (\d{8})\b/.exec(rows.find((r) => r.Body.includes('invited'))?.Body ?? '')?.[1] ?? '';
-        return code;
-      },
-      { message: `an invitation code for ${phone} in the outbox`, timeout: 10_000 },
-    )
-    .not.toBe('');
-  return code;
-}
 
 /** A new driver with a verified phone, signed in through the app in a browser of its own. */
 async function newPerson(browser: Browser, request: APIRequestContext) {
-  const member = await registerViaApi(request, newMemberData());
-  const code = await readCode(request, member.PhoneNumber, { kind: 'registration' });
-  const verified = await request.post('/token', { form: { grant_type: 'otp', phone: member.PhoneNumber, code } });
-  expect(verified.status()).toBe(200);
+  const member = await verifiedMember(request);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await signIn(page, member.UserName, member.Password);
   return { member, page };
-}
-
-async function noSeriousFindings(page: Page) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('the owner invites a manager by phone; the manager joins with the code; the audit log shows both', async ({

@@ -74,7 +74,12 @@ const operatorId = await defaultOperatorId(db);
 describe('the migration that adds the kept columns (0020)', () => {
   it('fills them from the tables for the members that exist before it', async () => {
     const { db } = earlier;
-    const operatorId = await defaultOperatorId(db);
+    // The operator as the release before 0020 stored one (the schema of today has columns it lacks).
+    const [{ id: operatorId }] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into operators (name, city, state, lat, lng, timezone)
+          values ('Austin Parking (demo)', 'Austin', 'TX', 30.2672, -97.7431, 'America/Chicago') returning id`,
+    ).then((r) => r as [{ id: number }]);
     const [a, b, c] = [
       await sqlMember(db, operatorId, 'mig-a'),
       await sqlMember(db, operatorId, 'mig-b'),
