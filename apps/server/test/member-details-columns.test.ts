@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, queryRows, type Db } from '../src/db/client.ts';
+import { insertOperatorRow } from './operator-helpers.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { concurrently, statusCounts } from './concurrency.ts';
 import { as, buildTestApp, freshDatabase, MANY_REQUESTS, registerAndSignIn, type SignedIn } from './helpers.ts';
@@ -74,12 +75,7 @@ const operatorId = await defaultOperatorId(db);
 describe('the migration that adds the kept columns (0020)', () => {
   it('fills them from the tables for the members that exist before it', async () => {
     const { db } = earlier;
-    // The operator as the release before 0020 stored one (the schema of today has columns it lacks).
-    const [{ id: operatorId }] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into operators (name, city, state, lat, lng, timezone)
-          values ('Austin Parking (demo)', 'Austin', 'TX', 30.2672, -97.7431, 'America/Chicago') returning id`,
-    ).then((r) => r as [{ id: number }]);
+    const operatorId = await insertOperatorRow(db, 'Austin Parking (demo)');
     const [a, b, c] = [
       await sqlMember(db, operatorId, 'mig-a'),
       await sqlMember(db, operatorId, 'mig-b'),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { OperatorRole } from '@parkit/contract';
-import type { Db } from '../src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../src/db/client.ts';
 import { addStaff, createOperator, makeOwner } from '../src/operators/index.ts';
 import { defaultOperatorId } from '../src/zones/index.ts';
 import {
@@ -30,6 +31,19 @@ export async function signedInOwner(app: FastifyInstance, db: Db, operatorId: nu
     phone: '',
     headers: { authorization: `Bearer ${tok.access_token}`, xapikey: String(tok.member_id) },
   };
+}
+
+/**
+ * An operator row in the columns every release has had, for a database an earlier migration left
+ * (today's schema inserts columns such a database lacks). Answers its id.
+ */
+export async function insertOperatorRow(db: Executor, name: string, timezone = 'America/Chicago'): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into operators (name, city, state, lat, lng, timezone)
+        values (${name}, 'Austin', 'TX', 30.2672, -97.7431, ${timezone}) returning id`,
+  );
+  return Number(row!.id);
 }
 
 /** A new operator (in Austin, as the first). */

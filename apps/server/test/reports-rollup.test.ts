@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, queryRows, type Executor } from '../src/db/client.ts';
-import { operators, parkingSessions } from '../src/db/schema/index.ts';
+import { insertOperatorRow } from './operator-helpers.ts';
+import { parkingSessions } from '../src/db/schema/index.ts';
 import { concurrently } from './concurrency.ts';
 import { freshDatabase } from './helpers.ts';
 import { CENTRE, zoneAt } from './parking-helpers.ts';
@@ -145,11 +146,8 @@ async function expectRollupsMatch(db: Executor) {
 }
 
 async function setUp(db: Executor) {
-  const [o] = await db
-    .insert(operators)
-    .values({ name: 'Rollups', city: 'Austin', state: 'TX', ...CENTRE, timezone: TZ })
-    .returning();
-  const operatorId = o!.id;
+  // In the columns every release has had: the migration test sets up on the database 0030 left.
+  const operatorId = await insertOperatorRow(db, 'Rollups', TZ);
   await insertZones(db, operatorId, [zoneAt('R1', '1 Roll St', CENTRE), zoneAt('R2', '2 Roll St', CENTRE)]);
   const zoneIds = (
     await queryRows<{ id: number }>(

@@ -140,8 +140,11 @@ describe('compiled response serialization (issue 9)', () => {
   it('documents answers that are not JSON (files, CSV, PDF, event streams) under their own media types, and no JSON of any shape', () => {
     const other = cases.filter((c) => c.media.length > 0 && !c.media.includes('application/json'));
     expect(other.map((c) => c.name).sort()).toEqual([
+      'GET /api/Operator/:operatorId/Report/Hours.csv 200',
+      'GET /api/Operator/:operatorId/Report/Sessions.csv 200',
       'GET /api/Operator/:operatorId/Statements/:statementId/Statement.csv 200',
       'GET /api/Operator/:operatorId/Statements/:statementId/Statement.pdf 200',
+      'GET /api/Operator/:operatorId/Zones/Export 200',
       'GET /api/Parking/Session/:id/Receipt.pdf 200',
       'GET /api/Parking/Sessions.csv 200',
       'GET /api/Support/Chat/Attachment/:attachmentId 200',

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../src/db/client.ts';
+import { insertOperatorRow } from './operator-helpers.ts';
 import { operators, zones } from '../src/db/schema/index.ts';
 import { ZoneCache } from '../src/zones/zone-cache.ts';
 import { insertZones, nearby, zoneSetVersion } from '../src/zones/zone-repository.ts';
@@ -120,13 +121,7 @@ describe('the migration that adds the versions (0021)', () => {
     const earlier = await freshDatabase({ migrationsFolder: migrationsUpTo('0020_member_details') });
     try {
       const { db } = earlier;
-      const make = async (name: string) =>
-        (
-          await db
-            .insert(operators)
-            .values({ name, city: 'Austin', state: 'TX', ...CENTRE, timezone: 'America/Chicago' })
-            .returning()
-        )[0]!.id;
+      const make = (name: string) => insertOperatorRow(db, name);
       const [a, b, none] = [await make('A'), await make('B'), await make('None')];
       await insertZones(db, a, [zoneAt('M1', '1 Any St', CENTRE), zoneAt('M2', '2 Any St', CENTRE)]);
       await insertZones(db, b, [zoneAt('M3', '3 Any St', CENTRE)]);
