@@ -77,6 +77,12 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   });
+  // Every draft the box prices is kept: the last one is priced again at the quote's own start.
+  const drafts: { Body: unknown; StartsAt: string; DurationMinutes: number }[] = [];
+  manager.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/Policies/Preview'))
+      drafts.push(r.postDataJSON() as { Body: unknown; StartsAt: string; DurationMinutes: number });
+  });
   await preview.getByLabel('Stay starting').fill(now);
   await preview.getByLabel('For (minutes)').fill('120');
   const amount = preview.getByTestId('preview-amount');
@@ -85,6 +91,8 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
   await expect(amount).toBeVisible();
   await expect(preview.getByText(/^(Weekday|Weekend|Free) · /).first()).toBeVisible();
   const previewed = (await amount.textContent()) ?? '';
+  // The draft the box shows the price of (the box prices the draft again as it changes).
+  const draft = drafts.at(-1)!;
   expect(previewed).toMatch(/^\$\d+\.\d\d$/);
 
   const axe = await new AxeBuilder({ page: manager }).analyze();
@@ -107,8 +115,23 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
     data: { ZoneId: zone.ZoneId, VehicleId: vehicles[0], DurationMinutes: 120 },
   });
   expect(quote.status(), await quote.text()).toBe(200);
-  const q = (await quote.json()) as { ParkingAmount: number; Spans: { Name: string | null }[] };
-  expect(money(q.ParkingAmount)).toBe(previewed);
+  const q = (await quote.json()) as { StartsAt: string; ParkingAmount: number; Spans: { Name: string | null }[] };
+  // The draft the preview box priced last, priced again at the quote's start: a stay that starts a
+  // minute later than the box's (the clock moved on while the manager published) can cross a span
+  // boundary and cost another amount, so the two are compared at one start.
+  expect(draft.DurationMinutes).toBe(120);
+  const atQuoteStart = await request.post(`/api/Operator/${operatorId}/Policies/Preview`, {
+    headers: owner,
+    data: { Body: draft.Body, StartsAt: q.StartsAt, DurationMinutes: 120 },
+  });
+  expect(atQuoteStart.status(), await atQuoteStart.text()).toBe(200);
+  expect(money(q.ParkingAmount)).toBe(money(((await atQuoteStart.json()) as { Amount: number }).Amount));
+  // And the box showed what the engine answers for its own start.
+  const atBoxStart = await request.post(`/api/Operator/${operatorId}/Policies/Preview`, {
+    headers: owner,
+    data: { Body: draft.Body, StartsAt: draft.StartsAt, DurationMinutes: 120 },
+  });
+  expect(money(((await atBoxStart.json()) as { Amount: number }).Amount)).toBe(previewed);
   // Find Parking shows the policy's rate now, not the zone's $9 preset.
   const shown = (await (await request.get(`/api/Parking/Zones/${zone.ZoneId}`, { headers })).json()) as {
     RatePerHour: number;
