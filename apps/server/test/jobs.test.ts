@@ -42,6 +42,7 @@ describe('the one job runner', () => {
         'parking.reminders',
         'parking.expiry',
         'prune.expired',
+        'push.send',
         'wallet',
       ]);
       const left = await queryRows<{ n: number }>(
