@@ -39,6 +39,21 @@ describe('the answers kept for offline use', () => {
     again.stop();
   });
 
+  it('a reload within the half second keeps the newest answer, not the one before it', () => {
+    const first = startApp();
+    replaceSession({ token: 'a.b.c', userId: '7' });
+    first.client.setQueryData(queryKeys.vehicles, [{ VehicleID: 1 }]);
+    vi.advanceTimersByTime(600);
+    first.client.setQueryData(queryKeys.vehicles, []);
+    vi.advanceTimersByTime(100);
+    window.dispatchEvent(new Event('pagehide'));
+    first.stop();
+
+    const again = startApp();
+    expect(again.client.getQueryData(queryKeys.vehicles)).toEqual([]);
+    again.stop();
+  });
+
   it('another member signed in on the device does not get them', () => {
     const first = startApp();
     replaceSession({ token: 'a.b.c', userId: '7' });

@@ -63,8 +63,17 @@ export function persistQueries(client: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success' || !kept(event.query)) return;
     timer ??= setTimeout(save, 500);
   });
+  // A reload or a closed tab within the half second writes what is waiting, so the next start
+  // never puts back answers older than the ones on screen (a vehicle just deleted, say).
+  const flush = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    save();
+  };
+  window.addEventListener('pagehide', flush);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
     if (timer) clearTimeout(timer);
   };
 }
