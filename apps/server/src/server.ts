@@ -1,7 +1,7 @@
 import app, { apiDocsEnabled } from './app.ts';
 import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { embeddedDatabaseExists, openDatabase } from './db/client.ts';
 import { demoCards, seedDemo } from './seeds/demo.ts';
 import { adoptPresetPolicies } from './pricing/index.ts';
 import { DEMO_MEMBER } from './seeds/demo-member.ts';
@@ -12,16 +12,25 @@ async function main() {
   const config = loadConfig();
   const server = createServer(config);
 
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
-  });
+  const open = () =>
+    openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
+    });
+  const firstEmbeddedStart = !config.DATABASE_URL && !embeddedDatabaseExists(config.DATA_DIR);
+  let database = await open();
   if (config.SEED_DEMO && config.NODE_ENV !== 'production')
     await seedDemo(database.db, server.log, config.DEMO_ZONES, demoCards(config));
   // Zones still priced by their preset columns get the equal price policy (docs/pricing.md#presets).
   const adopted = await adoptPresetPolicies(database.db);
   if (adopted > 0) server.log.info({ zones: adopted }, 'gave zones the price policies of their presets');
+  if (firstEmbeddedStart) {
+    // initdb, the migrations and the demo seed grew the embedded database's WebAssembly heap,
+    // which never shrinks; opening it again gives that memory back (docs/scaling.md#memory-of-the-embedded-database).
+    await database.close();
+    database = await open();
+  }
   await server.register(app, { config, database, closeDatabase: true });
 
   let closing = false;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -36,6 +36,8 @@ export interface Database {
 
 const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
 const PING = 'select 1';
+/** The embedded database's memory settings (PostgreSQL's defaults: 128MB and 64MB). */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'maintenance_work_mem = 16MB'];
 
 export interface OpenOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite in dataDir ('memory://' for a throwaway one). */
@@ -68,9 +70,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     );
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), {
+  const folder = dir.startsWith('memory://') ? undefined : join(dir, 'pglite');
+  if (folder) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(folder, {
     extensions: { cube, earthdistance, pg_trgm, btree_gist },
+    // PGlite's PostgreSQL lives in the process's WebAssembly heap, which never shrinks: its 128 MB
+    // of shared buffers and 64 MB for index builds stay resident once touched. The files are in
+    // the OS's page cache anyway, so smaller buffers cost a system call, not a disk read
+    // (docs/scaling.md#memory-of-the-embedded-database).
+    postgresqlconf: PGLITE_SETTINGS,
     // As drizzle reads them (lib/library-internals.ts): a query need not bring its own parsers.
     parsers: TEXT_PARSERS,
   });
@@ -80,6 +88,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     { db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() },
     opts.migrationsFolder,
   );
+}
+
+/** Whether DATA_DIR already holds an embedded database (false before the first start). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
 /** Applies the pending migrations of a folder (the app's by default), as a deploy does before the app starts. */
