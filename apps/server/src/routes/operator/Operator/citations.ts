@@ -21,6 +21,7 @@ import {
 } from '@parkit/contract';
 import * as citations from '../../../citations/index.ts';
 import { findById } from '../../../members/index.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 import {
   citationFileAnswer,
   readCitationUpload,
@@ -200,7 +201,7 @@ const operatorCitationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (ap
   app.post(
     '/:operatorId/Citations/:citationId/Decide',
     {
-      config: { operatorRoles: OPERATOR_CAN.citations },
+      config: { operatorRoles: OPERATOR_CAN.citations, rateLimit: MONEY_RATE_LIMIT },
       schema: {
         tags,
         summary:
