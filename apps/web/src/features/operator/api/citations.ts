@@ -65,7 +65,7 @@ export function useDecideContest(operatorId: number) {
       body: { Decision: 'upheld' | 'cancelled' | 'reduced'; NewFine?: string; Note: string };
     }) => api.post<Citation>(`${base(operatorId)}/Citations/${citationId}/Decide`, body, { showError: false }),
     onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: ['operator', operatorId, 'citations'] });
+      await qc.invalidateQueries({ queryKey: operatorKeys.allCitations(operatorId) });
       await qc.invalidateQueries({ queryKey: operatorKeys.audit(operatorId) });
     },
   });
