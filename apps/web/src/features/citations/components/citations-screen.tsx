@@ -39,7 +39,7 @@ export function CitationsScreen() {
   const list = useCitations();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <PageHeader title={t('Citations')} back={paths.account} />
+      <PageHeader title={t('Citations')} back={paths.profile} />
       <main className="mx-auto flex w-full max-w-xl flex-col gap-3 p-4">
         <Loaded
           query={list}
