@@ -21,6 +21,7 @@ import jobs, { atMostEvery } from './infra/jobs/job-runner.ts';
 import { registerParkingJobs, guestTokensPlugin as guestTokens, parkingProofPlugin } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
+import { citationFileStore, registerCitationJobs } from './citations/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
 import webPush from './infra/push/push-plugin.ts';
@@ -85,6 +86,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
+  registerCitationJobs(fastify.jobs);
   fastify.jobs.register('prune.expired', pruneJob());
   // Web Push (after the parking jobs, so a tick's reminders go out in that tick): the VAPID keys
   // from config, else kept in the data folder (a test app: in memory), like the proof's key.
@@ -126,6 +128,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
       hours: parseHours(opts.config.SUPPORT_HOURS ?? '09:00-18:00', opts.config.SUPPORT_TIMEZONE ?? 'America/Chicago'),
       attachments: attachmentStore(join(dataDir, 'support-attachments')),
     },
+    citations: { files: citationFileStore(join(dataDir, 'citation-files')) },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
   await fastify.register(spa, {

@@ -41,6 +41,7 @@ describe('the one job runner', () => {
         'parking.auto-extend',
         'parking.reminders',
         'parking.expiry',
+        'citations.late-fees',
         'prune.expired',
         'push.send',
         'wallet',

@@ -46,6 +46,10 @@ export const OPERATOR_CAN = {
   prices: ['owner', 'manager'],
   refunds: ['owner', 'manager'],
   settle: ['owner', 'manager'],
+  /** Issue citations (officers, and owners and managers). */
+  cite: ['owner', 'manager', 'officer'],
+  /** The violations list and contests' decisions. */
+  citations: ['owner', 'manager'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>

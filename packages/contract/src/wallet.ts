@@ -55,6 +55,8 @@ export const LEDGER_KIND_VALUES = [
   'plan',
   'adjustment',
   'card-refund',
+  'citation',
+  'citation-refund',
 ] as const;
 
 /** An amount on the wire: a number or a numeric string with at most two decimals. */

@@ -35,6 +35,9 @@ import supportMemberRoutes from './member/Support/index.ts';
 import pushRoutes from './member/Push/index.ts';
 import supportConsoleRoutes from './agent/Support/index.ts';
 import type { SupportOptions } from './shared/Support/common.ts';
+import type { CitationOptions } from './shared/Citations/common.ts';
+import citationRoutes from './member/Citations/index.ts';
+import operatorCitationRoutes from './operator/Operator/citations.ts';
 import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
 
 export interface RoutesOptions {
@@ -43,6 +46,8 @@ export interface RoutesOptions {
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
   support: SupportOptions;
+  /** Citations' photos and contest attachments (issue 30). */
+  citations: CitationOptions;
 }
 
 /**
@@ -114,6 +119,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', supportMemberRoutes, '/api/Support', opts.support],
     // Web Push subscriptions for reminders that reach a closed app (issue 28).
     ['member', pushRoutes, '/api/Push'],
+    // A driver's citations: see, pay, contest (issue 30).
+    ['member', citationRoutes, '/api/Citations', opts.citations],
     // Support agents only (issue 13): members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
@@ -123,6 +130,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorReportRoutes, '/api/Operator'],
     ['operator', operatorSessionRoutes, '/api/Operator'],
     ['operator', operatorSettlementRoutes, '/api/Operator'],
+    ['operator', operatorCitationRoutes, '/api/Operator', opts.citations],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -110,6 +110,22 @@ const FOREIGN: Record<
     payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' },
     status: [404],
   }),
+  // Citations (issue 30): bob's plate's citation and its photo.
+  'GET /api/Citations/{citationId}': async () => ({ url: `/api/Citations/${citationOfB}`, status: [404] }),
+  'GET /api/Citations/{citationId}/Files/{fileId}': async () => ({
+    url: `/api/Citations/${citationOfB}/Files/${photoOfB}`,
+    status: [404],
+  }),
+  'POST /api/Citations/{citationId}/Pay': async () => ({
+    url: `/api/Citations/${citationOfB}/Pay`,
+    headers: { 'idempotency-key': 'identity-guard-citation' },
+    status: [404],
+  }),
+  'POST /api/Citations/{citationId}/Contest': async () => ({
+    url: `/api/Citations/${citationOfB}/Contest`,
+    payload: { Reason: 'Not mine' },
+    status: [404],
+  }),
   'GET /api/Support/Chat/Attachment/{attachmentId}': async () => ({
     url: `/api/Support/Chat/Attachment/${bobsAttachment}`,
     status: [404],
@@ -361,6 +377,37 @@ const statementOfB = (
     payload: { Period: 'day', Start: '2020-01-01' },
   })
 ).json<{ StatementId: number }>().StatementId;
+// Operator B's violation and citation of bob's plate in B's zone, with its photo (issue 30): bob's
+// citation for the driver's routes, B's objects for the console's.
+const violationOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Violations`,
+    payload: { Code: 'GUARD', Description: 'Guard', Fine: 5, DueDays: 7 },
+  })
+).json<{ ViolationId: number }>().ViolationId;
+const photoUpload = multipart(PNG, 'car.png', { type: 'image/png' });
+const photoOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Citations/Photos`,
+    payload: photoUpload.payload,
+    headers: photoUpload.headers,
+  })
+).json<{ FileId: string }>().FileId;
+const citationOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/Citations`,
+    payload: {
+      ZoneId: zoneOfB,
+      PlateNumber: VEHICLE.PlateNumber,
+      PlateState: 'TX',
+      ViolationId: violationOfB,
+      PhotoIds: [photoOfB],
+    },
+  })
+).json<{ CitationId: number }>().CitationId;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
@@ -371,6 +418,9 @@ const OF_B: Record<string, string> = {
   eventId: String(eventOfB),
   sessionId: String(sessionOfB!.id),
   statementId: String(statementOfB),
+  violationId: String(violationOfB),
+  citationId: String(citationOfB),
+  fileId: photoOfB,
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -399,6 +449,22 @@ const BODIES: Record<string, object> = {
   },
   'POST /api/Operator/{operatorId}/Sessions/{sessionId}/Refund': { Whole: true, Reason: 'Guard' },
   'POST /api/Operator/{operatorId}/Statements': { Period: 'day', Start: '2020-01-02' },
+  'POST /api/Operator/{operatorId}/Violations': { Code: 'GUARD-A', Description: 'Guard', Fine: 5, DueDays: 7 },
+  'POST /api/Operator/{operatorId}/Violations/{violationId}': {
+    Code: 'GUARD-A2',
+    Description: 'Guard',
+    Fine: 5,
+    DueDays: 7,
+  },
+  'POST /api/Operator/{operatorId}/Citations/Photos': {},
+  'POST /api/Operator/{operatorId}/Citations': {
+    ZoneId: zoneOfB,
+    PlateNumber: 'GUARD 1',
+    PlateState: 'TX',
+    ViolationId: violationOfB,
+    PhotoIds: [photoOfB],
+  },
+  'POST /api/Operator/{operatorId}/Citations/{citationId}/Decide': { Decision: 'upheld' },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);

@@ -25,6 +25,7 @@ const MONEY_ROUTES = [
   '/api/Parking/Guest/Start',
   '/api/Parking/Guest/Extend',
   '/api/Account/Delete',
+  '/api/Citations/1/Pay',
 ];
 
 beforeEach(async () => {
@@ -48,6 +49,14 @@ describe('money routes: a stricter rate limit', () => {
     });
     expect(refund.statusCode).toBeLessThan(500);
     expect(refund.headers['ratelimit-limit']).toBe(String(MONEY));
+    // A contest's decision may refund a paid citation (issue 30).
+    const decide = await as(app, manager, {
+      method: 'POST',
+      url: `/api/Operator/${await defaultOperatorId(db)}/Citations/1/Decide`,
+      payload: {},
+    });
+    expect(decide.statusCode).toBeLessThan(500);
+    expect(decide.headers['ratelimit-limit']).toBe(String(MONEY));
     const stop = await as(app, who, { method: 'POST', url: '/api/Parking/Stop', payload: {} });
     expect(stop.headers['ratelimit-limit']).toBe(String(DEFAULT_RATE_LIMIT.max));
   });

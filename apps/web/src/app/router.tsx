@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
               { path: paths.quickParkRegister, ...screen(() => import('./routes/quick-park-register.tsx')) },
               { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
               { path: paths.operatorJoin, ...screen(() => import('./routes/operator-join.tsx')) },
+              { path: paths.citations, ...screen(() => import('./routes/citations.tsx')) },
             ],
           },
           // The operator's console: a desktop layout of its own (AppShell widens for it); staff only
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/zones/:zoneId', ...screen(() => import('./routes/operator-zone.tsx')) },
               { path: ':operatorId/sessions', ...screen(() => import('./routes/operator-sessions.tsx')) },
               { path: ':operatorId/settlement', ...screen(() => import('./routes/operator-settlement.tsx')) },
+              { path: ':operatorId/citations', ...screen(() => import('./routes/operator-citations.tsx')) },
             ],
           },
         ],

@@ -34,6 +34,8 @@ export const paths = {
   supportConsole: '/support-console',
   /** Not in the spec's table (its route is 'not shown'): the subscription payment page (issue 10). */
   subscriptionPayment: '/subscription/payment',
+  /** Not in the spec: a driver's citations, paid or contested in the app (issue 30). */
+  citations: '/citations',
   /** Not in the spec: the officers' plate check (issue 12). */
   enforcement: '/enforcement',
   /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/dashboard (the

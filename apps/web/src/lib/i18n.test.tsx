@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CITATION_MESSAGES,
   LEAVING_MESSAGES,
   PUSH_MESSAGES,
   MESSAGES,
@@ -78,6 +79,7 @@ describe('i18n', () => {
     const messages = [
       ...Object.values(MESSAGES),
       ...Object.values(SPEC_MESSAGES),
+      ...Object.values(CITATION_MESSAGES),
       ...Object.values(VEHICLE_MESSAGES),
       ...Object.values(WALLET_MESSAGES),
       ...Object.values(WALLET_TEXTS),

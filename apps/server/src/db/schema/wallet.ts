@@ -33,6 +33,8 @@ export const LEDGER_KINDS = [
   'plan',
   'adjustment',
   'card-refund',
+  'citation',
+  'citation-refund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -57,7 +59,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund')`,
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund', 'citation', 'citation-refund')`,
     ),
   ],
 );

@@ -15,6 +15,8 @@ const DESCRIPTION: Record<Transaction['Kind'], string> = {
   plan: 'Plan payment',
   adjustment: 'Adjustment',
   'card-refund': 'Refunded to your card',
+  citation: 'Citation payment',
+  'citation-refund': 'Citation refund',
 };
 
 /** The wallet's ledger, newest first, a page at a time. */

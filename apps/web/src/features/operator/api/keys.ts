@@ -20,4 +20,7 @@ export const operatorKeys = {
   statements: (operatorId: number) => ['operator', operatorId, 'statements'] as const,
   statement: (operatorId: number, statementId: number) => ['operator', operatorId, 'statements', statementId] as const,
   zoneChoices: (operatorId: number) => ['operator', operatorId, 'zone-choices'] as const,
+  violations: (operatorId: number) => ['operator', operatorId, 'violations'] as const,
+  allCitations: (operatorId: number) => ['operator', operatorId, 'citations'] as const,
+  citations: (operatorId: number, status: string) => ['operator', operatorId, 'citations', status] as const,
 };

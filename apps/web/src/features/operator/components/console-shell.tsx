@@ -60,6 +60,7 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
     { id: 'zones', label: t('Zones') },
     { id: 'prices', label: t('Prices') },
     { id: 'sessions', label: t('Sessions') },
+    { id: 'citations', label: t('Citations') },
     { id: 'reports', label: t('Reports') },
     { id: 'settlement', label: t('Settlement') },
     { id: 'people', label: t('People') },

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { centsToAmount, type PushMessage } from '@parkit/contract';
+import { queryRows, type Tx } from '../db/client.ts';
+import { enqueue } from '../infra/outbox-repository.ts';
+import { enqueueForMember, type Localised } from '../infra/push/push-repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface DecisionFacts {
+  citationId: number;
+  plate: string;
+  plateState: string;
+  decision: 'upheld' | 'cancelled' | 'reduced';
+  fineCents: number;
+  refundCents: number;
+}
+
+const amount = (cents: number) => centsToAmount(cents).toFixed(2);
+
+/** The SMS (English, as the parking reminders' SMS) of a contest's decision. */
+export function decisionSms(f: DecisionFacts): string {
+  const base = `ParkIt: your contest of citation ${f.citationId} for ${f.plate}`;
+  if (f.decision === 'cancelled')
+    return `${base} was accepted: the citation is cancelled${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
+  if (f.decision === 'reduced')
+    return `${base} was partly accepted: the fine is now ${amount(f.fineCents)}${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
+  return `${base} was refused: the fine of ${amount(f.fineCents)} stands.`;
+}
+
+const message = (f: DecisionFacts, title: string, body: string): string =>
+  JSON.stringify({ title, body, url: `/citations`, tag: `citation-${f.citationId}` } satisfies PushMessage);
+
+/** The push of a contest's decision in each language a browser may subscribe in (English is the key). */
+export function decisionPush(f: DecisionFacts): Localised {
+  const n = f.citationId;
+  if (f.decision === 'cancelled')
+    return {
+      en: message(f, 'ParkIt: citation cancelled', `Citation ${n} for ${f.plate} is cancelled.`),
+      hi: message(f, 'ParkIt: चालान रद्द', `${f.plate} का चालान ${n} रद्द कर दिया गया है।`),
+    };
+  if (f.decision === 'reduced')
+    return {
+      en: message(f, 'ParkIt: fine reduced', `The fine of citation ${n} for ${f.plate} is now ${amount(f.fineCents)}.`),
+      hi: message(f, 'ParkIt: जुर्माना घटाया गया', `${f.plate} के चालान ${n} का जुर्माना अब ${amount(f.fineCents)} है।`),
+    };
+  return {
+    en: message(f, 'ParkIt: contest refused', `The fine of citation ${n} for ${f.plate} stands.`),
+    hi: message(f, 'ParkIt: आपत्ति अस्वीकार', `${f.plate} के चालान ${n} का जुर्माना बना रहेगा।`),
+  };
+}
+
+/**
+ * Tells the drivers whose vehicles carry the plate of a contest's decision, on the channels they
+ * chose for parking reminders (SMS unless turned off, push where enabled), in the caller's
+ * transaction: the outbox and the push outbox send after COMMIT.
+ */
+export async function notifyDecision(tx: Tx, f: DecisionFacts, now: Date): Promise<void> {
+  const owners = await queryRows<{ member_id: number; phone: string; sms: boolean; push: boolean }>(
+    tx,
+    sql`select m.id as member_id, m.phone, coalesce(r.sms, true) as sms, coalesce(r.push, false) as push
+        from vehicles v
+        join members m on m.id = v.member_id
+        left join reminder_settings r on r.member_id = m.id
+        where v.plate_key = ${f.plate} and v.plate_state = ${f.plateState}
+        order by m.id`,
+  );
+  for (const o of owners) {
+    if (o.sms && o.phone) await enqueue(tx, 'sms', o.phone, decisionSms(f));
+    if (o.push)
+      await enqueueForMember(tx, Number(o.member_id), decisionPush(f), {
+        now,
+        expiresAt: new Date(now.getTime() + 24 * HOUR_MS),
+      });
+  }
+}

@@ -1,0 +1,142 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Citation,
+  CitationFile,
+  CitationFileParams,
+  CitationList,
+  CitationParams,
+  ContestRequest,
+  ErrorResponse,
+  MAX_ATTACHMENT_BYTES,
+  PayCitationResponse,
+} from '@parkit/contract';
+import * as citations from '../../../citations/index.ts';
+import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
+import { idempotent } from '../../../wallet/index.ts';
+import {
+  citationFileAnswer,
+  readCitationUpload,
+  refuseType,
+  sendCitationFile,
+  type CitationOptions,
+} from '../../shared/Citations/common.ts';
+
+const tags = ['Citations'];
+
+/**
+ * A driver's citations (memberOnly scope, issue 30): those of the plates of the member's vehicles,
+ * their evidence, paying one from the wallet (Idempotency-Key, the ledger) and contesting one with
+ * a reason and attachments. Another member's citation is 404.
+ */
+const citationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (app, { files }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(
+    '/List',
+    {
+      schema: {
+        tags,
+        summary: 'The citations of the member’s vehicles’ plates, newest first',
+        response: { 200: CitationList },
+      },
+    },
+    async (req) => citations.listMemberCitations(app.db, req.member.memberId),
+  );
+
+  app.get(
+    '/:citationId',
+    {
+      schema: {
+        tags,
+        summary: 'One citation of the member’s vehicles, with its evidence',
+        params: CitationParams,
+        response: { 200: Citation, 404: ErrorResponse },
+      },
+    },
+    async (req) => citations.getMemberCitation(app.db, req.member.memberId, req.params.citationId),
+  );
+
+  app.get(
+    '/:citationId/Files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'A photo or attachment of one of the member’s citations',
+        params: CitationFileParams,
+        response: { 200: citationFileAnswer, 404: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      await citations.getMemberCitation(app.db, req.member.memberId, req.params.citationId);
+      return sendCitationFile(reply, files, await files.find(app.db, req.params.citationId, req.params.fileId));
+    },
+  );
+
+  app.post(
+    '/:citationId/Pay',
+    {
+      config: { rateLimit: MONEY_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Pay a citation from the wallet (Idempotency-Key header required)',
+        params: CitationParams,
+        response: {
+          200: PayCitationResponse,
+          402: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (req, reply) =>
+      idempotent(req, reply, `Citations/Pay/${req.params.citationId}`, async (tx, key) => ({
+        statusCode: 200,
+        body: await citations.payCitation(tx, req.member.memberId, req.params.citationId, key, new Date()),
+      })),
+  );
+
+  app.post(
+    '/Attachment',
+    {
+      bodyLimit: MAX_ATTACHMENT_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Upload an attachment for a contest (PNG, JPEG, GIF, WebP or PDF, 5 MB at most, under the key "file")',
+        consumes: ['multipart/form-data'],
+        upload: { field: 'file', description: 'The image or PDF' },
+        response: { 201: CitationFile, 413: ErrorResponse, 415: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const { bytes, name } = await readCitationUpload(req);
+      const saved = await files.save(
+        app.db,
+        { operatorId: null, kind: 'contest', uploadedBy: req.member.memberId },
+        bytes,
+        name,
+      );
+      if (!saved) refuseType();
+      return reply.code(201).send(saved);
+    },
+  );
+
+  app.post(
+    '/:citationId/Contest',
+    {
+      schema: {
+        tags,
+        summary: 'Contest a citation with a reason and uploaded attachments (once); a manager decides',
+        params: CitationParams,
+        body: ContestRequest,
+        response: { 200: Citation, 404: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (req) => citations.contestCitation(app.db, req.member.memberId, req.params.citationId, req.body, new Date()),
+  );
+};
+
+export default citationRoutes;
