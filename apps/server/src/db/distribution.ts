@@ -55,6 +55,10 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   operator_hourly_rollups: byOperator(),
   operator_invites: byOperator(),
   session_refunds: byOperator(),
+  violations: byOperator(),
+  citations: byOperator(),
+  citation_files: byOperator(),
+  citation_contests: byOperator(),
   settlement_lines: byOperator(),
   settlement_statements: byOperator(),
   // small, read by every shard
@@ -176,4 +180,24 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'wallet_refunds -> wallet_charges not on the key: FOREIGN KEY (charge_id) REFERENCES wallet_charges(id)': FK_ON_KEY,
   'wallet_refunds unique without member_id: PRIMARY KEY (id)': KEY_FIRST,
   'wallet_refunds unique without member_id: UNIQUE (provider_key)': LOOKUP,
+  'citation_contests -> citations not on the key: FOREIGN KEY (citation_id) REFERENCES citations(id) ON DELETE CASCADE':
+    FK_ON_KEY,
+  'citation_contests -> members not on the key: FOREIGN KEY (decided_by) REFERENCES members(id) ON DELETE SET NULL':
+    PLAIN_ID,
+  'citation_contests -> members not on the key: FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE SET NULL':
+    PLAIN_ID,
+  'citation_contests unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'citation_contests unique without operator_id: UNIQUE (citation_id)': ADD_KEY_TO_UNIQUE,
+  'citation_contests: no column operator_id to distribute by': ADD_KEY,
+  'citation_files -> citations not on the key: FOREIGN KEY (citation_id) REFERENCES citations(id) ON DELETE CASCADE':
+    FK_ON_KEY,
+  'citation_files -> members not on the key: FOREIGN KEY (uploaded_by) REFERENCES members(id) ON DELETE SET NULL':
+    PLAIN_ID,
+  'citation_files unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'citation_files: operator_id may be null': NOT_NULL,
+  'citations -> members not on the key: FOREIGN KEY (officer_id) REFERENCES members(id) ON DELETE SET NULL': PLAIN_ID,
+  'citations -> members not on the key: FOREIGN KEY (paid_by) REFERENCES members(id) ON DELETE SET NULL': PLAIN_ID,
+  'citations -> violations not on the key: FOREIGN KEY (violation_id) REFERENCES violations(id)': FK_ON_KEY,
+  'citations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'violations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
 };
