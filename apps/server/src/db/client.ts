@@ -35,6 +35,22 @@ export interface Database {
 }
 
 const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
+
+/**
+ * How the pool lives through a failover (docs/cluster.md#settings). A connection that cannot be had
+ * within connectionTimeoutMillis (the database away, or every connection busy) fails the request
+ * with 503 instead of holding it; TCP keepalive finds a connection whose server vanished without a
+ * word (a machine lost, not a process); an idle connection is closed after idleTimeoutMillis, so a
+ * pool does not keep connections to a server that left HAProxy's rotation. A connection that drops
+ * is destroyed, never handed out again (node-postgres), and the next checkout connects anew
+ * through HAProxy to whichever server is the primary then.
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 10_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
 const PING = 'select 1';
 
 export interface OpenOptions {
@@ -54,7 +70,7 @@ export interface OpenOptions {
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client, ...POOL_TIMEOUTS });
     pool.on(
       'error',
       opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)),
