@@ -35,7 +35,7 @@ export const WRITE_URL = `postgres://postgres@127.0.0.1:${PORTS.write}/${DATABAS
 export const READ_URL = `postgres://postgres@127.0.0.1:${PORTS.read}/${DATABASE}`;
 export const APP_URL = `http://127.0.0.1:${PORTS.app}`;
 /** The same secret in every app process: a token one signs, another accepts. */
-const JWT_SECRET = 'cluster-demo-secret-not-for-production-0123456789';
+export const JWT_SECRET = 'cluster-demo-secret-not-for-production-0123456789';
 
 /**
  * The timing that decides the failover (docs/cluster.md#settings): the leader key lives `ttl`

@@ -71,10 +71,14 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client, ...POOL_TIMEOUTS });
-    pool.on(
-      'error',
-      opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)),
-    );
+    const lost =
+      opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`));
+    pool.on('error', lost);
+    // A connection checked out (a transaction between two statements) that the server ends (a
+    // failover: 57P01, or the postmaster gone) emits 'error' on its client, where the pool has no
+    // listener: without this one the process would crash. The client is then unqueryable, and the
+    // pool destroys it when it is released.
+    pool.on('connect', (client) => client.on('error', lost));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const ping = () => pool.query(PING);
