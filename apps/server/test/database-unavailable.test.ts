@@ -6,6 +6,7 @@ import { MESSAGES } from '@parkit/contract';
 import appPlugin from '../src/app.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { poolOf } from '../src/lib/library-internals.ts';
 import { createServer } from '../src/server-instance.ts';
 import { as, buildTestApp, newMember, registerAndSignIn, TEST_SECRET } from './helpers.ts';
 import { asAdmin } from './support/scratch-database.ts';
@@ -128,6 +129,24 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the app when its database go
       await scratch.drop();
     }
   }, 60_000);
+
+  it('survives a connection the server ends while the app holds it (between two statements of a transaction)', async () => {
+    const scratch = await testPostgres('parkit_t');
+    const lost: Error[] = [];
+    const database = await openDatabase({ url: scratch.url, poolSize: 2, onConnectionError: (err) => lost.push(err) });
+    try {
+      const client = await poolOf(database.db).connect();
+      const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      await asAdmin(TEST_ADMIN_URL, `SELECT pg_terminate_backend(${pid})`);
+      // Without a listener on the checked-out client, its 'error' event would crash the process.
+      await expect.poll(() => lost.map((e) => (e as { code?: string }).code), { timeout: 5000 }).toContain('57P01');
+      client.release(true);
+      expect((await database.ping()) as unknown).toBeTruthy();
+    } finally {
+      await database.close();
+      await scratch.drop();
+    }
+  });
 
   it('answers a write 503 when the server it reaches is read-only (a primary turned replica), and writes again after', async () => {
     const { app, database } = await buildTestApp();
