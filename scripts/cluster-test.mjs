@@ -305,9 +305,10 @@ async function main() {
     }, 5000);
     await sleep(WARM_MS);
     for (let k = 1; k <= KILLS; k++) {
+      const victim = await killPrimary();
+      // From the moment both processes are dead (a write sent before that may still commit).
       const killedAt = now();
       const before = stats.writes.length;
-      const victim = await killPrimary();
       console.log(`[${secs(now() - t0)} s] kill ${k}: primary ${victim} killed (kill -9 of postgres and Patroni)`);
       // Load on until writes are back and 10 s more.
       for (let i = 0; i < 120 && windowAfter(killedAt).windowMs === null; i++) await sleep(500);
@@ -332,8 +333,8 @@ async function main() {
     }
     // One app process killed under load: the other serves on.
     const okBefore = stats.ok;
-    const appKilledAt = now();
     killApp(1);
+    const appKilledAt = now();
     await sleep(10_000);
     const okAfter = stats.ok - okBefore;
     const appWindow = windowAfter(appKilledAt);
