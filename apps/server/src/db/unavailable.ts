@@ -1,5 +1,5 @@
 /**
- * The database is away for a moment (docs/cluster.md#the-app-when-the-database-dies): its
+ * The database is away for a moment (docs/cluster.md#settings): its
  * connection dropped, it is shutting down or starting, or the server reached is read-only (a
  * primary that just became a replica). Such a request is answered 503 with Retry-After, never 500:
  * nothing was committed (a transaction that lost its connection is rolled back), so the client
