@@ -1,9 +1,10 @@
 /**
  * The database is away for a moment (docs/cluster.md#settings): its
  * connection dropped, it is shutting down or starting, or the server reached is read-only (a
- * primary that just became a replica). Such a request is answered 503 with Retry-After, never 500:
- * nothing was committed (a transaction that lost its connection is rolled back), so the client
- * sends it again, with the same Idempotency-Key for money.
+ * primary that just became a replica). Such a request is answered 503 with Retry-After, never 500.
+ * Mostly nothing was committed (a transaction that lost its connection is rolled back); when the
+ * connection died during COMMIT the outcome is in doubt. Either way the client sends it again, with
+ * the same Idempotency-Key for money, which applies once or replays the committed answer.
  */
 
 /** SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now, read_only_sql_transaction; class 08 is every connection exception. */

@@ -33,7 +33,7 @@ export default fp(
         status = err.statusCode;
         body = { message: status === 400 ? MESSAGES.malformedBody : err.message };
       } else if (isDatabaseUnavailable(err)) {
-        // A failover or a restart: nothing was committed; the client tries again (db/unavailable.ts).
+        // A failover or a restart: the client tries again, with the same key for money (db/unavailable.ts).
         status = 503;
         body = { message: MESSAGES.serviceUnavailable };
         void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
