@@ -45,6 +45,8 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large',
   malformedBody: 'The request body is not valid',
   hostRequired: 'The Host header is required',
+  /** 503 with Retry-After: the database is away for a moment (a failover); nothing was changed. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
 } as const;
 
 /** Vehicle form and API (docs/product.md#validation, letter for letter; the rest ours). */

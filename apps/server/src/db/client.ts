@@ -35,6 +35,22 @@ export interface Database {
 }
 
 const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
+
+/**
+ * How the pool lives through a failover (docs/cluster.md#settings). A connection that cannot be had
+ * within connectionTimeoutMillis (the database away, or every connection busy) fails the request
+ * with 503 instead of holding it; TCP keepalive finds a connection whose server vanished without a
+ * word (a machine lost, not a process); an idle connection is closed after idleTimeoutMillis, so a
+ * pool does not keep connections to a server that left HAProxy's rotation. A connection that drops
+ * is destroyed, never handed out again (node-postgres), and the next checkout connects anew
+ * through HAProxy to whichever server is the primary then.
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 10_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
 const PING = 'select 1';
 /** The embedded database's memory settings (PostgreSQL's defaults: 128MB and 64MB). */
 export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'maintenance_work_mem = 16MB'];
@@ -56,11 +72,15 @@ export interface OpenOptions {
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client });
-    pool.on(
-      'error',
-      opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`)),
-    );
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client, ...POOL_TIMEOUTS });
+    const lost =
+      opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`));
+    pool.on('error', lost);
+    // A connection checked out (a transaction between two statements) that the server ends (a
+    // failover: 57P01, or the postmaster gone) emits 'error' on its client, where the pool has no
+    // listener: without this one the process would crash. The client is then unqueryable, and the
+    // pool destroys it when it is released.
+    pool.on('connect', (client) => client.on('error', lost));
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const ping = () => pool.query(PING);

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, SPEC_MESSAGES, type ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../lib/http-error.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 
 /**
  * The one error handler (docs/architecture.md#api-conventions): every error is JSON, 4xx say what is wrong and
@@ -31,6 +32,13 @@ export default fp(
         // Fastify's own client errors: bad JSON, wrong content type, rate limits.
         status = err.statusCode;
         body = { message: status === 400 ? MESSAGES.malformedBody : err.message };
+      } else if (isDatabaseUnavailable(err)) {
+        // A failover or a restart: the client tries again, with the same key for money (db/unavailable.ts).
+        status = 503;
+        body = { message: MESSAGES.serviceUnavailable };
+        void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+        return reply.code(status).type('application/json').send(body);
       } else {
         body = { message: SPEC_MESSAGES.unknownError, ErrorDetails: { message: SPEC_MESSAGES.unknownError } };
       }
