@@ -124,12 +124,17 @@ describe('i18n', () => {
         JSON.parse(readFileSync(join(SRC, 'locales', lang, file), 'utf8')) as Record<string, string>;
       const hi = read('hi');
       const es = read('es');
-      expect(Object.keys(hi).filter((k) => !es[k]), `es/${file}: missing`).toEqual([]);
-      expect(Object.keys(es).filter((k) => !(k in hi)), `es/${file}: not in hi/${file}`).toEqual([]);
+      expect(
+        Object.keys(hi).filter((k) => !es[k]),
+        `es/${file}: missing`,
+      ).toEqual([]);
+      expect(
+        Object.keys(es).filter((k) => !(k in hi)),
+        `es/${file}: not in hi/${file}`,
+      ).toEqual([]);
       for (const key of Object.keys(hi)) expect(names(es[key]!), `es/${file}: ${key}`).toEqual(names(hi[key]!));
     }
   });
-
 
   it('falls back to the English text and switches to Hindi on request', async () => {
     expect(i18n.t('Unexpected Application Error!')).toBe('Unexpected Application Error!');
@@ -483,7 +488,9 @@ describe('counts: plural forms by the language’s rules (issue 27)', () => {
     const counts = [...usedKeys()].filter((k) => k.includes('{{count}}'));
     expect(counts.filter((k) => !/\{count, plural, /.test(spanishText[k] ?? ''))).toEqual([]);
     for (const key of Object.keys(englishForms)) {
-      expect(PLURAL.exec(spanishText[key] ?? '')?.[1], `${key}: Spanish forms`).toBe(PLURAL.exec(englishForms[key]!)?.[1]);
+      expect(PLURAL.exec(spanishText[key] ?? '')?.[1], `${key}: Spanish forms`).toBe(
+        PLURAL.exec(englishForms[key]!)?.[1],
+      );
       expect(spanishText[key], key).toMatch(/ one \{.*\} other \{/);
     }
   });

@@ -225,7 +225,9 @@ describe('pushing the reminder', () => {
     const spanish = JSON.parse(decryptPush(sentTo(e3)[0]!.body, tablet)) as PushMessage;
     expect(spanish.title).toBe('ParkIt: su estacionamiento termina pronto');
     expect(spanish.body).toMatch(
-      new RegExp(`^Su estacionamiento de ${session.PlateNumber} en la zona 8201 termina a las .+ \\(en 29 minutos\\)\\.$`),
+      new RegExp(
+        `^Su estacionamiento de ${session.PlateNumber} en la zona 8201 termina a las .+ \\(en 29 minutos\\)\\.$`,
+      ),
     );
     // Delivered: nothing left to send; the SMS went too (both channels on).
     expect(await queryRows(db, sql`select id from push_messages`)).toEqual([]);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { LanguageMenu } from '../../../components/ui/language-switch.tsx';
+import { LanguageMenu } from '../../../components/ui/language-menu.tsx';
 
 /** The ParkIt mark: a white P on the brand colour. */
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {

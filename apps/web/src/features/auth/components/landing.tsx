@@ -5,7 +5,7 @@ import Clock from 'lucide-react/icons/clock';
 import MapPin from 'lucide-react/icons/map-pin';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { LanguageMenu } from '../../../components/ui/language-switch.tsx';
+import { LanguageMenu } from '../../../components/ui/language-menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { continueAsGuest } from '../../../lib/session-store.ts';
 import { BrandMark } from './auth-screen.tsx';
