@@ -50,7 +50,7 @@ export function LanguageMenu() {
         aria-controls={panel}
         aria-label={`${t('Language')}: ${current.label}`}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white/15 px-3 text-sm font-semibold text-white hover:bg-white/25"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-black/20 px-3 text-sm font-semibold text-white hover:bg-black/30"
       >
         <Languages className="size-5" aria-hidden />
         <span lang={current.code}>{current.label}</span>
