@@ -66,7 +66,7 @@ describe('the history filters', () => {
   it('a receipt in English or Hindi', () => {
     expect(ReceiptQuery.parse({ lang: 'hi' })).toEqual({ lang: 'hi' });
     expect(ReceiptQuery.parse({ lang: '' })).toEqual({});
-    expect(messages(ReceiptQuery, { lang: 'fr' })).toEqual({ lang: 'lang must be en or hi' });
+    expect(messages(ReceiptQuery, { lang: 'fr' })).toEqual({ lang: 'lang must be en, hi or es' });
   });
 });
 

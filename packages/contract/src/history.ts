@@ -101,7 +101,7 @@ export const SessionsPage = z.object({
 export type SessionsPage = z.infer<typeof SessionsPage>;
 
 export const ReceiptQuery = z.object({
-  lang: z.preprocess(blankToUndefined, z.enum(['en', 'hi'], { error: 'lang must be en or hi' }).optional()),
+  lang: z.preprocess(blankToUndefined, z.enum(['en', 'hi', 'es'], { error: 'lang must be en, hi or es' }).optional()),
 });
 
 // Officers' plate check.

@@ -50,7 +50,8 @@ const base64url = (field: string, bytes: number) =>
     .regex(/^[A-Za-z0-9_-]+$/, `${field} must be base64url`)
     .refine((s) => Math.floor((s.length * 3) / 4) === bytes, `${field} must be ${bytes} bytes`);
 
-export const PUSH_LANGUAGES = ['en', 'hi'] as const;
+export const PUSH_LANGUAGES = ['en', 'hi', 'es'] as const;
+export type PushLanguage = (typeof PUSH_LANGUAGES)[number];
 
 /**
  * POST /api/Push/Subscription: what `PushSubscription.toJSON()` gives (endpoint, keys.p256dh: the
@@ -72,7 +73,7 @@ export const PushSubscriptionRequest = z.object({
     },
     { error: 'keys is required' },
   ),
-  Language: z.enum(PUSH_LANGUAGES, { error: 'Language must be en or hi' }).default('en'),
+  Language: z.enum(PUSH_LANGUAGES, { error: 'Language must be en, hi or es' }).default('en'),
 });
 export type PushSubscriptionRequest = z.input<typeof PushSubscriptionRequest>;
 

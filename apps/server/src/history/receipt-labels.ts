@@ -1,5 +1,5 @@
 /** The receipt's words in the member's language (English is the key, as in the web app). */
-export type ReceiptLanguage = 'en' | 'hi';
+export type ReceiptLanguage = 'en' | 'hi' | 'es';
 
 const HINDI: Record<string, string> = {
   'Parking Receipt': 'पार्किंग रसीद',
@@ -24,17 +24,42 @@ const HINDI: Record<string, string> = {
   'Thank you for parking with ParkIt.': 'पार्किंग के लिए धन्यवाद।',
 };
 
+const SPANISH: Record<string, string> = {
+  'Parking Receipt': 'Recibo de estacionamiento',
+  'Session ID': 'Id. de sesión',
+  Operator: 'Operador',
+  Zone: 'Zona',
+  Address: 'Dirección',
+  'Vehicle Plate #': 'Número de placa',
+  State: 'Estado',
+  Vehicle: 'Vehículo',
+  Started: 'Inicio',
+  Ended: 'Fin',
+  'Duration (Minutes)': 'Duración (minutos)',
+  'Parking Amount': 'Monto del estacionamiento',
+  'Convenience Fee': 'Cargo por servicio',
+  'Amount Paid': 'Monto pagado',
+  'Paid Via': 'Pagado con',
+  'Payment Status': 'Estado del pago',
+  Paid: 'Pagado',
+  Refunded: 'Reembolsado',
+  'Times are local to the zone': 'Las horas son locales de la zona',
+  'Thank you for parking with ParkIt.': 'Gracias por estacionarse con ParkIt.',
+};
+
+const LABELS: Record<Exclude<ReceiptLanguage, 'en'>, Record<string, string>> = { hi: HINDI, es: SPANISH };
+
 export function receiptText(lang: ReceiptLanguage, english: string): string {
-  return lang === 'hi' ? (HINDI[english] ?? english) : english;
+  return lang === 'en' ? english : (LABELS[lang][english] ?? english);
 }
 
 /** ?lang= wins; otherwise the first of Accept-Language that we speak; English by default. */
 export function pickLanguage(query: string | undefined, acceptLanguage: string | undefined): ReceiptLanguage {
-  if (query === 'hi' || query === 'en') return query;
+  if (query === 'hi' || query === 'en' || query === 'es') return query;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag === 'hi' || tag.startsWith('hi-')) return 'hi';
-    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    const base = tag.split('-')[0];
+    if (base === 'hi' || base === 'en' || base === 'es') return base;
   }
   return 'en';
 }

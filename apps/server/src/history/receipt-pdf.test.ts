@@ -60,4 +60,19 @@ describe('receiptPdf', () => {
     expect(text).toContain('(America/Chicago)'); // Latin punctuation between Devanagari words
     expect(text).not.toContain('Convenience Fee');
   });
+
+  it('speaks Spanish in Helvetica, accents and all', async () => {
+    const { pages, text } = await pdfText(await receiptPdf(receipt, 'es'));
+    expect(pages).toBe(1);
+    for (const s of ['Recibo de estacionamiento', 'Id. de sesión', 'Dirección', 'Número de placa', 'Vehículo']) {
+      expect(text).toContain(s);
+    }
+    expect(text).toContain('Duración (minutos)');
+    expect(text).toContain('Estado del pago');
+    expect(text).toContain('Pagado');
+    expect(text).toContain('Gracias por estacionarse con ParkIt.');
+    expect(text).toContain('ABC1234');
+    expect(text).toContain('$3.23');
+    expect(text).not.toContain('Convenience Fee');
+  });
 });

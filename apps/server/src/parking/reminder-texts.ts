@@ -35,6 +35,11 @@ export function reminderPush(f: SessionFacts, minutesLeft: number): Localised {
       'ParkIt: आपकी पार्किंग जल्द खत्म होगी',
       `ज़ोन ${f.zone_number} में ${f.plate} की आपकी पार्किंग ${time(f, 'hi-IN')} पर खत्म होगी (${minutesLeft} मिनट में)।`,
     ),
+    es: message(
+      f,
+      'ParkIt: su estacionamiento termina pronto',
+      `Su estacionamiento de ${f.plate} en la zona ${f.zone_number} termina a las ${time(f, 'es-US')} (${minutesLeft === 1 ? 'en 1 minuto' : `en ${minutesLeft} minutos`}).`,
+    ),
   };
 }
 
@@ -49,6 +54,11 @@ export function endedPush(f: SessionFacts): Localised {
       f,
       'ParkIt: आपकी पार्किंग खत्म हो गई',
       `ज़ोन ${f.zone_number} में ${f.plate} की आपकी पार्किंग ${time(f, 'hi-IN')} पर खत्म हो गई।`,
+    ),
+    es: message(
+      f,
+      'ParkIt: su estacionamiento terminó',
+      `Su estacionamiento de ${f.plate} en la zona ${f.zone_number} terminó a las ${time(f, 'es-US')}.`,
     ),
   };
 }

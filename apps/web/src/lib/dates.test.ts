@@ -28,4 +28,15 @@ describe('dates and times in the reader’s language (issue 33)', () => {
     expect(formatDate('0000-00-00')).toBe('NA');
     expect(formatTime('')).toBe('');
   });
+
+  it('Spanish: the same fields as Intl writes them in US Spanish (es-US)', async () => {
+    await setLanguage('es');
+    expect(formatDateLong(at)).toBe(
+      new Intl.DateTimeFormat('es-US', { day: '2-digit', month: 'short', year: 'numeric' }).format(at),
+    );
+    expect(formatDateLong(at)).toMatch(/^27 nov\.? 2026$/);
+    expect(formatTime(at)).toMatch(/^08:05 p\.\s?m\.$/);
+    expect(formatDate('2026-11-27')).toMatch(/^27 /);
+    expect(formatDate('0000-00-00')).toBe('NA');
+  });
 });

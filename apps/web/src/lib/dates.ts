@@ -1,10 +1,11 @@
 import { formatDate as specDate, formatDateLong as specDateLong, formatTime as specTime } from '@parkit/contract';
-import i18n from './i18n.ts';
+import i18n, { LOCALES } from './i18n.ts';
 
 /**
  * Dates and times on screen, in the reader's language (issue 33). English keeps the spec's formats
  * letter for letter (docs/product.md#formats-and-limits: 'DD-MMM-YYYY', 'DD MMM YYYY', 'hh:mm A');
- * another language gets Intl's form of the same fields ("27 नव॰ 2026", "08:05 pm"). Nothing to show
+ * another language gets Intl's form of the same fields in its locale ("27 नव॰ 2026", "08:05 pm"; es-US
+ * "27 nov 2026", "08:05 p.m."). Nothing to show
  * stays as the spec has it ('NA', '').
  */
 
@@ -13,7 +14,7 @@ const made = new Map<string, Intl.DateTimeFormat>();
 function intl(kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${i18n.language}:${kind}`;
   let f = made.get(key);
-  if (!f) made.set(key, (f = new Intl.DateTimeFormat(i18n.language, options)));
+  if (!f) made.set(key, (f = new Intl.DateTimeFormat(LOCALES[i18n.language], options)));
   return f;
 }
 

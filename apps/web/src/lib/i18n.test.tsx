@@ -22,9 +22,18 @@ import {
   WALLET_MESSAGES,
   WALLET_TEXTS,
 } from '@parkit/contract';
-import i18n, { browserLanguage, formatCurrency, formatNumber, loadHindi, setLanguage, useTranslation } from './i18n.ts';
+import i18n, {
+  browserLanguage,
+  formatCurrency,
+  formatNumber,
+  loadHindi,
+  loadSpanish,
+  setLanguage,
+  useTranslation,
+} from './i18n.ts';
 
 const hindi = await loadHindi();
+const spanish = await loadSpanish();
 
 const SRC = join(__dirname, '..');
 
@@ -37,6 +46,7 @@ function written(language: string): Record<string, string> {
   );
 }
 const hindiText = written('hi');
+const spanishText = written('es');
 const englishForms = written('en');
 
 function sources(dir: string): string[] {
@@ -58,6 +68,30 @@ function usedKeys(): Set<string> {
   return keys;
 }
 
+/** Every message the server sends or the contract's validation gives (the client translates them). */
+function serverMessages() {
+  return [
+    ...Object.values(MESSAGES),
+    ...Object.values(SPEC_MESSAGES),
+    ...Object.values(CITATION_MESSAGES),
+    ...Object.values(VEHICLE_MESSAGES),
+    ...Object.values(WALLET_MESSAGES),
+    ...Object.values(WALLET_TEXTS),
+    ...Object.values(PARKING_MESSAGES),
+    ...Object.values(PRICING_MESSAGES),
+    ...Object.values(QUICK_PARK_MESSAGES),
+    ...Object.values(SUPPORT_MESSAGES),
+    ...Object.values(OPERATOR_MESSAGES),
+    ...Object.values(OPERATOR_ZONE_MESSAGES),
+    ...Object.values(OPERATOR_REPORT_MESSAGES),
+    ...Object.values(ZONE_IMPORT_MESSAGES),
+    ...Object.values(OPERATOR_SESSION_MESSAGES),
+    ...Object.values(SETTLEMENT_MESSAGES),
+    ...Object.values(LEAVING_MESSAGES),
+    ...Object.values(PUSH_MESSAGES),
+  ];
+}
+
 /** A screen that uses the language and counts its renders. */
 function countRenders() {
   const counted = { renders: 0 };
@@ -76,27 +110,32 @@ describe('i18n', () => {
   });
 
   it('has a Hindi translation for every server and validation message', () => {
-    const messages = [
-      ...Object.values(MESSAGES),
-      ...Object.values(SPEC_MESSAGES),
-      ...Object.values(CITATION_MESSAGES),
-      ...Object.values(VEHICLE_MESSAGES),
-      ...Object.values(WALLET_MESSAGES),
-      ...Object.values(WALLET_TEXTS),
-      ...Object.values(PARKING_MESSAGES),
-      ...Object.values(PRICING_MESSAGES),
-      ...Object.values(QUICK_PARK_MESSAGES),
-      ...Object.values(SUPPORT_MESSAGES),
-      ...Object.values(OPERATOR_MESSAGES),
-      ...Object.values(OPERATOR_ZONE_MESSAGES),
-      ...Object.values(OPERATOR_REPORT_MESSAGES),
-      ...Object.values(ZONE_IMPORT_MESSAGES),
-      ...Object.values(OPERATOR_SESSION_MESSAGES),
-      ...Object.values(SETTLEMENT_MESSAGES),
-      ...Object.values(LEAVING_MESSAGES),
-      ...Object.values(PUSH_MESSAGES),
-    ];
-    expect(messages.filter((m) => !(m in hindi))).toEqual([]);
+    expect(serverMessages().filter((m) => !(m in hindi))).toEqual([]);
+  });
+
+  it('has a Spanish translation for every string the app translates, and every server message', () => {
+    expect([...usedKeys()].filter((k) => !(k in spanish))).toEqual([]);
+    expect(serverMessages().filter((m) => !(m in spanish))).toEqual([]);
+  });
+
+  it('Spanish has every text Hindi has, file by file, with the same placeholders', () => {
+    const names = (text: string) =>
+      [...text.matchAll(/\{\{\s*(.+?)\s*\}\}|\{(\w+), plural, /g)].map((m) => m[1] ?? m[2]).sort();
+    for (const file of readdirSync(join(SRC, 'locales', 'hi'))) {
+      const read = (lang: string) =>
+        JSON.parse(readFileSync(join(SRC, 'locales', lang, file), 'utf8')) as Record<string, string>;
+      const hi = read('hi');
+      const es = read('es');
+      expect(
+        Object.keys(hi).filter((k) => !es[k]),
+        `es/${file}: missing`,
+      ).toEqual([]);
+      expect(
+        Object.keys(es).filter((k) => !(k in hi)),
+        `es/${file}: not in hi/${file}`,
+      ).toEqual([]);
+      for (const key of Object.keys(hi)) expect(names(es[key]!), `es/${file}: ${key}`).toEqual(names(hi[key]!));
+    }
   });
 
   it('falls back to the English text and switches to Hindi on request', async () => {
@@ -159,6 +198,12 @@ describe("the browser's language", () => {
       [['hil'], 'en'], // Hiligaynon is not Hindi
       [['en-GB'], 'en'],
       [['mr-IN'], 'en'],
+      [['es'], 'es'],
+      [['es-US', 'en'], 'es'],
+      [['ES-mx'], 'es'],
+      [['es-419'], 'es'],
+      [['en-US', 'es-US'], 'en'], // the first choice counts
+      [['est'], 'en'], // Estonian's three letters are not Spanish
     ] as const) {
       browser([...languages]);
       expect(browserLanguage(), languages.join()).toBe(want);
@@ -195,8 +240,13 @@ describe('the language a visit starts in', () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-US'] });
     localStorage.setItem('language', 'hi');
     expect(await start()).toBe('hi');
+    localStorage.setItem('language', 'es');
+    expect(await start()).toBe('es');
     localStorage.setItem('language', 'fr');
     expect(await start()).toBe('en');
+    vi.stubGlobal('navigator', { ...navigator, languages: ['es-MX', 'en'] });
+    localStorage.removeItem('language');
+    expect(await start()).toBe('es');
   });
 
   it('English until the Hindi text is here: no half-translated screen, no missing t', async () => {
@@ -407,6 +457,22 @@ describe('counts: plural forms by the language’s rules (issue 27)', () => {
     expect(i18n.t('{{n}} spaces', { n: 0 })).toBe('0 जगह');
   });
 
+  it('Spanish counts: "1 sesión", "2 sesiones", and 0 takes the plural', async () => {
+    await setLanguage('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(i18n.t('{{count}} sessions on the map', { count: 1 })).toBe('1 sesión en el mapa');
+    expect(i18n.t('{{count}} sessions on the map', { count: 2 })).toBe('2 sesiones en el mapa');
+    expect(i18n.t('{{count}} sessions on the map', { count: 0 })).toBe('0 sesiones en el mapa');
+    expect(i18n.t('{{n}} spaces', { n: 1 })).toBe('1 espacio');
+    expect(i18n.t('{{n}} spaces', { n: 12 })).toBe('12 espacios');
+    expect(i18n.t('Paid {{amount}} · {{n}} minutes', { amount: '$2.00', n: 1 })).toBe('Pagó $2.00 · 1 minuto');
+    expect(i18n.t('Your parking in zone {{zone}} ends in {{n}} minutes.', { zone: '101', n: 15 })).toBe(
+      'Su estacionamiento en la zona 101 termina en 15 minutos.',
+    );
+    expect(i18n.t('{{count}} zones here: zoom in', { count: 1200 })).toBe('1,200 zonas aquí: acerque el mapa');
+    expect(i18n.t('Hello, {{name}}', { name: 'Riley' })).toBe('Hola, Riley');
+  });
+
   it('writes the count in the language’s number format', async () => {
     expect(i18n.t('{{count}} zones here: zoom in', { count: 1200 })).toBe('1,200 zones here: zoom in');
     await setLanguage('hi');
@@ -418,6 +484,27 @@ describe('counts: plural forms by the language’s rules (issue 27)', () => {
     expect(counts.length).toBeGreaterThan(0);
     expect(counts.filter((k) => !/\{count, plural, /.test(englishForms[k] ?? ''))).toEqual([]);
     expect(counts.filter((k) => !/\{count, plural, /.test(hindiText[k] ?? ''))).toEqual([]);
+  });
+
+  it('every count has Spanish forms on the same value as the English forms, each with one and other', () => {
+    const counts = [...usedKeys()].filter((k) => k.includes('{{count}}'));
+    expect(counts.filter((k) => !/\{count, plural, /.test(spanishText[k] ?? ''))).toEqual([]);
+    for (const key of Object.keys(englishForms)) {
+      expect(PLURAL.exec(spanishText[key] ?? '')?.[1], `${key}: Spanish forms`).toBe(
+        PLURAL.exec(englishForms[key]!)?.[1],
+      );
+      expect(spanishText[key], key).toMatch(/ one \{.*\} other \{/);
+    }
+  });
+
+  it('every other Spanish text reads as it is written, its placeholders filled', async () => {
+    await setLanguage('es');
+    const texts = Object.entries(spanishText).filter(([, text]) => text !== '' && !PLURAL.test(text));
+    expect(texts.length).toBeGreaterThan(1000);
+    for (const [key, text] of texts) {
+      const names = Object.fromEntries([...text.matchAll(/\{\{\s*(.+?)\s*\}\}/g)].map((m) => [m[1]!, `«${m[1]!}»`]));
+      expect(i18n.t(key, names), key).toBe(filled(text, names));
+    }
   });
 
   it('a count with English forms has Hindi forms on the same value, each with one and other', () => {
@@ -454,5 +541,12 @@ describe('numbers and money in the reader’s language', () => {
     expect(formatNumber(1234567.5)).toBe('12,34,567.5');
     expect(formatCurrency(123456.7, 'USD')).toBe('$1,23,456.70');
     expect(formatCurrency(12, 'INR')).toBe('₹12.00');
+  });
+
+  it('Spanish (es-US) writes numbers and dollars as US Spanish does', async () => {
+    await setLanguage('es');
+    expect(formatNumber(1234567.5)).toBe('1,234,567.5');
+    expect(formatCurrency(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatCurrency(0.5, 'USD')).toBe('$0.50');
   });
 });

@@ -16,24 +16,37 @@ import { LANGUAGE_KEY } from './storage.ts';
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
   { code: 'hi', label: 'हिन्दी' },
+  { code: 'es', label: 'Español' },
 ] as const;
 export type Language = (typeof LANGUAGES)[number]['code'];
+
+const isLanguage = (code: unknown): code is Language => LANGUAGES.some((l) => l.code === code);
+
+/**
+ * Each language's locale for numbers, currency, dates and plural rules: Spanish is the United
+ * States' (es-US: "$1,234.50", as the demo city's drivers read it), Hindi India's.
+ */
+export const LOCALES: Record<Language, string> = { en: 'en-US', hi: 'hi', es: 'es-US' };
 
 /** Values for the `{{name}}` placeholders of a text, and the count its plural form follows. */
 export type TOptions = Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
-/** The browser's own language: Hindi for a Hindi browser, else English (the spec's default). */
+/**
+ * The browser's own language: Hindi for a Hindi browser, Spanish for a Spanish one (es, es-US,
+ * es-MX, ...), else English (the spec's default). Only the first choice counts.
+ */
 export function browserLanguage(): Language {
   const first = (navigator.languages?.[0] ?? navigator.language ?? '').toLowerCase();
-  return first === 'hi' || first.startsWith('hi-') ? 'hi' : 'en';
+  const base = first.split('-')[0];
+  return base === 'hi' || base === 'es' ? base : 'en';
 }
 
 /** The language chosen on the profile, else the browser's (also right after logout, issue 7). */
 function startLanguage(): Language {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
-    if (stored === 'hi' || stored === 'en') return stored;
+    if (isLanguage(stored)) return stored;
   } catch {
     // Storage refused (private mode): the browser's language.
   }
@@ -62,6 +75,20 @@ export async function loadHindi(): Promise<Messages> {
 }
 
 /**
+ * Every Spanish text (lib/spanish.ts, one chunk), fetched the first time Spanish is wanted: English
+ * readers never download it (issue 33). No font: the system's Latin face has every Spanish letter.
+ */
+let spanish: Messages | null = null;
+export async function loadSpanish(): Promise<Messages> {
+  if (spanish) return spanish;
+  const text = await import('./spanish.ts');
+  spanish ??= text.spanish;
+  return spanish;
+}
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = { hi: loadHindi, es: loadSpanish };
+
+/**
  * A text no catalog holds (an English key, or a Hindi text still missing) as Lingui's compiled
  * message: its `{{name}}` placeholders (the name trimmed, never blank), and nothing else (no ICU
  * syntax, so an apostrophe or a `#` is itself). A value given as undefined or null becomes '', as
@@ -80,8 +107,11 @@ function compileKey(key: string): CompiledMessage {
 function linguiFor(lang: Language, messages: Messages): I18n {
   const lingui = new I18n({});
   lingui.setMessagesCompiler(compileKey);
-  // Hindi falls back to English for a text it lacks: a count keeps its English forms.
-  lingui.loadAndActivate({ locale: lang, messages: lang === 'en' ? messages : { ...english, ...messages } });
+  // Hindi and Spanish fall back to English for a text they lack: a count keeps its English forms.
+  lingui.loadAndActivate({
+    locale: LOCALES[lang],
+    messages: lang === 'en' ? messages : { ...english, ...messages },
+  });
   return lingui;
 }
 
@@ -99,7 +129,7 @@ const englishLingui = linguiFor('en', english);
 let state: State = { language: 'en', t: translator(englishLingui), lingui: englishLingui };
 const listeners = new Set<() => void>();
 let requested = 0;
-let hindiLingui: I18n | null = null;
+const linguis: Partial<Record<Language, I18n>> = { en: englishLingui };
 
 /**
  * Switches the language once its text is here (at once for English), so a screen never shows
@@ -107,9 +137,9 @@ let hindiLingui: I18n | null = null;
  */
 async function changeLanguage(lang: Language): Promise<void> {
   const ticket = ++requested;
-  let lingui = englishLingui;
+  let lingui: I18n;
   try {
-    if (lang === 'hi') lingui = hindiLingui ??= linguiFor('hi', await loadHindi());
+    lingui = linguis[lang] ??= linguiFor(lang, await loaders[lang as Exclude<Language, 'en'>]());
   } catch {
     return; // The chunk did not come (offline): the language stays as it is; a later try loads it.
   }

@@ -32,7 +32,7 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    /** The language its notifications are written in: en or hi. */
+    /** The language its notifications are written in: en, hi or es. */
     language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
+import type { PushLanguage } from '@parkit/contract';
 import { pushMessages, pushSubscriptions } from '../../db/schema/index.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface NewSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;
-  language: 'en' | 'hi';
+  language: PushLanguage;
 }
 
 /**
@@ -78,7 +79,7 @@ export async function enqueueForMember(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`insert into push_messages (subscription_id, payload, next_attempt_at, expires_at)
-        select s.id, case s.language when 'hi' then ${payload.hi} else ${payload.en} end, ${at.now}, ${at.expiresAt}
+        select s.id, case s.language when 'hi' then ${payload.hi} when 'es' then ${payload.es} else ${payload.en} end, ${at.now}, ${at.expiresAt}
         from push_subscriptions s where s.member_id = ${memberId}
         returning id`,
   );

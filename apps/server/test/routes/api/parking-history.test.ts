@@ -288,7 +288,7 @@ describe('GET /api/Parking/Sessions.csv', () => {
 });
 
 describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
-  it('is a one-page PDF with the plate, in English or Hindi', async () => {
+  it('is a one-page PDF with the plate, in English, Hindi or Spanish', async () => {
     const id = alicesIds[0]!;
     const res = await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf` });
     expect(res.statusCode).toBe(200);
@@ -307,6 +307,20 @@ describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
     const hiText = (await pdfText(hi.rawPayload)).text;
     expect(hiText).toContain('ABC1234');
     expect(hiText).toContain('भुगतान');
+    // Spanish: by the browser's language (es-MX asks for Spanish too), or by ?lang=es over it.
+    for (const request of [
+      { url: `/api/Parking/Session/${id}/Receipt.pdf`, headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } },
+      { url: `/api/Parking/Session/${id}/Receipt.pdf?lang=es`, headers: { 'accept-language': 'hi-IN' } },
+    ]) {
+      const es = await as(app, alice, { method: 'GET', ...request });
+      expect(es.statusCode).toBe(200);
+      const esText = (await pdfText(es.rawPayload)).text;
+      expect(esText).toContain('Recibo de estacionamiento');
+      expect(esText).toContain('Cargo por servicio');
+      expect(esText).toContain('ABC1234');
+      expect(esText).toContain('$2.75');
+      expect(esText).not.toContain('Convenience Fee');
+    }
   });
 
   it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {

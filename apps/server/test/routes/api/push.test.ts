@@ -42,7 +42,7 @@ const MIN = 60_000;
 let endpoints = 0;
 const newEndpoint = (prefix = 'push') => `${service.origin}/${prefix}/${(endpoints += 1)}-${'x'.repeat(20)}`;
 
-async function subscribe(who: SignedIn, endpoint: string, keys: BrowserKeys, Language?: 'en' | 'hi') {
+async function subscribe(who: SignedIn, endpoint: string, keys: BrowserKeys, Language?: 'en' | 'hi' | 'es') {
   return as(app, who, {
     method: 'POST',
     url: '/api/Push/Subscription',
@@ -185,16 +185,18 @@ describe('pushing the reminder', () => {
     const { who, session } = await parkingDriver({ ReminderMinutes: 30, PushReminders: true });
     const phone = browserKeys();
     const laptop = browserKeys();
-    const [e1, e2] = [newEndpoint(), newEndpoint()];
+    const tablet = browserKeys();
+    const [e1, e2, e3] = [newEndpoint(), newEndpoint(), newEndpoint()];
     expect((await subscribe(who, e1, phone)).statusCode).toBe(200);
     expect((await subscribe(who, e2, laptop, 'hi')).statusCode).toBe(200);
+    expect((await subscribe(who, e3, tablet, 'es')).statusCode).toBe(200);
     const now = new Date();
     await endIn(session.SessionId, 31, now);
     expect((await app.jobs.runOnce(now))['parking.reminders']).toBe(0);
     await endIn(session.SessionId, 29, now);
     const done = await app.jobs.runOnce(now);
     expect(done['parking.reminders']).toBe(1);
-    expect(done['push.send']).toBe(2);
+    expect(done['push.send']).toBe(3);
 
     const [toPhone] = sentTo(e1);
     expect(sentTo(e1)).toHaveLength(1);
@@ -219,6 +221,14 @@ describe('pushing the reminder', () => {
     const hindi = JSON.parse(decryptPush(toLaptop!.body, laptop)) as PushMessage;
     expect(hindi.body).toContain('ज़ोन 8201');
     expect(hindi.body).toContain('29 मिनट में');
+    // The tablet asked for Spanish.
+    const spanish = JSON.parse(decryptPush(sentTo(e3)[0]!.body, tablet)) as PushMessage;
+    expect(spanish.title).toBe('ParkIt: su estacionamiento termina pronto');
+    expect(spanish.body).toMatch(
+      new RegExp(
+        `^Su estacionamiento de ${session.PlateNumber} en la zona 8201 termina a las .+ \\(en 29 minutos\\)\\.$`,
+      ),
+    );
     // Delivered: nothing left to send; the SMS went too (both channels on).
     expect(await queryRows(db, sql`select id from push_messages`)).toEqual([]);
     expect((await app.jobs.runOnce(now))['push.send']).toBe(0);

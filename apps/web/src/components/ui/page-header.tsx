@@ -19,7 +19,8 @@ export function PageHeader({ title, back, action }: { title: string; back?: stri
       ) : (
         <span className="w-2" />
       )}
-      <h1 className="flex-1 truncate text-lg font-bold">{title}</h1>
+      {/* A long title (Spanish runs a third longer, issue 33) wraps onto a second line, never cut. */}
+      <h1 className="min-w-0 flex-1 py-2 text-lg leading-snug font-bold text-balance">{title}</h1>
       {action}
     </header>
   );

@@ -130,7 +130,8 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...member,
-        summary: 'One session’s receipt as a one-page PDF, in the member’s language (lang=en|hi, else Accept-Language)',
+        summary:
+          'One session’s receipt as a one-page PDF, in the member’s language (lang=en|hi|es, else Accept-Language)',
         params: z.object({ id: Id }),
         querystring: ReceiptQuery,
         response: {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { LanguageMenu } from '../../../components/ui/language-menu.tsx';
 
 /** The ParkIt mark: a white P on the brand colour. */
 export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {
@@ -39,6 +40,7 @@ export function AuthScreen({ title, subtitle, back, children }: AuthScreenProps)
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
         )}
+        <LanguageMenu />
         <BrandMark />
         <h1 className="text-2xl font-bold">{title}</h1>
         {subtitle && <p className="max-w-xs text-sm text-brand-50/90">{subtitle}</p>}

@@ -5,6 +5,7 @@ import Clock from 'lucide-react/icons/clock';
 import MapPin from 'lucide-react/icons/map-pin';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LanguageMenu } from '../../../components/ui/language-menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { continueAsGuest } from '../../../lib/session-store.ts';
 import { BrandMark } from './auth-screen.tsx';
@@ -23,7 +24,8 @@ export function Landing() {
     { icon: Car, text: t('Keep your vehicles ready for the next park') },
   ];
   return (
-    <main className="flex min-h-dvh flex-1 flex-col bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+    <main className="relative flex min-h-dvh flex-1 flex-col bg-gradient-to-b from-brand-700 to-brand-800 text-white">
+      <LanguageMenu />
       <section className="flex flex-1 flex-col items-center justify-center gap-4 px-8 pt-12 text-center">
         <BrandMark size="lg" />
         <h1 className="text-4xl font-black tracking-tight">ParkIt</h1>

@@ -10,7 +10,7 @@ import { useDownload } from '../hooks/use-download.ts';
 export function ReceiptActions({ sessionId, zoneId }: { sessionId: number; zoneId: number }) {
   const { t, i18n } = useTranslation();
   const { busy, download } = useDownload(t('The receipt could not be downloaded.'));
-  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  const lang = i18n.language;
   return (
     <div className="flex flex-col gap-2">
       <Button

@@ -1,4 +1,4 @@
-import type { PushPublicKey, PushSubscriptionRequest } from '@parkit/contract';
+import type { PushLanguage, PushPublicKey, PushSubscriptionRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -32,7 +32,7 @@ function within<T>(ms: number, work: Promise<T>, fail: () => Error): Promise<T> 
 /** The app's worker registers after the first screen (main.tsx): wait for it a while, not forever. */
 const worker = () => within(15_000, navigator.serviceWorker.ready, () => new PushUnavailable('no-worker'));
 
-export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void> {
+export async function subscribeThisBrowser(language: PushLanguage): Promise<void> {
   if (!pushSupported()) throw new PushUnavailable('unsupported');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushUnavailable('denied');
@@ -49,7 +49,7 @@ export async function subscribeThisBrowser(language: 'en' | 'hi'): Promise<void>
   await send(sub, language);
 }
 
-async function send(sub: PushSubscription, language: 'en' | 'hi') {
+async function send(sub: PushSubscription, language: PushLanguage) {
   const json = sub.toJSON() as {
     endpoint: string;
     expirationTime?: number | null;
@@ -75,7 +75,7 @@ export async function unsubscribeThisBrowser(): Promise<void> {
 }
 
 /** After a change of language: this browser's subscription, if any, is sent again in the new one. */
-export async function resendThisBrowser(language: 'en' | 'hi'): Promise<void> {
+export async function resendThisBrowser(language: PushLanguage): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
   const sub = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
   if (sub) await send(sub, language);

@@ -130,4 +130,23 @@ describe('profile', () => {
     expect(screen.getByText('अतिथि उपयोगकर्ता')).toBeTruthy();
     expect(localStorage.getItem('language')).toBe('hi');
   });
+
+  it('offers English, Hindi and Spanish, chosen by arrow keys too, and switches to Spanish', async () => {
+    localStorage.setItem('is_guestUser', 'true');
+    stubApi({});
+    renderProfile();
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual(['English', 'हिन्दी', 'Español']);
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    await userEvent.click(screen.getByLabelText('Español'));
+    expect(await screen.findByRole('heading', { name: 'Cuenta', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Usuario invitado')).toBeTruthy();
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    // From the keyboard: the focused choice moves with the arrows and is chosen as it moves.
+    screen.getByRole('radio', { name: 'Español' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await screen.findByText('अतिथि उपयोगकर्ता')).toBeTruthy();
+    expect(localStorage.getItem('language')).toBe('hi');
+  });
 });

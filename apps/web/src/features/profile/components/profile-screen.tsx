@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { replaceSession } from '../../../lib/session-store.ts';
 import { useAccountDetails } from '../../../lib/account-details.ts';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { LeaveAccountCard } from './leave-account-card.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { MemberCard } from './member-card.tsx';
