@@ -21,7 +21,7 @@ const serverDomains = [
   'parking',
   'auth',
   'operators',
-  ['history', 'enforcement', 'support', 'reports'],
+  ['history', 'enforcement', 'support', 'reports', 'apds'],
   'privacy',
 ];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each
