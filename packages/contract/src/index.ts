@@ -22,3 +22,4 @@ export * from './settlement.ts';
 export * from './leaving.ts';
 export * from './push.ts';
 export * from './citations.ts';
+export * from './apds.ts';

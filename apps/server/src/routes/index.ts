@@ -16,6 +16,8 @@ import devRoutes from './public/Dev/index.ts';
 import pushKeyRoutes from './public/Push/index.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
+import apdsPublicRoutes from './public/Apds/index.ts';
+import apdsSessionRoutes from './operator-key/Apds/sessions.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorPriceRoutes from './operator/Operator/prices.ts';
@@ -103,6 +105,10 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['public', pushKeyRoutes, '/api/Push'],
     // Officers' plate check (issue 12).
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
+    // Open data, APDS (issue 31): public places, rates, right specifications and quotes; the
+    // operator's sessions behind its API key (docs/apds.md).
+    ['public', apdsPublicRoutes, '/apds'],
+    ['operatorKey', apdsSessionRoutes, '/apds'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
     // Leaving cleanly: a member's data as one file, and the deletion of the account.

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApdsIdParams, ApdsSession, ApdsSessionList, ApdsSessionsQuery, ApdsStatus } from '@parkit/contract';
+import * as apds from '../../../apds/index.ts';
+import { apdsNotFound } from '../../public/Apds/index.ts';
+
+const tags = ['APDS'];
+
+/**
+ * /apds/sessions (docs/apds.md): the sessions of the key's operator's zones, behind the operator's
+ * API key (the enforcement keys' scheme, x-operator-key). Another operator's session is not found;
+ * the plate is a credential only where the operator shows plates (operators.show_plates).
+ */
+const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const currency = () => app.wallet.currency.toUpperCase();
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'APDS: list and search the sessions of the key’s operator’s zones',
+        querystring: ApdsSessionsQuery,
+        response: { 200: ApdsSessionList },
+      },
+    },
+    async (req) => apds.listSessions(app.db, req.operatorKey.row!.operatorId, req.query, currency(), new Date()),
+  );
+  app.get(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'APDS: one session of the key’s operator’s zones (session-<id>)',
+        params: ApdsIdParams,
+        response: { 200: ApdsSession, 404: ApdsStatus },
+      },
+    },
+    async (req, reply) =>
+      (await apds.getSession(app.db, req.operatorKey.row!.operatorId, req.params.id, currency())) ??
+      apdsNotFound(reply),
+  );
+};
+
+export default apdsSessionRoutes;
