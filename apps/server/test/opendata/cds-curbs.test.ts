@@ -251,6 +251,10 @@ describe('caching', () => {
     const etag = res.headers.etag as string;
     const modified = res.headers['last-modified'] as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
+    // An API answer's headers (data, never a page), with its own caching; an error is never stored.
+    expect(res.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await get('/cds/curbs/zones?lat=1')).headers['cache-control']).toBe('no-store');
     expect(Date.parse(modified)).toBeGreaterThan(0);
     expect(Math.floor(res.json<{ last_updated: number }>().last_updated / 1000) * 1000).toBe(Date.parse(modified));
     const again = await get(url, { 'if-none-match': etag });
