@@ -15,6 +15,7 @@ const server = 'apps/server/src';
 const serverDomains = [
   'zones',
   'pricing',
+  'opendata',
   'wallet',
   'members',
   'vehicles',

@@ -151,6 +151,13 @@ describe('compiled response serialization (issue 9)', () => {
       'GET /api/Support/Chat/Events 200',
       'GET /api/Support/Console/Attachment/:attachmentId 200',
       'GET /api/Support/Console/Events 200',
+      // The CDS Curbs API: JSON under the CDS media type (docs/open-data.md), sent as bytes.
+      'GET /cds/curbs/areas 200',
+      'GET /cds/curbs/policies 200',
+      'GET /cds/curbs/policies/:curb_policy_id 200',
+      'GET /cds/curbs/spaces 200',
+      'GET /cds/curbs/zones 200',
+      'GET /cds/curbs/zones/:curb_zone_id 200',
     ]);
     const shapeless = cases.filter((c) => c.json && Object.keys(c.json).length === 0).map((c) => c.name);
     expect(shapeless).toEqual([]);

@@ -39,7 +39,7 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-type VersionRow = typeof pricePolicyVersions.$inferSelect & { name: string };
+type VersionRow = Omit<typeof pricePolicyVersions.$inferSelect, 'cdsIds'> & { name: string };
 
 function toView(r: VersionRow): PolicyVersion {
   return {

@@ -14,6 +14,7 @@ import guestCodeRoutes from './public/Parking/guest-code.ts';
 import supportHoursRoutes from './public/Support/hours.ts';
 import devRoutes from './public/Dev/index.ts';
 import pushKeyRoutes from './public/Push/index.ts';
+import cdsCurbRoutes from './public/Cds/curbs.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import apdsPublicRoutes from './public/Apds/index.ts';
@@ -103,6 +104,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['public', supportHoursRoutes, '/api/Support', { hours: opts.support.hours }],
     // Web Push (issue 28): the VAPID public key browsers subscribe with.
     ['public', pushKeyRoutes, '/api/Push'],
+    // Open data (issue 31): the Curb Data Specification's Curbs API, public and cacheable.
+    ['public', cdsCurbRoutes, '/cds/curbs'],
     // Officers' plate check (issue 12).
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     // Open data, APDS (issue 31): public places, rates, right specifications and quotes; the

@@ -273,15 +273,24 @@ export async function insertZones(db: Executor, operatorId: number, batch: reado
       paid_from_minute: z.paidFromMinute,
       paid_until_minute: z.paidUntilMinute,
       capacity: z.capacity,
+      // Optional: a curb line or area, a CDS feed's curb_zone_id and price policy (a CDS import).
+      curb: z.curb ?? null,
+      cds_id: z.cdsId ?? null,
+      price_policy_id: z.pricePolicyId ?? null,
     })),
   );
+  // The optional columns only when the batch sets one (a migration test inserts into older schemas).
+  const extra = batch.some((z) => z.curb != null || z.cdsId != null || z.pricePolicyId != null);
+  const columns = sql.raw(extra ? ', curb, cds_id, price_policy_id' : '');
+  const values = sql.raw(extra ? ', r.curb, r.cds_id, r.price_policy_id' : '');
+  const types = sql.raw(extra ? ', curb jsonb, cds_id uuid, price_policy_id int' : '');
   await db.execute(sql`
     insert into zones (operator_id, zone_number, name, address, city, state, zip, lat, lng, kind, rate_cents,
-      max_stay_minutes, paid_days, paid_from_minute, paid_until_minute, capacity)
+      max_stay_minutes, paid_days, paid_from_minute, paid_until_minute, capacity${columns})
     select ${operatorId}::int, r.zone_number, r.name, r.address, r.city, r.state, r.zip, r.lat, r.lng, r.kind, r.rate_cents,
-      r.max_stay_minutes, r.paid_days, r.paid_from_minute, r.paid_until_minute, r.capacity
+      r.max_stay_minutes, r.paid_days, r.paid_from_minute, r.paid_until_minute, r.capacity${values}
     from json_to_recordset(${json}::json) as r(zone_number text, name text, address text, city text, state text, zip text,
       lat float8, lng float8, kind text, rate_cents int, max_stay_minutes int, paid_days smallint[],
-      paid_from_minute smallint, paid_until_minute smallint, capacity int)`);
+      paid_from_minute smallint, paid_until_minute smallint, capacity int${types})`);
   return batch.length;
 }

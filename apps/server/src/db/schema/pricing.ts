@@ -28,6 +28,12 @@ export const pricePolicyVersions = pgTable(
     /** Sessions started from this moment on are priced by this version (until a later one takes effect). */
     effectiveFrom: moment('effective_from').notNull(),
     body: jsonb('body').notNull(),
+    /**
+     * The CDS `curb_policy_id` of each CDS Policy this version publishes, by key (span Id, span
+     * Id/user class, '*' for the rest of the day) when the version came from a CDS feed; null:
+     * derived from the version's id (opendata/). Written with the version, never changed.
+     */
+    cdsIds: jsonb('cds_ids'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, point, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, moment, position, serialId } from './columns.ts';
+import { bigint, index, integer, jsonb, pgTable, point, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, position, serialId, updatedAt } from './columns.ts';
 import { operatorRef } from './members.ts';
 import { pricePolicies } from './pricing.ts';
 
@@ -44,10 +44,18 @@ export const zones = pgTable(
     curb: jsonb('curb'),
     /** When the operator retired the zone: it keeps its history, refuses new quotes and sessions and leaves Find Parking. */
     retiredAt: moment('retired_at'),
+    /**
+     * The zone's Curb Data Specification `curb_zone_id` when it came from a CDS feed (kept so that a
+     * feed imported and published again keeps its ids); null: derived from the zone's id (opendata/).
+     */
+    cdsId: uuid('cds_id'),
     createdAt: createdAt(),
+    /** When the row last changed: set by a trigger on every update (migration 0033), read by the CDS feed. */
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),
+    uniqueIndex('zones_cds_id_key').on(t.cdsId),
     // One operator's zones near a point (issue 9): operator_id through btree_gist, so a nearby
     // query reads only that operator's zones; a 2-D point, whose k-nearest scan costs about a third
     // of ll_to_earth's 3-D cube. (zones_zone_number_idx was never used: a zone number is always

@@ -102,8 +102,8 @@ export const PERMISSIONS_POLICY =
 /** The OpenAPI browser (swagger.ts): a page under /api, with the page's headers (its own CSP). */
 const isDocsPath = (url: string) => /^\/api\/docs(\/|$|\?)/.test(url);
 
-/** /api/… in any letter case, the token endpoint, and the open-data API /apds/… (docs/apds.md). */
-export const isApiPath = (url: string) => /^\/(api(\/|$|\?)|token(\/|$|\?)|apds(\/|$|\?))/i.test(url);
+/** /api/… in any letter case, the token endpoint, and the open data: /cds/… (docs/open-data.md) and /apds/… (docs/apds.md). */
+export const isApiPath = (url: string) => /^\/(api(\/|$|\?)|token(\/|$|\?)|cds(\/|$|\?)|apds(\/|$|\?))/i.test(url);
 
 /** 'https://{s}.tile.example.org/{z}/{x}/{y}.png' → 'https://*.tile.example.org'. */
 export function tileOriginPattern(url: string): string | null {
