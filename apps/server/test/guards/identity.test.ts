@@ -399,6 +399,7 @@ const BODIES: Record<string, object> = {
   },
   'POST /api/Operator/{operatorId}/Sessions/{sessionId}/Refund': { Whole: true, Reason: 'Guard' },
   'POST /api/Operator/{operatorId}/Statements': { Period: 'day', Start: '2020-01-02' },
+  'PUT /api/Operator/{operatorId}/Settings': { ShowPlates: true },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);
