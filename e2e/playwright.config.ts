@@ -53,9 +53,14 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The support agent of support.spec.ts is made the way an operator makes one (the CLI).
-      command:
-        'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass && node --import tsx ../apps/server/src/server.ts',
+      // The support agent of support.spec.ts is made the way an operator makes one (the CLI), and
+      // so is a second operator (after the first, which the agent's command makes), whose owner
+      // checks in operator-journey.spec.ts that one operator sees nothing of another's.
+      command: [
+        'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass',
+        'node --import tsx ../apps/server/scripts/operator-create.ts --name "Rival Parking" --owner e2e_rival --password e2e-rival-pass',
+        'node --import tsx ../apps/server/src/server.ts',
+      ].join(' && '),
       url: `http://127.0.0.1:${serverPort}/api/health`,
       timeout: serverTimeout,
       reuseExistingServer: false,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signIn, test } from '../fixtures.ts';
-import { OWNER } from '../operator-fixtures.ts';
+import { noSeriousFindings, OWNER } from '../operator-fixtures.ts';
 import { driver, payableZone, start } from '../parking-fixtures.ts';
 
 /**
@@ -27,6 +27,9 @@ test('a driver parks: the open dashboard shows the running session and the reven
   const revenue = page.getByTestId('revenue-today');
   await expect(running).toBeVisible();
   const before = { running: Number(await running.textContent()), revenue: cents(await revenue.textContent()) };
+  // The dashboard's accessibility, its map's drawing left out (the map's region and label are checked).
+  await expect(page.getByRole('region', { name: /^Occupancy map/ }).locator('.leaflet-container')).toBeVisible();
+  await noSeriousFindings(page, { exclude: ['.leaflet-container'] });
 
   // The driver, in a browser of their own, parks for an hour in a zone that charges now.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -245,6 +245,87 @@ describe('the operator’s hourly rollups, kept by the database', () => {
   });
 });
 
+describe('the rollup triggers never deadlock', () => {
+  it('50 concurrent Start, Stop, Extend and zone changes across 5 zones in random order, each on a session of its own', async () => {
+    await db.execute(sql`TRUNCATE parking_sessions CASCADE`);
+    await insertZones(
+      db,
+      operatorId,
+      [3, 4, 5].map((n) => zoneAt(`R${n}`, `${n} Roll St`, CENTRE)),
+    );
+    const zones = (
+      await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM zones WHERE operator_id = ${operatorId} ORDER BY zone_number`,
+      )
+    ).map((z) => Number(z.id));
+    expect(zones).toHaveLength(5);
+    // A seeded shuffle: the same random order on every run, so a failure repeats.
+    let seed = 29;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const zoneOf = () => zones[rand(zones.length)]!;
+    // Sessions running across the zones and the hours around T (several hourly and daily rows each).
+    // Each write below has sessions of its own, as Start, Stop, Extend and Amend do (one session a
+    // transaction): a wait can only be on the rollups' rows, which is what is tested.
+    const running = await db
+      .insert(parkingSessions)
+      .values(
+        Array.from({ length: 60 }, (_, i) =>
+          session(operatorId, zoneOf(), new Date(T - rand(180) * 60_000), 60 + i * 7),
+        ),
+      )
+      .returning({ id: parkingSessions.id });
+    const ids = running.map((r) => r.id);
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = rand(i + 1);
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    const ops = Array.from({ length: 50 }, (_, i) => ({
+      kind: i % 5,
+      a: ids[i]!,
+      z: zoneOf(),
+      start: T + rand(120) * 60_000,
+    }));
+    const write = async (op: (typeof ops)[number], i: number) => {
+      switch (op.kind) {
+        case 0: // Start
+          await db.insert(parkingSessions).values(session(operatorId, op.z, new Date(op.start), 30 + i));
+          return;
+        case 1: // Stop, with the unused minutes refunded
+          await db
+            .update(parkingSessions)
+            .set({ endedAt: new Date(T + i * 60_000), status: 'ended', refundedCents: i })
+            .where(eq(parkingSessions.id, op.a));
+          return;
+        case 2: // Extend
+          await db
+            .update(parkingSessions)
+            .set({ endsAt: new Date(T + (200 + i) * 60_000), durationMinutes: 300 + i, parkingCents: 500 + i })
+            .where(eq(parkingSessions.id, op.a));
+          return;
+        case 3: // A zone change (Amend): the session's share moves from one zone's rows to another's
+          await db.update(parkingSessions).set({ zoneId: op.z }).where(eq(parkingSessions.id, op.a));
+          return;
+        default: // A zone change that also moves the hours (the old zone's rows and the new one's, several hours each)
+          await db
+            .update(parkingSessions)
+            .set({ zoneId: op.z, startedAt: new Date(op.start), endsAt: new Date(op.start + (90 + i) * 60_000) })
+            .where(eq(parkingSessions.id, op.a));
+      }
+    };
+    await concurrently(50, async (i) => {
+      try {
+        await write(ops[i]!, i);
+      } catch (err) {
+        // The database's own words (a deadlock is 40P01), not the driver's "Failed query".
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        throw new Error(`${cause?.code ?? ''} ${cause?.message ?? (err as Error).message}`, { cause: err });
+      }
+    });
+    await expectRollupsMatch(db);
+  });
+});
+
 describe('migration 0031', () => {
   it('sums the sessions written before it', async () => {
     const old = await freshDatabase({ migrationsFolder: migrationsUpTo('0030_price_event_cancel') });

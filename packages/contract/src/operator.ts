@@ -24,6 +24,7 @@ export const OPERATOR_MESSAGES = {
   inviteNotFound: 'Invitation not found',
   tooManyAttempts: 'Too many codes were tried. Try again later',
   tooManyInvites: 'Too many invitations were sent. Try again later',
+  showPlatesRequired: 'ShowPlates must be true or false',
 } as const;
 const M = OPERATOR_MESSAGES;
 
@@ -37,7 +38,7 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
  * buttons: `read` every console page, `people` invite, change roles and remove, `zones` create,
  * edit and retire zones (and later permits), `prices` write price policies, their versions,
  * assignments and events, `refunds` refund a session from the console, `settle` issue a
- * settlement statement.
+ * settlement statement, `settings` change the operator's settings (whether plates show in full).
  */
 export const OPERATOR_CAN = {
   read: OPERATOR_ROLES,
@@ -50,6 +51,7 @@ export const OPERATOR_CAN = {
   cite: ['owner', 'manager', 'officer'],
   /** The violations list and contests' decisions. */
   citations: ['owner', 'manager'],
+  settings: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>
@@ -109,6 +111,14 @@ export type InviteRequest = z.input<typeof InviteRequest>;
 /** POST /api/Operator/{operatorId}/Staff/{memberId}/Role */
 export const ChangeRoleRequest = z.object({ Role: OperatorRole });
 export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
+
+/**
+ * GET/PUT /api/Operator/{operatorId}/Settings: the operator's settings. ShowPlates: the console
+ * shows drivers' plates in full (the operator opted in); otherwise all but the last two
+ * characters are hidden. Every role reads; the owner changes (audited).
+ */
+export const OperatorSettings = z.object({ ShowPlates: z.boolean({ error: M.showPlatesRequired }) });
+export type OperatorSettings = z.infer<typeof OperatorSettings>;
 
 export const InviteCode = z
   .string({ error: M.inviteCodeRequired })

@@ -5,4 +5,5 @@ export * from './audit-view.ts';
 export * from './create-operator.ts';
 export * from './invite-repository.ts';
 export * from './staff-repository.ts';
+export * from './settings-service.ts';
 export * from './staff-service.ts';

@@ -44,13 +44,15 @@ export interface PriceNow {
   rateCents: number;
   paidNow: boolean;
   maxStayMinutes: number;
+  /** Until when (local 'HH:MM') payment is required by the policy; null when free now or for a day or more. */
+  paidUntil: string | null;
 }
 
 /**
  * A zone as the API shows it, with "payment required now" worked out for `now` in the operator's
  * time zone. One object literal with every field (a spread of the zone's facts plus three fields
  * cost ~7 µs a zone, most of a 20-zone answer's time). With `price` (the zone's policy, as the
- * quote engine prices it), the rate, the payment now and the longest stay are the policy's.
+ * quote engine prices it), the rate, the payment now, until when and the longest stay are the policy's.
  */
 export function toZoneView(
   z: ZoneRecord,
@@ -60,11 +62,12 @@ export function toZoneView(
   price: PriceNow | null = null,
 ): Zone {
   const d = derive(z);
-  const preset = statusOnTimeline(d.timeline, operator.timezone, now);
+  // One rule: with the zone's policy, whether and until when it is paid now are the policy's, never
+  // the preset columns' (they are the policy a zone without one is priced by).
   const status =
     price === null
-      ? preset
-      : { paidNow: price.paidNow, paidUntil: price.paidNow === preset.paidNow ? preset.paidUntil : null };
+      ? statusOnTimeline(d.timeline, operator.timezone, now)
+      : { paidNow: price.paidNow, paidUntil: price.paidUntil };
   return {
     ZoneId: z.id,
     ClientId: z.operatorId,

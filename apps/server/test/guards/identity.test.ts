@@ -465,6 +465,7 @@ const BODIES: Record<string, object> = {
     PhotoIds: [photoOfB],
   },
   'POST /api/Operator/{operatorId}/Citations/{citationId}/Decide': { Decision: 'upheld' },
+  'PUT /api/Operator/{operatorId}/Settings': { ShowPlates: true },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);

@@ -10,6 +10,7 @@ import {
   OperatorMemberParams,
   OperatorMembershipList,
   OperatorParams,
+  OperatorSettings,
   PendingInvite,
   PendingInviteList,
   StaffList,
@@ -142,6 +143,35 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       await operators.removeStaff(app.db, req.staff.operatorId, await actor(req), req.params.memberId);
       return { message: 'OK' };
     },
+  );
+
+  app.get(
+    '/:operatorId/Settings',
+    {
+      config: { operatorRoles: OPERATOR_CAN.read },
+      schema: {
+        tags,
+        summary: "The operator's settings: ShowPlates, whether the console shows drivers' plates in full",
+        params: OperatorParams,
+        response: { 200: OperatorSettings },
+      },
+    },
+    async (req) => operators.settingsOf(app.db, req.staff.operatorId),
+  );
+
+  app.put(
+    '/:operatorId/Settings',
+    {
+      config: { operatorRoles: OPERATOR_CAN.settings },
+      schema: {
+        tags,
+        summary: "Change the operator's settings (owners; audited when something changes)",
+        params: OperatorParams,
+        body: OperatorSettings,
+        response: { 200: OperatorSettings },
+      },
+    },
+    async (req) => operators.changeSettings(app.db, req.staff.operatorId, await actor(req), req.body),
   );
 
   app.get(

@@ -15,6 +15,7 @@ function actionLabel(t: TFunction, action: string): string {
     'staff.join': t('Joined the team'),
     'staff.role': t('Role changed'),
     'staff.remove': t('Removed from the team'),
+    'operator.update': t('Settings changed'),
   };
   return labels[action] ?? action;
 }

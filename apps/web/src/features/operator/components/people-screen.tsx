@@ -19,6 +19,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect } from '../../../components/ui/form-fields.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useChangeSettings, useOperatorSettings } from '../api/settings.ts';
 import { useChangeRole, useInvite, useInvites, useRemoveStaff, useStaff, useWithdrawInvite } from '../api/staff.ts';
 import { roleLabel } from '../lib/role-label.ts';
 import { useMembership } from './console-shell.tsx';
@@ -43,13 +44,61 @@ export function PeopleScreen() {
           {(list) => <StaffList list={list} operatorId={membership.OperatorId} manages={manages} />}
         </Loaded>
       </section>
-      {manages && (
-        <div className="flex flex-col gap-4">
-          <InviteForm operatorId={membership.OperatorId} />
-          <Invites operatorId={membership.OperatorId} />
-        </div>
-      )}
+      <div className="flex flex-col gap-4">
+        {manages && (
+          <>
+            <InviteForm operatorId={membership.OperatorId} />
+            <Invites operatorId={membership.OperatorId} />
+          </>
+        )}
+        <PlateSetting operatorId={membership.OperatorId} changes={operatorCan(membership.Role, 'settings')} />
+      </div>
     </div>
+  );
+}
+
+/** Whether the console shows drivers' plates in full: every role sees the setting, the owner switches it. */
+function PlateSetting({ operatorId, changes }: { operatorId: number; changes: boolean }) {
+  const { t } = useTranslation();
+  const settings = useOperatorSettings(operatorId);
+  const change = useChangeSettings(operatorId);
+  return (
+    <section aria-labelledby="privacy-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="privacy-title" className="mb-3 text-lg font-bold text-slate-900">
+        {t('Privacy')}
+      </h2>
+      <Loaded
+        query={settings}
+        skeleton={<Skeleton rows={1} className="h-11" />}
+        failed={t('Settings could not be loaded.')}
+      >
+        {(s) => (
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 items-center gap-3 text-slate-900">
+              <input
+                type="checkbox"
+                className="size-5"
+                checked={s.ShowPlates}
+                disabled={!changes || change.isPending}
+                aria-describedby="show-plates-hint"
+                onChange={(e) =>
+                  change.mutate(
+                    { ShowPlates: e.target.checked },
+                    { onSuccess: () => toast.success(t('Setting saved')) },
+                  )
+                }
+              />
+              {t('Show drivers’ plates in full')}
+            </label>
+            <p id="show-plates-hint" className="text-sm text-slate-600">
+              {changes
+                ? t('Off: the console hides all but the last two characters of a plate.')
+                : t('Only an owner changes this. Off: the console hides all but the last two characters of a plate.')}
+            </p>
+          </div>
+        )}
+      </Loaded>
+    </section>
   );
 }
 
