@@ -37,15 +37,18 @@ export function decisionPush(f: DecisionFacts): Localised {
     return {
       en: message(f, 'ParkIt: citation cancelled', `Citation ${n} for ${f.plate} is cancelled.`),
       hi: message(f, 'ParkIt: चालान रद्द', `${f.plate} का चालान ${n} रद्द कर दिया गया है।`),
+      es: message(f, 'ParkIt: multa cancelada', `La multa ${n} de ${f.plate} está cancelada.`),
     };
   if (f.decision === 'reduced')
     return {
       en: message(f, 'ParkIt: fine reduced', `The fine of citation ${n} for ${f.plate} is now ${amount(f.fineCents)}.`),
       hi: message(f, 'ParkIt: जुर्माना घटाया गया', `${f.plate} के चालान ${n} का जुर्माना अब ${amount(f.fineCents)} है।`),
+      es: message(f, 'ParkIt: multa reducida', `La multa ${n} de ${f.plate} ahora es de ${amount(f.fineCents)}.`),
     };
   return {
     en: message(f, 'ParkIt: contest refused', `The fine of citation ${n} for ${f.plate} stands.`),
     hi: message(f, 'ParkIt: आपत्ति अस्वीकार', `${f.plate} के चालान ${n} का जुर्माना बना रहेगा।`),
+    es: message(f, 'ParkIt: impugnación rechazada', `La multa ${n} de ${f.plate} se mantiene.`),
   };
 }
 
