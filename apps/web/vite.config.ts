@@ -9,6 +9,11 @@ import { firstScreenChunk, routePreloads } from './route-preloads.ts';
 // The first screens past the landing page: the modules app/router.tsx loads for each route.
 const homepage = ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'];
 const homepageChunk = firstScreenChunk('homepage', homepage, 3);
+// The sign-in screens a new driver meets first (issue 28, defect 15): the data layer and the screen,
+// preloaded beside the entry instead of fetched after it ran, then after the screen's chunk.
+const login = ['src/app/provider.tsx', 'src/app/routes/login.tsx'];
+const register = ['src/app/provider.tsx', 'src/app/routes/register.tsx'];
+const otp = ['src/app/provider.tsx', 'src/app/routes/otp.tsx'];
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -75,7 +80,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    routePreloads({ '/homepage': homepage }),
+    routePreloads({ '/homepage': homepage, '/login': login, '/register': register, '/otp': otp }),
     homepageChunk.plugin,
     installable(),
   ],

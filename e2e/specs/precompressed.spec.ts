@@ -83,3 +83,44 @@ test("a first screen's chunks are preloaded by its page, and the screen needs no
   await expect(page.getByRole('heading', { name: 'Welcome to ParkIt' })).toBeVisible();
   expect(scripts.filter((s) => s !== entry && !preloads.includes(s))).toEqual([]);
 });
+
+// Issue 28, defect 15: the sign-in screens a new driver meets first paint as /homepage does: their
+// page preloads the data layer and the screen's chunks beside the entry (no second round of
+// fetches once the entry ran), and nothing breaks the page's Content Security Policy.
+for (const [path, heading] of [
+  ['/login', 'Welcome back'],
+  ['/register', 'Create your account'],
+] as const) {
+  test(`${path}: its chunks are preloaded by its page; no policy violation or console error`, async ({
+    baseURL,
+    page,
+  }) => {
+    const html = (await get(baseURL!, path)).body.toString();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map(
+      (m) => m[1]!,
+    );
+    expect(
+      preloads.some((f) => /^\/assets\/homepage-[\w-]+\.js$/.test(f)),
+      'the data layer',
+    ).toBe(true);
+    const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    const scripts: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    // The toasts come after the screen (lib/toasts.ts): not part of its first paint.
+    expect(scripts.filter((s) => s !== entry && !preloads.includes(s) && !/\/toasts-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}

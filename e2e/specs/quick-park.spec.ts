@@ -4,7 +4,8 @@ import { payableZone, type Zone } from '../parking-fixtures.ts';
 
 /**
  * Quick Park as a new guest meets it: the price names the zone, the code step can send a new code,
- * a double tap on Pay pays once, and a live session survives a reload and a closed tab.
+ * a double tap on Pay pays once (and Pay again after a lost answer gets the first Pay's session),
+ * and a live session survives a reload and a closed tab.
  */
 
 async function chargingZone(request: APIRequestContext): Promise<Zone & { Name: string }> {
@@ -71,6 +72,29 @@ test('a double tap on Pay pays once and opens the session', async ({ page, reque
     b.click();
     b.click();
   });
+  await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
+  await expect(page.getByText('This price has expired')).toHaveCount(0);
+});
+
+test('Pay again after a lost answer opens the session the first Pay started, not "This price has expired"', async ({
+  page,
+  request,
+}) => {
+  const zone = await chargingZone(request);
+  await toPrice(page, request, zone);
+  // The first Pay reaches the server and pays; its answer is lost on the way back.
+  let lost = false;
+  await page.route('**/api/Parking/Guest/Start', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  const pay = page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ });
+  await pay.click();
+  await expect.poll(() => lost).toBe(true);
+  await expect(pay).toBeEnabled();
+  await pay.click();
   await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
   await expect(page.getByText('This price has expired')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { UserData } from './account.ts';
+import { ReminderSettings } from './push.ts';
 import { CallBack } from './support.ts';
 import { Transaction } from './wallet.ts';
 
@@ -80,6 +81,13 @@ const ExportSubscription = z.object({
   EndedAt: z.string().nullable(),
 });
 
+/** A browser subscribed to push reminders: where they go, never its two keys (they are the browser's secret). */
+const ExportPushSubscription = z.object({
+  Endpoint: z.string(),
+  Language: z.string(),
+  SubscribedAt: z.string(),
+});
+
 /** GET /api/Account/Export: everything ParkIt holds about the member, as one JSON file. */
 export const AccountExport = z.object({
   ExportedAt: z.string(),
@@ -91,5 +99,8 @@ export const AccountExport = z.object({
   Ledger: z.array(Transaction),
   SupportChat: z.array(ExportMessage),
   CallBacks: z.array(CallBack),
+  /** When the reminder before a session's end comes and on which channels (the defaults until saved). */
+  Reminders: ReminderSettings,
+  PushSubscriptions: z.array(ExportPushSubscription),
 });
 export type AccountExport = z.infer<typeof AccountExport>;

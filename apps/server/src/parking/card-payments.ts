@@ -29,9 +29,11 @@ export function claimCardCharge(
   ctx: ChargeContext,
   c: Pick<NewCharge, 'providerKey' | 'amountCents' | 'description' | 'providerRef' | 'quoteId'> & {
     kind: 'quick-park-start' | 'quick-park-extend';
+    /** The request's Idempotency-Key, for a repeated Start to find this charge (guest-service.ts). */
+    idempotencyKey?: string | null;
   },
 ): Promise<WalletCharge> {
-  return claimCharge(tx, ctx.currency, { ...c, memberId: null, customerRef: null, idempotencyKey: null });
+  return claimCharge(tx, ctx.currency, { idempotencyKey: null, ...c, memberId: null, customerRef: null });
 }
 
 /**

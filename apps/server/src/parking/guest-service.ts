@@ -7,9 +7,10 @@ import {
   type GuestQuote,
   type ParkingSession,
   type Quote,
+  WALLET_MESSAGES,
 } from '@parkit/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
-import { parkingCardPayments, parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
+import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
@@ -115,6 +116,11 @@ export function guestQuoteView(q: QuoteRow, rateCents: number, price: Priced, ma
  * cannot charge twice), then opens the session and texts the receipt, with a link that opens it
  * without an account, in another. A decline releases the quote: it can be paid with another card.
  * When the process dies after the charge, the wallet job records it (quickParkChargeHandlers).
+ *
+ * `idempotencyKey` (the request's Idempotency-Key, null without one) is written on the charge: the
+ * same quote sent again with the same key (a double tap, a retry after a lost answer) answers with
+ * the session the first request opened (waiting for it while its card charge is under way) rather
+ * than "This price has expired".
  */
 export async function startGuest(
   ctx: ChargeContext,
@@ -122,8 +128,9 @@ export async function startGuest(
   r: { QuoteId: string; CardToken: string },
   link: GuestLink,
   now: Date,
+  idempotencyKey: string | null = null,
 ): Promise<ParkingSession> {
-  const claimed = await ctx.db.transaction(async (tx) => {
+  const claimed = await ctx.db.transaction(async (tx): Promise<WalletCharge | { replay: PriorStart }> => {
     // One Start of this phone at a time, so the busy checks below see every plate it is paying for.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quick-park:${phone}`}, 0))`);
     const [q] = await tx
@@ -139,7 +146,11 @@ export async function startGuest(
         ),
       )
       .returning();
-    if (!q) throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+    if (!q) {
+      const prior = idempotencyKey === null ? undefined : await priorStart(tx, phone, r.QuoteId, idempotencyKey);
+      if (!prior) throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+      return { replay: prior };
+    }
     const [zone] = await tx.select().from(zones).where(eq(zones.id, q.zoneId));
     if (!zone || !q.plate || !q.plateState) throw notFound();
     const { plate, plateState } = q;
@@ -173,8 +184,10 @@ export async function startGuest(
       amountCents: q.totalCents,
       description: `ParkIt zone ${zone.zoneNumber}`,
       providerRef: r.CardToken,
+      idempotencyKey,
     });
   });
+  if ('replay' in claimed) return replayStart(ctx, phone, claimed.replay);
   const chargeRef = await sendCardCharge(ctx, claimed, releaseQuote);
   const id = await ctx.db.transaction(async (tx) => {
     const charge = await markRecorded(tx, claimed.id, chargeRef);
@@ -190,6 +203,57 @@ export async function startGuest(
   const found = await sessions.findOwned(ctx.db, { guestPhone: phone }, id);
   if (!found) throw new Error('guest session vanished');
   return sessions.toSessionView(found, new Date());
+}
+
+type PriorStart = { chargeId: number };
+
+/** The start charge an earlier request with this Idempotency-Key claimed for this phone's quote, if any. */
+async function priorStart(tx: Tx, phone: string, quoteId: string, key: string): Promise<PriorStart | undefined> {
+  const [row] = await tx
+    .select({ chargeId: walletCharges.id })
+    .from(walletCharges)
+    .innerJoin(parkingQuotes, eq(parkingQuotes.id, walletCharges.quoteId))
+    .where(
+      and(
+        eq(walletCharges.quoteId, quoteId),
+        eq(walletCharges.kind, 'quick-park-start'),
+        eq(walletCharges.idempotencyKey, key),
+        eq(parkingQuotes.guestPhone, phone),
+      ),
+    );
+  return row;
+}
+
+/** How long a repeated Start waits for the first one's card charge before answering "still running". */
+const REPLAY_WAIT_MS = 10_000;
+const REPLAY_POLL_MS = 100;
+
+/**
+ * The answer of a repeated Start: the session the first request opened. While the first request's
+ * card charge is under way (the charge still pending) it waits for it, up to REPLAY_WAIT_MS, then
+ * answers 409 as a member's repeated key does; a charge the card refused (the row gone, the quote
+ * free again) answers "This price has expired" as before, and the quote can be paid again.
+ */
+async function replayStart(ctx: ChargeContext, phone: string, prior: PriorStart): Promise<ParkingSession> {
+  const until = Date.now() + REPLAY_WAIT_MS;
+  for (;;) {
+    const [row] = await ctx.db
+      .select({ status: walletCharges.status, chargeRef: walletCharges.chargeRef })
+      .from(walletCharges)
+      .where(eq(walletCharges.id, prior.chargeId));
+    if (!row) throw conflict('QuoteId', PARKING_MESSAGES.quoteExpired);
+    if (row.status === 'recorded' && row.chargeRef) {
+      const found = await sessions.findOwned(
+        ctx.db,
+        { guestPhone: phone },
+        await sessionOfCharge(ctx.db, row.chargeRef),
+      );
+      if (!found) throw notFound();
+      return sessions.toSessionView(found, new Date());
+    }
+    if (Date.now() >= until) throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
+    await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
+  }
 }
 
 /** The receipt's link to a guest's session (it carries a guest token for the phone). */
@@ -209,7 +273,7 @@ export async function releaseQuote(tx: Tx, charge: WalletCharge): Promise<void> 
 }
 
 /** The session a recorded card charge paid for. */
-async function sessionOfCharge(tx: Tx, chargeRef: string): Promise<number> {
+async function sessionOfCharge(tx: Executor, chargeRef: string): Promise<number> {
   const [p] = await tx
     .select({ sessionId: parkingCardPayments.sessionId })
     .from(parkingCardPayments)

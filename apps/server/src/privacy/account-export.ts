@@ -7,6 +7,7 @@ import {
   parkingSessions,
   paymentMethods,
   plans,
+  pushSubscriptions,
   subscriptions,
   supportAttachments,
   supportCallBacks,
@@ -17,7 +18,7 @@ import {
   vehicles,
   zones,
 } from '../db/schema/index.ts';
-import { toUserData } from '../members/index.ts';
+import { getReminderSettings, toUserData } from '../members/index.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -25,7 +26,9 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 /**
  * Everything ParkIt holds about a member, for the one-file download (docs/data.md#leaving): the
  * profile, vehicles, cards (brand, last 4 and expiry: the provider's reference is not theirs to
- * use), plans, every parking session, every ledger entry, the support chat and the call-backs.
+ * use), plans, every parking session, every ledger entry, the support chat, the call-backs, the
+ * reminder settings and the browsers subscribed to push reminders (their endpoints: the keys are
+ * the browser's secret).
  * Null when the member does not exist.
  */
 export async function exportAccount(db: Executor, memberId: number): Promise<AccountExport | null> {
@@ -81,6 +84,18 @@ export async function exportAccount(db: Executor, memberId: number): Promise<Acc
       .where(eq(supportMessages.memberId, memberId))
       .orderBy(asc(supportMessages.id)),
     db.select().from(supportCallBacks).where(eq(supportCallBacks.memberId, memberId)).orderBy(asc(supportCallBacks.id)),
+  ]);
+  const [reminders, pushRows] = await Promise.all([
+    getReminderSettings(db, memberId),
+    db
+      .select({
+        Endpoint: pushSubscriptions.endpoint,
+        Language: pushSubscriptions.language,
+        createdAt: pushSubscriptions.createdAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.memberId, memberId))
+      .orderBy(asc(pushSubscriptions.id)),
   ]);
   return {
     ExportedAt: new Date().toISOString(),
@@ -140,5 +155,7 @@ export async function exportAccount(db: Executor, memberId: number): Promise<Acc
       Status: c.status as CallBackStatus,
       CreatedAt: iso(c.createdAt),
     })),
+    Reminders: reminders,
+    PushSubscriptions: pushRows.map(({ createdAt, ...p }) => ({ ...p, SubscribedAt: iso(createdAt) })),
   };
 }

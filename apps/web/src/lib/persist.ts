@@ -22,6 +22,7 @@ const KEPT: readonly (readonly unknown[])[] = [
   ['parking', 'zones', 'one'],
   ['history', 'sessions'],
   queryKeys.accountDetails,
+  queryKeys.reminders,
   queryKeys.vehicles,
 ];
 

@@ -8,6 +8,8 @@ export const queryKeys = {
   /** Everything of the member's account (its Details, its Parking Options): what a payment refreshes. */
   account: ['account'],
   accountDetails: ['account', 'details'],
+  /** The member's reminder settings: the profile edits them, the parking banner reads the minutes. */
+  reminders: ['account', 'reminders'],
   vehicles: ['vehicles'],
   /** The device's position: Find Parking's list and map, and History's distance sorts, ask once. */
   devicePosition: ['device-position'],

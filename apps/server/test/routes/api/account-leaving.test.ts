@@ -21,6 +21,7 @@ import {
 } from '../../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
 import { addCard, addMoney, walletContext } from '../../wallet/helpers.ts';
+import { browserKeys } from '../../push/fake-push-service.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS);
 const db = database.db;
@@ -104,6 +105,35 @@ describe('GET /api/Account/Export: everything about the member, as one file', ()
     expect(data.SupportChat.some((m) => m.From === 'user' && m.Text === 'Where is my receipt?')).toBe(true);
     expect(res.body).not.toContain(bob.phone);
     expectRefused(await app.inject({ method: 'GET', url: '/api/Account/Export' }), 401);
+  });
+
+  it('holds the reminder settings (the defaults until saved) and the push subscriptions, without their keys', async () => {
+    const m = await busyMember();
+    const before = AccountExport.parse((await exported(m)).json());
+    expect(before.Reminders).toEqual({ ReminderMinutes: 10, PushReminders: false, SmsReminders: true });
+    expect(before.PushSubscriptions).toEqual([]);
+
+    const saved = await as(app, m, {
+      method: 'POST',
+      url: '/api/Account/Reminders',
+      payload: { ReminderMinutes: 30, PushReminders: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const keys = browserKeys();
+    const endpoint = `https://fcm.googleapis.com/fcm/send/export-${randomUUID()}`;
+    const sub = await as(app, m, {
+      method: 'POST',
+      url: '/api/Push/Subscription',
+      payload: { endpoint, expirationTime: null, keys: keys.json, Language: 'hi' },
+    });
+    expect(sub.statusCode, sub.body).toBeLessThan(300);
+
+    const res = await exported(m);
+    const data = AccountExport.parse(res.json());
+    expect(data.Reminders).toEqual({ ReminderMinutes: 30, PushReminders: true, SmsReminders: true });
+    expect(data.PushSubscriptions).toEqual([{ Endpoint: endpoint, Language: 'hi', SubscribedAt: expect.any(String) }]);
+    expect(res.body).not.toContain(keys.json.auth);
+    expect(res.body).not.toContain(keys.json.p256dh);
   });
 });
 

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { QUICK_PARK_MESSAGES, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  type GuestToken,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, lastCode, newMember, registerAndSignIn } from '../../helpers.ts';
 import { addZone } from '../../parking-helpers.ts';
+import { concurrently } from '../../concurrency.ts';
 
 const { app, database } = await buildTestApp();
 await addZone(database.db, '9101');
@@ -164,6 +171,63 @@ describe('Quick Park', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     const twice = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('a spent quote sent again with the same Idempotency-Key answers the same session, charged once (defect 5)', async () => {
+    const token = await verifiedGuest();
+    const q = (await quote(token, 'TAP 1')).json<Quote>();
+    const start = async (key: string | null, who = token) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/Parking/Guest/Start',
+        // The web tokenizes the card again for each tap: the repeat carries another card token.
+        payload: { QuoteId: q.QuoteId, CardToken: await cardToken() },
+        headers: { 'x-guest-token': who, ...(key === null ? {} : { 'idempotency-key': key }) },
+      });
+    const key = `Guest/Start:${q.QuoteId}`;
+    const first = await start(key);
+    expect(first.statusCode, first.body).toBe(201);
+    const id = first.json<ParkingSession>().SessionId;
+    const again = await start(key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<ParkingSession>()).toMatchObject({ SessionId: id, Status: 'Active', PlateNumber: 'TAP 1' });
+    // Another key, no key, or another phone with the key: the quote is spent.
+    for (const res of [await start('another-key'), await start(null), await start(key, await verifiedGuest())]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json<{ message: string }>().message).toBe(PARKING_MESSAGES.quoteExpired);
+    }
+    const charges = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from wallet_charges where quote_id = ${q.QuoteId}`,
+    );
+    expect(charges[0]!.n).toBe(1);
+    const payments = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from parking_card_payments where session_id = ${id}`,
+    );
+    expect(payments[0]!.n).toBe(1);
+  });
+
+  it('two taps at once with one Idempotency-Key: both answer the one session, the card is charged once', async () => {
+    const token = await verifiedGuest();
+    const q = (await quote(token, 'TAP 2')).json<Quote>();
+    const tokens = [await cardToken(), await cardToken()];
+    const res = await concurrently(2, (i) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/Parking/Guest/Start',
+        payload: { QuoteId: q.QuoteId, CardToken: tokens[i] },
+        headers: { 'x-guest-token': token, 'idempotency-key': `Guest/Start:${q.QuoteId}` },
+      }),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual([201, 201]);
+    const ids = new Set(res.map((r) => r.json<ParkingSession>().SessionId));
+    expect(ids.size).toBe(1);
+    const charges = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from wallet_charges where quote_id = ${q.QuoteId}`,
+    );
+    expect(charges[0]!.n).toBe(1);
   });
 
   it('needs a verified phone, refuses bad input and a wrong code', async () => {

@@ -6,6 +6,7 @@ import {
   GuestQuote,
   GuestQuoteRequest,
   GuestStartRequest,
+  IdempotencyHeaders,
   ParkingSession,
   Quote,
   SessionParams,
@@ -24,6 +25,7 @@ import {
 } from '../../../parking/index.ts';
 import * as sessions from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
+import { idempotencyKeyOf } from '../../../wallet/index.ts';
 
 const base = { tags: ['Quick Park'] };
 
@@ -54,18 +56,24 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary:
           'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
+        description:
+          'With an Idempotency-Key, the same quote sent again with the same key (a double tap, a retry after a lost answer) answers the session the first request started (waiting for its card charge), not 409 "This price has expired".',
+        headers: IdempotencyHeaders,
         body: GuestStartRequest,
         response: { 201: ParkingSession, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (req, reply) => {
       const token = String(req.headers['x-guest-token']);
+      // Optional here (the quote itself is spent once): with one, a repeat answers the first's session.
+      const key = req.headers['idempotency-key'] === undefined ? null : idempotencyKeyOf(req);
       const session = await startGuest(
         app.wallet,
         req.guestPhone,
         req.body,
         (id) => receiptLink(id, token),
         new Date(),
+        key,
       );
       return reply.code(201).send(session);
     },

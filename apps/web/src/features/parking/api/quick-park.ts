@@ -27,8 +27,16 @@ export const quoteGuest = (token: string, body: GuestQuoteRequest) =>
 export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
   api.post<{ Token: string }>('/api/Sandbox/Tokens', card, { showError: false });
 
+/**
+ * The Idempotency-Key is derived from the quote, as the member's Pay does: a second tap or a retry
+ * after a lost answer gets the session the first started, not "This price has expired".
+ */
 export const startGuest = (token: string, quoteId: string, cardToken: string) =>
-  api.post<ParkingSession>('/api/Parking/Guest/Start', { QuoteId: quoteId, CardToken: cardToken }, guest(token));
+  api.post<ParkingSession>(
+    '/api/Parking/Guest/Start',
+    { QuoteId: quoteId, CardToken: cardToken },
+    { showError: false, headers: { 'x-guest-token': token, 'idempotency-key': `Guest/Start:${quoteId}` } },
+  );
 
 export const stopGuest = (token: string, sessionId: number) =>
   api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));

@@ -3,27 +3,33 @@ import BellRing from 'lucide-react/icons/bell-ring';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { REMINDER_LEAD_MINUTES, type ActiveSessions as ActiveSessionList, type ParkingSession } from '@parkit/contract';
+import type { ActiveSessions as ActiveSessionList, ParkingSession } from '@parkit/contract';
 import { formatTime } from '../../../lib/dates.ts';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { useActiveSessions } from '../api/get-active-sessions.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
+import { useReminderMinutes } from '../../../lib/reminder-settings.ts';
 import { clockOffset, formatCountdown, deviceEnd } from '../lib/session-time.ts';
 
-type SessionProps = { session: ParkingSession; offset: number };
+/** `lead`: the member's reminder minutes (10, 15 or 30): from then on the session is ending soon. */
+type SessionProps = { session: ParkingSession; offset: number; lead: number };
 
 /** Every running session drawn by `Item`, each counting down on the server's clock. */
-function eachSession(active: { data: ActiveSessionList; dataUpdatedAt: number }, Item: ComponentType<SessionProps>) {
+function eachSession(
+  active: { data: ActiveSessionList; dataUpdatedAt: number },
+  lead: number,
+  Item: ComponentType<SessionProps>,
+) {
   const offset = clockOffset(active.data.ServerTime, active.dataUpdatedAt);
-  return active.data.Sessions.map((s) => <Item key={s.SessionId} session={s} offset={offset} />);
+  return active.data.Sessions.map((s) => <Item key={s.SessionId} session={s} offset={offset} lead={lead} />);
 }
 
-function ActiveSessionCard({ session, offset }: SessionProps) {
+function ActiveSessionCard({ session, offset, lead }: SessionProps) {
   const { t } = useTranslation();
   const left = useCountdown(deviceEnd(session.EndsAt, offset));
-  const soon = left > 0 && left <= REMINDER_LEAD_MINUTES * 60;
+  const soon = left > 0 && left <= lead * 60;
   return (
     <li>
       <Link
@@ -55,6 +61,7 @@ function ActiveSessionCard({ session, offset }: SessionProps) {
 export function ActiveSessions() {
   const { t } = useTranslation();
   const active = useActiveSessions();
+  const lead = useReminderMinutes(true);
   return (
     <Loaded
       query={active}
@@ -64,7 +71,7 @@ export function ActiveSessions() {
       {(data) =>
         data.Sessions.length > 0 && (
           <ul className="flex flex-col gap-2">
-            {eachSession({ data, dataUpdatedAt: active.dataUpdatedAt }, ActiveSessionCard)}
+            {eachSession({ data, dataUpdatedAt: active.dataUpdatedAt }, lead, ActiveSessionCard)}
           </ul>
         )
       }
@@ -72,10 +79,10 @@ export function ActiveSessions() {
   );
 }
 
-function Reminder({ session, offset }: SessionProps) {
+function Reminder({ session, offset, lead }: SessionProps) {
   const { t } = useTranslation();
   const left = useCountdown(deviceEnd(session.EndsAt, offset));
-  if (left === 0 || left > REMINDER_LEAD_MINUTES * 60) return null;
+  if (left === 0 || left > lead * 60) return null;
   return (
     <Link
       to={href(paths.parkDetails, { id: session.SessionId })}
@@ -93,13 +100,17 @@ function Reminder({ session, offset }: SessionProps) {
   );
 }
 
-/** The in-app reminder (issue 11): a banner on every screen while a session has 10 minutes or less. */
+/**
+ * The in-app reminder (issue 11): a banner on every screen from the member's reminder minutes
+ * before a session's end (10, 15 or 30, chosen on the profile: docs/product.md#reminders).
+ */
 export function ParkingReminderBanner({ enabled }: { enabled: boolean }) {
   const active = useActiveSessions(enabled);
+  const lead = useReminderMinutes(enabled);
   if (!enabled || !active.data) return null;
   return (
     <div className="sticky top-0 z-20">
-      {eachSession({ data: active.data, dataUpdatedAt: active.dataUpdatedAt }, Reminder)}
+      {eachSession({ data: active.data, dataUpdatedAt: active.dataUpdatedAt }, lead, Reminder)}
     </div>
   );
 }

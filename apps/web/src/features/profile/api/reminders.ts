@@ -1,13 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings, UpdateReminderSettingsRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
-import { profileKeys } from './keys.ts';
+import { remindersQuery } from '../../../lib/reminder-settings.ts';
 
-/** GET /api/Account/Reminders: when the reminder before a session's end comes, and how (docs/product.md#reminders). */
-export const remindersQuery = queryOptions({
-  queryKey: profileKeys.reminders,
-  queryFn: ({ signal }) => api.get<ReminderSettings>('/api/Account/Reminders', { signal, showError: false }),
-});
+export { remindersQuery };
 
 export function useReminders() {
   return useQuery(remindersQuery);
