@@ -55,6 +55,7 @@ export const LEDGER_KIND_VALUES = [
   'plan',
   'adjustment',
   'card-refund',
+  'permit',
 ] as const;
 
 /** An amount on the wire: a number or a numeric string with at most two decimals. */

@@ -11,3 +11,4 @@ export * from './enforcement.ts';
 export * from './operators.ts';
 export * from './push.ts';
 export * from './reports.ts';
+export * from './permits.ts';

@@ -33,6 +33,7 @@ export const LEDGER_KINDS = [
   'plan',
   'adjustment',
   'card-refund',
+  'permit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -57,7 +58,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund')`,
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund', 'permit')`,
     ),
   ],
 );

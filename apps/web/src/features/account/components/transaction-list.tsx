@@ -15,6 +15,7 @@ const DESCRIPTION: Record<Transaction['Kind'], string> = {
   plan: 'Plan payment',
   adjustment: 'Adjustment',
   'card-refund': 'Refunded to your card',
+  permit: 'Parking permit',
 };
 
 /** The wallet's ledger, newest first, a page at a time. */
