@@ -22,6 +22,7 @@ const serverDomains = [
   'auth',
   'operators',
   ['history', 'enforcement', 'support', 'reports'],
+  'permits',
   'privacy',
 ];
 // Library internals (a library's undocumented parts) are reached in one module, which tests each

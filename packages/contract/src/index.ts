@@ -21,3 +21,4 @@ export * from './operator-sessions.ts';
 export * from './settlement.ts';
 export * from './leaving.ts';
 export * from './push.ts';
+export * from './permits.ts';

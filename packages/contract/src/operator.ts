@@ -46,6 +46,9 @@ export const OPERATOR_CAN = {
   prices: ['owner', 'manager'],
   refunds: ['owner', 'manager'],
   settle: ['owner', 'manager'],
+  /** Permit types and applications (issue 30): officers see none of it, analysts read. */
+  permits: ['owner', 'manager'],
+  readPermits: ['owner', 'manager', 'analyst'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>

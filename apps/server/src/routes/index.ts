@@ -22,6 +22,8 @@ import operatorPriceRoutes from './operator/Operator/prices.ts';
 import operatorReportRoutes from './operator/Operator/reports.ts';
 import operatorSessionRoutes from './operator/Operator/sessions.ts';
 import operatorSettlementRoutes from './operator/Operator/settlement.ts';
+import operatorPermitRoutes from './operator/Operator/permits.ts';
+import permitRoutes from './member/Permits/index.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -114,6 +116,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', supportMemberRoutes, '/api/Support', opts.support],
     // Web Push subscriptions for reminders that reach a closed app (issue 28).
     ['member', pushRoutes, '/api/Push'],
+    // Permits (issue 30): types, applications with proof, payment, visitor days.
+    ['member', permitRoutes, '/api/Permits', opts.support],
     // Support agents only (issue 13): members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
@@ -123,6 +127,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorReportRoutes, '/api/Operator'],
     ['operator', operatorSessionRoutes, '/api/Operator'],
     ['operator', operatorSettlementRoutes, '/api/Operator'],
+    ['operator', operatorPermitRoutes, '/api/Operator', opts.support],
   ];
 
   for (let i = 0; i < areas.length;) {
