@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApplyPermitRequest,
@@ -28,6 +29,10 @@ const tags = ['Permits'];
 
 /** /api/Permits (issue 30, docs/permits.md): a driver's permit types, applications, payment and visitor days. */
 const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attachments }) => {
+  // Multipart for the proof, as support's uploads: one file under the key 'file'.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
   app.get(
     '/Types',
     {
