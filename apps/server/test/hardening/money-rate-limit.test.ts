@@ -25,6 +25,7 @@ const MONEY_ROUTES = [
   '/api/Parking/Guest/Start',
   '/api/Parking/Guest/Extend',
   '/api/Account/Delete',
+  '/api/Permits/1/Pay',
 ];
 
 beforeEach(async () => {
