@@ -303,7 +303,8 @@ export async function apply(
   let proof: string | null = null;
   if (input.ProofAttachmentId !== undefined) {
     const att = await attachments.find(db, input.ProofAttachmentId, memberId);
-    if (!att) throw badRequest('ProofAttachmentId', M.proofNotFound);
+    // Another member's upload is not found, as support's Send answers it.
+    if (!att) throw notFound(M.proofNotFound);
     if (!(PROOF_TYPES as readonly string[]).includes(att.ContentType))
       throw badRequest('ProofAttachmentId', M.proofType);
     proof = att.AttachmentId;

@@ -110,7 +110,11 @@ const FOREIGN: Record<
     payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' },
     status: [404],
   }),
-  // Permits (issue 30): bob's permit application, in operator B's zone.
+  // Permits (issue 30): bob's proof and permit application, in operator B's zone.
+  'POST /api/Permits/Apply': async () => ({
+    payload: { TypeId: typeOfB, Plates: ['MINE 1'], ProofAttachmentId: bobsAttachment },
+    status: [404],
+  }),
   'POST /api/Permits/{permitId}/Pay': async () => ({
     url: `/api/Permits/${permitOfB}/Pay`,
     headers: key(4),

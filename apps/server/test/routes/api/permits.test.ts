@@ -211,7 +211,7 @@ describe('applying, reviewing and paying', () => {
         headers: othersProof.headers,
       })
     ).json<{ AttachmentId: string }>().AttachmentId;
-    expect((await applyFor({ TypeId: t.Id, Plates: ['A1'], ProofAttachmentId: op })).statusCode).toBe(400);
+    expect((await applyFor({ TypeId: t.Id, Plates: ['A1'], ProofAttachmentId: op })).statusCode).toBe(404);
     expect((await decide(p.Id, 'Approve', undefined, ownerB)).statusCode).toBe(404);
   });
 
