@@ -108,8 +108,14 @@ export const ApplyPermitRequest = z.object({
 });
 export type ApplyPermitRequest = z.infer<typeof ApplyPermitRequest>;
 
+/** An id in a query string: digits only. */
+const QueryId = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Must be a number')
+  .transform(Number);
+
 export const PermitTypesQuery = z
-  .object({ zoneId: WireId.optional(), operatorId: WireId.optional() })
+  .object({ zoneId: QueryId.optional(), operatorId: QueryId.optional() })
   .refine((q) => q.zoneId !== undefined || q.operatorId !== undefined, {
     message: 'Give zoneId or operatorId',
     path: ['zoneId'],

@@ -187,7 +187,7 @@ describe('applying, reviewing and paying', () => {
     expect(
       await rightToPark(db, { zoneId: zone, plate: 'RES2', at: new Date(Date.now() + 400 * 86_400_000) }),
     ).toBeNull();
-    const mine = await as(app, driver, { method: 'GET', url: '/api/Permits' });
+    const mine = await as(app, driver, { method: 'GET', url: '/api/Permits/List' });
     expect(mine.json<Permit[]>().find((p) => p.Id === permit.Id)?.Status).toBe('active');
   });
 

@@ -87,7 +87,7 @@ const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attach
   );
 
   app.get(
-    '/',
+    '/List',
     {
       schema: {
         tags,
