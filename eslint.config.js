@@ -23,6 +23,7 @@ const serverDomains = [
   'auth',
   'operators',
   ['history', 'enforcement', 'support', 'reports', 'apds'],
+  'permits',
   'citations',
   'privacy',
 ];

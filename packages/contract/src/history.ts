@@ -126,6 +126,17 @@ export const EnforcementAnswer = z.object({
   /** The plate as compared: upper case, no spaces or dashes. */
   PlateNumber: z.string(),
   PlateState: z.string(),
+  /**
+   * The right that covers the plate (docs/permits.md#rights): a paid session, a permit or a
+   * visitor day, its id and its end (grace minutes included); null when none does.
+   */
+  Right: z
+    .object({
+      Kind: z.enum(['session', 'permit', 'visitor-day']),
+      Id: z.string(),
+      EndsAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type EnforcementAnswer = z.infer<typeof EnforcementAnswer>;
 

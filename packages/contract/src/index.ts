@@ -23,3 +23,4 @@ export * from './leaving.ts';
 export * from './push.ts';
 export * from './citations.ts';
 export * from './apds.ts';
+export * from './permits.ts';

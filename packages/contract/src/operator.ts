@@ -52,6 +52,9 @@ export const OPERATOR_CAN = {
   /** The violations list and contests' decisions. */
   citations: ['owner', 'manager'],
   settings: ['owner'],
+  /** Permit types and applications (issue 30): officers see none of it, analysts read. */
+  permits: ['owner', 'manager'],
+  readPermits: ['owner', 'manager', 'analyst'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_CAN;
 export const operatorCan = (role: OperatorRole, what: OperatorPermission) =>

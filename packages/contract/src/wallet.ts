@@ -57,6 +57,7 @@ export const LEDGER_KIND_VALUES = [
   'card-refund',
   'citation',
   'citation-refund',
+  'permit',
 ] as const;
 
 /** An amount on the wire: a number or a numeric string with at most two decimals. */

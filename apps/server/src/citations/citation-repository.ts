@@ -16,7 +16,7 @@ import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { lockWallet, postEntry } from '../wallet/index.ts';
 import { bindFiles } from './file-store.ts';
 import { notifyDecision } from './citation-notices.ts';
-import { rightToPark } from './right-check.ts';
+import { rightToPark } from '../enforcement/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which something is to pay. */

@@ -4,4 +4,3 @@ export * from './citation-jobs.ts';
 export * from './citation-notices.ts';
 export * from './citation-repository.ts';
 export * from './file-store.ts';
-export * from './right-check.ts';

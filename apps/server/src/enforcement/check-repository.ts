@@ -1,18 +1,19 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { enforcementChecks, operatorApiKeys, parkingSessions, zones, type CheckOutcome } from '../db/schema/index.ts';
+import { enforcementChecks, operatorApiKeys, zones, type CheckOutcome } from '../db/schema/index.ts';
+import { rightToPark, type ParkingRight } from './rights.ts';
 
 export interface CheckResult {
   zoneFound: boolean;
   address: string;
-  sessionId: number | null;
-  endsAt: Date | null;
+  /** The right that covers the plate now (rights.ts), or null. */
+  right: ParkingRight | null;
 }
 
 /**
- * Is this plate paid in this zone of this operator right now? Only the operator's own zones are
- * looked at, so another operator's sessions are invisible. Plates compare normalised (upper case,
- * no spaces, dashes or dots) on both sides: as the driver saved it and as the officer typed it.
+ * Does a right cover this plate in this zone of this operator right now? Only the operator's own
+ * zones are looked at, so another operator's sessions and permits are invisible. The rights are
+ * rights.ts's, the one place that knows them all.
  */
 export async function checkPlate(
   db: Executor,
@@ -20,31 +21,16 @@ export async function checkPlate(
   zoneNumber: string,
   plate: string,
   plateState: string,
+  at: Date = new Date(),
 ): Promise<CheckResult> {
   const [zone] = await db
     .select({ id: zones.id, address: zones.address })
     .from(zones)
     .where(and(eq(zones.operatorId, operatorId), sql`upper(${zones.zoneNumber}) = upper(${zoneNumber})`))
     .limit(1);
-  if (!zone) return { zoneFound: false, address: '', sessionId: null, endsAt: null };
-  const s = parkingSessions;
-  const [session] = await db
-    .select({ id: s.id, endsAt: s.endsAt })
-    .from(s)
-    .where(
-      and(
-        eq(s.zoneId, zone.id),
-        eq(s.operatorId, operatorId),
-        eq(s.status, 'active'),
-        gt(s.endsAt, sql`now()`),
-        lte(s.startedAt, sql`now()`),
-        eq(s.plateState, plateState),
-        sql`regexp_replace(upper(${s.plate}), '[[:space:].·-]', '', 'g') = ${plate}`,
-      ),
-    )
-    .orderBy(desc(s.endsAt))
-    .limit(1);
-  return { zoneFound: true, address: zone.address, sessionId: session?.id ?? null, endsAt: session?.endsAt ?? null };
+  if (!zone) return { zoneFound: false, address: '', right: null };
+  const right = await rightToPark(db, { zoneId: zone.id, plate, at, plateState });
+  return { zoneFound: true, address: zone.address, right };
 }
 
 export type { CheckOutcome };

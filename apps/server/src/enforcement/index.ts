@@ -3,3 +3,4 @@
 export * from './api-key-repository.ts';
 export * from './check-repository.ts';
 export * from './plate.ts';
+export * from './rights.ts';

@@ -25,6 +25,8 @@ import operatorPriceRoutes from './operator/Operator/prices.ts';
 import operatorReportRoutes from './operator/Operator/reports.ts';
 import operatorSessionRoutes from './operator/Operator/sessions.ts';
 import operatorSettlementRoutes from './operator/Operator/settlement.ts';
+import operatorPermitRoutes from './operator/Operator/permits.ts';
+import permitRoutes from './member/Permits/index.ts';
 import accountRoutes from './member/Account/index.ts';
 import leavingRoutes from './member/Account/leaving.ts';
 import vehicleRoutes from './member/Vehicle/vehicles.ts';
@@ -130,6 +132,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', pushRoutes, '/api/Push'],
     // A driver's citations: see, pay, contest (issue 30).
     ['member', citationRoutes, '/api/Citations', opts.citations],
+    // Permits (issue 30): types, applications with proof, payment, visitor days.
+    ['member', permitRoutes, '/api/Permits', opts.support],
     // Support agents only (issue 13): members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
@@ -140,6 +144,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorSessionRoutes, '/api/Operator'],
     ['operator', operatorSettlementRoutes, '/api/Operator'],
     ['operator', operatorCitationRoutes, '/api/Operator', opts.citations],
+    ['operator', operatorPermitRoutes, '/api/Operator', opts.support],
   ];
 
   for (let i = 0; i < areas.length;) {

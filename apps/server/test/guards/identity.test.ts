@@ -126,6 +126,25 @@ const FOREIGN: Record<
     payload: { Reason: 'Not mine' },
     status: [404],
   }),
+  // Permits (issue 30): bob's proof and permit application, in operator B's zone.
+  'POST /api/Permits/Apply': async () => ({
+    payload: { TypeId: typeOfB, Plates: ['MINE 1'], ProofAttachmentId: bobsAttachment },
+    status: [404],
+  }),
+  'POST /api/Permits/{permitId}/Pay': async () => ({
+    url: `/api/Permits/${permitOfB}/Pay`,
+    headers: key(4),
+    status: [404],
+  }),
+  'GET /api/Permits/{permitId}/VisitorDays': async () => ({
+    url: `/api/Permits/${permitOfB}/VisitorDays`,
+    status: [404],
+  }),
+  'POST /api/Permits/{permitId}/VisitorDays': async () => ({
+    url: `/api/Permits/${permitOfB}/VisitorDays`,
+    payload: { Plate: 'VISIT 1', Date: '2030-01-01' },
+    status: [404],
+  }),
   'GET /api/Support/Chat/Attachment/{attachmentId}': async () => ({
     url: `/api/Support/Chat/Attachment/${bobsAttachment}`,
     status: [404],
@@ -408,6 +427,25 @@ const citationOfB = (
     },
   })
 ).json<{ CitationId: number }>().CitationId;
+const typeOfB = (
+  await as(app, ownerB, {
+    method: 'POST',
+    url: `/api/Operator/${B}/PermitTypes`,
+    payload: {
+      Kind: 'resident',
+      Name: 'Guard residents',
+      ZoneIds: [zoneOfB],
+      ValidMonths: 12,
+      PriceCents: 500,
+      ProofRequired: false,
+      MaxPlates: 2,
+      VisitorDaysPerMonth: 2,
+    },
+  })
+).json<{ Id: number }>().Id;
+const permitOfB = (
+  await as(app, bob, { method: 'POST', url: '/api/Permits/Apply', payload: { TypeId: typeOfB, Plates: ['GUARD 7'] } })
+).json<{ Id: number }>().Id;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
@@ -421,6 +459,8 @@ const OF_B: Record<string, string> = {
   violationId: String(violationOfB),
   citationId: String(citationOfB),
   fileId: photoOfB,
+  typeId: String(typeOfB),
+  permitId: String(permitOfB),
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -466,6 +506,27 @@ const BODIES: Record<string, object> = {
   },
   'POST /api/Operator/{operatorId}/Citations/{citationId}/Decide': { Decision: 'upheld' },
   'PUT /api/Operator/{operatorId}/Settings': { ShowPlates: true },
+  'POST /api/Operator/{operatorId}/PermitTypes': {
+    Kind: 'ev',
+    Name: 'Guard EV',
+    ZoneIds: [zoneOfB],
+    ValidMonths: 1,
+    PriceCents: 0,
+    ProofRequired: false,
+    MaxPlates: 1,
+    VisitorDaysPerMonth: 0,
+  },
+  'PUT /api/Operator/{operatorId}/PermitTypes/{typeId}': {
+    Kind: 'ev',
+    Name: 'Guard EV 2',
+    ZoneIds: [zoneOfB],
+    ValidMonths: 1,
+    PriceCents: 0,
+    ProofRequired: false,
+    MaxPlates: 1,
+    VisitorDaysPerMonth: 0,
+  },
+  'POST /api/Operator/{operatorId}/Permits/{permitId}/Refuse': { Reason: 'Guard' },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);

@@ -26,6 +26,7 @@ const MONEY_ROUTES = [
   '/api/Parking/Guest/Extend',
   '/api/Account/Delete',
   '/api/Citations/1/Pay',
+  '/api/Permits/1/Pay',
 ];
 
 beforeEach(async () => {

@@ -12,3 +12,4 @@ export * from './operators.ts';
 export * from './push.ts';
 export * from './reports.ts';
 export * from './citations.ts';
+export * from './permits.ts';

@@ -13,6 +13,8 @@ export const operators = pgTable('operators', {
   timezone: text('timezone').notNull(),
   /** Whether the console shows drivers' plates in full (the operator opted in); otherwise they are masked. */
   showPlates: boolean('show_plates').notNull().default(false),
+  /** Minutes after a paid session ends that the plate check still counts it (enforcement/rights.ts). */
+  graceMinutes: integer('grace_minutes').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -35,6 +35,7 @@ export const LEDGER_KINDS = [
   'card-refund',
   'citation',
   'citation-refund',
+  'permit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -59,7 +60,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_balance_after_nonneg', sql`${t.balanceAfterCents} >= 0`),
     check(
       'ledger_entries_kind',
-      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund', 'citation', 'citation-refund')`,
+      sql`${t.kind} in ('top-up', 'auto-reload', 'parking', 'refund', 'plan', 'adjustment', 'card-refund', 'citation', 'citation-refund', 'permit')`,
     ),
   ],
 );

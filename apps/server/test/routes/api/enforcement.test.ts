@@ -115,6 +115,7 @@ describe('GET /api/Enforcement/Check', () => {
         ZoneNumber: '6001',
         PlateNumber: 'ABC1234',
         PlateState: 'TX',
+        Right: { Kind: 'session', Id: String(paid), EndsAt: new Date(started.EndsAt).toISOString() },
       });
     }
   });
@@ -129,7 +130,7 @@ describe('GET /api/Enforcement/Check', () => {
     ]) {
       const res = await check(keyA.key, qs);
       expect(res.statusCode, qs).toBe(200);
-      expect(res.json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null });
+      expect(res.json<EnforcementAnswer>()).toMatchObject({ Paid: false, EndsAt: null, Right: null });
     }
   });
 

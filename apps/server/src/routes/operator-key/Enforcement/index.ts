@@ -44,7 +44,8 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Enforcement'],
-        summary: 'Has this plate paid in this zone now? For the key’s operator’s zones only; every check is audited',
+        summary:
+          'Does a right (a paid session, a permit, a visitor day) cover this plate in this zone now? For the key’s operator’s zones only; every check is audited',
         querystring: EnforcementQuery,
         response: { 200: EnforcementAnswer, 404: ErrorResponse },
       },
@@ -56,12 +57,13 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       const zoneNumber = req.query.zone;
       const plate = normalisePlate(req.query.plate);
       const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
-      const paid = found.sessionId !== null;
+      const right = found.right;
+      const paid = right !== null;
       await audit(
         app.db,
         entry(req, !found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', {
           paid,
-          sessionId: found.sessionId,
+          sessionId: right?.kind === 'session' ? Number(right.id) : null,
           address: found.address,
         }),
       );
@@ -69,10 +71,11 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);
       return {
         Paid: paid,
-        EndsAt: found.endsAt?.toISOString() ?? null,
+        EndsAt: right?.endsAt ?? null,
         ZoneNumber: zoneNumber,
         PlateNumber: plate,
         PlateState: req.query.state,
+        Right: right && { Kind: right.kind, Id: right.id, EndsAt: right.endsAt },
       };
     },
   );

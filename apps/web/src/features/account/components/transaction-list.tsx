@@ -17,6 +17,7 @@ const DESCRIPTION: Record<Transaction['Kind'], string> = {
   'card-refund': 'Refunded to your card',
   citation: 'Citation payment',
   'citation-refund': 'Citation refund',
+  permit: 'Parking permit',
 };
 
 /** The wallet's ledger, newest first, a page at a time. */

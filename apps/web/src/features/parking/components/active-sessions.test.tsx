@@ -36,7 +36,7 @@ function session(endsInMinutes: number): ParkingSession {
     PaymentStatus: 'Paid',
     AutoSessionUsed: false,
     AutoExtendedUsed: false,
-    Status: 'active',
+    Status: 'Active',
     AmendableUntil: new Date(now).toISOString(),
     ServerTime: new Date(now).toISOString(),
   };

@@ -1,0 +1,110 @@
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
+import { normalisePlate } from './plate.ts';
+
+/** A right to park: what it is, its id, and when it ends (null: not known to end). */
+export interface ParkingRight {
+  kind: 'session' | 'permit' | 'visitor-day';
+  id: string;
+  endsAt: string | null;
+}
+
+export interface RightQuery {
+  zoneId: number;
+  /** As typed or saved: compared normalised (normalisePlate). */
+  plate: string;
+  at: Date;
+  /** When given, a session must have been started for this plate state (the officers' check names one). */
+  plateState?: string;
+}
+
+const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
+
+/**
+ * The one place that knows every right to park (issue 30, docs/permits.md#rights): a paid session
+ * (a member's or Quick Park's) running at `at`, counting the operator's grace minutes after its
+ * end; an active permit of the plate for the zone whose window holds `at`; a visitor day given to
+ * the plate for `at`'s date in the operator's time zone by an active permit covering the zone.
+ * Sessions first, then permits, then visitor days. Pass a transaction to check inside it (a
+ * citation is refused in the transaction that would write it).
+ */
+export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingRight | null> {
+  const plate = normalisePlate(q.plate);
+  if (plate === '') return null;
+  const at = q.at;
+  const atSql = sql`${at.toISOString()}::timestamptz`;
+  const [zone] = await db
+    .select({ operatorId: zones.operatorId, timezone: operators.timezone, graceMinutes: operators.graceMinutes })
+    .from(zones)
+    .innerJoin(operators, eq(operators.id, zones.operatorId))
+    .where(eq(zones.id, q.zoneId))
+    .limit(1);
+  if (!zone) return null;
+
+  const s = parkingSessions;
+  const grace = zone.graceMinutes;
+  const [session] = await db
+    .select({ id: s.id, endsAt: s.endsAt })
+    .from(s)
+    .where(
+      and(
+        eq(s.zoneId, q.zoneId),
+        eq(s.operatorId, zone.operatorId),
+        eq(s.status, 'active'),
+        sql`${s.endsAt} + make_interval(mins => ${grace}) > ${atSql}`,
+        lte(s.startedAt, at),
+        q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),
+        sql`${normalisedSessionPlate} = ${plate}`,
+      ),
+    )
+    .orderBy(desc(s.endsAt))
+    .limit(1);
+  if (session)
+    return {
+      kind: 'session',
+      id: String(session.id),
+      endsAt: new Date(session.endsAt.getTime() + grace * 60_000).toISOString(),
+    };
+
+  const p = permits;
+  const [permit] = await db
+    .select({ id: p.id, validUntil: p.validUntil })
+    .from(p)
+    .where(
+      and(
+        eq(p.operatorId, zone.operatorId),
+        eq(p.status, 'active'),
+        sql`${p.plates} @> array[${plate}]::text[]`,
+        sql`${p.zoneIds} @> array[${q.zoneId}]::int[]`,
+        lte(p.validFrom, at),
+        gt(p.validUntil, at),
+      ),
+    )
+    .orderBy(desc(p.validUntil))
+    .limit(1);
+  if (permit) return { kind: 'permit', id: String(permit.id), endsAt: permit.validUntil?.toISOString() ?? null };
+
+  const v = visitorDays;
+  const localDay = sql`(${atSql} at time zone ${zone.timezone})::date`;
+  const [day] = await db
+    .select({
+      id: v.id,
+      // The first moment of the next local day, as ISO text in UTC.
+      endsAt: sql<string>`to_char(((${v.day} + 1)::timestamp at time zone ${zone.timezone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"')`,
+    })
+    .from(v)
+    .innerJoin(p, eq(p.id, v.permitId))
+    .where(
+      and(
+        eq(v.operatorId, zone.operatorId),
+        eq(v.plate, plate),
+        sql`${v.day} = ${localDay}`,
+        eq(p.status, 'active'),
+        sql`${p.zoneIds} @> array[${q.zoneId}]::int[]`,
+      ),
+    )
+    .limit(1);
+  if (day) return { kind: 'visitor-day', id: String(day.id), endsAt: day.endsAt };
+  return null;
+}
