@@ -55,6 +55,9 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   operator_hourly_rollups: byOperator(),
   operator_invites: byOperator(),
   session_refunds: byOperator(),
+  permit_types: byOperator(),
+  permits: byOperator(),
+  visitor_days: byOperator(),
   violations: byOperator(),
   citations: byOperator(),
   citation_files: byOperator(),
@@ -200,4 +203,15 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'citations -> violations not on the key: FOREIGN KEY (violation_id) REFERENCES violations(id)': FK_ON_KEY,
   'citations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
   'violations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'permit_types unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'permits -> members not on the key: FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE CASCADE': PLAIN_ID,
+  'permits -> permit_types not on the key: FOREIGN KEY (type_id) REFERENCES permit_types(id)': FK_ON_KEY,
+  'permits -> support_attachments not on the key: FOREIGN KEY (proof_attachment_id) REFERENCES support_attachments(id) ON DELETE SET NULL':
+    FK_ON_KEY,
+  'permits unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'visitor_days -> members not on the key: FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE CASCADE': PLAIN_ID,
+  'visitor_days -> permits not on the key: FOREIGN KEY (permit_id) REFERENCES permits(id) ON DELETE CASCADE': FK_ON_KEY,
+  'visitor_days unique without operator_id: CREATE UNIQUE INDEX visitor_days_permit_plate_day_key ON public.visitor_days USING btree (permit_id, plate, day)':
+    ADD_KEY_TO_UNIQUE,
+  'visitor_days unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
 };
