@@ -140,6 +140,10 @@ describe('compiled response serialization (issue 9)', () => {
   it('documents answers that are not JSON (files, CSV, PDF, event streams) under their own media types, and no JSON of any shape', () => {
     const other = cases.filter((c) => c.media.length > 0 && !c.media.includes('application/json'));
     expect(other.map((c) => c.name).sort()).toEqual([
+      // Citation photos and contest files, a permit's proof: the stored file under its own type.
+      'GET /api/Citations/:citationId/Files/:fileId 200',
+      'GET /api/Operator/:operatorId/Citations/:citationId/Files/:fileId 200',
+      'GET /api/Operator/:operatorId/Permits/:permitId/Proof 200',
       'GET /api/Operator/:operatorId/Report/Hours.csv 200',
       'GET /api/Operator/:operatorId/Report/Sessions.csv 200',
       'GET /api/Operator/:operatorId/Statements/:statementId/Statement.csv 200',
