@@ -44,6 +44,8 @@ export const MESSAGES = {
   forbidden: 'Forbidden',
   bodyTooLarge: 'The request is too large',
   malformedBody: 'The request body is not valid',
+  /** A query parameter the address does not take (the field names it). */
+  unknownParameter: 'This address does not take this parameter',
   hostRequired: 'The Host header is required',
   /** 503 with Retry-After: the database is away for a moment (a failover); nothing was changed. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',

@@ -22,6 +22,10 @@ export default fp(
         status = 400;
         const errors = err.validation.map((v) => {
           const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          const unknown = (v.params as { keys?: unknown }).keys;
+          // A strict query (the open-data feeds) names the parameter it does not take.
+          if (err.validationContext === 'querystring' && v.keyword === 'unrecognized_keys' && Array.isArray(unknown))
+            return { field: String(unknown[0]), message: MESSAGES.unknownParameter };
           return { field, message: field === '' || !v.message ? MESSAGES.malformedBody : v.message };
         });
         body = { message: errors[0]?.message ?? MESSAGES.validationFailed, errors };

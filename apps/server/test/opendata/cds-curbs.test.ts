@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PolicyBodyInput } from '@parkit/contract';
+import { MESSAGES, type PolicyBodyInput } from '@parkit/contract';
 import { buildTestApp, MANY_REQUESTS } from '../helpers.ts';
 import { CENTRE, zoneAt } from '../parking-helpers.ts';
 import { newOperator } from '../operator-helpers.ts';
@@ -293,8 +293,13 @@ describe('bad queries', () => {
     expect(res.json<{ message: string }>().message).toContain(message);
   });
 
-  it('refuses an unknown parameter', async () => {
-    expect((await get(`/cds/curbs/zones?operator=${A}&bbox=1,2,3,4`)).statusCode).toBe(400);
+  it('refuses an unknown parameter, naming it', async () => {
+    const res = await get(`/cds/curbs/zones?operator=${A}&bbox=1,2,3,4`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: MESSAGES.unknownParameter,
+      errors: [{ field: 'bbox', message: MESSAGES.unknownParameter }],
+    });
   });
 
   it('406 for another CDS version; the CDS type at 1.0, JSON or a wildcard are fine', async () => {
