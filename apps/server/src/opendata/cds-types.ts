@@ -6,6 +6,8 @@
 /** The version ParkIt speaks (general-information.md, Versioning): major.minor. */
 export const CDS_VERSION = '1.0';
 export const CDS_MEDIA_TYPE = `application/vnd.cds+json;version=${CDS_VERSION}`;
+/** Clients may keep a CDS answer this long, then ask again (a 304 costs little). */
+export const CDS_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 export type CdsTimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 export type CdsWeekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';

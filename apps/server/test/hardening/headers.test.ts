@@ -7,6 +7,7 @@ import { as, buildTestApp, freshDatabase, registerAndSignIn } from '../helpers.t
 import { listening, rawClient } from './listen.ts';
 import { fill, operations } from '../openapi.ts';
 import { REFERENCE_CACHE } from '../../src/vehicles/index.ts';
+import { CDS_CACHE_CONTROL } from '../../src/opendata/index.ts';
 
 // Issue 8, item 10: headers and what the server exposes.
 const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
@@ -75,6 +76,14 @@ describe('item 10: headers and exposure', () => {
       ]) {
         const cache = res.headers['cache-control'] ?? '(no Cache-Control)';
         if (cache === REFERENCE_CACHE && o.method === 'GET' && !o.memberOnly && res.statusCode === 200) cacheable++;
+        // The CDS feed is public and cacheable by design (ETag, 304; docs/open-data.md).
+        else if (
+          cache === CDS_CACHE_CONTROL &&
+          o.method === 'GET' &&
+          o.path.startsWith('/cds/') &&
+          res.statusCode === 200
+        )
+          cacheable++;
         else expect(cache, `${o.method} ${url} -> ${res.statusCode}`).toMatch(/\bno-store\b/);
       }
     }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
 import {
+  CDS_CACHE_CONTROL,
   CDS_MEDIA_TYPE,
   CDS_VERSION,
   findZone,
@@ -35,8 +36,6 @@ export const CDS_MESSAGES = {
 
 const DEFAULT_PAGE_SIZE = 500;
 const MAX_PAGE_SIZE = 2000;
-/** Clients may keep an answer this long, then ask again (a 304 costs little). */
-const CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 const num = (name: string, min: number, max: number) =>
   z.coerce
@@ -203,7 +202,7 @@ const curbRoutes: FastifyPluginAsyncZod = async (app) => {
     void reply
       .header('etag', etag)
       .header('last-modified', modified.toUTCString())
-      .header('cache-control', CACHE_CONTROL);
+      .header('cache-control', CDS_CACHE_CONTROL);
     void reply.header('vary', 'Accept');
     const match = req.headers['if-none-match'];
     const since = req.headers['if-modified-since'];
