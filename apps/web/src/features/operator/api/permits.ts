@@ -47,8 +47,7 @@ export const useOperatorPermits = (operatorId: number, status: PermitStatus | ''
       }),
   });
 
-export const permitProofUrl = (operatorId: number, permitId: number) =>
-  `${base(operatorId)}/Permits/${permitId}/Proof`;
+export const permitProofUrl = (operatorId: number, permitId: number) => `${base(operatorId)}/Permits/${permitId}/Proof`;
 
 /** POST .../Permits/{permitId}/Approve or .../Refuse {Reason}; the permits and the audit log are read again. */
 export function useDecidePermit(operatorId: number) {

@@ -66,7 +66,10 @@ export function PermitsConsoleScreen() {
   return (
     <div className="grid gap-4">
       <PermitTypes operatorId={OperatorId} />
-      <section aria-labelledby="applications-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="applications-title"
+        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
         <h2 id="applications-title" className="mb-3 text-xl font-bold text-slate-900">
           {t('Applications')}
         </h2>
