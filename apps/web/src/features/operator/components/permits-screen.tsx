@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toasts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { Loaded } from '../../../components/ui/loaded.tsx';
+import { Loaded, Notice } from '../../../components/ui/loaded.tsx';
 import { PrivateFile } from '../../../components/ui/private-file.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useZoneChoices } from '../api/sessions.ts';
@@ -62,7 +62,8 @@ const statusLabel = (t: TFunction, s: PermitStatus) =>
  */
 export function PermitsConsoleScreen() {
   const { t } = useTranslation();
-  const { OperatorId } = useMembership();
+  const { OperatorId, Role } = useMembership();
+  if (!operatorCan(Role, 'readPermits')) return <Notice>{t('Your role does not show permits.')}</Notice>;
   return (
     <div className="grid gap-4">
       <PermitTypes operatorId={OperatorId} />
