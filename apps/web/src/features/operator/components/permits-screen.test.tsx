@@ -139,6 +139,33 @@ describe('the console’s Permits page', () => {
     );
   });
 
+  it('a manager edits a type: the form holds its values and sends them with a PUT', async () => {
+    const calls = stubApi({
+      ...reading('manager'),
+      'PUT /api/Operator/7/PermitTypes/5': (body) => [200, { ...resident, ...(body as object) }],
+    });
+    renderPermits();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Old Town residents' }));
+    const form = screen.getByRole('form', { name: 'Edit Old Town residents' });
+    expect((within(form).getByLabelText('Price') as HTMLInputElement).value).toBe('45.00');
+    await userEvent.clear(within(form).getByLabelText('Visitor days a month'));
+    await userEvent.type(within(form).getByLabelText('Visitor days a month'), '6');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        Kind: 'resident',
+        Name: 'Old Town residents',
+        ZoneIds: [3],
+        ValidMonths: 12,
+        PriceCents: 4500,
+        ProofRequired: true,
+        MaxPlates: 2,
+        VisitorDaysPerMonth: 6,
+      }),
+    );
+    expect(await screen.findByRole('form', { name: 'Create a permit type' })).toBeTruthy();
+  });
+
   it('a manager retires a type only after confirming', async () => {
     const calls = stubApi({
       ...reading('manager'),
