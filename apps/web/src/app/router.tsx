@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/sessions', ...screen(() => import('./routes/operator-sessions.tsx')) },
               { path: ':operatorId/settlement', ...screen(() => import('./routes/operator-settlement.tsx')) },
               { path: ':operatorId/citations', ...screen(() => import('./routes/operator-citations.tsx')) },
+              { path: ':operatorId/permits', ...screen(() => import('./routes/operator-permits.tsx')) },
             ],
           },
         ],

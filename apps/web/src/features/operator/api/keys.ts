@@ -24,4 +24,7 @@ export const operatorKeys = {
   violations: (operatorId: number) => ['operator', operatorId, 'violations'] as const,
   allCitations: (operatorId: number) => ['operator', operatorId, 'citations'] as const,
   citations: (operatorId: number, status: string) => ['operator', operatorId, 'citations', status] as const,
+  permitTypes: (operatorId: number) => ['operator', operatorId, 'permit-types'] as const,
+  allPermits: (operatorId: number) => ['operator', operatorId, 'permits'] as const,
+  permits: (operatorId: number, status: string) => ['operator', operatorId, 'permits', status] as const,
 };

@@ -1,6 +1,6 @@
 import LogOut from 'lucide-react/icons/log-out';
 import { Navigate, NavLink, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
-import type { OperatorMembership } from '@parkit/contract';
+import { operatorCan, type OperatorMembership } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { logout } from '../../../lib/session.ts';
@@ -61,6 +61,8 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
     { id: 'prices', label: t('Prices') },
     { id: 'sessions', label: t('Sessions') },
     { id: 'citations', label: t('Citations') },
+    // Officers do not see permits (OPERATOR_CAN.readPermits).
+    ...(chosen && operatorCan(chosen.Role, 'readPermits') ? [{ id: 'permits' as const, label: t('Permits') }] : []),
     { id: 'reports', label: t('Reports') },
     { id: 'settlement', label: t('Settlement') },
     { id: 'people', label: t('People') },

@@ -2,7 +2,16 @@ import { paths } from '../../../config/paths.ts';
 
 /** The console's sections: one path each under /operator/{operatorId}/. */
 export type ConsoleSection =
-  'dashboard' | 'zones' | 'prices' | 'sessions' | 'citations' | 'reports' | 'settlement' | 'people' | 'audit';
+  | 'dashboard'
+  | 'zones'
+  | 'prices'
+  | 'sessions'
+  | 'citations'
+  | 'permits'
+  | 'reports'
+  | 'settlement'
+  | 'people'
+  | 'audit';
 
 export const operatorPath = (operatorId: number, section: ConsoleSection) =>
   `${paths.operator}/${operatorId}/${section}`;

@@ -1,0 +1,6 @@
+import { PermitsConsoleScreen } from '../../features/operator/components/permits-screen.tsx';
+
+/** /operator/{operatorId}/permits */
+export function Component() {
+  return <PermitsConsoleScreen />;
+}
