@@ -1,8 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { formatDate, type Permit, type PermitType } from '@parkit/contract';
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { formatDate, VisitorDayRequest, type Permit, type PermitType } from '@parkit/contract';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +12,6 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useVehicles } from '../../vehicles/api/get-vehicles.ts';
 import {
   findZone,
   useApplyPermit,
@@ -45,7 +46,7 @@ const splitPlates = (text: string) =>
  * once approved; an application for a zone's permit type; an active resident permit's visitor days
  * (issue 30, docs/permits.md).
  */
-export function PermitsScreen() {
+export function PermitsScreen({ plates = [] }: { plates?: string[] }) {
   const { t } = useTranslation();
   const list = usePermits();
   const [applying, setApplying] = useState(false);
@@ -54,7 +55,7 @@ export function PermitsScreen() {
       <PageHeader title={t('Permits')} back={paths.profile} />
       <main className="mx-auto flex w-full max-w-xl flex-col gap-3 p-4">
         {applying ? (
-          <ApplyForm onDone={() => setApplying(false)} />
+          <ApplyForm plates={plates} onDone={() => setApplying(false)} />
         ) : (
           <div>
             <Button onClick={() => setApplying(true)}>{t('Apply for a permit')}</Button>
@@ -147,23 +148,17 @@ function VisitorDays({ permit: p }: { permit: Permit }) {
   const { t } = useTranslation();
   const days = useVisitorDays(p.Id);
   const give = useGiveVisitorDay(p.Id);
-  const [plate, setPlate] = useState('');
-  const [date, setDate] = useState(today);
-  const month = date.slice(0, 7);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (give.isPending) return;
-    give.mutate(
-      { Plate: plate.trim().toUpperCase(), Date: date },
-      {
-        onSuccess: () => {
-          toast.success(t('Visitor day given'));
-          setPlate('');
-        },
-        onError: (err) => toast.error(failure(t, err)),
-      },
-    );
-  };
+  const form = useSchemaForm<VisitorDayRequest>(VisitorDayRequest, { Plate: '', Date: today() });
+  const month = (form.watch('Date') || today()).slice(0, 7);
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await give.mutateAsync({ Plate: body.Plate.toUpperCase(), Date: body.Date });
+      toast.success(t('Visitor day given'));
+      form.setValue('Plate', '');
+    } catch (err) {
+      toast.error(failure(t, err));
+    }
+  });
   return (
     <section className="mt-3 border-t border-slate-100 pt-3" aria-label={t('Visitor days')}>
       <h3 className="text-sm font-semibold text-slate-700">{t('Visitor days')}</h3>
@@ -175,7 +170,7 @@ function VisitorDays({ permit: p }: { permit: Permit }) {
             <>
               <p className="text-sm text-slate-600">{t('{{count}} visitor days left this month', { count: left })}</p>
               {inMonth.length > 0 && (
-                <ul className="mt-1 text-sm text-slate-900">
+                <ul className="mt-1 text-sm text-slate-900" aria-label={t('Visitor days given this month')}>
                   {inMonth.map((d) => (
                     <li key={d.Id} className="break-words">
                       {formatDate(d.Date)} · {d.Plate}
@@ -187,17 +182,16 @@ function VisitorDays({ permit: p }: { permit: Permit }) {
           );
         }}
       </Loaded>
-      <form className="mt-2 flex flex-col gap-2" onSubmit={submit} aria-label={t('Give a visitor day')}>
-        <TextField
-          label={t('Visitor’s plate')}
-          value={plate}
-          onChange={(e) => setPlate(e.target.value)}
-          maxLength={20}
-          required
-        />
-        <TextField label={t('Date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+      <form
+        className="mt-2 flex flex-col gap-2"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label={t('Give a visitor day')}
+      >
+        <TextField label={t('Visitor’s plate')} {...form.field('Plate')} maxLength={20} autoCapitalize="characters" />
+        <TextField label={t('Date')} type="date" {...form.field('Date')} />
         <div>
-          <Button type="submit" loading={give.isPending} disabled={plate.trim() === ''}>
+          <Button type="submit" loading={form.submitting}>
             {t('Give a visitor day')}
           </Button>
         </div>
@@ -226,139 +220,35 @@ function TypeChoice({ type: ty, chosen, onChoose }: { type: PermitType; chosen: 
   );
 }
 
-function ApplyForm({ onDone }: { onDone: () => void }) {
+const ZoneFields = z.object({ number: z.string().trim().min(1, 'Enter a zone number').max(20, 'Zone not found') });
+type ZoneFields = z.infer<typeof ZoneFields>;
+
+/** The application: a zone by its number, then one of its permit types. */
+function ApplyForm({ plates, onDone }: { plates: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const [number, setNumber] = useState('');
   const [zoneId, setZoneId] = useState<number | null>(null);
-  const [looking, setLooking] = useState(false);
-  const [zoneError, setZoneError] = useState<string | undefined>();
-  const types = usePermitTypes(zoneId);
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const vehicles = useVehicles();
-  const [plates, setPlates] = useState<string | null>(null);
-  const [proof, setProof] = useState<File | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const apply = useApplyPermit();
-  const type = types.data?.find((x) => x.Id === typeId) ?? null;
-  // Prefilled from the driver's vehicles until the driver types.
-  const plateText =
-    plates ??
-    (vehicles.data ?? [])
-      .slice(0, type?.MaxPlates ?? 1)
-      .map((v) => v.PlateNumber)
-      .join(', ');
-
-  const lookUp = async (e: FormEvent) => {
-    e.preventDefault();
-    const n = number.trim();
-    if (!n) return setZoneError(t('Enter a zone number'));
-    setLooking(true);
-    setZoneError(undefined);
+  const form = useSchemaForm<ZoneFields>(ZoneFields, { number: '' });
+  const lookUp = form.handleSubmit(async ({ number }) => {
     try {
-      const zone = await findZone(n);
-      if (!zone) setZoneError(t('Zone not found'));
+      const zone = await findZone(number);
+      if (!zone) form.setError('number', { message: 'Zone not found' });
       setZoneId(zone?.ZoneId ?? null);
-      setTypeId(null);
     } catch (err) {
-      setZoneError(failure(t, err));
-    } finally {
-      setLooking(false);
+      toast.error(failure(t, err));
     }
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!type || apply.isPending) return;
-    const list = splitPlates(plateText);
-    if (list.length === 0) return setError(t('Enter a plate'));
-    if (list.length > type.MaxPlates) return setError(t('This permit takes fewer plates'));
-    if (type.ProofRequired && !proof) return setError(t('Attach a proof of address (PDF, PNG or JPEG)'));
-    setError(undefined);
-    apply.mutate(
-      { typeId: type.Id, plates: list, proof: type.ProofRequired ? proof : null },
-      {
-        onSuccess: () => {
-          toast.success(t('Your application was sent'));
-          onDone();
-        },
-        onError: (err) => setError(failure(t, err)),
-      },
-    );
-  };
-
+  });
   return (
     <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="font-semibold text-slate-900">{t('Apply for a permit')}</h2>
       <form className="flex flex-col gap-2" onSubmit={(e) => void lookUp(e)} noValidate>
-        <TextField
-          label={t('Zone number')}
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-          inputMode="numeric"
-          maxLength={20}
-          error={zoneError}
-        />
+        <TextField label={t('Zone number')} {...form.field('number')} inputMode="numeric" maxLength={20} />
         <div>
-          <Button type="submit" variant="secondary" loading={looking}>
+          <Button type="submit" variant="secondary" loading={form.submitting}>
             {t('Find the permits of this zone')}
           </Button>
         </div>
       </form>
-      {zoneId !== null && (
-        <Loaded query={types} compact skeleton={<Skeleton rows={2} />} failed={t('Permit types could not be loaded.')}>
-          {(list) =>
-            list.length === 0 ? (
-              <p className="text-slate-600">{t('This zone has no permits.')}</p>
-            ) : (
-              <form className="flex flex-col gap-3" onSubmit={submit} noValidate aria-label={t('Apply for a permit')}>
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="mb-1 text-sm font-medium text-slate-700">{t('Permit type')}</legend>
-                  <ul className="flex flex-col gap-2">
-                    {list.map((ty) => (
-                      <TypeChoice key={ty.Id} type={ty} chosen={ty.Id === typeId} onChoose={() => setTypeId(ty.Id)} />
-                    ))}
-                  </ul>
-                </fieldset>
-                {type && (
-                  <>
-                    <TextField
-                      label={t('Plates, separated by commas')}
-                      hint={t('Up to {{count}} plates', { count: type.MaxPlates })}
-                      value={plateText}
-                      onChange={(e) => setPlates(e.target.value)}
-                      maxLength={220}
-                    />
-                    {type.ProofRequired && (
-                      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-                        {t('Proof of address (PDF, PNG or JPEG)')}
-                        <input
-                          type="file"
-                          accept="application/pdf,image/png,image/jpeg"
-                          onChange={(e) => setProof(e.target.files?.[0] ?? null)}
-                          className="text-sm"
-                        />
-                      </label>
-                    )}
-                  </>
-                )}
-                {error && (
-                  <p role="alert" className="text-sm break-words text-red-700">
-                    {error}
-                  </p>
-                )}
-                <div className="flex flex-wrap gap-2">
-                  <Button type="submit" loading={apply.isPending} disabled={!type}>
-                    {t('Send the application')}
-                  </Button>
-                  <Button type="button" variant="ghost" onClick={onDone}>
-                    {t('Cancel')}
-                  </Button>
-                </div>
-              </form>
-            )
-          }
-        </Loaded>
-      )}
+      {zoneId !== null && <TypeForm key={zoneId} zoneId={zoneId} plates={plates} onDone={onDone} />}
       {zoneId === null && (
         <div>
           <Button type="button" variant="ghost" onClick={onDone}>
@@ -367,5 +257,106 @@ function ApplyForm({ onDone }: { onDone: () => void }) {
         </div>
       )}
     </section>
+  );
+}
+
+const TypeFields = z.object({
+  typeId: z.string().min(1, 'Choose a permit type'),
+  plates: z.string().max(220, 'This permit takes fewer plates'),
+  proof: z.custom<File | null>(),
+});
+type TypeFields = z.infer<typeof TypeFields>;
+
+function TypeForm({ zoneId, plates, onDone }: { zoneId: number; plates: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const types = usePermitTypes(zoneId);
+  const apply = useApplyPermit();
+  const form = useSchemaForm<TypeFields>(TypeFields, { typeId: '', plates: plates.join(', '), proof: null });
+  const typeId = form.watch('typeId');
+  const type = types.data?.find((x) => String(x.Id) === typeId) ?? null;
+  const choose = (ty: PermitType) => {
+    form.setValue('typeId', String(ty.Id));
+    // Prefilled with the driver's vehicles, up to the type's limit, until the driver types.
+    if (!form.getFieldState('plates').isDirty) form.setValue('plates', plates.slice(0, ty.MaxPlates).join(', '));
+  };
+  const submit = form.handleSubmit(async (v) => {
+    if (!type) return;
+    const list = splitPlates(v.plates);
+    if (list.length === 0) return form.setError('plates', { message: 'Enter a plate' });
+    if (list.length > type.MaxPlates) return form.setError('plates', { message: 'This permit takes fewer plates' });
+    if (type.ProofRequired && !v.proof)
+      return form.setError('proof', { message: 'Attach a proof of address (PDF, PNG or JPEG)' });
+    try {
+      await apply.mutateAsync({ typeId: type.Id, plates: list, proof: type.ProofRequired ? v.proof : null });
+      toast.success(t('Your application was sent'));
+      onDone();
+    } catch (err) {
+      toast.error(failure(t, err));
+    }
+  });
+  const proofError = form.formState.errors.proof?.message;
+  const proofId = useId();
+  return (
+    <Loaded query={types} compact skeleton={<Skeleton rows={2} />} failed={t('Permit types could not be loaded.')}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="text-slate-600">{t('This zone has no permits.')}</p>
+        ) : (
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            aria-label={t('Apply for a permit')}
+          >
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t('Permit type')}</legend>
+              <ul className="flex flex-col gap-2">
+                {list.map((ty) => (
+                  <TypeChoice key={ty.Id} type={ty} chosen={String(ty.Id) === typeId} onChoose={() => choose(ty)} />
+                ))}
+              </ul>
+            </fieldset>
+            {type && (
+              <>
+                <TextField
+                  label={t('Plates, separated by commas')}
+                  hint={t('Up to {{count}} plates', { count: type.MaxPlates })}
+                  {...form.field('plates')}
+                  maxLength={220}
+                />
+                {type.ProofRequired && (
+                  <div className="flex flex-col gap-1 text-sm">
+                    <label htmlFor={proofId} className="font-medium text-slate-700">
+                      {t('Proof of address (PDF, PNG or JPEG)')}
+                    </label>
+                    <input
+                      id={proofId}
+                      type="file"
+                      accept="application/pdf,image/png,image/jpeg"
+                      aria-invalid={proofError ? true : undefined}
+                      aria-describedby={proofError ? `${proofId}-error` : undefined}
+                      onChange={(e) => form.setValue('proof', e.target.files?.[0] ?? null)}
+                    />
+                    {proofError && (
+                      <p id={`${proofId}-error`} role="alert" className="break-words text-red-700">
+                        {t(proofError)}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={form.submitting} disabled={!type}>
+                {t('Send the application')}
+              </Button>
+              <Button type="button" variant="ghost" onClick={onDone}>
+                {t('Cancel')}
+              </Button>
+            </div>
+          </form>
+        )
+      }
+    </Loaded>
   );
 }
