@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: paths.supportConsole, ...screen(() => import('./routes/support-console.tsx')) },
               { path: paths.operatorJoin, ...screen(() => import('./routes/operator-join.tsx')) },
               { path: paths.citations, ...screen(() => import('./routes/citations.tsx')) },
+              { path: paths.permits, ...screen(() => import('./routes/permits.tsx')) },
             ],
           },
           // The operator's console: a desktop layout of its own (AppShell widens for it); staff only

@@ -36,6 +36,8 @@ export const paths = {
   subscriptionPayment: '/subscription/payment',
   /** Not in the spec: a driver's citations, paid or contested in the app (issue 30). */
   citations: '/citations',
+  /** Not in the spec: a driver's permits, applied for and paid in the app (issue 30). */
+  permits: '/permits',
   /** Not in the spec: the officers' plate check (issue 12). */
   enforcement: '/enforcement',
   /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/dashboard (the

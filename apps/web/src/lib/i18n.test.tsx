@@ -14,6 +14,7 @@ import {
   OPERATOR_SESSION_MESSAGES,
   SETTLEMENT_MESSAGES,
   PARKING_MESSAGES,
+  PERMIT_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
@@ -89,6 +90,7 @@ function serverMessages() {
     ...Object.values(SETTLEMENT_MESSAGES),
     ...Object.values(LEAVING_MESSAGES),
     ...Object.values(PUSH_MESSAGES),
+    ...Object.values(PERMIT_MESSAGES),
   ];
 }
 

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import Car from 'lucide-react/icons/car';
 import ReceiptText from 'lucide-react/icons/receipt-text';
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import KeyRound from 'lucide-react/icons/key-round';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
@@ -50,6 +51,7 @@ export function ProfileScreen() {
               <ul className="divide-y divide-slate-100">
                 <RowLink to={paths.myVehicles} icon={Car} label={t('My Vehicles')} />
                 <RowLink to={paths.citations} icon={ReceiptText} label={t('Citations')} />
+                <RowLink to={paths.permits} icon={BadgeCheck} label={t('Permits')} />
                 <RowLink to={paths.supportPage} icon={LifeBuoy} label={t('Support')} />
                 <RowLink to={paths.forgot} icon={KeyRound} label={t('Change Password')} />
               </ul>

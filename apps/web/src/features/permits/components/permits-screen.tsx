@@ -1,0 +1,362 @@
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import { formatDate, VisitorDayRequest, type Permit, type PermitType } from '@parkit/contract';
+import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
+import { useMoney } from '../../../lib/money.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { toast } from '../../../lib/toasts.tsx';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Loaded } from '../../../components/ui/loaded.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  findZone,
+  useApplyPermit,
+  useGiveVisitorDay,
+  usePayPermit,
+  usePermits,
+  usePermitTypes,
+  useVisitorDays,
+} from '../api/permits.ts';
+
+export const permitStatusLabel = (t: TFunction, s: Permit['Status']) =>
+  ({
+    pending: t('Pending: waiting for a decision'),
+    approved: t('Approved: to pay'),
+    refused: t('Refused'),
+    active: t('Active'),
+    expired: t('Expired'),
+  })[s];
+
+const failure = (t: TFunction, err: unknown) =>
+  err instanceof ApiError && err.message ? t(err.message) : t('Something went wrong. Try again.');
+
+/** The plates typed in one field, split at commas or spaces. */
+const splitPlates = (text: string) =>
+  text
+    .split(/[,;\s]+/)
+    .map((p) => p.trim().toUpperCase())
+    .filter((p) => p.length > 0);
+
+/**
+ * Permits (/permits): the driver's permits and applications with their status, paid from the wallet
+ * once approved; an application for a zone's permit type; an active resident permit's visitor days
+ * (issue 30, docs/permits.md).
+ */
+export function PermitsScreen({ plates = [] }: { plates?: string[] }) {
+  const { t } = useTranslation();
+  const list = usePermits();
+  const [applying, setApplying] = useState(false);
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <PageHeader title={t('Permits')} back={paths.profile} />
+      <main className="mx-auto flex w-full max-w-xl flex-col gap-3 p-4">
+        {applying ? (
+          <ApplyForm plates={plates} onDone={() => setApplying(false)} />
+        ) : (
+          <div>
+            <Button onClick={() => setApplying(true)}>{t('Apply for a permit')}</Button>
+          </div>
+        )}
+        <Loaded
+          query={list}
+          skeleton={<Skeleton rows={3} className="h-32" />}
+          failed={t('Permits could not be loaded.')}
+        >
+          {(permits) =>
+            permits.length === 0 ? (
+              <p className="text-slate-600">{t('No permits yet')}</p>
+            ) : (
+              <ul className="flex flex-col gap-3" data-testid="permits">
+                {permits.map((p) => (
+                  <PermitCard key={p.Id} permit={p} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </main>
+    </div>
+  );
+}
+
+function PermitCard({ permit: p }: { permit: Permit }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const pay = usePayPermit();
+  const [key] = useState(() => crypto.randomUUID());
+  // A second tap before the button is disabled sends nothing.
+  const paying = useRef(false);
+  const payNow = () => {
+    if (paying.current) return;
+    paying.current = true;
+    pay.mutate(
+      { permitId: p.Id, key },
+      {
+        onSuccess: () => toast.success(t('Paid: your permit is active')),
+        onError: (err) => toast.error(failure(t, err)),
+        onSettled: () => {
+          paying.current = false;
+        },
+      },
+    );
+  };
+  return (
+    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <p className="font-semibold break-words text-slate-900">{p.TypeName}</p>
+      <p className="mt-1 text-sm font-medium text-slate-900">{permitStatusLabel(t, p.Status)}</p>
+      {p.Status === 'refused' && p.RefusalReason && (
+        <p className="text-sm break-words text-slate-600">{t('Reason: {{reason}}', { reason: p.RefusalReason })}</p>
+      )}
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">{t('Plates')}</dt>
+        <dd className="break-words text-slate-900">{p.Plates.join(', ')}</dd>
+        <dt className="text-slate-500">{t('Price')}</dt>
+        <dd className="text-slate-900 tabular-nums">{money(p.PriceCents / 100)}</dd>
+        {p.ValidFrom && p.ValidUntil && (
+          <>
+            <dt className="text-slate-500">{t('Valid')}</dt>
+            <dd className="text-slate-900">
+              {t('{{from}} to {{until}}', { from: formatDate(p.ValidFrom), until: formatDate(p.ValidUntil) })}
+            </dd>
+          </>
+        )}
+      </dl>
+      {p.Status === 'approved' && (
+        <div className="mt-3">
+          <Button onClick={payNow} loading={pay.isPending}>
+            {t('Pay {{amount}} from the wallet', { amount: money(p.PriceCents / 100) })}
+          </Button>
+        </div>
+      )}
+      {p.Status === 'active' && p.VisitorDaysPerMonth > 0 && <VisitorDays permit={p} />}
+    </li>
+  );
+}
+
+/** Today as YYYY-MM-DD in the device's time. */
+function today() {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function VisitorDays({ permit: p }: { permit: Permit }) {
+  const { t } = useTranslation();
+  const days = useVisitorDays(p.Id);
+  const give = useGiveVisitorDay(p.Id);
+  const form = useSchemaForm<VisitorDayRequest>(VisitorDayRequest, { Plate: '', Date: today() });
+  const month = (form.watch('Date') || today()).slice(0, 7);
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await give.mutateAsync({ Plate: body.Plate.toUpperCase(), Date: body.Date });
+      toast.success(t('Visitor day given'));
+      form.setValue('Plate', '');
+    } catch (err) {
+      toast.error(failure(t, err));
+    }
+  });
+  return (
+    <section className="mt-3 border-t border-slate-100 pt-3" aria-label={t('Visitor days')}>
+      <h3 className="text-sm font-semibold text-slate-700">{t('Visitor days')}</h3>
+      <Loaded query={days} compact skeleton={<Skeleton rows={1} />} failed={t('Visitor days could not be loaded.')}>
+        {(all) => {
+          const inMonth = all.filter((d) => d.Date.startsWith(month));
+          const left = Math.max(0, p.VisitorDaysPerMonth - inMonth.length);
+          return (
+            <>
+              <p className="text-sm text-slate-600">{t('{{count}} visitor days left this month', { count: left })}</p>
+              {inMonth.length > 0 && (
+                <ul className="mt-1 text-sm text-slate-900" aria-label={t('Visitor days given this month')}>
+                  {inMonth.map((d) => (
+                    <li key={d.Id} className="break-words">
+                      {formatDate(d.Date)} · {d.Plate}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          );
+        }}
+      </Loaded>
+      <form
+        className="mt-2 flex flex-col gap-2"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label={t('Give a visitor day')}
+      >
+        <TextField label={t('Visitor’s plate')} {...form.field('Plate')} maxLength={20} autoCapitalize="characters" />
+        <TextField label={t('Date')} type="date" {...form.field('Date')} />
+        <div>
+          <Button type="submit" loading={form.submitting}>
+            {t('Give a visitor day')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function TypeChoice({ type: ty, chosen, onChoose }: { type: PermitType; chosen: boolean; onChoose: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <li>
+      <label className="flex gap-2 rounded-xl p-2 ring-1 ring-slate-200 has-[:checked]:ring-slate-900">
+        <input type="radio" name="permit-type" checked={chosen} onChange={onChoose} className="mt-1" />
+        <span className="flex flex-col text-sm">
+          <span className="font-semibold break-words text-slate-900">{ty.Name}</span>
+          <span className="text-slate-600">
+            {money(ty.PriceCents / 100)} · {t('{{count}} months', { count: ty.ValidMonths })} ·{' '}
+            {t('Up to {{count}} plates', { count: ty.MaxPlates })}
+          </span>
+          {ty.ProofRequired && <span className="text-slate-600">{t('A proof of address is required')}</span>}
+        </span>
+      </label>
+    </li>
+  );
+}
+
+const ZoneFields = z.object({ number: z.string().trim().min(1, 'Enter a zone number').max(20, 'Zone not found') });
+type ZoneFields = z.infer<typeof ZoneFields>;
+
+/** The application: a zone by its number, then one of its permit types. */
+function ApplyForm({ plates, onDone }: { plates: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [zoneId, setZoneId] = useState<number | null>(null);
+  const form = useSchemaForm<ZoneFields>(ZoneFields, { number: '' });
+  const lookUp = form.handleSubmit(async ({ number }) => {
+    try {
+      const zone = await findZone(number);
+      if (!zone) form.setError('number', { message: 'Zone not found' });
+      setZoneId(zone?.ZoneId ?? null);
+    } catch (err) {
+      toast.error(failure(t, err));
+    }
+  });
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-semibold text-slate-900">{t('Apply for a permit')}</h2>
+      <form className="flex flex-col gap-2" onSubmit={(e) => void lookUp(e)} noValidate>
+        <TextField label={t('Zone number')} {...form.field('number')} inputMode="numeric" maxLength={20} />
+        <div>
+          <Button type="submit" variant="secondary" loading={form.submitting}>
+            {t('Find the permits of this zone')}
+          </Button>
+        </div>
+      </form>
+      {zoneId !== null && <TypeForm key={zoneId} zoneId={zoneId} plates={plates} onDone={onDone} />}
+      {zoneId === null && (
+        <div>
+          <Button type="button" variant="ghost" onClick={onDone}>
+            {t('Cancel')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const TypeFields = z.object({
+  typeId: z.string().min(1, 'Choose a permit type'),
+  plates: z.string().max(220, 'This permit takes fewer plates'),
+  proof: z.custom<File | null>(),
+});
+type TypeFields = z.infer<typeof TypeFields>;
+
+function TypeForm({ zoneId, plates, onDone }: { zoneId: number; plates: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const types = usePermitTypes(zoneId);
+  const apply = useApplyPermit();
+  const form = useSchemaForm<TypeFields>(TypeFields, { typeId: '', plates: plates.join(', '), proof: null });
+  const typeId = form.watch('typeId');
+  const type = types.data?.find((x) => String(x.Id) === typeId) ?? null;
+  const choose = (ty: PermitType) => {
+    form.setValue('typeId', String(ty.Id));
+    // Prefilled with the driver's vehicles, up to the type's limit, until the driver types.
+    if (!form.getFieldState('plates').isDirty) form.setValue('plates', plates.slice(0, ty.MaxPlates).join(', '));
+  };
+  const submit = form.handleSubmit(async (v) => {
+    if (!type) return;
+    const list = splitPlates(v.plates);
+    if (list.length === 0) return form.setError('plates', { message: 'Enter a plate' });
+    if (list.length > type.MaxPlates) return form.setError('plates', { message: 'This permit takes fewer plates' });
+    if (type.ProofRequired && !v.proof)
+      return form.setError('proof', { message: 'Attach a proof of address (PDF, PNG or JPEG)' });
+    try {
+      await apply.mutateAsync({ typeId: type.Id, plates: list, proof: type.ProofRequired ? v.proof : null });
+      toast.success(t('Your application was sent'));
+      onDone();
+    } catch (err) {
+      toast.error(failure(t, err));
+    }
+  });
+  const proofError = form.formState.errors.proof?.message;
+  const proofId = useId();
+  return (
+    <Loaded query={types} compact skeleton={<Skeleton rows={2} />} failed={t('Permit types could not be loaded.')}>
+      {(list) =>
+        list.length === 0 ? (
+          <p className="text-slate-600">{t('This zone has no permits.')}</p>
+        ) : (
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            aria-label={t('Apply for a permit')}
+          >
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t('Permit type')}</legend>
+              <ul className="flex flex-col gap-2">
+                {list.map((ty) => (
+                  <TypeChoice key={ty.Id} type={ty} chosen={String(ty.Id) === typeId} onChoose={() => choose(ty)} />
+                ))}
+              </ul>
+            </fieldset>
+            {type && (
+              <>
+                <TextField
+                  label={t('Plates, separated by commas')}
+                  hint={t('Up to {{count}} plates', { count: type.MaxPlates })}
+                  {...form.field('plates')}
+                  maxLength={220}
+                />
+                {type.ProofRequired && (
+                  <div className="flex flex-col gap-1 text-sm">
+                    <label htmlFor={proofId} className="font-medium text-slate-700">
+                      {t('Proof of address (PDF, PNG or JPEG)')}
+                    </label>
+                    <input
+                      id={proofId}
+                      type="file"
+                      accept="application/pdf,image/png,image/jpeg"
+                      aria-invalid={proofError ? true : undefined}
+                      aria-describedby={proofError ? `${proofId}-error` : undefined}
+                      onChange={(e) => form.setValue('proof', e.target.files?.[0] ?? null)}
+                    />
+                    {proofError && (
+                      <p id={`${proofId}-error`} role="alert" className="break-words text-red-700">
+                        {t(proofError)}
+                      </p>
+                    )}
+                  </div>
+                )}
+              </>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={form.submitting} disabled={!type}>
+                {t('Send the application')}
+              </Button>
+              <Button type="button" variant="ghost" onClick={onDone}>
+                {t('Cancel')}
+              </Button>
+            </div>
+          </form>
+        )
+      }
+    </Loaded>
+  );
+}
