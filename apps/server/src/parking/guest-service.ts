@@ -155,7 +155,15 @@ export async function startGuest(
     if (!zone || !q.plate || !q.plateState) throw notFound();
     const { plate, plateState } = q;
     await closeExpiredGuestPlate(tx, phone, plate, plateState, now);
-    // Refuse a parked plate before the card is charged (the unique index is the backstop).
+    // A plate whose card another Start is charging (its session opens when it is recorded), then
+    // a parked plate, in that order: each statement reads its own snapshot, and the other Start's
+    // commit turns its charge to recorded and opens its session at once, so one of the two reads
+    // sees it (read the other way round, a commit between them hid both, and the card was charged
+    // for a session that could not open). The unique index is the backstop.
+    const paying = await cardChargePending(tx, 'quick-park-start', (pq) =>
+      and(eq(pq.guestPhone, phone), eq(pq.plate, plate), eq(pq.plateState, plateState)),
+    );
+    if (paying) throw vehicleBusy();
     const [busy] = await tx
       .select({ id: parkingSessions.id })
       .from(parkingSessions)
@@ -172,11 +180,6 @@ export async function startGuest(
       throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
         { field: 'PlateNumber', message: `${PARKING_MESSAGES.vehicleBusy} (session ${busy.id})` },
       ]);
-    // And a plate whose card is being charged by another Start (its session opens when it is recorded).
-    const paying = await cardChargePending(tx, 'quick-park-start', (pq) =>
-      and(eq(pq.guestPhone, phone), eq(pq.plate, plate), eq(pq.plateState, plateState)),
-    );
-    if (paying) throw vehicleBusy();
     return claimCardCharge(tx, ctx, {
       kind: 'quick-park-start',
       quoteId: q.id,
