@@ -42,6 +42,7 @@ describe('the one job runner', () => {
         'parking.reminders',
         'parking.expiry',
         'citations.late-fees',
+        'citations.auto-cancel',
         'prune.expired',
         'push.send',
         'wallet',
