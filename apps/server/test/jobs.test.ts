@@ -42,6 +42,8 @@ describe('the one job runner', () => {
         'parking.reminders',
         'parking.expiry',
         'citations.late-fees',
+        'citations.auto-cancel',
+        'enforcement.retention',
         'prune.expired',
         'push.send',
         'wallet',

@@ -25,6 +25,7 @@ export const OPERATOR_MESSAGES = {
   tooManyAttempts: 'Too many codes were tried. Try again later',
   tooManyInvites: 'Too many invitations were sent. Try again later',
   showPlatesRequired: 'ShowPlates must be true or false',
+  retentionWeeksRange: 'Keep plates for 1 to 520 weeks',
 } as const;
 const M = OPERATOR_MESSAGES;
 
@@ -115,13 +116,30 @@ export type InviteRequest = z.input<typeof InviteRequest>;
 export const ChangeRoleRequest = z.object({ Role: OperatorRole });
 export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
 
+/** Weeks after which plates in plate checks and expired permits are anonymised (the retention job). */
+export const DEFAULT_RETENTION_WEEKS = 13;
+export const RetentionWeeks = z
+  .number({ error: M.retentionWeeksRange })
+  .int(M.retentionWeeksRange)
+  .min(1, M.retentionWeeksRange)
+  .max(520, M.retentionWeeksRange);
+
 /**
  * GET/PUT /api/Operator/{operatorId}/Settings: the operator's settings. ShowPlates: the console
  * shows drivers' plates in full (the operator opted in); otherwise all but the last two
- * characters are hidden. Every role reads; the owner changes (audited).
+ * characters are hidden. RetentionWeeks: plates in plate checks and expired permits are
+ * anonymised after this many weeks (1 to 520, 13 unless changed). Every role reads; the owner
+ * changes (audited).
  */
-export const OperatorSettings = z.object({ ShowPlates: z.boolean({ error: M.showPlatesRequired }) });
+export const OperatorSettings = z.object({
+  ShowPlates: z.boolean({ error: M.showPlatesRequired }),
+  RetentionWeeks,
+});
 export type OperatorSettings = z.infer<typeof OperatorSettings>;
+
+/** PUT .../Settings: RetentionWeeks left out keeps the operator's. */
+export const ChangeOperatorSettingsRequest = OperatorSettings.extend({ RetentionWeeks: RetentionWeeks.optional() });
+export type ChangeOperatorSettingsRequest = z.infer<typeof ChangeOperatorSettingsRequest>;
 
 export const InviteCode = z
   .string({ error: M.inviteCodeRequired })

@@ -1,6 +1,10 @@
 import type { Db } from '../db/client.ts';
-import type { JobRunner } from '../infra/jobs/job-runner.ts';
+import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
+import { cancelCoveredCitations } from './citation-auto-cancel.ts';
 import { applyLateFees } from './citation-repository.ts';
+
+/** How often the automatic cancellation looks at every open citation again (each tick is cheaper). */
+export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
 
 /** The late fee after the due date (citation-repository.ts's applyLateFees: once per citation). */
 export async function lateFeeJob(db: Db, now: Date): Promise<number> {
@@ -9,4 +13,6 @@ export async function lateFeeJob(db: Db, now: Date): Promise<number> {
 
 export function registerCitationJobs(jobs: JobRunner) {
   jobs.register('citations.late-fees', lateFeeJob);
+  // A right found after the citation (citation-auto-cancel.ts): cancelled, refunded, the driver told.
+  jobs.register('citations.auto-cancel', atMostEvery(AUTO_CANCEL_EVERY_MS, cancelCoveredCitations));
 }

@@ -10,7 +10,8 @@ export interface DecisionFacts {
   citationId: number;
   plate: string;
   plateState: string;
-  decision: 'upheld' | 'cancelled' | 'reduced';
+  /** A contest's decision, or 'right-found': cancelled without a contest, a right covered the moment. */
+  decision: 'upheld' | 'cancelled' | 'reduced' | 'right-found';
   fineCents: number;
   refundCents: number;
 }
@@ -19,6 +20,8 @@ const amount = (cents: number) => centsToAmount(cents).toFixed(2);
 
 /** The SMS (English, as the parking reminders' SMS) of a contest's decision. */
 export function decisionSms(f: DecisionFacts): string {
+  if (f.decision === 'right-found')
+    return `ParkIt: citation ${f.citationId} for ${f.plate} is cancelled: you had a right to park then${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
   const base = `ParkIt: your contest of citation ${f.citationId} for ${f.plate}`;
   if (f.decision === 'cancelled')
     return `${base} was accepted: the citation is cancelled${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
@@ -33,6 +36,24 @@ const message = (f: DecisionFacts, title: string, body: string): string =>
 /** The push of a contest's decision in each language a browser may subscribe in (English is the key). */
 export function decisionPush(f: DecisionFacts): Localised {
   const n = f.citationId;
+  if (f.decision === 'right-found')
+    return {
+      en: message(
+        f,
+        'ParkIt: citation cancelled',
+        `Citation ${n} for ${f.plate} is cancelled: you had a right to park then.`,
+      ),
+      hi: message(
+        f,
+        'ParkIt: चालान रद्द',
+        `${f.plate} का चालान ${n} रद्द कर दिया गया है: उस समय आपको पार्क करने का अधिकार था।`,
+      ),
+      es: message(
+        f,
+        'ParkIt: multa cancelada',
+        `La multa ${n} de ${f.plate} está cancelada: usted tenía derecho a estacionar en ese momento.`,
+      ),
+    };
   if (f.decision === 'cancelled')
     return {
       en: message(f, 'ParkIt: citation cancelled', `Citation ${n} for ${f.plate} is cancelled.`),
@@ -53,7 +74,8 @@ export function decisionPush(f: DecisionFacts): Localised {
 }
 
 /**
- * Tells the drivers whose vehicles carry the plate of a contest's decision, on the channels they
+ * Tells the drivers whose vehicles carry the plate of a contest's decision (or of a citation
+ * cancelled because a right was found), on the channels they
  * chose for parking reminders (SMS unless turned off, push where enabled), in the caller's
  * transaction: the outbox and the push outbox send after COMMIT.
  */

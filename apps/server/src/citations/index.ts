@@ -1,5 +1,6 @@
 // The citations domain's public entry (violations, citations, contests, their files, the late-fee
 // job). Routes import from here, never from a file inside; what a file here imports is in citations/README.md.
+export * from './citation-auto-cancel.ts';
 export * from './citation-jobs.ts';
 export * from './citation-notices.ts';
 export * from './citation-repository.ts';

@@ -4,3 +4,4 @@ export * from './api-key-repository.ts';
 export * from './check-repository.ts';
 export * from './plate.ts';
 export * from './rights.ts';
+export * from './retention.ts';

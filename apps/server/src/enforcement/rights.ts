@@ -17,6 +17,13 @@ export interface RightQuery {
   at: Date;
   /** When given, a session must have been started for this plate state (the officers' check names one). */
   plateState?: string;
+  /**
+   * Also count sessions that have ended since (Stop moves ends_at back to the real end, so the
+   * window [started_at, ends_at) is what was paid): for a moment in the past, as the automatic
+   * cancellation of citations asks. The officers' check and a new citation look at now and leave
+   * it out (only running sessions, through the active-sessions index).
+   */
+  includeEnded?: boolean;
 }
 
 const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
@@ -51,7 +58,7 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
       and(
         eq(s.zoneId, q.zoneId),
         eq(s.operatorId, zone.operatorId),
-        eq(s.status, 'active'),
+        q.includeEnded ? undefined : eq(s.status, 'active'),
         sql`${s.endsAt} + make_interval(mins => ${grace}) > ${atSql}`,
         lte(s.startedAt, at),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),

@@ -3,20 +3,26 @@ import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm
 import { createdAt, moment, position, ref, serialId, updatedAt } from './columns.ts';
 
 /** Parking operators: the spec's client_id. */
-export const operators = pgTable('operators', {
-  id: serialId(),
-  name: text('name').notNull(),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  /** City centre: where Find Parking looks when the driver's position is unknown. */
-  ...position(),
-  timezone: text('timezone').notNull(),
-  /** Whether the console shows drivers' plates in full (the operator opted in); otherwise they are masked. */
-  showPlates: boolean('show_plates').notNull().default(false),
-  /** Minutes after a paid session ends that the plate check still counts it (enforcement/rights.ts). */
-  graceMinutes: integer('grace_minutes').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const operators = pgTable(
+  'operators',
+  {
+    id: serialId(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** City centre: where Find Parking looks when the driver's position is unknown. */
+    ...position(),
+    timezone: text('timezone').notNull(),
+    /** Whether the console shows drivers' plates in full (the operator opted in); otherwise they are masked. */
+    showPlates: boolean('show_plates').notNull().default(false),
+    /** Minutes after a paid session ends that the plate check still counts it (enforcement/rights.ts). */
+    graceMinutes: integer('grace_minutes').notNull().default(0),
+    /** Weeks after which plates in plate checks and expired permits are anonymised (enforcement/retention.ts). */
+    retentionWeeks: integer('retention_weeks').notNull().default(13),
+    createdAt: createdAt(),
+  },
+  (t) => [check('operators_retention_weeks_check', sql`${t.retentionWeeks} BETWEEN 1 AND 520`)],
+);
 
 export const members = pgTable(
   'members',

@@ -38,7 +38,7 @@ describe('operator settings', () => {
     for (const who of [owner, manager, analyst, officer]) {
       const res = await read(who);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<OperatorSettings>()).toEqual({ ShowPlates: false });
+      expect(res.json<OperatorSettings>()).toEqual({ ShowPlates: false, RetentionWeeks: 13 });
     }
   });
 
@@ -57,8 +57,8 @@ describe('operator settings', () => {
 
     const on = await change(owner, { ShowPlates: true });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json<OperatorSettings>()).toEqual({ ShowPlates: true });
-    expect((await read(analyst)).json<OperatorSettings>()).toEqual({ ShowPlates: true });
+    expect(on.json<OperatorSettings>()).toEqual({ ShowPlates: true, RetentionWeeks: 13 });
+    expect((await read(analyst)).json<OperatorSettings>()).toEqual({ ShowPlates: true, RetentionWeeks: 13 });
     expect(await shown()).toEqual([plate]);
     // The same again is no change: no second entry.
     expect((await change(owner, { ShowPlates: true })).statusCode).toBe(200);
@@ -66,11 +66,14 @@ describe('operator settings', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       ActorId: owner.memberId,
-      Before: { ShowPlates: false },
-      After: { ShowPlates: true },
+      Before: { ShowPlates: false, RetentionWeeks: 13 },
+      After: { ShowPlates: true, RetentionWeeks: 13 },
     });
 
-    expect((await change(owner, { ShowPlates: false })).json<OperatorSettings>()).toEqual({ ShowPlates: false });
+    expect((await change(owner, { ShowPlates: false })).json<OperatorSettings>()).toEqual({
+      ShowPlates: false,
+      RetentionWeeks: 13,
+    });
     expect(await shown()).toEqual(['••••L8']);
     entries = await settingsAudit();
     expect(entries).toHaveLength(2);
@@ -84,6 +87,13 @@ describe('operator settings', () => {
       expectRefused(await change(who, { ShowPlates: true }), 403, undefined, M.roleNotAllowed);
     for (const bad of [{}, { ShowPlates: 'yes' }, { ShowPlates: 1 }, { ShowPlates: null }])
       expectRefused(await change(owner, bad), 400, 'ShowPlates', undefined);
+    for (const weeks of [0, 521, 1.5, '13', null])
+      expectRefused(
+        await change(owner, { ShowPlates: false, RetentionWeeks: weeks }),
+        400,
+        'RetentionWeeks',
+        M.retentionWeeksRange,
+      );
     expectRefused(await change(owner, [true]), 400);
     expectRefused(await change(owner, { ShowPlates: true }, B), 404, undefined, M.operatorNotFound);
     expectRefused(await read(owner, B), 404);
@@ -91,7 +101,17 @@ describe('operator settings', () => {
     expectRefused(await read(ownerB, A), 404);
     expectRefused(await change(driver, { ShowPlates: true }), 403, undefined, M.staffOnly);
     expect(await tableChecksums(db)).toEqual(before);
-    expect((await read(ownerB, B)).json<OperatorSettings>()).toEqual({ ShowPlates: false });
+    expect((await read(ownerB, B)).json<OperatorSettings>()).toEqual({ ShowPlates: false, RetentionWeeks: 13 });
+  });
+
+  it('the owner sets the retention weeks (audited); left out, they are kept', async () => {
+    const set = await change(owner, { ShowPlates: false, RetentionWeeks: 26 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<OperatorSettings>()).toEqual({ ShowPlates: false, RetentionWeeks: 26 });
+    expect((await change(owner, { ShowPlates: false })).json<OperatorSettings>().RetentionWeeks).toBe(26);
+    expect((await settingsAudit())[0]).toMatchObject({ After: { RetentionWeeks: 26 } });
+    expect((await read(ownerB, B)).json<OperatorSettings>().RetentionWeeks).toBe(13);
+    expect((await change(owner, { ShowPlates: false, RetentionWeeks: 13 })).statusCode).toBe(200);
   });
 
   it('concurrent switches: the row is locked, so each change is audited with the before it really had', async () => {

@@ -16,6 +16,7 @@ import {
   VisitorDayList,
   VisitorDayRequest,
 } from '@parkit/contract';
+import { cancelCoveredCitations } from '../../../citations/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as permits from '../../../permits/index.ts';
 import { sniffType } from '../../../support/index.ts';
@@ -142,8 +143,15 @@ const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attach
         response: { 201: VisitorDay, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(await permits.giveVisitorDay(app.db, req.member.memberId, req.params.permitId, req.body)),
+    async (req, reply) => {
+      const day = await permits.giveVisitorDay(app.db, req.member.memberId, req.params.permitId, req.body);
+      // A day given for today may cover a citation already issued today: cancelled now, not at the
+      // job's next pass (docs/citations.md#a-right-found-later). The day stands if this fails.
+      await cancelCoveredCitations(app.db, new Date(), { plates: [day.Plate] }).catch((err: unknown) =>
+        req.log.error({ err }, 'citations: automatic cancellation after a visitor day failed'),
+      );
+      return reply.code(201).send(day);
+    },
   );
 };
 

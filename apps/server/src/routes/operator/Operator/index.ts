@@ -10,6 +10,7 @@ import {
   OperatorMemberParams,
   OperatorMembershipList,
   OperatorParams,
+  ChangeOperatorSettingsRequest,
   OperatorSettings,
   PendingInvite,
   PendingInviteList,
@@ -151,7 +152,8 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { operatorRoles: OPERATOR_CAN.read },
       schema: {
         tags,
-        summary: "The operator's settings: ShowPlates, whether the console shows drivers' plates in full",
+        summary:
+          "The operator's settings: ShowPlates, whether the console shows drivers' plates in full; RetentionWeeks, after which plates in checks and expired permits are anonymised",
         params: OperatorParams,
         response: { 200: OperatorSettings },
       },
@@ -167,7 +169,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Change the operator's settings (owners; audited when something changes)",
         params: OperatorParams,
-        body: OperatorSettings,
+        body: ChangeOperatorSettingsRequest,
         response: { 200: OperatorSettings },
       },
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OperatorSettings } from '@parkit/contract';
+import type { ChangeOperatorSettingsRequest, OperatorSettings } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { operatorKeys } from './keys.ts';
 
@@ -16,7 +16,7 @@ export const useOperatorSettings = (operatorId: number) =>
 export const useChangeSettings = (operatorId: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: OperatorSettings) => api.put<OperatorSettings>(url(operatorId), body),
+    mutationFn: (body: ChangeOperatorSettingsRequest) => api.put<OperatorSettings>(url(operatorId), body),
     onSuccess: (saved) => qc.setQueryData(operatorKeys.settings(operatorId), saved),
     onSettled: () =>
       Promise.all([

@@ -22,6 +22,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useChangeSettings, useOperatorSettings } from '../api/settings.ts';
 import { useChangeRole, useInvite, useInvites, useRemoveStaff, useStaff, useWithdrawInvite } from '../api/staff.ts';
 import { roleLabel } from '../lib/role-label.ts';
+import { RetentionSetting } from './retention-setting.tsx';
 import { useMembership } from './console-shell.tsx';
 
 /** People (/operator/{id}/people): the team and their roles; the owner invites, changes roles, removes. */
@@ -95,6 +96,7 @@ function PlateSetting({ operatorId, changes }: { operatorId: number; changes: bo
                 ? t('Off: the console hides all but the last two characters of a plate.')
                 : t('Only an owner changes this. Off: the console hides all but the last two characters of a plate.')}
             </p>
+            <RetentionSetting operatorId={operatorId} settings={s} changes={changes} />
           </div>
         )}
       </Loaded>

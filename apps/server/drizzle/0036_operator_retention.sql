@@ -1,0 +1,2 @@
+ALTER TABLE "operators" ADD COLUMN "retention_weeks" integer DEFAULT 13 NOT NULL;--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_retention_weeks_check" CHECK ("operators"."retention_weeks" BETWEEN 1 AND 520);
