@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
+import type { Language } from '../lib/language.ts';
 
 export type OtpPurpose = 'verify' | 'login' | 'reset' | 'quickpark';
 
@@ -20,13 +21,14 @@ export async function issue(
   db: Executor,
   phone: string,
   purpose: OtpPurpose,
+  language: Language = 'en',
 ): Promise<{ code: string } | { wait: number }> {
   return db.transaction(async (tx) => {
     const claimed = await queryRows<{ ok: number }>(
       tx,
       sql`
-      INSERT INTO otp_sends (phone, purpose, last_sent_at) VALUES (${phone}, ${purpose}, now())
-      ON CONFLICT (phone, purpose) DO UPDATE SET last_sent_at = now()
+      INSERT INTO otp_sends (phone, purpose, last_sent_at, language) VALUES (${phone}, ${purpose}, now(), ${language})
+      ON CONFLICT (phone, purpose) DO UPDATE SET last_sent_at = now(), language = excluded.language
         WHERE otp_sends.last_sent_at <= now() - make_interval(secs => ${OTP_RESEND_SECONDS})
       RETURNING 1 AS ok`,
     );

@@ -3,6 +3,7 @@ import { centsToAmount, type PushMessage } from '@parkit/contract';
 import { queryRows, type Tx } from '../db/client.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { enqueueForMember, type Localised } from '../infra/push/push-repository.ts';
+import { languageOr } from '../lib/language.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,16 +19,35 @@ export interface DecisionFacts {
 
 const amount = (cents: number) => centsToAmount(cents).toFixed(2);
 
-/** The SMS (English, as the parking reminders' SMS) of a contest's decision. */
-export function decisionSms(f: DecisionFacts): string {
+/** The SMS of a contest's decision, in each language (the owner's saved language picks one). */
+export function decisionSms(f: DecisionFacts): Localised {
+  const n = f.citationId;
+  const base = `ParkIt: your contest of citation ${n} for ${f.plate}`;
+  const back = f.refundCents > 0;
+  const refund = amount(f.refundCents);
   if (f.decision === 'right-found')
-    return `ParkIt: citation ${f.citationId} for ${f.plate} is cancelled: you had a right to park then${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
-  const base = `ParkIt: your contest of citation ${f.citationId} for ${f.plate}`;
+    return {
+      en: `ParkIt: citation ${n} for ${f.plate} is cancelled: you had a right to park then${back ? ` and ${refund} is back in your wallet` : ''}.`,
+      hi: `ParkIt: ${f.plate} का चालान ${n} रद्द है: उस समय आपको पार्क करने का अधिकार था${back ? ` और ${refund} आपके वॉलेट में वापस आ गए हैं` : ''}।`,
+      es: `ParkIt: la multa ${n} de ${f.plate} está cancelada: usted tenía derecho a estacionar en ese momento${back ? ` y ${refund} volvió a su billetera` : ''}.`,
+    };
   if (f.decision === 'cancelled')
-    return `${base} was accepted: the citation is cancelled${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
+    return {
+      en: `${base} was accepted: the citation is cancelled${back ? ` and ${refund} is back in your wallet` : ''}.`,
+      hi: `ParkIt: ${f.plate} के चालान ${n} पर आपकी आपत्ति स्वीकार हुई: चालान रद्द है${back ? ` और ${refund} आपके वॉलेट में वापस आ गए हैं` : ''}।`,
+      es: `ParkIt: su impugnación de la multa ${n} de ${f.plate} fue aceptada: la multa está cancelada${back ? ` y ${refund} volvió a su billetera` : ''}.`,
+    };
   if (f.decision === 'reduced')
-    return `${base} was partly accepted: the fine is now ${amount(f.fineCents)}${f.refundCents > 0 ? ` and ${amount(f.refundCents)} is back in your wallet` : ''}.`;
-  return `${base} was refused: the fine of ${amount(f.fineCents)} stands.`;
+    return {
+      en: `${base} was partly accepted: the fine is now ${amount(f.fineCents)}${back ? ` and ${refund} is back in your wallet` : ''}.`,
+      hi: `ParkIt: ${f.plate} के चालान ${n} पर आपकी आपत्ति आंशिक रूप से स्वीकार हुई: जुर्माना अब ${amount(f.fineCents)} है${back ? ` और ${refund} आपके वॉलेट में वापस आ गए हैं` : ''}।`,
+      es: `ParkIt: su impugnación de la multa ${n} de ${f.plate} fue aceptada en parte: la multa ahora es de ${amount(f.fineCents)}${back ? ` y ${refund} volvió a su billetera` : ''}.`,
+    };
+  return {
+    en: `${base} was refused: the fine of ${amount(f.fineCents)} stands.`,
+    hi: `ParkIt: ${f.plate} के चालान ${n} पर आपकी आपत्ति अस्वीकार हुई: ${amount(f.fineCents)} का जुर्माना बना रहेगा।`,
+    es: `ParkIt: su impugnación de la multa ${n} de ${f.plate} fue rechazada: la multa de ${amount(f.fineCents)} se mantiene.`,
+  };
 }
 
 const message = (f: DecisionFacts, title: string, body: string): string =>
@@ -80,9 +100,9 @@ export function decisionPush(f: DecisionFacts): Localised {
  * transaction: the outbox and the push outbox send after COMMIT.
  */
 export async function notifyDecision(tx: Tx, f: DecisionFacts, now: Date): Promise<void> {
-  const owners = await queryRows<{ member_id: number; phone: string; sms: boolean; push: boolean }>(
+  const owners = await queryRows<{ member_id: number; phone: string; sms: boolean; push: boolean; language: string }>(
     tx,
-    sql`select m.id as member_id, m.phone, coalesce(r.sms, true) as sms, coalesce(r.push, false) as push
+    sql`select m.id as member_id, m.phone, coalesce(r.sms, true) as sms, coalesce(r.push, false) as push, m.language
         from vehicles v
         join members m on m.id = v.member_id
         left join reminder_settings r on r.member_id = m.id
@@ -90,7 +110,7 @@ export async function notifyDecision(tx: Tx, f: DecisionFacts, now: Date): Promi
         order by m.id`,
   );
   for (const o of owners) {
-    if (o.sms && o.phone) await enqueue(tx, 'sms', o.phone, decisionSms(f));
+    if (o.sms && o.phone) await enqueue(tx, 'sms', o.phone, decisionSms(f)[languageOr(o.language)]);
     if (o.push)
       await enqueueForMember(tx, Number(o.member_id), decisionPush(f), {
         now,

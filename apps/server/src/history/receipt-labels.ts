@@ -1,5 +1,8 @@
+import type { Language } from '../lib/language.ts';
+
 /** The receipt's words in the member's language (English is the key, as in the web app). */
-export type ReceiptLanguage = 'en' | 'hi' | 'es';
+export type ReceiptLanguage = Language;
+export { pickLanguage } from '../lib/language.ts';
 
 const HINDI: Record<string, string> = {
   'Parking Receipt': 'पार्किंग रसीद',
@@ -51,15 +54,4 @@ const LABELS: Record<Exclude<ReceiptLanguage, 'en'>, Record<string, string>> = {
 
 export function receiptText(lang: ReceiptLanguage, english: string): string {
   return lang === 'en' ? english : (LABELS[lang][english] ?? english);
-}
-
-/** ?lang= wins; otherwise the first of Accept-Language that we speak; English by default. */
-export function pickLanguage(query: string | undefined, acceptLanguage: string | undefined): ReceiptLanguage {
-  if (query === 'hi' || query === 'en' || query === 'es') return query;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    const base = tag.split('-')[0];
-    if (base === 'hi' || base === 'en' || base === 'es') return base;
-  }
-  return 'en';
 }

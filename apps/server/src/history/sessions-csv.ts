@@ -1,4 +1,5 @@
 import { csvField } from '../lib/csv.ts';
+import type { Language } from '../lib/language.ts';
 import type { ReceiptData } from './receipt-pdf.ts';
 
 /** The filtered history as CSV (RFC 4180) for expense reports: a receipt's facts, the amount paid and the status. */
@@ -60,4 +61,41 @@ export function csvRow(s: CsvSession): string {
   );
 }
 
-export const csvHeaderLine = () => CSV_HEADER.join(',') + '\r\n';
+/** The header in the reader's language; English keeps the field names above. */
+const HEADERS: Record<Exclude<Language, 'en'>, Record<(typeof CSV_HEADER)[number], string>> = {
+  hi: {
+    SessionId: 'सत्र आईडी',
+    StartedAt: 'शुरू',
+    EndedAt: 'समाप्त',
+    DurationMinutes: 'अवधि (मिनट)',
+    ZoneNumber: 'ज़ोन',
+    Address: 'पता',
+    City: 'शहर',
+    State: 'राज्य',
+    PlateNumber: 'वाहन प्लेट #',
+    PlateState: 'प्लेट का राज्य',
+    AmountPaid: 'भुगतान की गई राशि',
+    FeeAmount: 'सुविधा शुल्क',
+    PaidVia: 'भुगतान माध्यम',
+    Status: 'स्थिति',
+  },
+  es: {
+    SessionId: 'Id. de sesión',
+    StartedAt: 'Inicio',
+    EndedAt: 'Fin',
+    DurationMinutes: 'Duración (minutos)',
+    ZoneNumber: 'Zona',
+    Address: 'Dirección',
+    City: 'Ciudad',
+    State: 'Estado',
+    PlateNumber: 'Número de placa',
+    PlateState: 'Estado de la placa',
+    AmountPaid: 'Monto pagado',
+    FeeAmount: 'Cargo por servicio',
+    PaidVia: 'Pagado con',
+    Status: 'Estado de la sesión',
+  },
+};
+
+export const csvHeaderLine = (lang: Language = 'en') =>
+  (lang === 'en' ? [...CSV_HEADER] : CSV_HEADER.map((h) => HEADERS[lang][h])).map(csvField).join(',') + '\r\n';

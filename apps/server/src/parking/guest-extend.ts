@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
+import { guestLanguage } from '../infra/recipient-language.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import {
   cardChargePending,
@@ -15,6 +16,7 @@ import {
   sendRefunds,
 } from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote, releaseQuote } from './guest-service.ts';
+import { guestExtendedSms } from './sms-texts.ts';
 import { policyOfSession } from '../pricing/index.ts';
 import { priceMore } from './pricing.ts';
 import { claimQuote } from './quote-service.ts';
@@ -161,7 +163,11 @@ export async function recordGuestExtend(
       tx,
       'sms',
       to,
-      `ParkIt: you paid $${formatMoney(charge.amountCents / 100)} to extend ${s.plate} in zone ${zone?.zoneNumber ?? ''} by ${q.durationMinutes} minutes.`,
+      guestExtendedSms(
+        { plate: s.plate, zone_number: zone?.zoneNumber ?? '' },
+        `$${formatMoney(charge.amountCents / 100)}`,
+        q.durationMinutes,
+      )[await guestLanguage(tx, to)],
     );
   return { refunds: [] };
 }

@@ -13,6 +13,7 @@ import type { Db, Executor, Tx } from '../db/client.ts';
 import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
+import { guestLanguage } from '../infra/recipient-language.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { isUniqueViolation } from '../vehicles/index.ts';
 import { defaultOperatorId, operatorById } from '../zones/index.ts';
@@ -21,6 +22,7 @@ import { policyForStart } from '../pricing/index.ts';
 import { priceOf, type Priced } from './pricing.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteInsert, type QuoteRow } from './quote-rows.ts';
 import * as sessions from './session-repository.ts';
+import { guestPaidSms } from './sms-texts.ts';
 
 /** The zone a guest typed from the sign, of the default operator (Quick Park has no account to say which). */
 async function zoneByNumber(db: Executor, zoneNumber: string) {
@@ -316,12 +318,13 @@ export async function recordGuestStart(
     cardRef: charge.providerRef,
   });
   await recordCardPayment(tx, s.id, chargeRef, charge.amountCents);
-  await enqueue(
-    tx,
-    'sms',
-    q.guestPhone,
-    `ParkIt: you paid $${formatMoney(charge.amountCents / 100)} for ${q.plate} in zone ${zone.zoneNumber}, ${q.durationMinutes} minutes. Your session: ${await link(s.id, q.guestPhone)}`,
+  const sms = guestPaidSms(
+    { plate: q.plate, zone_number: zone.zoneNumber },
+    `$${formatMoney(charge.amountCents / 100)}`,
+    q.durationMinutes,
+    await link(s.id, q.guestPhone),
   );
+  await enqueue(tx, 'sms', q.guestPhone, sms[await guestLanguage(tx, q.guestPhone)]);
   return s.id;
 }
 

@@ -3,6 +3,8 @@ import { formatMoney, REMINDER_MINUTES } from '@parkit/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { enqueueForMember, type Localised } from '../infra/push/push-repository.ts';
+import { guestLanguage } from '../infra/recipient-language.ts';
+import { languageOr, type Language } from '../lib/language.ts';
 import type { JobRunner } from '../infra/jobs/job-runner.ts';
 import { InsufficientFundsError, lockWallet } from '../wallet/index.ts';
 import { REMINDER_DEFAULTS } from '../members/index.ts';
@@ -12,6 +14,7 @@ import { overMaxPayment } from './rules.ts';
 import { extendWith } from './session-service.ts';
 import * as sessions from './session-repository.ts';
 import { endedPush, reminderPush } from './reminder-texts.ts';
+import * as texts from './sms-texts.ts';
 
 /**
  * Parking's background jobs (issue 11). Each claims due sessions with FOR UPDATE SKIP LOCKED in
@@ -36,6 +39,8 @@ interface Due {
   /** The member's reminder channels (reminder_settings; a guest: SMS only). */
   sms: boolean;
   push: boolean;
+  /** The SMS's language: the member's saved one, a guest's phone's (infra/recipient-language.ts). */
+  language: Language;
 }
 
 /** The longest reminder lead a member may choose: the claim's bound that an index serves. */
@@ -45,12 +50,11 @@ const REMINDER_DEFAULT_MINUTES = REMINDER_DEFAULTS.minutesBefore;
 /** An end notice not delivered within this is not pushed any more. */
 const END_NOTICE_PUSH_MS = 60 * MINUTE;
 
-const clock = (at: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hour12: true }).format(new Date(at));
+const clock = (at: Date | string, timeZone: string) => (lang: Language) => texts.clock(lang, at, timeZone);
 
-async function notify(tx: Tx, d: Due, body: string) {
+async function notify(tx: Tx, d: Due, body: Localised) {
   const to = d.phone ?? d.guest_phone;
-  if (to) await enqueue(tx, 'sms', to, body);
+  if (to) await enqueue(tx, 'sms', to, body[d.language]);
 }
 
 /**
@@ -58,7 +62,7 @@ async function notify(tx: Tx, d: Due, body: string) {
  * SMS to the outbox, a push to each of the member's subscriptions through the push outbox, both
  * in this transaction; the push job sends after COMMIT (infra/push/README.md).
  */
-async function remind(tx: Tx, d: Due, sms: string, push: Localised, at: { now: Date; expiresAt: Date }) {
+async function remind(tx: Tx, d: Due, sms: Localised, push: Localised, at: { now: Date; expiresAt: Date }) {
   if (d.sms) await notify(tx, d, sms);
   if (d.push && d.member_id !== null) await enqueueForMember(tx, d.member_id, push, at);
 }
@@ -66,10 +70,10 @@ async function remind(tx: Tx, d: Due, sms: string, push: Localised, at: { now: D
 /** The facts a message needs, for the sessions just claimed (same transaction). */
 async function describe(tx: Tx, ids: number[]): Promise<Due[]> {
   if (ids.length === 0) return [];
-  return queryRows<Due>(
+  const rows = await queryRows<Due>(
     tx,
     sql`select s.id, s.member_id, s.guest_phone, m.phone, s.plate, z.zone_number, s.ends_at, o.timezone,
-               coalesce(r.sms, true) as sms, coalesce(r.push, false) as push
+               coalesce(r.sms, true) as sms, coalesce(r.push, false) as push, m.language
         from parking_sessions s
         join zones z on z.id = s.zone_id
         join operators o on o.id = s.operator_id
@@ -81,6 +85,11 @@ async function describe(tx: Tx, ids: number[]): Promise<Due[]> {
         )})
         order by s.id`,
   );
+  // A guest's language is kept with their phone on the coordinator (a local table): its own query.
+  for (const d of rows)
+    d.language =
+      d.member_id === null && d.guest_phone ? await guestLanguage(tx, d.guest_phone) : languageOr(d.language);
+  return rows;
 }
 
 /** Sessions whose time is up: ended at their end time, and the driver told. */
@@ -102,13 +111,10 @@ export async function expireSessions(db: Db, now: Date): Promise<number> {
       tx,
       rows.map((r) => r.id),
     )) {
-      await remind(
-        tx,
-        d,
-        `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ended at ${clock(d.ends_at, d.timezone)}.`,
-        endedPush(d),
-        { now, expiresAt: new Date(now.getTime() + END_NOTICE_PUSH_MS) },
-      );
+      await remind(tx, d, texts.endedSms(d, clock(d.ends_at, d.timezone)), endedPush(d), {
+        now,
+        expiresAt: new Date(now.getTime() + END_NOTICE_PUSH_MS),
+      });
     }
     return rows.length;
   });
@@ -139,13 +145,10 @@ export async function sendReminders(db: Db, now: Date): Promise<number> {
       rows.map((r) => r.id),
     )) {
       const left = Math.max(1, Math.round((new Date(d.ends_at).getTime() - now.getTime()) / MINUTE));
-      await remind(
-        tx,
-        d,
-        `ParkIt: your parking for ${d.plate} in zone ${d.zone_number} ends at ${clock(d.ends_at, d.timezone)} (in ${left} minutes).`,
-        reminderPush(d, left),
-        { now, expiresAt: new Date(d.ends_at) },
-      );
+      await remind(tx, d, texts.reminderSms(d, clock(d.ends_at, d.timezone), left), reminderPush(d, left), {
+        now,
+        expiresAt: new Date(d.ends_at),
+      });
     }
     return rows.length;
   });
@@ -192,21 +195,13 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes,
       );
       if (minutes <= 0) {
-        await notify(
-          tx,
-          d,
-          `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: the maximum stay is reached.`,
-        );
+        await notify(tx, d, texts.autoExtendMaxStaySms(d));
         return true;
       }
       const price = priceMore(policy, timezone, s, minutes);
       const sessionTotal = s.parkingCents + s.feeCents - s.refundedCents + price.parkingCents;
       if (await overMaxPayment(tx, row.member_id, sessionTotal)) {
-        await notify(
-          tx,
-          d,
-          `ParkIt: Auto Extend did not extend ${d.plate} in zone ${d.zone_number}: it would pass your Max Payment Amount.`,
-        );
+        await notify(tx, d, texts.autoExtendMaxPaymentSms(d));
         return true;
       }
       try {
@@ -229,15 +224,16 @@ export async function autoExtend(db: Db, now: Date): Promise<number> {
         await notify(
           tx,
           d,
-          `ParkIt: Auto Extend added ${minutes} minutes for ${d.plate} in zone ${d.zone_number} ($${formatMoney(price.parkingCents / 100)}); it now ends at ${clock(v.session.EndsAt, timezone)}.`,
+          texts.autoExtendedSms(
+            d,
+            minutes,
+            `$${formatMoney(price.parkingCents / 100)}`,
+            clock(v.session.EndsAt, timezone),
+          ),
         );
       } catch (err) {
         if (!(err instanceof InsufficientFundsError)) throw err;
-        await notify(
-          tx,
-          d,
-          `ParkIt: Auto Extend could not extend ${d.plate} in zone ${d.zone_number}: your balance is too low.`,
-        );
+        await notify(tx, d, texts.autoExtendLowBalanceSms(d));
       }
       return true;
     });

@@ -3,8 +3,8 @@ import type { Localised } from '../infra/push/push-repository.ts';
 
 /**
  * The push notifications of a session's reminder and end, in each language a browser may have
- * subscribed in (English is the key, as in the web app; docs/product.md#reminders). The SMS keeps
- * its own English text (parking-jobs.ts).
+ * subscribed in (English is the key, as in the web app; docs/product.md#reminders). The SMS are
+ * in sms-texts.ts.
  */
 export interface SessionFacts {
   id: number;

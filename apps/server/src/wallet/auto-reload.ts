@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { centsToAmount, formatMoney, WALLET_MESSAGES } from '@parkit/contract';
+import { centsToAmount, formatMoney } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { languageOr } from '../lib/language.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { chargeCard, otherChargePending, recordCharge, type ChargeContext, type RecordedCharge } from './charges.ts';
 import { balanceOf, InsufficientFundsError, lockWallet } from './ledger.ts';
+import { reloadDeclinedSms, reloadedSms } from './sms-texts.ts';
 
 export interface ReloadContext extends ChargeContext {
   currencySymbol: string;
@@ -28,6 +30,7 @@ async function reloadTerms(db: Executor, memberId: number) {
       brand: paymentMethods.brand,
       last4: paymentMethods.last4,
       phone: members.phone,
+      language: members.language,
     })
     .from(walletSettings)
     .innerJoin(
@@ -53,6 +56,8 @@ export interface ReloadCharge {
   brand: string;
   last4: string;
   phone: string;
+  /** The member's saved language: the SMS is written in it. */
+  language: string;
 }
 
 /**
@@ -82,6 +87,7 @@ async function chargeReload(
     brand: terms.brand,
     last4: terms.last4,
     phone: terms.phone,
+    language: terms.language,
   };
   return { ok: true as const, reload };
 }
@@ -101,7 +107,11 @@ export async function recordReload(
       tx,
       'sms',
       reload.phone,
-      `ParkIt: auto-reload added ${ctx.currencySymbol}${formatMoney(centsToAmount(reload.amountCents))} to your wallet (${reload.brand} •••• ${reload.last4}). Balance: ${ctx.currencySymbol}${formatMoney(centsToAmount(recorded.balanceCents))}.`,
+      reloadedSms(
+        `${ctx.currencySymbol}${formatMoney(centsToAmount(reload.amountCents))}`,
+        `${reload.brand} •••• ${reload.last4}`,
+        `${ctx.currencySymbol}${formatMoney(centsToAmount(recorded.balanceCents))}`,
+      )[languageOr(reload.language)],
     );
   }
   return recorded;
@@ -151,7 +161,7 @@ export async function runDueReload(ctx: ReloadContext, memberId: number): Promis
     const declined = await ctx.db.transaction(async (tx) => {
       await lockWallet(tx, memberId);
       if ((await clear(tx, { autoReload: false })).length === 0) return false;
-      await enqueue(tx, 'sms', terms.phone, `ParkIt: ${WALLET_MESSAGES.reloadDeclined}. ${result.message}`);
+      await enqueue(tx, 'sms', terms.phone, reloadDeclinedSms(result.message)[languageOr(terms.language)]);
       return true;
     });
     return declined ? 'declined' : 'busy';

@@ -3,11 +3,13 @@ import { WALLET_MESSAGES } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, plans, subscriptions, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { languageOr } from '../lib/language.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import type { ReloadContext } from './auto-reload.ts';
 import { chargeCard, otherChargePending, recordCharge, type ChargeContext, type Charged } from './charges.ts';
 import { lockWallet, postEntry } from './ledger.ts';
 import type { Plan } from './plans.ts';
+import { planEndedSms } from './sms-texts.ts';
 
 export type Subscription = typeof subscriptions.$inferSelect;
 
@@ -233,14 +235,11 @@ export async function runSubscriptionJobs(ctx: ReloadContext, limit = 50): Promi
       }
       if (!charged.ok) {
         await end();
-        const [m] = await tx.select({ phone: members.phone }).from(members).where(eq(members.id, sub.memberId));
-        if (m)
-          await enqueue(
-            tx,
-            'sms',
-            m.phone,
-            `ParkIt: your ${plan.name} plan has ended because the renewal payment failed. ${charged.message}`,
-          );
+        const [m] = await tx
+          .select({ phone: members.phone, language: members.language })
+          .from(members)
+          .where(eq(members.id, sub.memberId));
+        if (m) await enqueue(tx, 'sms', m.phone, planEndedSms(plan.name, charged.message)[languageOr(m.language)]);
         return true;
       }
       await tx

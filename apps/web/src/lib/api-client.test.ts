@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { toast } from 'sonner';
 import { KEYS } from './storage.ts';
+import { setLanguage } from './i18n.ts';
 import { observeNavigation, respond } from '../testing/fetch.ts';
 
 // Requests and their errors: the headers (docs/product.md#api-calls) and the error catalogue (docs/product.md#errors).
@@ -31,6 +32,22 @@ describe('api helpers', () => {
     expect(headers.xapikey).toBe('42');
     await api.get('/api/Vehicle/List');
     expect(((fetch.mock.calls[1]![1] as RequestInit).headers as Record<string, string>).xapikey).toBeUndefined();
+  });
+
+  it('sends the app’s language (not the browser’s) as Accept-Language: the server writes its texts in it', async () => {
+    const fetch = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    const language = () =>
+      ((fetch.mock.calls.at(-1)![1] as RequestInit).headers as Record<string, string>)['accept-language'];
+    await api.get('/api/Vehicle/List');
+    expect(language()).toBe('en');
+    await setLanguage('es');
+    await api.file('/api/Parking/Sessions.csv');
+    expect(language()).toBe('es');
+    await setLanguage('hi');
+    await api.post('/api/Account/SendOtp', { PhoneNumber: '5125550123' });
+    expect(language()).toBe('hi');
+    await setLanguage('en');
   });
 
   it('on a 401 from POST goes to /login even without the toast, and forgets the token', async () => {

@@ -54,7 +54,13 @@ export function errorMessage(status: number | null, body: Partial<ErrorResponse>
  */
 function headers(write: boolean, extra?: Record<string, string>): Record<string, string> {
   const session = getSession();
-  const h: Record<string, string> = { appid: session.appId ?? env.VITE_APP_ID, ...extra };
+  // The app's language, not the browser's: codes, CSV headers and a member's saved language (at
+  // sign-in) follow it on the server.
+  const h: Record<string, string> = {
+    appid: session.appId ?? env.VITE_APP_ID,
+    'accept-language': i18n.language,
+    ...extra,
+  };
   if (session.token) h.authorization = `Bearer ${session.token}`;
   const userId = session.userId;
   if (userId && write) h.xapikey = userId;

@@ -65,6 +65,8 @@ export const otpSends = pgTable(
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
     lastSentAt: moment('last_sent_at').notNull().defaultNow(),
+    /** The language the last code was asked in (en, hi or es): a guest's texts follow it. */
+    language: text('language').notNull().default('en'),
   },
   (t) => [primaryKey({ columns: [t.phone, t.purpose] })],
 );

@@ -45,6 +45,8 @@ export const members = pgTable(
     balanceCents: integer('balance_cents').notNull().default(0),
     minBalanceCents: integer('min_balance_cents').notNull().default(0),
     phoneVerifiedAt: moment('phone_verified_at'),
+    /** The app's language at the last sign-in or language change (en, hi or es): the SMS are written in it. */
+    language: text('language').notNull().default('en'),
     /** Carried in every access token (claim sv); logout and a password change raise it (issue 8). */
     sessionVersion: integer('session_version').notNull().default(0),
     /**
@@ -76,6 +78,7 @@ export const members = pgTable(
     // The wallet balance never goes below zero (issue 10): the database refuses it, not only code.
     check('members_balance_nonneg', sql`${t.balanceCents} >= 0`),
     check('members_min_balance_nonneg', sql`${t.minBalanceCents} >= 0`),
+    check('members_language_check', sql`${t.language} IN ('en', 'hi', 'es')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/client.ts';
 import type { PushLanguage } from '@parkit/contract';
+import type { Localised } from '../../lib/language.ts';
 import { pushMessages, pushSubscriptions } from '../../db/schema/index.ts';
 
 /**
@@ -63,7 +64,7 @@ export async function removeSubscription(db: Executor, subscriptionId: number): 
 }
 
 /** A notification in each language a subscription may ask for. */
-export type Localised = Record<NewSubscription['language'], string>;
+export type { Localised } from '../../lib/language.ts';
 
 /**
  * Queues one notification for each of the member's subscriptions, in its language, in the caller's

@@ -4,6 +4,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import * as refresh from '../../auth/index.ts';
 import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../../auth/index.ts';
 import { withCookies } from '../shared/cookies.ts';
+import { pickLanguage } from '../../lib/language.ts';
+import { saveMemberLanguage } from '../../infra/recipient-language.ts';
 
 /**
  * The spec's form-encoded token POST (docs/product.md#api-calls; docs/product.md#sign-in): grant_type password, otp
@@ -24,11 +26,17 @@ const tokenRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const body = req.body;
+      // A sign-in saves the app's language (Accept-Language): the member's SMS are written in it.
+      const language = pickLanguage(undefined, req.headers['accept-language']);
       if (body.grant_type === 'password') {
-        return issueTokens(app, reply, await passwordGrant(app, req, reply, body.username, body.password), 'pwd');
+        const memberId = await passwordGrant(app, req, reply, body.username, body.password);
+        await saveMemberLanguage(app.db, memberId, language);
+        return issueTokens(app, reply, memberId, 'pwd');
       }
       if (body.grant_type === 'otp') {
-        return issueTokens(app, reply, await otpGrant(app, req.ip, body.phone, body.code), 'otp');
+        const memberId = await otpGrant(app, req.ip, body.phone, body.code);
+        await saveMemberLanguage(app.db, memberId, language);
+        return issueTokens(app, reply, memberId, 'otp');
       }
       const presented = body.refresh_token ?? req.cookies[REFRESH_COOKIE];
       const rotated = presented ? await refresh.rotate(app.db, presented) : null;

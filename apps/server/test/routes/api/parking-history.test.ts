@@ -249,6 +249,28 @@ describe('a session made through the parking flow', () => {
 });
 
 describe('GET /api/Parking/Sessions.csv', () => {
+  it('writes its header in the app’s language (Accept-Language); English keeps the field names', async () => {
+    const header = async (language?: string) => {
+      const res = await as(app, alice, {
+        method: 'GET',
+        url: '/api/Parking/Sessions.csv',
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body.split('\r\n')[0];
+    };
+    const english =
+      'SessionId,StartedAt,EndedAt,DurationMinutes,ZoneNumber,Address,City,State,PlateNumber,PlateState,AmountPaid,FeeAmount,PaidVia,Status';
+    expect(await header()).toBe(english);
+    expect(await header('en-US')).toBe(english);
+    expect(await header('es-US,es;q=0.9')).toBe(
+      'Id. de sesión,Inicio,Fin,Duración (minutos),Zona,Dirección,Ciudad,Estado,Número de placa,Estado de la placa,Monto pagado,Cargo por servicio,Pagado con,Estado de la sesión',
+    );
+    expect(await header('hi')).toBe(
+      'सत्र आईडी,शुरू,समाप्त,अवधि (मिनट),ज़ोन,पता,शहर,राज्य,वाहन प्लेट #,प्लेट का राज्य,भुगतान की गई राशि,सुविधा शुल्क,भुगतान माध्यम,स्थिति',
+    );
+  });
+
   it('has a header and one row per session of the filter, and nobody else’s', async () => {
     const res = await as(app, alice, { method: 'GET', url: '/api/Parking/Sessions.csv?sort=oldest' });
     expect(res.statusCode).toBe(200);
@@ -321,6 +343,26 @@ describe('GET /api/Parking/Session/{id}/Receipt.pdf', () => {
       expect(esText).toContain('$2.75');
       expect(esText).not.toContain('Convenience Fee');
     }
+  });
+
+  it('writes its Started and Ended dates in the receipt’s language, in the zone’s time zone', async () => {
+    const id = alicesIds[0]!;
+    const pdf = async (lang: string) =>
+      (
+        await pdfText(
+          (await as(app, alice, { method: 'GET', url: `/api/Parking/Session/${id}/Receipt.pdf?lang=${lang}` }))
+            .rawPayload,
+        )
+      ).text;
+    const en = await pdf('en');
+    expect(en).toContain('01 Mar 2026, 02:00 PM');
+    const es = await pdf('es');
+    expect(es).toContain('01 mar 2026, 02:00 p.m.');
+    expect(es).not.toContain('Mar 2026');
+    const hi = await pdf('hi');
+    // 01 मार्च 2026, 02:00 pm (the PDF's text layer keeps the shaped glyphs' order: 'माच').
+    expect(hi).toMatch(/01\s+मा\S*\s+2026, 02:00 pm/);
+    expect(hi).not.toContain('Mar 2026');
   });
 
   it('is 404 for another member’s session, a missing one, and 400 for a bad id', async () => {

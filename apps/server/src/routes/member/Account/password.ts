@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, ResetPasswordRequest, TokenResponse } from '@parkit/contract';
+import { pickLanguage } from '../../../lib/language.ts';
 import { badRequest, notFound } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
 import {
@@ -32,7 +33,14 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const member = await members.findById(app.db, req.member.memberId);
       if (!member) throw notFound();
-      await sendCode(app.db, member.phone, 'reset', true);
+      await sendCode(
+        app.db,
+        member.phone,
+        'reset',
+        true,
+        'sign-in',
+        pickLanguage(undefined, req.headers['accept-language']),
+      );
       return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(member.phone) });
     },
   );

@@ -81,7 +81,8 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...member,
-        summary: 'The filtered history as CSV (one row per session), for expenses',
+        summary:
+          'The filtered history as CSV (one row per session), for expenses; the header in the app’s language (Accept-Language)',
         querystring: SessionFilters,
         response: {
           200: mediaAnswer('The sessions as CSV, one row per session, as an attachment', ['text/csv'], 'text'),
@@ -93,8 +94,9 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = await operatorFor(req.member.memberId);
       const { params } = historyParams(req.member.memberId, operator, req.query);
       const rows = historyRows(app.db, params);
+      const lang = pickLanguage(undefined, req.headers['accept-language']);
       async function* lines() {
-        yield csvHeaderLine();
+        yield csvHeaderLine(lang);
         for await (const r of rows) {
           const s = toPastSession(r);
           yield csvRow({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, MESSAGES, RegisterRequest, RegisterResponse } from '@parkit/contract';
+import { pickLanguage } from '../../../lib/language.ts';
 import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import * as members from '../../../members/index.ts';
 import {
@@ -44,7 +45,14 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
           ].filter((e) => e !== false);
           if (errors.length > 0) throw new HttpError(409, errors[0]!.message, errors);
           const member = await members.create(tx, { ...body, passwordHash, clientId: operatorId });
-          await sendCode(tx, member.phone, 'login', true, 'registration');
+          await sendCode(
+            tx,
+            member.phone,
+            'login',
+            true,
+            'registration',
+            pickLanguage(undefined, req.headers['accept-language']),
+          );
           return member;
         })
         .catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, ErrorResponse, MESSAGES, SendCodeRequest } from '@parkit/contract';
+import { pickLanguage } from '../../../lib/language.ts';
 import * as members from '../../../members/index.ts';
 import { maskPhone, sendCode, enforceAddress, LIMITS } from '../../../auth/index.ts';
 
@@ -19,7 +20,14 @@ const signInCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceAddress(app, LIMITS.codeAddress, req.ip);
       const phone = req.body.PhoneNumber;
       const member = await members.findByPhone(app.db, phone);
-      await sendCode(app.db, phone, 'login', member !== null);
+      await sendCode(
+        app.db,
+        phone,
+        'login',
+        member !== null,
+        'sign-in',
+        pickLanguage(undefined, req.headers['accept-language']),
+      );
       return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(phone) });
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CodeSent, GuestSendCodeRequest, GuestToken, GuestVerifyRequest, MESSAGES } from '@parkit/contract';
+import { pickLanguage } from '../../../lib/language.ts';
 import { maskPhone, sendCode, enforceAddress, LIMITS, checkCode } from '../../../auth/index.ts';
 
 const base = { tags: ['Quick Park'] };
@@ -22,7 +23,14 @@ const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await enforceAddress(app, LIMITS.codeAddress, req.ip);
-      await sendCode(app.db, req.body.PhoneNumber, 'quickpark', true);
+      await sendCode(
+        app.db,
+        req.body.PhoneNumber,
+        'quickpark',
+        true,
+        'sign-in',
+        pickLanguage(undefined, req.headers['accept-language']),
+      );
       return reply.code(202).send({ message: MESSAGES.codeSent, PhoneNumber: maskPhone(req.body.PhoneNumber) });
     },
   );
