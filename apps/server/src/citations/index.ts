@@ -2,5 +2,6 @@
 // job). Routes import from here, never from a file inside; what a file here imports is in citations/README.md.
 export * from './citation-jobs.ts';
 export * from './citation-notices.ts';
+export * from './citation-issue.ts';
 export * from './citation-repository.ts';
 export * from './file-store.ts';

@@ -4,3 +4,5 @@ export * from './api-key-repository.ts';
 export * from './check-repository.ts';
 export * from './plate.ts';
 export * from './rights.ts';
+export * from './chalk-repository.ts';
+export * from './rights-list.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { normalisePlate } from './plate.ts';
@@ -17,9 +17,22 @@ export interface RightQuery {
   at: Date;
   /** When given, a session must have been started for this plate state (the officers' check names one). */
   plateState?: string;
+  /**
+   * `at` may lie in the past (a citation written offline): a session ended since still covers the
+   * moments it held. Without it only running sessions count, as a check of the present wants.
+   */
+  pastMoment?: boolean;
 }
 
-const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
+export const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
+
+/**
+ * A session that held the moment `at`, running or ended since: still active, or ended after `at`
+ * (Stop sets ended_at to the stop), or ended at its paid end (the expiry job: its grace counts).
+ * A session stopped early, before `at`, does not.
+ */
+const coveredSince = (atSql: SQL) =>
+  sql`(${parkingSessions.status} = 'active' or ${parkingSessions.endedAt} > ${atSql} or ${parkingSessions.endedAt} >= ${parkingSessions.endsAt})`;
 
 /**
  * The one place that knows every right to park (issue 30, docs/permits.md#rights): a paid session
@@ -51,7 +64,7 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
       and(
         eq(s.zoneId, q.zoneId),
         eq(s.operatorId, zone.operatorId),
-        eq(s.status, 'active'),
+        q.pastMoment ? coveredSince(atSql) : eq(s.status, 'active'),
         sql`${s.endsAt} + make_interval(mins => ${grace}) > ${atSql}`,
         lte(s.startedAt, at),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),
