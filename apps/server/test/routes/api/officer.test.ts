@@ -12,7 +12,7 @@ import {
   type RightsDownload,
   type Violation,
 } from '@parkit/contract';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { queryRows } from '../../../src/db/client.ts';
 import { anonymiseChalksBefore } from '../../../src/enforcement/index.ts';
 import { insertZones } from '../../../src/zones/zone-repository.ts';
