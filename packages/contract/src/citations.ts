@@ -139,6 +139,11 @@ export const IssueCitationRequest = z.object({
     .array(z.string().uuid(M.photoNotFound), { error: M.photoRequired })
     .min(1, M.photoRequired)
     .max(10, 'At most 10 photos'),
+  /**
+   * When the officer saw the vehicle, for a citation written offline and sent later (ISO 8601);
+   * absent: now. Refused when in the future or more than 24 hours ago.
+   */
+  ObservedAt: z.iso.datetime({ offset: true, error: 'ObservedAt must be a date and time (ISO 8601)' }).optional(),
 });
 export type IssueCitationRequest = z.input<typeof IssueCitationRequest>;
 

@@ -22,5 +22,6 @@ export * from './settlement.ts';
 export * from './leaving.ts';
 export * from './push.ts';
 export * from './citations.ts';
+export * from './enforcement.ts';
 export * from './apds.ts';
 export * from './permits.ts';

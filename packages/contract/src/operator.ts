@@ -50,6 +50,8 @@ export const OPERATOR_CAN = {
   settle: ['owner', 'manager'],
   /** Issue citations (officers, and owners and managers). */
   cite: ['owner', 'manager', 'officer'],
+  /** The officer's page: the rights of zones downloaded for offline checks, and chalking. */
+  enforce: ['owner', 'manager', 'officer'],
   /** The violations list and contests' decisions. */
   citations: ['owner', 'manager'],
   settings: ['owner'],

@@ -52,7 +52,7 @@ export async function cancelCoveredCitations(db: Db, now: Date, scope: CoverScop
       .limit(BATCH);
     for (const c of batch) {
       after = c.id;
-      const right = await rightToPark(db, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, includeEnded: true });
+      const right = await rightToPark(db, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, pastMoment: true });
       if (right && (await cancelOne(db, c.id, now))) cancelled++;
     }
     if (batch.length < BATCH) return cancelled;
@@ -82,7 +82,7 @@ async function cancelOne(db: Db, citationId: number, now: Date): Promise<boolean
         .where(eq(citationContests.citationId, c.id))
         .for('update');
       if (contest && contest.decision !== null) return 'skip';
-      const right = await rightToPark(tx, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, includeEnded: true });
+      const right = await rightToPark(tx, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, pastMoment: true });
       if (!right) return 'skip';
       const refund = c.paidBy !== null ? c.paidCents - c.refundedCents : 0;
       if (refund > 0)

@@ -3,5 +3,6 @@
 export * from './citation-auto-cancel.ts';
 export * from './citation-jobs.ts';
 export * from './citation-notices.ts';
+export * from './citation-issue.ts';
 export * from './citation-repository.ts';
 export * from './file-store.ts';

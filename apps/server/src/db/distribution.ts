@@ -50,6 +50,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   // an operator's books
   audit_log: byOperator(),
   enforcement_checks: byOperator(),
+  chalks: byOperator(),
   operator_api_keys: byOperator(),
   operator_daily_rollups: byOperator(),
   operator_hourly_rollups: byOperator(),
@@ -202,6 +203,7 @@ export const KNOWN_GAPS: Readonly<Record<string, string>> = {
   'citations -> members not on the key: FOREIGN KEY (paid_by) REFERENCES members(id) ON DELETE SET NULL': PLAIN_ID,
   'citations -> violations not on the key: FOREIGN KEY (violation_id) REFERENCES violations(id)': FK_ON_KEY,
   'citations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
+  'chalks unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
   'violations unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
   'permit_types unique without operator_id: PRIMARY KEY (id)': KEY_FIRST,
   'permits -> members not on the key: FOREIGN KEY (member_id) REFERENCES members(id) ON DELETE CASCADE': PLAIN_ID,

@@ -5,3 +5,5 @@ export * from './check-repository.ts';
 export * from './plate.ts';
 export * from './rights.ts';
 export * from './retention.ts';
+export * from './chalk-repository.ts';
+export * from './rights-list.ts';

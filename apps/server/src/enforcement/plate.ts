@@ -5,3 +5,10 @@
 export function normalisePlate(plate: string): string {
   return plate.toUpperCase().replace(/[\s\-.·]/g, '');
 }
+
+/**
+ * What an anonymised plate becomes (the retention job, retention.ts): no plate is written with it
+ * (plates are letters and digits), so it matches no check, right or citation. A visitor day's
+ * becomes `*<id>`, which its unique (permit, plate, day) index needs.
+ */
+export const ANONYMISED_PLATE = '*';

@@ -2,13 +2,9 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { enforcementChecks, operators, permits, visitorDays } from '../db/schema/index.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
+import { anonymiseChalksBefore } from './chalk-repository.ts';
+import { ANONYMISED_PLATE } from './plate.ts';
 
-/**
- * What an anonymised plate becomes: no plate is written with it (plates are letters and digits),
- * so it matches no check, right or citation. A visitor day's becomes `*<id>`, which its unique
- * (permit, plate, day) index needs.
- */
-export const ANONYMISED_PLATE = '*';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often the retention job does its work (it is called on every jobs tick). */
 export const RETENTION_EVERY_MS = 60 * 60_000;
@@ -61,10 +57,14 @@ export const anonymisePermitsBefore: AnonymiseBefore = async (db, operatorId, cu
 };
 
 /**
- * Every kind of record the retention job anonymises, in order. The chalks (digital chalking's
- * first sightings) join here as `anonymiseChalksBefore` when their table lands.
+ * Every kind of record the retention job anonymises, in order: plate checks, expired permits and
+ * their visitor days, and the chalks (digital chalking's first sightings).
  */
-export const RETENTION_STEPS: AnonymiseBefore[] = [anonymiseChecksBefore, anonymisePermitsBefore];
+export const RETENTION_STEPS: AnonymiseBefore[] = [
+  anonymiseChecksBefore,
+  anonymisePermitsBefore,
+  anonymiseChalksBefore,
+];
 
 /**
  * Anonymises the plates each operator keeps longer than its retention period

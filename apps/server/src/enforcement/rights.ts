@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { normalisePlate } from './plate.ts';
@@ -18,15 +18,22 @@ export interface RightQuery {
   /** When given, a session must have been started for this plate state (the officers' check names one). */
   plateState?: string;
   /**
-   * Also count sessions that have ended since (Stop moves ends_at back to the real end, so the
-   * window [started_at, ends_at) is what was paid): for a moment in the past, as the automatic
-   * cancellation of citations asks. The officers' check and a new citation look at now and leave
-   * it out (only running sessions, through the active-sessions index).
+   * `at` may lie in the past (a citation written offline, the automatic cancellation of citations):
+   * a session ended since still covers the moments it held. Without it only running sessions count
+   * (through the active-sessions index), as a check of the present wants.
    */
-  includeEnded?: boolean;
+  pastMoment?: boolean;
 }
 
-const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
+export const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions.plate}), '[[:space:].·-]', '', 'g')`;
+
+/**
+ * A session that held the moment `at`, running or ended since: still active, or ended after `at`
+ * (Stop sets ended_at to the stop), or ended at its paid end (the expiry job: its grace counts).
+ * A session stopped early, before `at`, does not.
+ */
+const coveredSince = (atSql: SQL) =>
+  sql`(${parkingSessions.status} = 'active' or ${parkingSessions.endedAt} > ${atSql} or ${parkingSessions.endedAt} >= ${parkingSessions.endsAt})`;
 
 /**
  * The one place that knows every right to park (issue 30, docs/permits.md#rights): a paid session
@@ -58,7 +65,7 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
       and(
         eq(s.zoneId, q.zoneId),
         eq(s.operatorId, zone.operatorId),
-        q.includeEnded ? undefined : eq(s.status, 'active'),
+        q.pastMoment ? coveredSince(atSql) : eq(s.status, 'active'),
         sql`${s.endsAt} + make_interval(mins => ${grace}) > ${atSql}`,
         lte(s.startedAt, at),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),

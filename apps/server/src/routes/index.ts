@@ -43,6 +43,7 @@ import type { SupportOptions } from './shared/Support/common.ts';
 import type { CitationOptions } from './shared/Citations/common.ts';
 import citationRoutes from './member/Citations/index.ts';
 import operatorCitationRoutes from './operator/Operator/citations.ts';
+import operatorEnforcementRoutes from './operator/Operator/enforcement.ts';
 import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
 
 export interface RoutesOptions {
@@ -145,6 +146,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorSettlementRoutes, '/api/Operator'],
     ['operator', operatorCitationRoutes, '/api/Operator', opts.citations],
     ['operator', operatorPermitRoutes, '/api/Operator', opts.support],
+    ['operator', operatorEnforcementRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -527,6 +527,7 @@ const BODIES: Record<string, object> = {
     VisitorDaysPerMonth: 0,
   },
   'POST /api/Operator/{operatorId}/Permits/{permitId}/Refuse': { Reason: 'Guard' },
+  'POST /api/Operator/{operatorId}/Chalks': { ZoneId: zoneOfB, PlateNumber: 'GUARD 1', PlateState: 'TX' },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);
@@ -537,6 +538,8 @@ const QUERIES: Record<string, string> = Object.fromEntries(
     `?From=2026-11-01&To=2026-11-27&Zones=${zoneOfB}`,
   ]),
 );
+QUERIES['GET /api/Operator/{operatorId}/Rights'] = `?zones=${zoneOfB}`;
+QUERIES['GET /api/Operator/{operatorId}/Chalks'] = `?zoneId=${zoneOfB}&plate=GUARD1`;
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {

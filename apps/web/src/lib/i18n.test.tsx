@@ -15,6 +15,7 @@ import {
   SETTLEMENT_MESSAGES,
   PARKING_MESSAGES,
   PERMIT_MESSAGES,
+  ENFORCEMENT_MESSAGES,
   PRICING_MESSAGES,
   QUICK_PARK_MESSAGES,
   SPEC_MESSAGES,
@@ -91,6 +92,7 @@ function serverMessages() {
     ...Object.values(LEAVING_MESSAGES),
     ...Object.values(PUSH_MESSAGES),
     ...Object.values(PERMIT_MESSAGES),
+    ...Object.values(ENFORCEMENT_MESSAGES),
   ];
 }
 

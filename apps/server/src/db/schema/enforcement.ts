@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId } from './columns.ts';
 import { operatorRef, operators } from './members.ts';
+import { zones } from './zones.ts';
 
 /**
  * An operator's API keys for the officers' plate check (issue 12). Only a SHA-256 of the key is
@@ -69,5 +70,31 @@ export const enforcementChecks = pgTable(
       'enforcement_checks_answered_check',
       sql`${t.outcome} IN ('unauthorized', 'rate_limited') OR (${t.keyId} IS NOT NULL AND ${t.operatorId} IS NOT NULL AND ${t.paid} IS NOT NULL)`,
     ),
+  ],
+);
+
+/**
+ * Digital chalking (docs/enforcement.md#chalking): an officer's first sighting of a plate in a
+ * free, time-limited zone; a later check says how long it has stood there. The plate is
+ * normalised (upper case, no spaces, dashes or dots) and emptied by retention
+ * (`anonymiseChalksBefore`). The officer is a plain id and a name, as citations keep them.
+ */
+export const chalks = pgTable(
+  'chalks',
+  {
+    id: serialId(),
+    operatorId: operatorRef(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    plate: text('plate').notNull(),
+    plateState: text('plate_state').notNull(),
+    firstSeenAt: moment('first_seen_at').notNull(),
+    officerId: integer('officer_id'),
+    officerName: text('officer_name').notNull().default(''),
+  },
+  (t) => [
+    index('chalks_zone_plate_idx').on(t.operatorId, t.zoneId, t.plate, t.firstSeenAt),
+    index('chalks_operator_seen_idx').on(t.operatorId, t.firstSeenAt),
   ],
 );

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Citation,
+  IdempotencyHeaders,
   CitationFile,
   CitationList,
   DecideContestRequest,
@@ -22,6 +23,7 @@ import {
 import * as citations from '../../../citations/index.ts';
 import { findById } from '../../../members/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
 import {
   citationFileAnswer,
   readCitationUpload,
@@ -142,14 +144,34 @@ const operatorCitationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (ap
       schema: {
         tags,
         summary:
-          'Cite a plate in a zone for a violation, with at least one uploaded photo; 409 when a right to park covers the plate now',
+          'Cite a plate in a zone for a violation, with at least one uploaded photo; 409 when a right to park covers the plate then. ObservedAt: the moment seen (a citation written offline). An Idempotency-Key header makes a resend answer the first citation',
         params: OperatorParams,
+        headers: IdempotencyHeaders,
         body: IssueCitationRequest,
-        response: { 201: Citation, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 201: Citation, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(await citations.issueCitation(app.db, req.staff.operatorId, await actor(req), req.body)),
+    async (req, reply) => {
+      const operatorId = req.staff.operatorId;
+      const who = await actor(req);
+      if (req.headers[IDEMPOTENCY_HEADER] === undefined)
+        return reply.code(201).send(await citations.issueCitation(app.db, operatorId, who, req.body));
+      const key = idempotencyKeyOf(req);
+      const out = await withIdempotency<Citation>(
+        app.db,
+        { memberId: req.member.memberId, key, scope: `Operator/${operatorId}/Citations`, body: req.body },
+        async (tx) => ({
+          statusCode: 201,
+          body: await citations.getOperatorCitation(
+            tx,
+            operatorId,
+            await citations.issueCitationIn(tx, operatorId, who, req.body),
+          ),
+        }),
+      );
+      if (out.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(out.body);
+    },
   );
 
   app.get(

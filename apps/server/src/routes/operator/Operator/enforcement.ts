@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChalkAnswer,
+  ChalkQuery,
+  ChalkRequest,
+  ErrorResponse,
+  MAX_RIGHTS_ZONES,
+  OPERATOR_CAN,
+  OperatorParams,
+  RightsDownload,
+  RightsQuery,
+} from '@parkit/contract';
+import { chalkPlate, findChalk, rightsOfZones } from '../../../enforcement/index.ts';
+import { findById } from '../../../members/index.ts';
+
+const tags = ['Operator enforcement'];
+
+/**
+ * The officer's page (operatorOnly scope, docs/enforcement.md): the rights to park of some of the
+ * operator's zones, downloaded for checks with no signal, and digital chalking. Officers, managers
+ * and owners (OPERATOR_CAN.enforce); another operator's zone is 404.
+ */
+const operatorEnforcementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:operatorId/Rights',
+    {
+      config: { operatorRoles: OPERATOR_CAN.enforce },
+      schema: {
+        tags,
+        summary: `Every right to park now (paid sessions incl. Quick Park, permits, visitor days; grace included) in the zones named (comma-separated ids, at most ${MAX_RIGHTS_ZONES}), or in every zone of the operator`,
+        params: OperatorParams,
+        querystring: RightsQuery,
+        response: { 200: RightsDownload, 404: ErrorResponse },
+      },
+    },
+    async (req) => rightsOfZones(app.db, req.staff.operatorId, req.query.zones ?? null, new Date(), MAX_RIGHTS_ZONES),
+  );
+
+  app.get(
+    '/:operatorId/Chalks',
+    {
+      config: { operatorRoles: OPERATOR_CAN.enforce },
+      schema: {
+        tags,
+        summary: "A plate's chalk in a zone (its first sighting in the last 24 hours) against the zone's maximum stay",
+        params: OperatorParams,
+        querystring: ChalkQuery,
+        response: { 200: ChalkAnswer, 404: ErrorResponse },
+      },
+    },
+    async (req) => ({
+      Chalk: await findChalk(
+        app.db,
+        req.staff.operatorId,
+        { zoneId: req.query.zoneId, plate: req.query.plate },
+        new Date(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/:operatorId/Chalks',
+    {
+      config: { operatorRoles: OPERATOR_CAN.enforce },
+      schema: {
+        tags,
+        summary: 'Chalk a plate: record its first sighting in a zone (201), or answer the chalk already there (200)',
+        params: OperatorParams,
+        body: ChalkRequest,
+        response: { 200: ChalkAnswer, 201: ChalkAnswer, 404: ErrorResponse },
+      },
+    },
+    async (req, reply) => {
+      const actor = { id: req.member.memberId, name: (await findById(app.db, req.member.memberId))?.userName ?? '' };
+      const { chalk, created } = await chalkPlate(app.db, req.staff.operatorId, actor, req.body, new Date());
+      return reply.code(created ? 201 : 200).send({ Chalk: chalk });
+    },
+  );
+};
+
+export default operatorEnforcementRoutes;

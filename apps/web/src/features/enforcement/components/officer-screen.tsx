@@ -1,0 +1,378 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { formatTime } from '../../../lib/dates.ts';
+import { useOnline } from '../../../lib/online.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { chalk, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
+import { syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
+import { checkOffline, normalisePlate, type OfflineAnswer, type OfflinePack } from '../lib/offline-rights.ts';
+import { packStore, queueStore } from '../lib/offline-store.ts';
+import { verifyProof, type ProofResult } from '../lib/proof.ts';
+
+const input = 'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-lg';
+const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
+
+/** /enforcement for a signed-in officer: download zones' rights, check plates and proof codes offline, cite, sync. */
+export function OfficerScreen({ operatorId, operatorName }: { operatorId: number; operatorName: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const zones = useOfficerZones(operatorId);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [pack, setPack] = useState<OfflinePack | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [zoneId, setZoneId] = useState(0);
+  const [plate, setPlate] = useState('');
+  const [state, setState] = useState('');
+  const [answer, setAnswer] = useState<(OfflineAnswer & { offline: boolean }) | null>(null);
+  const [token, setToken] = useState('');
+  const [proof, setProof] = useState<ProofResult | null>(null);
+  const [chalkText, setChalkText] = useState('');
+  const [violationId, setViolationId] = useState(0);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [queue, setQueue] = useState<QueuedCitation[]>([]);
+  const [syncing, setSyncing] = useState(false);
+
+  const reloadQueue = useCallback(async () => setQueue(await queueStore.list()), []);
+  const sync = useCallback(async () => {
+    setSyncing(true);
+    try {
+      await syncQueue(queueStore, queueApi);
+    } finally {
+      setSyncing(false);
+      await reloadQueue();
+    }
+  }, [reloadQueue]);
+
+  useEffect(() => {
+    void packStore.get(operatorId).then((p) => {
+      setPack(p);
+      if (p) setZoneId((z) => z || (p.download.Zones[0]?.ZoneId ?? 0));
+      if (p) setViolationId((v) => v || (p.violations[0]?.ViolationId ?? 0));
+    });
+    void queueStore.list().then(setQueue);
+  }, [operatorId]);
+  useEffect(() => {
+    if (online) void Promise.resolve().then(sync);
+  }, [online, sync]);
+
+  const download = async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      const p = await downloadPack(operatorId, chosen);
+      await packStore.put(operatorId, p);
+      setPack(p);
+      setZoneId(p.download.Zones[0]?.ZoneId ?? 0);
+      setViolationId(p.violations[0]?.ViolationId ?? 0);
+    } catch {
+      setProblem(t('The download failed. Try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const check = async () => {
+    if (!pack || !plate.trim()) return;
+    let current = pack;
+    if (online) {
+      try {
+        current = await downloadPack(
+          operatorId,
+          pack.download.Zones.map((z) => z.ZoneId),
+        );
+        await packStore.put(operatorId, current);
+        setPack(current);
+      } catch {
+        // The kept download answers.
+      }
+    }
+    const fresh = current !== pack;
+    setAnswer({ ...checkOffline(current, { zoneId, plate, state }, new Date()), offline: !fresh });
+  };
+
+  const cite = async () => {
+    if (!pack || !photo || !violationId || !plate.trim()) return;
+    const zone = pack.download.Zones.find((z) => z.ZoneId === zoneId);
+    await queueStore.put({
+      id: crypto.randomUUID(),
+      operatorId,
+      ZoneId: zoneId,
+      ZoneNumber: zone?.ZoneNumber ?? '',
+      PlateNumber: normalisePlate(plate),
+      PlateState: state.trim().toUpperCase(),
+      ViolationId: violationId,
+      Location: '',
+      observedAt: new Date().toISOString(),
+      photos: [photo],
+      photoIds: [],
+      state: 'waiting',
+    });
+    setPhoto(null);
+    await reloadQueue();
+    if (online) await sync();
+  };
+
+  const zoneList = zones.data?.Zones ?? [];
+  return (
+    <main className="flex min-h-dvh flex-col bg-slate-100">
+      <header className="bg-slate-900 px-4 py-3 text-white">
+        <h1 className="text-xl font-bold">{t('Enforcement')}</h1>
+        <p className="text-sm text-slate-300">{operatorName}</p>
+        <p role="status" className="text-sm font-semibold">
+          {online ? t('Online') : t('Offline: checks use the downloaded rights')}
+        </p>
+      </header>
+      <div className="flex flex-col gap-4 p-4">
+        <section className={card} aria-labelledby="zones-h">
+          <h2 id="zones-h" className="text-lg font-bold">
+            {t('Your zones')}
+          </h2>
+          {zones.isPending && online && <p>{t('Loading zones…')}</p>}
+          {zones.isError && <p role="alert">{t('The zones could not be loaded.')}</p>}
+          {!online && zoneList.length === 0 && <p>{t('The zones list needs a connection.')}</p>}
+          {zones.isSuccess && zoneList.length === 0 && <p>{t('Your operator has no zones yet.')}</p>}
+          {zoneList.map((z) => (
+            <label key={z.ZoneId} className="flex min-h-11 items-center gap-3 text-lg">
+              <input
+                type="checkbox"
+                className="size-6"
+                checked={chosen.includes(z.ZoneId)}
+                onChange={(e) =>
+                  setChosen((c) => (e.target.checked ? [...c, z.ZoneId] : c.filter((id) => id !== z.ZoneId)))
+                }
+              />
+              {t('Zone {{number}}', { number: z.ZoneNumber })} · {z.Name}
+            </label>
+          ))}
+          <Button
+            type="button"
+            className="min-h-14 text-lg"
+            disabled={!online || chosen.length === 0}
+            loading={busy}
+            onClick={() => void download()}
+          >
+            {t('Download for offline use')}
+          </Button>
+          {problem && <p role="alert">{problem}</p>}
+          {pack ? (
+            <p>
+              {t('Downloaded at {{time}}: {{count}} rights', {
+                time: formatTime(new Date(pack.download.GeneratedAt)),
+                count: pack.download.Rights.length,
+              })}
+            </p>
+          ) : (
+            <p>{t('Nothing downloaded yet.')}</p>
+          )}
+        </section>
+
+        {pack && (
+          <section className={card} aria-labelledby="check-h">
+            <h2 id="check-h" className="text-lg font-bold">
+              {t('Check a plate')}
+            </h2>
+            <label className="flex flex-col gap-1">
+              {t('Zone')}
+              <select className={input} value={zoneId} onChange={(e) => setZoneId(Number(e.target.value))}>
+                {pack.download.Zones.map((z) => (
+                  <option key={z.ZoneId} value={z.ZoneId}>
+                    {t('Zone {{number}}', { number: z.ZoneNumber })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="grid grid-cols-[1fr_6rem] gap-3">
+              <label className="flex flex-col gap-1">
+                {t('Plate')}
+                <input
+                  className={`${input} font-mono uppercase`}
+                  value={plate}
+                  autoComplete="off"
+                  onChange={(e) => setPlate(e.target.value)}
+                />
+              </label>
+              <label className="flex flex-col gap-1">
+                {t('State')}
+                <input
+                  className={`${input} uppercase`}
+                  value={state}
+                  maxLength={2}
+                  autoComplete="off"
+                  onChange={(e) => setState(e.target.value)}
+                />
+              </label>
+            </div>
+            <Button type="button" className="min-h-14 text-lg" onClick={() => void check()}>
+              {t('Check plate')}
+            </Button>
+            {answer && (
+              <div
+                role="status"
+                className={`rounded-2xl p-4 text-lg font-bold ${answer.right ? 'bg-green-700 text-white' : 'bg-red-700 text-white'}`}
+              >
+                <p className="text-2xl">
+                  {answer.right
+                    ? t('PAID until {{time}}', {
+                        time: answer.right.EndsAt ? formatTime(new Date(answer.right.EndsAt)) : '—',
+                      })
+                    : t('NO RIGHT TO PARK FOUND')}
+                </p>
+                {answer.right && <p>{t(RIGHT_NAMES[answer.right.Kind])}</p>}
+                <p className="text-base font-normal">
+                  {answer.offline
+                    ? t('Offline answer: rights downloaded {{count}} minutes ago', { count: answer.ageMinutes })
+                    : t('Online answer: rights read just now')}
+                </p>
+              </div>
+            )}
+            <Button
+              type="button"
+              variant="secondary"
+              className="min-h-12"
+              disabled={!online || !plate.trim()}
+              onClick={() =>
+                void chalk(operatorId, {
+                  ZoneId: zoneId,
+                  PlateNumber: plate,
+                  PlateState: state.trim().toUpperCase() || 'TX',
+                })
+                  .then(({ Chalk: c }) =>
+                    setChalkText(
+                      t('Chalked at {{time}}: {{minutes}} of {{max}} minutes', {
+                        time: formatTime(new Date(c.FirstSeenAt)),
+                        minutes: c.MinutesParked,
+                        max: c.MaxStayMinutes,
+                      }) + (c.Overstayed ? ` · ${t('Over the maximum stay')}` : ''),
+                    ),
+                  )
+                  .catch(() => setChalkText(t('Chalking needs a connection.')))
+              }
+            >
+              {t('Chalk this plate')}
+            </Button>
+            {chalkText && <p role="status">{chalkText}</p>}
+          </section>
+        )}
+
+        {pack && (
+          <section className={card} aria-labelledby="proof-h">
+            <h2 id="proof-h" className="text-lg font-bold">
+              {t('Verify a proof code')}
+            </h2>
+            <label className="flex flex-col gap-1">
+              {t('Proof code')}
+              <textarea
+                className={`${input} min-h-24 font-mono text-sm`}
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+              />
+            </label>
+            <Button
+              type="button"
+              className="min-h-12"
+              onClick={() => void verifyProof(token, pack.keys, new Date()).then(setProof)}
+            >
+              {t('Verify code')}
+            </Button>
+            {proof && (
+              <p
+                role="status"
+                className={`rounded-xl p-3 font-bold ${proof.ok ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}`}
+              >
+                {proof.ok
+                  ? t('Valid proof: {{plate}} ({{state}}), zone {{zone}}, paid until {{time}}', {
+                      plate: proof.plate,
+                      state: proof.state,
+                      zone: proof.zone,
+                      time: formatTime(proof.endsAt),
+                    })
+                  : t(PROOF_REFUSALS[proof.reason])}
+              </p>
+            )}
+          </section>
+        )}
+
+        {pack && (
+          <section className={card} aria-labelledby="cite-h">
+            <h2 id="cite-h" className="text-lg font-bold">
+              {t('Cite this plate')}
+            </h2>
+            <label className="flex flex-col gap-1">
+              {t('Violation')}
+              <select className={input} value={violationId} onChange={(e) => setViolationId(Number(e.target.value))}>
+                {pack.violations.map((v) => (
+                  <option key={v.ViolationId} value={v.ViolationId}>
+                    {v.Code} · {v.Description}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              {t('Photo')}
+              <input
+                type="file"
+                accept="image/*"
+                capture="environment"
+                className="min-h-12"
+                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+              />
+            </label>
+            <Button
+              type="button"
+              className="min-h-14 text-lg"
+              disabled={!photo || !plate.trim() || !violationId}
+              onClick={() => void cite()}
+            >
+              {t('Issue citation')}
+            </Button>
+          </section>
+        )}
+
+        <section className={card} aria-labelledby="queue-h">
+          <h2 id="queue-h" className="text-lg font-bold">
+            {t('Citations to send')}
+          </h2>
+          {queue.length === 0 && <p>{t('No citations written on this device.')}</p>}
+          <ul className="flex flex-col gap-2">
+            {queue
+              .slice()
+              .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+              .map((q) => (
+                <li key={q.id} className="rounded-xl bg-slate-50 p-3">
+                  <p className="font-mono font-bold">
+                    {q.PlateNumber} · {t('Zone {{number}}', { number: q.ZoneNumber })} ·{' '}
+                    {formatTime(new Date(q.observedAt))}
+                  </p>
+                  <p>
+                    {q.state === 'sent'
+                      ? t('Sent: citation {{id}}', { id: q.citationId })
+                      : q.state === 'refused'
+                        ? `${t('Refused')}: ${t(q.error ?? '')}`
+                        : t('Waiting for a connection')}
+                  </p>
+                </li>
+              ))}
+          </ul>
+          <Button
+            type="button"
+            variant="secondary"
+            className="min-h-12"
+            disabled={!online}
+            loading={syncing}
+            onClick={() => void sync()}
+          >
+            {t('Send now')}
+          </Button>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+const RIGHT_NAMES = { session: 'A paid session', permit: 'A permit', 'visitor-day': 'A visitor day' } as const;
+const PROOF_REFUSALS = {
+  expired: 'This proof code has ended',
+  'unknown-key': 'This code was not signed by a known key: download again when online',
+  invalid: 'This is not a valid proof code',
+} as const;

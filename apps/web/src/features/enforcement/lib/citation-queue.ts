@@ -1,0 +1,72 @@
+import type { Citation, CitationFile } from '@parkit/contract';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** A citation written on the officer's device, kept until the server has it. */
+export interface QueuedCitation {
+  /** Also the Idempotency-Key: a resend answers the first citation. */
+  id: string;
+  operatorId: number;
+  ZoneId: number;
+  ZoneNumber: string;
+  PlateNumber: string;
+  PlateState: string;
+  ViolationId: number;
+  Location: string;
+  /** When the officer saw the vehicle (ISO 8601). */
+  observedAt: string;
+  photos: Blob[];
+  /** The photos' ids once uploaded (a retry does not upload them again). */
+  photoIds: string[];
+  state: 'waiting' | 'sent' | 'refused';
+  citationId?: number;
+  /** The server's reason for a refusal. */
+  error?: string;
+}
+
+export interface QueueStore {
+  list(): Promise<QueuedCitation[]>;
+  put(item: QueuedCitation): Promise<void>;
+}
+
+export interface QueueApi {
+  uploadPhoto(operatorId: number, photo: Blob): Promise<CitationFile>;
+  issue(item: QueuedCitation): Promise<Citation>;
+}
+
+/**
+ * Sends every waiting citation, oldest first: its photos (each id kept as soon as it is known),
+ * then the citation with its Idempotency-Key and the moment seen. A refusal (a right covered the
+ * plate, a moment too old) is final and kept with its reason; no connection stops the run, and
+ * what is waiting stays for the next. Answers how many were sent.
+ */
+export async function syncQueue(store: QueueStore, api: QueueApi): Promise<number> {
+  const waiting = (await store.list())
+    .filter((q) => q.state === 'waiting')
+    .sort((a, b) => a.observedAt.localeCompare(b.observedAt));
+  let sent = 0;
+  for (const item of waiting) {
+    try {
+      while (item.photoIds.length < item.photos.length) {
+        const file = await api.uploadPhoto(item.operatorId, item.photos[item.photoIds.length]!);
+        item.photoIds.push(file.FileId);
+        await store.put(item);
+      }
+      const citation = await api.issue(item);
+      await store.put({ ...item, state: 'sent', citationId: citation.CitationId });
+      sent++;
+    } catch (err) {
+      if (
+        err instanceof ApiError &&
+        err.status !== null &&
+        err.status < 500 &&
+        err.status !== 429 &&
+        err.status !== 401
+      ) {
+        await store.put({ ...item, state: 'refused', error: err.message });
+        continue;
+      }
+      break;
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AddVehicleRequest, WireId } from './vehicle.ts';
+import { OperatorParams } from './operator.ts';
+
+/**
+ * The officer's side of enforcement (docs/enforcement.md): the rights of some zones downloaded for
+ * offline checks, and digital chalking of free, time-limited zones.
+ */
+export const ENFORCEMENT_MESSAGES = {
+  zonesFormat: 'zones must be zone ids separated by commas, at most 100',
+  zoneNotFound: 'Zone not found',
+  observedInFuture: 'The moment seen is in the future: check the device’s clock',
+  observedTooOld: 'The moment seen is more than 24 hours ago: this citation can no longer be issued',
+} as const;
+const M = ENFORCEMENT_MESSAGES;
+
+/** At most this many zones in one download. */
+export const MAX_RIGHTS_ZONES = 100;
+
+/** GET /api/Operator/{operatorId}/Rights?zones=1,2: absent, every zone of the operator still in use. */
+export const RightsQuery = z.object({
+  zones: z
+    .string({ error: M.zonesFormat })
+    .trim()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, M.zonesFormat)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .optional(),
+});
+
+export const RightKind = z.enum(['session', 'permit', 'visitor-day']);
+export type RightKind = z.infer<typeof RightKind>;
+
+/** A right to park in a zone: the plate normalised (upper case, no spaces, dashes or dots). */
+export const ZoneRight = z.object({
+  ZoneId: z.number().int(),
+  Kind: RightKind,
+  Id: z.string(),
+  PlateNumber: z.string(),
+  /** A session's plate state; null for a permit or a visitor day (any state). */
+  PlateState: z.string().nullable(),
+  StartsAt: z.string(),
+  /** The right's end, grace minutes included; null when it is not known to end. */
+  EndsAt: z.string().nullable(),
+});
+export type ZoneRight = z.infer<typeof ZoneRight>;
+
+export const RightsZone = z.object({
+  ZoneId: z.number().int(),
+  ZoneNumber: z.string(),
+  Name: z.string(),
+  /** The maximum stay now, by the zone's price policy (what chalking compares with). */
+  MaxStayMinutes: z.number().int(),
+  /** Whether parking is paid now, by the zone's price policy. */
+  PaidNow: z.boolean(),
+});
+export type RightsZone = z.infer<typeof RightsZone>;
+
+export const RightsDownload = z.object({
+  /** The moment the rights were read (the server's clock). */
+  GeneratedAt: z.string(),
+  OperatorId: z.number().int(),
+  Zones: z.array(RightsZone),
+  Rights: z.array(ZoneRight),
+});
+export type RightsDownload = z.infer<typeof RightsDownload>;
+
+/** POST /api/Operator/{operatorId}/Chalks: the first sighting of a plate in a zone. */
+export const ChalkRequest = z.object({
+  ZoneId: WireId,
+  PlateNumber: AddVehicleRequest.shape.PlateNumber,
+  PlateState: AddVehicleRequest.shape.PlateState,
+});
+export type ChalkRequest = z.input<typeof ChalkRequest>;
+
+export const ChalkQuery = z.object({
+  zoneId: WireId,
+  plate: AddVehicleRequest.shape.PlateNumber,
+});
+export const ChalkParams = OperatorParams;
+
+/** A plate's first sighting in a zone and how long it has stood there against the zone's maximum stay. */
+export const Chalk = z.object({
+  ChalkId: z.number().int(),
+  ZoneId: z.number().int(),
+  PlateNumber: z.string(),
+  PlateState: z.string(),
+  FirstSeenAt: z.string(),
+  Officer: z.string(),
+  MinutesParked: z.number().int(),
+  MaxStayMinutes: z.number().int(),
+  /** True once the minutes parked pass the maximum stay. */
+  Overstayed: z.boolean(),
+});
+export type Chalk = z.infer<typeof Chalk>;
+export const ChalkAnswer = z.object({ Chalk: Chalk.nullable() });
