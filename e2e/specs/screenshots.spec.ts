@@ -31,6 +31,9 @@ test.use({
   colorScheme: 'light',
 });
 
+// The languages' tests share nothing: with two workers they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 const LANGUAGES = ['en', 'hi', 'es'] as const;
 type Language = (typeof LANGUAGES)[number];
 
