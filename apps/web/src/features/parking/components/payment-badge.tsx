@@ -13,6 +13,7 @@ export function PaymentBadge(zone: Props) {
   const Icon = paid ? CircleDollarSign : CircleCheck;
   return (
     <span
+      data-testid="payment-badge"
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
         paid
           ? 'bg-amber-50 text-amber-900 ring-1 ring-amber-200'
