@@ -5,13 +5,7 @@
  * the body's maximum stay). The reverse (cdsToBody) reads exactly those shapes, and refuses with a
  * reason what ParkIt's prices cannot say.
  */
-import {
-  PERMIT_KIND_VALUES,
-  PolicyBody,
-  type TimeSpan,
-  type UserClass,
-  type UserClassPrice,
-} from '@parkit/contract';
+import { PERMIT_KIND_VALUES, PolicyBody, type TimeSpan, type UserClass, type UserClassPrice } from '@parkit/contract';
 import { clockMinutes, dayBefore, localTimeAt } from '../lib/local-clock.ts';
 import {
   CDS_WEEKDAYS,

@@ -193,7 +193,14 @@ const span = (i: number) =>
         [{ UserClass: 'ev' as const, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 50 }] }],
         [
           { PermitTypeId: 7, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 75 }] },
-          { UserClass: 'permit' as const, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 30 }, { FromMinute: 45, CentsPerHour: 90 }] },
+          {
+            UserClass: 'permit' as const,
+            Exempt: false,
+            Rate: [
+              { FromMinute: 0, CentsPerHour: 30 },
+              { FromMinute: 45, CentsPerHour: 90 },
+            ],
+          },
         ],
         [
           { PermitKind: 'resident' as const, Exempt: true },

@@ -28,7 +28,13 @@ export async function permitsOfPlate(
   if (plate === '') return [];
   const p = permits;
   const rows = await db
-    .select({ id: p.id, typeId: p.typeId, kind: permitTypes.kind, typeName: permitTypes.name, validUntil: p.validUntil })
+    .select({
+      id: p.id,
+      typeId: p.typeId,
+      kind: permitTypes.kind,
+      typeName: permitTypes.name,
+      validUntil: p.validUntil,
+    })
     .from(p)
     .innerJoin(permitTypes, eq(permitTypes.id, p.typeId))
     .where(
