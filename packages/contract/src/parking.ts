@@ -29,6 +29,7 @@ export const PARKING_MESSAGES = {
   maxStayReached: 'The maximum stay in this zone has been reached',
   zoneRetired: 'This zone is no longer in use: choose another zone',
   zoneFree: 'Parking is free here for the whole time you chose: no payment is needed',
+  permitFree: 'Your permit lets this vehicle park here free: no payment is needed',
   vehicleBusy: 'This vehicle is already parked',
   sessionEnded: 'This parking session has ended',
   amendTooLate: 'A session can be corrected only within 5 minutes of its start',
@@ -104,6 +105,8 @@ export const Quote = z.object({
   MaxMoreMinutes: z.number().int(),
   /** The stretches of the priced time in each of the zone's time spans, in order (docs/pricing.md). */
   Spans: z.array(PriceSpan),
+  /** The permit whose own rate priced the stay (docs/pricing.md#permit-holders); absent: the zone's rate. */
+  PermitRate: z.object({ PermitId: z.number().int(), PermitType: z.string() }).optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OperatorParams } from './operator.ts';
+import { PermitKind } from './permits.ts';
 import { WireId } from './vehicle.ts';
 
 /**
@@ -18,6 +19,9 @@ export const PRICING_MESSAGES = {
   minOverMax: 'The minimum fee cannot be more than the maximum fee',
   spanIds: 'Each time span needs its own id',
   classRate: 'A user class is either exempt or has its own rate',
+  classWho: 'Name one of a user class, a permit kind or a permit type',
+  classOnce: 'Each user class once',
+  permitTypeUnknown: 'Choose a permit type of this operator that is not retired',
   effectivePast: 'A new version cannot take effect in the past',
   eventWindow: 'The event must end after it starts',
   noReturn: 'This vehicle left this zone too recently to park here again yet',
@@ -78,11 +82,34 @@ export const USER_CLASSES = ['permit', 'disabled', 'ev'] as const;
 export const UserClass = z.enum(USER_CLASSES);
 export type UserClass = z.infer<typeof UserClass>;
 
-/** A user class inside a span: exempt (pays nothing there) or priced apart (its own rate). */
+/**
+ * A user class inside a span: exempt (pays nothing there) or priced apart (its own rate). It names
+ * who, by exactly one of: a user class (`permit` holds for resident, visitor and business permits),
+ * a permit kind, or one of the operator's permit types (docs/pricing.md#permit-holders).
+ */
 export const UserClassPrice = z
-  .object({ UserClass, Exempt: z.boolean(), Rate: Rate.optional() })
+  .object({
+    UserClass: UserClass.optional(),
+    PermitKind: PermitKind.optional(),
+    PermitTypeId: z.number().int().positive().max(2_147_483_647).optional(),
+    Exempt: z.boolean(),
+    Rate: Rate.optional(),
+  })
   .strict()
-  .refine((c) => c.Exempt === (c.Rate === undefined), { path: ['Rate'], message: PRICING_MESSAGES.classRate });
+  .superRefine((c, ctx) => {
+    const named = [c.UserClass, c.PermitKind, c.PermitTypeId].filter((x) => x !== undefined).length;
+    if (named !== 1) ctx.addIssue({ code: 'custom', path: ['UserClass'], message: PRICING_MESSAGES.classWho });
+    if (c.Exempt !== (c.Rate === undefined))
+      ctx.addIssue({ code: 'custom', path: ['Rate'], message: PRICING_MESSAGES.classRate });
+  });
+export type UserClassPrice = z.infer<typeof UserClassPrice>;
+
+/** One key per whom a user class names, so a span names each once. */
+export function userClassKey(c: Pick<UserClassPrice, 'UserClass' | 'PermitKind' | 'PermitTypeId'>): string {
+  if (c.PermitTypeId !== undefined) return `type:${c.PermitTypeId}`;
+  if (c.PermitKind !== undefined) return `kind:${c.PermitKind}`;
+  return `class:${c.UserClass ?? ''}`;
+}
 
 export const TimeSpan = z
   .object({
@@ -119,7 +146,8 @@ export const TimeSpan = z
     MaxDayCents: Cents.optional(),
     MaxStayMinutes: Minutes.min(1, 'At least 1 minute').optional(),
     NoReturnMinutes: Minutes.optional(),
-    UserClasses: z.array(UserClassPrice).max(USER_CLASSES.length).default([]),
+    /** At most 9: each is published as a CDS Policy numbered just before its span's (docs/pricing.md#cds-mapping). */
+    UserClasses: z.array(UserClassPrice).max(9, 'At most 9 user classes in a time span').default([]),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -133,9 +161,9 @@ export const TimeSpan = z
     for (const max of ['MaxSessionCents', 'MaxDayCents'] as const)
       if (s.MinSessionCents !== undefined && s[max] !== undefined && s.MinSessionCents > s[max]!)
         ctx.addIssue({ code: 'custom', path: ['MinSessionCents'], message: PRICING_MESSAGES.minOverMax });
-    const classes = s.UserClasses.map((c) => c.UserClass);
+    const classes = s.UserClasses.map(userClassKey);
     if (new Set(classes).size !== classes.length)
-      ctx.addIssue({ code: 'custom', path: ['UserClasses'], message: 'Each user class once' });
+      ctx.addIssue({ code: 'custom', path: ['UserClasses'], message: PRICING_MESSAGES.classOnce });
   });
 
 /** The rules of one version of a price policy. A minute in no span is free; the first span that matches wins. */

@@ -5,7 +5,7 @@ import { chalks, operators, zones } from '../db/schema/index.ts';
 import type { Actor } from '../infra/audit-log.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ratesNow } from '../pricing/index.ts';
-import { ANONYMISED_PLATE, normalisePlate } from './plate.ts';
+import { ANONYMISED_PLATE, normalisePlate } from '../lib/plate.ts';
 
 /** A chalk older than this is a past visit: a new sighting starts a new one. */
 const CHALK_HOURS = 24;

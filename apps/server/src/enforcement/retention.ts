@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { enforcementChecks, operators, permits, visitorDays } from '../db/schema/index.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
 import { anonymiseChalksBefore } from './chalk-repository.ts';
-import { ANONYMISED_PLATE } from './plate.ts';
+import { ANONYMISED_PLATE } from '../lib/plate.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often the retention job does its work (it is called on every jobs tick). */

@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
-import { normalisePlate } from './plate.ts';
+import { normalisePlate } from '../lib/plate.ts';
+import { freePermitAt, permitsOfPlate, policyForStart } from '../pricing/index.ts';
 
 /** A right to park: what it is, its id, and when it ends (null: not known to end). */
 export interface ParkingRight {
@@ -36,9 +37,10 @@ const coveredSince = (atSql: SQL) =>
   sql`(${parkingSessions.status} = 'active' or ${parkingSessions.endedAt} > ${atSql} or ${parkingSessions.endedAt} >= ${parkingSessions.endsAt})`;
 
 /**
- * The one place that knows every right to park (issue 30, docs/permits.md#rights): a paid session
- * (a member's or Quick Park's) running at `at`, counting the operator's grace minutes after its
- * end; an active permit of the plate for the zone whose window holds `at`; a visitor day given to
+ * The one place that knows every right to park (docs/permits.md#rights): a paid session (a
+ * member's or Quick Park's) running at `at`, counting the operator's grace minutes after its end;
+ * an active permit of the plate for the zone whose window holds `at` and whose type the zone's
+ * policy lets park free at `at` (not one priced at its own rate); a visitor day given to
  * the plate for `at`'s date in the operator's time zone by an active permit covering the zone.
  * Sessions first, then permits, then visitor days. Pass a transaction to check inside it (a
  * citation is refused in the transaction that would write it).
@@ -49,7 +51,17 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
   const at = q.at;
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const [zone] = await db
-    .select({ operatorId: zones.operatorId, timezone: operators.timezone, graceMinutes: operators.graceMinutes })
+    .select({
+      id: zones.id,
+      operatorId: zones.operatorId,
+      rateCents: zones.rateCents,
+      maxStayMinutes: zones.maxStayMinutes,
+      paidDays: zones.paidDays,
+      paidFromMinute: zones.paidFromMinute,
+      paidUntilMinute: zones.paidUntilMinute,
+      timezone: operators.timezone,
+      graceMinutes: operators.graceMinutes,
+    })
     .from(zones)
     .innerJoin(operators, eq(operators.id, zones.operatorId))
     .where(eq(zones.id, q.zoneId))
@@ -81,24 +93,16 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
       endsAt: new Date(session.endsAt.getTime() + grace * 60_000).toISOString(),
     };
 
-  const p = permits;
-  const [permit] = await db
-    .select({ id: p.id, validUntil: p.validUntil })
-    .from(p)
-    .where(
-      and(
-        eq(p.operatorId, zone.operatorId),
-        eq(p.status, 'active'),
-        sql`${p.plates} @> array[${plate}]::text[]`,
-        sql`${p.zoneIds} @> array[${q.zoneId}]::int[]`,
-        lte(p.validFrom, at),
-        gt(p.validUntil, at),
-      ),
-    )
-    .orderBy(desc(p.validUntil))
-    .limit(1);
-  if (permit) return { kind: 'permit', id: String(permit.id), endsAt: permit.validUntil?.toISOString() ?? null };
+  // A permit is a right when the zone's policy in force at `at` lets its type park free then
+  // (docs/pricing.md#permit-holders); a type priced at its own rate must pay a session.
+  const held = await permitsOfPlate(db, { operatorId: zone.operatorId, zoneId: q.zoneId, plate, at });
+  if (held.length > 0) {
+    const policy = await policyForStart(db, zone, at);
+    const permit = freePermitAt(policy.policy, zone.timezone, at.getTime(), held);
+    if (permit) return { kind: 'permit', id: String(permit.id), endsAt: permit.validUntil?.toISOString() ?? null };
+  }
 
+  const p = permits;
   const v = visitorDays;
   const localDay = sql`(${atSql} at time zone ${zone.timezone})::date`;
   const [day] = await db

@@ -5,7 +5,7 @@
  * the body's maximum stay). The reverse (cdsToBody) reads exactly those shapes, and refuses with a
  * reason what ParkIt's prices cannot say.
  */
-import { PolicyBody, type TimeSpan, type UserClass } from '@parkit/contract';
+import { PERMIT_KIND_VALUES, PolicyBody, type TimeSpan, type UserClass, type UserClassPrice } from '@parkit/contract';
 import { clockMinutes, dayBefore, localTimeAt } from '../lib/local-clock.ts';
 import {
   CDS_WEEKDAYS,
@@ -24,6 +24,29 @@ const CLASS_TO_CDS: Record<UserClass, string> = {
   ev: 'electric',
 };
 const CDS_TO_CLASS = new Map(Object.entries(CLASS_TO_CDS).map(([ours, cds]) => [cds, ours as UserClass]));
+/** Locally generated user classes (CDS allows them): a permit kind, and one of the operator's permit types. */
+const KIND_PREFIX = 'permit_';
+const TYPE_PREFIX = 'permit_type_';
+
+/** A rule's user class as CDS names it. */
+function classToCds(c: UserClassPrice): string {
+  if (c.PermitTypeId !== undefined) return `${TYPE_PREFIX}${c.PermitTypeId}`;
+  if (c.PermitKind !== undefined) return `${KIND_PREFIX}${c.PermitKind}`;
+  return CLASS_TO_CDS[c.UserClass!];
+}
+
+/** A CDS user class as a rule of ours names it; null: none of ours (a feed's permit types are not this operator's). */
+function classFromCds(v: string): Pick<UserClassPrice, 'UserClass' | 'PermitKind'> | null {
+  const ours = CDS_TO_CLASS.get(v);
+  if (ours) return { UserClass: ours };
+  const kind = PERMIT_KIND_VALUES.find((k) => v === `${KIND_PREFIX}${k}`);
+  return kind ? { PermitKind: kind } : null;
+}
+
+/** The key a class's Policy id is made from: the user class's name as before, the permit's kind or type otherwise. */
+function classKey(c: UserClassPrice): string {
+  return c.UserClass ?? (c.PermitKind !== undefined ? `kind:${c.PermitKind}` : `type:${c.PermitTypeId}`);
+}
 
 /** The key of the last Policy (the minutes in no span). */
 export const REST_KEY = '*';
@@ -127,12 +150,12 @@ export function bodyToCdsPolicies(
       const rule: CdsRule = {
         activity: 'parking',
         ...stayRule(s, body),
-        user_classes: [CLASS_TO_CDS[c.UserClass]],
+        user_classes: [classToCds(c)],
         rate: c.Exempt ? [{ rate: 0, rate_unit: 'hour' }] : rates(c.Rate!, s),
       };
       out.push(
         withSpans({
-          curb_policy_id: id(`${s.Id}/${c.UserClass}`),
+          curb_policy_id: id(`${s.Id}/${classKey(c)}`),
           published_date: published,
           priority: priority - s.UserClasses.length + k,
           rules: [rule],
@@ -328,18 +351,17 @@ export function cdsToBody(
       if (!sameJson(c.policy.time_spans, p.time_spans))
         throw new CdsPolicyRefused(`${cw}: a user class's policy must have the time_spans of the policy after it`);
       if (c.rule.user_classes!.length !== 1) throw new CdsPolicyRefused(`${cw}: one user class per rule`);
-      const ours = CDS_TO_CLASS.get(c.rule.user_classes![0]!);
+      const ours = classFromCds(c.rule.user_classes![0]!);
       if (!ours)
         throw new CdsPolicyRefused(
-          `${cw}: user class "${c.rule.user_classes![0]}" has no equal in ParkIt's prices (permit, disabled_parking_permit, electric)`,
+          `${cw}: user class "${c.rule.user_classes![0]}" has no equal in ParkIt's prices (permit, disabled_parking_permit, electric, permit_<kind>)`,
         );
       const cr = classRates[k]!;
-      span.UserClasses.push(
-        isExempt(cr)
-          ? { UserClass: ours, Exempt: true }
-          : { UserClass: ours, Exempt: false, Rate: free > 0 ? cr.steps : cr.all },
-      );
-      ids[`${id}/${ours}`] = c.policy.curb_policy_id;
+      const rule: UserClassPrice = isExempt(cr)
+        ? { ...ours, Exempt: true }
+        : { ...ours, Exempt: false, Rate: free > 0 ? cr.steps : cr.all };
+      span.UserClasses.push(rule);
+      ids[`${id}/${classKey(rule)}`] = c.policy.curb_policy_id;
     });
     pendingClasses = [];
     spans.push(span);

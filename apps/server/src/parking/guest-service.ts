@@ -47,7 +47,7 @@ export async function quoteGuest(
 ): Promise<GuestQuote> {
   const { zone, operator } = await zoneByNumber(db, r.ZoneNumber);
   if (r.DurationMinutes > zone.maxStayMinutes) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  const policy = await policyForStart(db, zone, now);
+  const policy = await policyForStart(db, zone, now, r.PlateNumber);
   const price = priceOf(policy, operator.timezone, now, 0, r.DurationMinutes);
   if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
   if (price.paidMinutes === 0) throw conflict('ZoneNumber', PARKING_MESSAGES.zoneFree);

@@ -9,6 +9,7 @@ import { priceOf as priceWindowOf, refundFor as refundWith } from './pricing.ts'
  */
 const preset = (s: PaidSchedule, rateCents = 100): SessionPolicy => ({
   versionId: null,
+  permits: [],
   policy: compilePolicy(presetPolicy({ ...s, rateCents, maxStayMinutes: 10_080 })),
 });
 const centsFor = (rate: number, minutes: number, discount = 0) => roundCents(rate * minutes, discount);

@@ -35,7 +35,7 @@ export function priceOf(
   to: number,
   discountPercent = 0,
 ): Priced {
-  const w = priceWindow(p.policy, timeZone, stayStart.getTime(), from, to, { discountPercent });
+  const w = priceWindow(p.policy, timeZone, stayStart.getTime(), from, to, { discountPercent, permits: p.permits });
   return {
     paidMinutes: w.paidMinutes,
     parkingCents: w.parkingCents,

@@ -18,7 +18,7 @@ import * as zones from '../zones/index.ts';
 import { amendableUntil, amendableZone, checkAmendable } from './amend-window.ts';
 import { planTerms, walletFunds } from './payments.ts';
 import { overMaxPayment } from './rules.ts';
-import { policyForStart, policyOfSession } from '../pricing/index.ts';
+import { permitFor, policyForStart, policyOfSession, type SessionPolicy } from '../pricing/index.ts';
 import { priceMore, priceOf, type Priced } from './pricing.ts';
 import * as sessions from './session-repository.ts';
 import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-rows.ts';
@@ -83,11 +83,16 @@ export async function quoteStart(
   if (busy) throw vehicleBusy(busy.id);
   const [{ feeCents: fee, discountPercent }, policy] = await Promise.all([
     planTerms(db, memberId),
-    policyForStart(db, zone, now),
+    policyForStart(db, zone, now, vehicle.PlateNumber),
   ]);
   const price = priceOf(policy, operator.timezone, now, 0, r.DurationMinutes, discountPercent);
   if (price.overMaxStay) throw badRequest('DurationMinutes', PARKING_MESSAGES.maxStay);
-  if (price.paidMinutes === 0) throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
+  if (price.paidMinutes === 0) {
+    // Free for this vehicle: its permit parks free here, or the zone is free for everyone then.
+    const everyone = priceOf({ ...policy, permits: [] }, operator.timezone, now, 0, r.DurationMinutes);
+    if (everyone.paidMinutes > 0) throw conflict('VehicleId', PARKING_MESSAGES.permitFree);
+    throw conflict('ZoneId', PARKING_MESSAGES.zoneFree);
+  }
   if (
     price.noReturnMinutes > 0 &&
     (await sessions.leftZoneSince(db, vehicle.VehicleID, zone.id, now, price.noReturnMinutes))
@@ -106,7 +111,30 @@ export async function quoteStart(
     autoStart: r.autoStart ?? false,
     policyVersionId: price.versionId,
   });
-  return toQuote(db, memberId, q, zone.rateCents, Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes), price);
+  const quote = await toQuote(
+    db,
+    memberId,
+    q,
+    zone.rateCents,
+    Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes),
+    price,
+  );
+  const permit = permitRateOf(policy, price);
+  return permit ? { ...quote, PermitRate: permit } : quote;
+}
+
+/** The permit whose own rate priced the first paid stretch of a quote, as the driver is shown it. */
+function permitRateOf(policy: SessionPolicy, price: Priced): Quote['PermitRate'] {
+  if (policy.permits.length === 0) return undefined;
+  for (const stretch of price.spans) {
+    const span = policy.policy.spans.find((sp) => sp.name === stretch.Name);
+    if (!span || stretch.Amount === 0) continue;
+    const chosen = permitFor(span, policy.permits);
+    if (!chosen || chosen.rate === null) continue;
+    const held = policy.permits.find((p) => p.id === chosen.permit.id)!;
+    return { PermitId: held.id, PermitType: held.typeName };
+  }
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PolicyBody, USER_CLASSES, type UserClass } from '@parkit/contract';
-import { compilePolicy, priceWindow } from './engine.ts';
+import { compilePolicy, priceWindow, type HeldPermit } from './engine.ts';
 
 /**
  * The engine against a reference written from the rules of docs/pricing.md, not from the engine:
@@ -44,6 +44,37 @@ function previousDate(date: string): { date: string; isoDay: number } {
 
 const toMinute = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
+/** Resident, visitor and business permits are the class "permit"; disabled and EV their own. */
+const CLASS_OF_KIND: Record<HeldPermit['kind'], UserClass> = {
+  resident: 'permit',
+  visitor: 'permit',
+  business: 'permit',
+  disabled: 'disabled',
+  ev: 'ev',
+};
+
+/**
+ * A span's rate for this driver, from the rules: with permits, each permit's rule is the one naming
+ * its type, else its kind, else its class; a permit without a rule, or exempt, parks free; else the
+ * first permit's own rate. Without permits, the first rule of a class the driver is in.
+ */
+function rateFor(span: PolicyBody['Spans'][number], classes: ReadonlySet<UserClass>, permits: readonly HeldPermit[]) {
+  if (permits.length > 0) {
+    let own: PolicyBody['Spans'][number]['Rate'] | null = null;
+    for (const p of permits) {
+      const rule =
+        span.UserClasses.find((c) => c.PermitTypeId === p.typeId) ??
+        span.UserClasses.find((c) => c.PermitKind === p.kind) ??
+        span.UserClasses.find((c) => c.UserClass === CLASS_OF_KIND[p.kind]);
+      if (!rule || rule.Exempt) return [];
+      if (own === null) own = rule.Rate!;
+    }
+    return own!;
+  }
+  const own = span.UserClasses.find((c) => c.UserClass !== undefined && classes.has(c.UserClass));
+  return own ? (own.Exempt ? [] : own.Rate!) : span.Rate;
+}
+
 function reference(
   body: PolicyBody,
   timeZone: string,
@@ -51,6 +82,7 @@ function reference(
   from: number,
   to: number,
   classes: ReadonlySet<UserClass>,
+  permits: readonly HeldPermit[],
   discount: number,
 ): { cents: number; paidMinutes: number; stretchCents: number } {
   const bill = (minutes: number) => {
@@ -78,8 +110,7 @@ function reference(
       if (index < 0) continue;
       const span = body.Spans[index]!;
       if (i < span.FreeMinutes) continue;
-      const own = span.UserClasses.find((c) => classes.has(c.UserClass));
-      const rate = own ? (own.Exempt ? [] : own.Rate!) : span.Rate;
+      const rate = rateFor(span, classes, permits);
       if (rate.length === 0) continue;
       let k = 0;
       rate.forEach((r, j) => {
@@ -97,8 +128,7 @@ function reference(
     let sixtieths = 0;
     for (const [index, t] of tally) {
       const span = body.Spans[index]!;
-      const own = span.UserClasses.find((c) => classes.has(c.UserClass));
-      const rate = own ? own.Rate! : span.Rate;
+      const rate = rateFor(span, classes, permits);
       const perDay = new Map<string, number>();
       for (const [key, n] of t) {
         const [date, k] = key.split(' ');
@@ -161,6 +191,22 @@ const span = (i: number) =>
         [],
         [{ UserClass: 'disabled' as const, Exempt: true }],
         [{ UserClass: 'ev' as const, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 50 }] }],
+        [
+          { PermitTypeId: 7, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 75 }] },
+          {
+            UserClass: 'permit' as const,
+            Exempt: false,
+            Rate: [
+              { FromMinute: 0, CentsPerHour: 30 },
+              { FromMinute: 45, CentsPerHour: 90 },
+            ],
+          },
+        ],
+        [
+          { PermitKind: 'resident' as const, Exempt: true },
+          { PermitTypeId: 8, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 125 }] },
+          { UserClass: 'ev' as const, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 40 }] },
+        ],
       ),
     },
     {
@@ -187,13 +233,23 @@ describe('the quote engine against the minute-by-minute reference', () => {
         fc.integer({ min: 1, max: 3000 }),
         fc.integer({ min: 0, max: 3000 }),
         fc.subarray([...USER_CLASSES]),
+        // No permit, or some of: a business permit of type 7, a resident one of type 8, an EV one of type 9.
+        fc.subarray<HeldPermit>([
+          { id: 1, typeId: 7, kind: 'business' },
+          { id: 2, typeId: 8, kind: 'resident' },
+          { id: 3, typeId: 9, kind: 'ev' },
+        ]),
         fc.constantFrom(0, 10),
-        (policy, tz, startRaw, a, b, cls, discount) => {
+        (policy, tz, startRaw, a, b, cls, permits, discount) => {
           const startMs = Math.floor(startRaw / MINUTE) * MINUTE;
           const [from, to] = a <= b ? [a, b] : [b, a];
           const classes = new Set(cls);
-          const got = priceWindow(compilePolicy(policy), tz, startMs, from, to, { discountPercent: discount, classes });
-          const want = reference(policy, tz, startMs, from, to, classes, discount);
+          const got = priceWindow(compilePolicy(policy), tz, startMs, from, to, {
+            discountPercent: discount,
+            classes,
+            permits,
+          });
+          const want = reference(policy, tz, startMs, from, to, classes, permits, discount);
           expect(got.parkingCents).toBe(want.cents);
           expect(got.paidMinutes).toBe(want.paidMinutes);
           expect(got.stretches.reduce((s, x) => s + x.cents, 0)).toBe(want.stretchCents);

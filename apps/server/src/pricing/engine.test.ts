@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyBody, type PolicyBodyInput } from '@parkit/contract';
-import { compilePolicy, priceWindow } from './engine.ts';
+import { compilePolicy, priceWindow, type HeldPermit } from './engine.ts';
 import { presetPolicy } from './preset.ts';
 
 const CHICAGO = 'America/Chicago';
@@ -151,6 +151,30 @@ describe('rates, increments, fees', () => {
     expect(priceWindow(p, CHICAGO, start, 0, 60, { classes: new Set(['disabled']) }).parkingCents).toBe(0);
     expect(priceWindow(p, CHICAGO, start, 0, 60, { classes: new Set(['ev']) }).parkingCents).toBe(100);
     expect(priceWindow(p, CHICAGO, start, 0, 60).parkingCents).toBe(200);
+  });
+
+  it('permit holders: the rule of the type, else of the kind, else of the class; none or exempt parks free', () => {
+    const p = policy([
+      allDay(200, {
+        UserClasses: [
+          { PermitTypeId: 7, Exempt: false, Rate: hourly(50) },
+          { PermitKind: 'business', Exempt: false, Rate: hourly(80) },
+          { UserClass: 'permit', Exempt: false, Rate: hourly(120) },
+          { PermitKind: 'disabled', Exempt: true },
+        ],
+      }),
+    ]);
+    const held = (typeId: number, kind: HeldPermit['kind']) => [{ id: typeId, typeId, kind }];
+    const cents = (permits: HeldPermit[]) => priceWindow(p, CHICAGO, start, 0, 60, { permits }).parkingCents;
+    expect(cents(held(7, 'business'))).toBe(50);
+    expect(cents(held(3, 'business'))).toBe(80);
+    expect(cents(held(3, 'resident'))).toBe(120);
+    expect(cents(held(4, 'disabled'))).toBe(0);
+    expect(cents(held(5, 'ev'))).toBe(0); // no rule for EV permits: a permit for the zone parks free
+    // Two permits: one that parks free wins; else the first one's own rate.
+    expect(cents([...held(7, 'business'), ...held(4, 'disabled')])).toBe(0);
+    expect(cents([...held(3, 'resident'), ...held(7, 'business')])).toBe(120);
+    expect(cents([])).toBe(200);
   });
 
   it('the plan discount is taken off once, rounded half-up', () => {

@@ -1,4 +1,5 @@
-import type { PolicyBody, TimeSpan, UserClass } from '@parkit/contract';
+import type { PolicyBody, TimeSpan, UserClass, UserClassPrice } from '@parkit/contract';
+import type { PermitKind } from '../db/schema/index.ts';
 import { clockMinutes, dayBefore, localTimeAt, type LocalTime } from '../lib/local-clock.ts';
 
 /**
@@ -115,9 +116,69 @@ export function spanAt(c: CompiledPolicy, t: LocalTime): number {
   return -1;
 }
 
-/** The rate steps of a span for a driver of these user classes ([] : exempt). */
-export function stepsFor(s: CompiledSpan, classes: ReadonlySet<UserClass>): readonly Step[] {
-  for (const c of s.classes) if (classes.has(c.UserClass)) return c.Exempt ? [] : (c.Rate ?? []);
+/** A permit the driver's vehicle holds for the zone: it makes the driver one of the policy's user classes. */
+export interface HeldPermit {
+  id: number;
+  typeId: number;
+  kind: PermitKind;
+}
+
+/** Who the driver is for the spans' user classes: plain classes (a preview's), and the permits held for the zone. */
+export interface Who {
+  classes?: ReadonlySet<UserClass>;
+  permits?: readonly HeldPermit[];
+}
+
+/** The user class a permit of each kind belongs to when a span names no narrower rule for it. */
+export const PERMIT_KIND_CLASS: Record<PermitKind, UserClass> = {
+  resident: 'permit',
+  visitor: 'permit',
+  business: 'permit',
+  disabled: 'disabled',
+  ev: 'ev',
+};
+
+/**
+ * What a span says of one permit (docs/pricing.md#permit-holders): the rule naming its type, else
+ * its kind, else its user class; null when none does, and then the permit parks free (a permit is
+ * valid in the zones it names).
+ */
+export function ruleForPermit(classes: readonly UserClassPrice[], p: HeldPermit): UserClassPrice | null {
+  return (
+    classes.find((c) => c.PermitTypeId === p.typeId) ??
+    classes.find((c) => c.PermitKind === p.kind) ??
+    classes.find((c) => c.UserClass === PERMIT_KIND_CLASS[p.kind]) ??
+    null
+  );
+}
+
+/**
+ * The permit that prices a span for its holder: one that parks free there (rate null), else the
+ * first with a rate of its own; null without permits.
+ */
+export function permitFor(
+  s: CompiledSpan,
+  permits: readonly HeldPermit[],
+): { permit: HeldPermit; rate: readonly Step[] | null } | null {
+  let own: { permit: HeldPermit; rate: readonly Step[] } | null = null;
+  for (const p of permits) {
+    const rule = ruleForPermit(s.classes, p);
+    if (!rule || rule.Exempt) return { permit: p, rate: null };
+    own ??= { permit: p, rate: rule.Rate ?? [] };
+  }
+  return own;
+}
+
+/** The rate steps of a span for this driver ([] : exempt): a held permit's, else a plain class's, else everyone's. */
+export function stepsFor(s: CompiledSpan, who: Who): readonly Step[] {
+  if (who.permits && who.permits.length > 0) {
+    const p = permitFor(s, who.permits)!;
+    return p.rate ?? [];
+  }
+  const classes = who.classes;
+  if (classes)
+    for (const c of s.classes)
+      if (c.UserClass !== undefined && classes.has(c.UserClass)) return c.Exempt ? [] : (c.Rate ?? []);
   return s.steps;
 }
 
@@ -150,7 +211,7 @@ export function evaluate(
   timeZone: string,
   startMs: number,
   minutes: number,
-  classes: ReadonlySet<UserClass> = new Set(),
+  who: Who = {},
 ): Evaluation {
   const chunks: Chunk[] = [];
   let e = 0;
@@ -163,7 +224,7 @@ export function evaluate(
     let cph = 0;
     if (idx >= 0) {
       const s = c.spans[idx]!;
-      const steps = stepsFor(s, classes);
+      const steps = stepsFor(s, who);
       if (e < s.freeMinutes) len = Math.min(len, s.freeMinutes - e);
       else if (steps.length > 0) {
         step = 0;
@@ -262,13 +323,13 @@ export function priceWindow(
   startMs: number,
   from: number,
   to: number,
-  opts: { discountPercent?: number; classes?: ReadonlySet<UserClass> } = {},
+  opts: { discountPercent?: number } & Who = {},
 ): WindowPrice {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from)
     throw new RangeError(`a window is whole minutes 0 <= from <= to, got ${from}..${to}`);
-  const classes = opts.classes ?? new Set<UserClass>();
-  const whole = evaluate(c, timeZone, startMs, to, classes);
-  const before = from === 0 ? null : evaluate(c, timeZone, startMs, from, classes);
+  const who: Who = { classes: opts.classes, permits: opts.permits };
+  const whole = evaluate(c, timeZone, startMs, to, who);
+  const before = from === 0 ? null : evaluate(c, timeZone, startMs, from, who);
   const delta = whole.v60 - (before?.v60 ?? 0);
   const undiscounted = roundCents(delta);
   const parkingCents = roundCents(delta, opts.discountPercent ?? 0);

@@ -4,3 +4,4 @@ export * from './engine.ts';
 export * from './policy-repository.ts';
 export * from './policy-service.ts';
 export * from './preset.ts';
+export * from './permit-holders.ts';

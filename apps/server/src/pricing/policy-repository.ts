@@ -13,6 +13,7 @@ import {
 import { queryRows, type Db, type Executor } from '../db/client.ts';
 import { priceEvents, pricePolicies, pricePolicyVersions, zones } from '../db/schema/index.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
+import { checkPermitTypes } from './permit-holders.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 
 /**
@@ -87,6 +88,8 @@ export async function savePolicyVersion(
     throw new HttpError(400, 'Name is required', [{ field: 'Name', message: 'Name is required' }]);
   try {
     return await db.transaction(async (tx) => {
+      // The types named are locked (shared) until the version is written: none can retire meanwhile.
+      await checkPermitTypes(tx, operatorId, r.Body);
       let id = policyId;
       if (id === null) {
         const [created] = await tx

@@ -14,6 +14,7 @@ import { pricePolicyVersions } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { operatorById } from '../zones/index.ts';
 import { compilePolicy, priceWindow, spanAt, type CompiledPolicy, type WindowPrice } from './engine.ts';
+import { permitsOfPlate, type ZonePermit } from './permit-holders.ts';
 import { localTimeAt } from '../lib/local-clock.ts';
 import { parseOr400, versionOf } from './policy-repository.ts';
 import { presetPolicy, type Preset } from './preset.ts';
@@ -27,6 +28,8 @@ export interface SessionPolicy {
   /** The version that priced it; null: the zone's preset (a zone with no policy of its own). */
   versionId: number | null;
   policy: CompiledPolicy;
+  /** The permits the session's plate holds for the zone at its start: the spans' rules price it by them. */
+  permits: readonly ZonePermit[];
 }
 
 // Versions never change once written, so a compiled one is good for as long as the process runs.
@@ -48,15 +51,29 @@ async function compiledVersion(db: Executor, id: number): Promise<CompiledPolicy
 }
 
 function presetOf(zone: Preset): SessionPolicy {
-  return { versionId: null, policy: compilePolicy(presetPolicy(zone)) };
+  return { versionId: null, policy: compilePolicy(presetPolicy(zone)), permits: [] };
 }
 
 /**
  * The policy for a session starting at `at` in a zone: an event's (the latest started whose
  * window holds `at` and names the zone), else the zone's policy, each at its version in force at
- * `at`; without either, the zone's preset.
+ * `at`; without either, the zone's preset. Given the plate, with the permits it holds for the zone
+ * then (docs/pricing.md#permit-holders).
  */
 export async function policyForStart(
+  db: Executor,
+  zone: Preset & { id: number; operatorId: number },
+  at: Date,
+  plate?: string,
+): Promise<SessionPolicy> {
+  const [policy, permits] = await Promise.all([
+    policyAt(db, zone, at),
+    plate === undefined ? [] : permitsOfPlate(db, { operatorId: zone.operatorId, zoneId: zone.id, plate, at }),
+  ]);
+  return { ...policy, permits };
+}
+
+async function policyAt(
   db: Executor,
   zone: Preset & { id: number; operatorId: number },
   at: Date,
@@ -75,7 +92,7 @@ export async function policyForStart(
         ) as version_id`,
   );
   const id = row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id);
-  return id === null ? presetOf(zone) : { versionId: id, policy: await compiledVersion(db, id) };
+  return id === null ? presetOf(zone) : { versionId: id, policy: await compiledVersion(db, id), permits: [] };
 }
 
 /** What Find Parking shows of a zone's price now: the rate a stay starting now pays, and whether it pays at all. */
@@ -188,15 +205,29 @@ export async function ratesNow(
 
 /**
  * The policy a session keeps for its extensions and refunds: the version it started with, or the
- * zone's preset at the rate the session started with.
+ * zone's preset at the rate the session started with; with the permits its plate held for the zone
+ * when it started, so a permit's own rate prices the minutes added or given back as it priced the start.
  */
 export async function policyOfSession(
   db: Executor,
-  s: { policyVersionId: number | null; rateCents: number },
+  s: {
+    policyVersionId: number | null;
+    rateCents: number;
+    plate: string;
+    zoneId: number;
+    operatorId: number;
+    startedAt: Date;
+  },
   zone: Preset,
 ): Promise<SessionPolicy> {
-  if (s.policyVersionId === null) return presetOf({ ...zone, rateCents: s.rateCents });
-  return { versionId: s.policyVersionId, policy: await compiledVersion(db, s.policyVersionId) };
+  const permits = await permitsOfPlate(db, {
+    operatorId: s.operatorId,
+    zoneId: s.zoneId,
+    plate: s.plate,
+    at: s.startedAt,
+  });
+  if (s.policyVersionId === null) return { ...presetOf({ ...zone, rateCents: s.rateCents }), permits };
+  return { versionId: s.policyVersionId, policy: await compiledVersion(db, s.policyVersionId), permits };
 }
 
 /** A window's stretches as the API shows them. */

@@ -10,7 +10,7 @@ import { openDatabase } from '../../../src/db/client.ts';
 import { enforcementChecks, members, operatorApiKeys, operators, zones } from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/enforcement/api-key-repository.ts';
-import { normalisePlate } from '../../../src/enforcement/plate.ts';
+import { normalisePlate } from '../../../src/lib/plate.ts';
 import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/operator-key/Enforcement/index.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';

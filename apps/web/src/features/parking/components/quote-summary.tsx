@@ -43,6 +43,11 @@ export function QuoteSummary({ quote, extension = false }: { quote: Quote; exten
           </dd>
         </div>
       </dl>
+      {quote.PermitRate && (
+        <p className="mt-2 text-sm font-medium text-slate-700">
+          {t('Permit rate: {{type}}', { type: quote.PermitRate.PermitType })}
+        </p>
+      )}
       {quote.Spans.length > 0 && (
         <ul
           aria-label={t('Price by time of day')}

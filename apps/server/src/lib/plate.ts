@@ -7,7 +7,7 @@ export function normalisePlate(plate: string): string {
 }
 
 /**
- * What an anonymised plate becomes (the retention job, retention.ts): no plate is written with it
+ * What an anonymised plate becomes (enforcement/retention.ts): no plate is written with it
  * (plates are letters and digits), so it matches no check, right or citation. A visitor day's
  * becomes `*<id>`, which its unique (permit, plate, day) index needs.
  */
