@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { operatorApiKeys } from '../db/schema/index.ts';
+import { operatorApiKeys, type KeyPurpose } from '../db/schema/index.ts';
 
 const PREFIX_CHARS = 8;
 /** pk_ + 8 characters of lookup prefix + 43 characters of secret (32 bytes, base64url). */
@@ -16,17 +16,22 @@ export interface CreatedKey {
   prefix: string;
 }
 
-export async function createKey(db: Executor, operatorId: number, label = ''): Promise<CreatedKey> {
+export async function createKey(
+  db: Executor,
+  operatorId: number,
+  label = '',
+  purpose: KeyPurpose = 'enforcement',
+): Promise<CreatedKey> {
   const prefix = `pk_${randomBytes(6).toString('base64url').slice(0, PREFIX_CHARS)}`;
   const key = `${prefix}${randomBytes(32).toString('base64url')}`;
   const [row] = await db
     .insert(operatorApiKeys)
-    .values({ operatorId, prefix, keyHash: sha256(key), label })
+    .values({ operatorId, prefix, keyHash: sha256(key), label, purpose })
     .returning({ id: operatorApiKeys.id });
   return { id: row!.id, key, prefix };
 }
 
-export async function listKeys(db: Executor, operatorId: number) {
+export async function listKeys(db: Executor, operatorId: number, purpose: KeyPurpose = 'enforcement') {
   return db
     .select({
       id: operatorApiKeys.id,
@@ -37,11 +42,16 @@ export async function listKeys(db: Executor, operatorId: number) {
       revokedAt: operatorApiKeys.revokedAt,
     })
     .from(operatorApiKeys)
-    .where(eq(operatorApiKeys.operatorId, operatorId))
+    .where(and(eq(operatorApiKeys.operatorId, operatorId), eq(operatorApiKeys.purpose, purpose)))
     .orderBy(asc(operatorApiKeys.id));
 }
 
-export async function revokeKey(db: Executor, operatorId: number, prefix: string): Promise<boolean> {
+export async function revokeKey(
+  db: Executor,
+  operatorId: number,
+  prefix: string,
+  purpose: KeyPurpose = 'enforcement',
+): Promise<boolean> {
   const rows = await db
     .update(operatorApiKeys)
     .set({ revokedAt: new Date() })
@@ -49,6 +59,7 @@ export async function revokeKey(db: Executor, operatorId: number, prefix: string
       and(
         eq(operatorApiKeys.operatorId, operatorId),
         eq(operatorApiKeys.prefix, prefix),
+        eq(operatorApiKeys.purpose, purpose),
         isNull(operatorApiKeys.revokedAt),
       ),
     )
@@ -58,11 +69,12 @@ export async function revokeKey(db: Executor, operatorId: number, prefix: string
 
 /**
  * The key row a header's key matches by its hash (constant-time compare), revoked or not; null for
- * anything else (missing, malformed, unknown prefix, wrong secret).
+ * anything else (missing, malformed, unknown prefix, wrong secret, a key of another purpose).
  */
 export async function identifyKey(
   db: Executor,
   key: string | undefined,
+  purpose: KeyPurpose = 'enforcement',
 ): Promise<{ id: number; operatorId: number; revoked: boolean } | null> {
   if (!key || !KEY_PATTERN.test(key)) return null;
   const prefix = key.slice(0, 3 + PREFIX_CHARS);
@@ -75,7 +87,7 @@ export async function identifyKey(
       revokedAt: operatorApiKeys.revokedAt,
     })
     .from(operatorApiKeys)
-    .where(eq(operatorApiKeys.prefix, prefix))
+    .where(and(eq(operatorApiKeys.prefix, prefix), eq(operatorApiKeys.purpose, purpose)))
     .limit(1);
   if (!row) return null;
   const a = Buffer.from(row.keyHash, 'hex');
@@ -89,8 +101,9 @@ export async function identifyKey(
 export async function verifyKey(
   db: Executor,
   key: string | undefined,
+  purpose: KeyPurpose = 'enforcement',
 ): Promise<{ id: number; operatorId: number } | null> {
-  const row = await identifyKey(db, key);
+  const row = await identifyKey(db, key, purpose);
   return row && !row.revoked ? { id: row.id, operatorId: row.operatorId } : null;
 }
 

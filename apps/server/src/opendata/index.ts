@@ -5,3 +5,5 @@ export * from './cds-geometry.ts';
 export * from './cds-policy.ts';
 export * from './cds-feed.ts';
 export * from './cds-import.ts';
+export * from './cds-events.ts';
+export * from './cds-metrics.ts';

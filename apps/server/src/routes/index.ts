@@ -15,6 +15,8 @@ import supportHoursRoutes from './public/Support/hours.ts';
 import devRoutes from './public/Dev/index.ts';
 import pushKeyRoutes from './public/Push/index.ts';
 import cdsCurbRoutes from './public/Cds/curbs.ts';
+import cdsEventRoutes from './cds-key/Cds/events.ts';
+import cdsMetricRoutes from './cds-key/Cds/metrics.ts';
 import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import apdsPublicRoutes from './public/Apds/index.ts';
@@ -44,7 +46,7 @@ import type { CitationOptions } from './shared/Citations/common.ts';
 import citationRoutes from './member/Citations/index.ts';
 import operatorCitationRoutes from './operator/Operator/citations.ts';
 import operatorEnforcementRoutes from './operator/Operator/enforcement.ts';
-import { agentOnly, apiShape, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
+import { agentOnly, apiShape, cdsKeyOnly, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
 
 export interface RoutesOptions {
   /** GET /api/Dev/Outbox: only with DEV_OUTBOX=true, which config allows on loopback only. */
@@ -71,6 +73,8 @@ const scopes = {
   agent: agentOnly,
   /** An operator's API key (officers' plate checks). */
   operatorKey: operatorKeyOnly,
+  /** An operator's CDS feed key, as a bearer token (a city reading CDS Events and Metrics). */
+  cdsKey: cdsKeyOnly,
   /** An operator's staff: a member's token and a role at the operator of the path. */
   operator: operatorOnly,
 };
@@ -109,6 +113,9 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['public', pushKeyRoutes, '/api/Push'],
     // Open data (issue 31): the Curb Data Specification's Curbs API, public and cacheable.
     ['public', cdsCurbRoutes, '/cds/curbs'],
+    // Open data: CDS Events and Metrics, for the city, behind the operator's CDS key (docs/open-data.md).
+    ['cdsKey', cdsEventRoutes, '/cds/events'],
+    ['cdsKey', cdsMetricRoutes, '/cds/metrics'],
     // Officers' plate check (issue 12).
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     // Open data, APDS (issue 31): public places, rates, right specifications and quotes; the

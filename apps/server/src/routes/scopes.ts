@@ -11,7 +11,7 @@ import {
 } from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
-import { identifyKey } from '../enforcement/index.ts';
+import { identifyKey, verifyKey } from '../enforcement/index.ts';
 import { isAgent } from '../support/index.ts';
 import { isStaff, roleAt } from '../operators/index.ts';
 
@@ -210,5 +210,36 @@ export function operatorKeyOnly(app: FastifyInstance) {
       throw new HttpError(401, SPEC_MESSAGES.unauthorized);
     }
     await refuseOverLimit(KEY_LIMIT, String(row.id));
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The CDS feed scope (cdsKeyOnly): the operator whose live CDS key the request presented. */
+    cdsOperatorId: number;
+  }
+}
+
+/** Guessing CDS feed keys from one address. */
+export const BAD_CDS_KEY_LIMIT = { bucket: 'cds-bad-key', limit: 20, windowSeconds: 600 };
+
+/**
+ * A city's CDS Events and Metrics feed (docs/open-data.md#authentication): everything registered
+ * in this scope needs an operator's live CDS key as a bearer token (general-information.md,
+ * Authorization), answers 401 without one and sees only that operator's data (`req.cdsOperatorId`).
+ * An enforcement key is not a CDS key. Bad keys are limited per address (BAD_CDS_KEY_LIMIT).
+ */
+export function cdsKeyOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => shape(route, operatorKeyErrors, [{ cdsKey: [] }]));
+  app.addHook('preHandler', async (req) => {
+    const header = req.headers.authorization;
+    const presented = typeof header === 'string' && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
+    const row = await verifyKey(app.db, presented, 'cds');
+    if (!row) {
+      const limited = await hitWindow(app.db, BAD_CDS_KEY_LIMIT, req.ip);
+      if (limited.wait > 0) throw tooManyRequests(HISTORY_MESSAGES.tooManyChecks, limited.wait);
+      throw new HttpError(401, SPEC_MESSAGES.unauthorized);
+    }
+    req.cdsOperatorId = row.operatorId;
   });
 }

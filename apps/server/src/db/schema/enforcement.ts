@@ -4,9 +4,15 @@ import { createdAt, moment, serialId } from './columns.ts';
 import { operatorRef, operators } from './members.ts';
 import { zones } from './zones.ts';
 
+/** What a key opens: the officers' plate check and APDS sessions, or the city's CDS Events and Metrics feed. */
+export const KEY_PURPOSES = ['enforcement', 'cds'] as const;
+export type KeyPurpose = (typeof KEY_PURPOSES)[number];
+
 /**
- * An operator's API keys for the officers' plate check (issue 12). Only a SHA-256 of the key is
- * kept (the key is 32 random bytes, so a fast hash is enough); the prefix finds the row.
+ * An operator's API keys: the officers' plate check (issue 12) and the city's CDS feed
+ * (docs/open-data.md#authentication), told apart by `purpose`; a key opens only its purpose's
+ * routes. Only a SHA-256 of the key is kept (the key is 32 random bytes, so a fast hash is enough);
+ * the prefix finds the row.
  */
 export const operatorApiKeys = pgTable(
   'operator_api_keys',
@@ -17,6 +23,7 @@ export const operatorApiKeys = pgTable(
     prefix: text('prefix').notNull().unique(),
     keyHash: text('key_hash').notNull(),
     label: text('label').notNull().default(''),
+    purpose: text('purpose').$type<KeyPurpose>().notNull().default('enforcement'),
     createdAt: createdAt(),
     lastUsedAt: moment('last_used_at'),
     revokedAt: moment('revoked_at'),
@@ -24,6 +31,7 @@ export const operatorApiKeys = pgTable(
   (t) => [
     index('operator_api_keys_operator_idx').on(t.operatorId),
     check('operator_api_keys_hash_len', sql`length(${t.keyHash}) = 64`),
+    check('operator_api_keys_purpose_check', sql`${t.purpose} IN ('enforcement', 'cds')`),
   ],
 );
 

@@ -62,6 +62,11 @@ export default fp<{ ui: boolean }>(
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             operatorKey: { type: 'apiKey', in: 'header', name: 'x-operator-key' },
+            cdsKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "An operator's CDS feed key (docs/open-data.md#authentication): Authorization: Bearer pk_…",
+            },
           },
         },
       },

@@ -334,7 +334,7 @@ const dir = mkdtempSync(join(tmpdir(), 'parkit-operator-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('npm run operator:key', () => {
-  it('creates a key shown once, lists it by prefix, and revokes it', { timeout: 120_000 }, async () => {
+  it('creates a key shown once, lists it by prefix, and revokes it', { timeout: 240_000 }, async () => {
     const { env, drop } = await cliDatabaseEnv(dir);
     const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const cli = runScript('operator-key.ts', env);
@@ -364,6 +364,17 @@ describe('npm run operator:key', () => {
       d = await open();
       expect(await verifyKey(d.db, key!)).toBeNull();
       await d.close();
+
+      // --cds: the city's CDS feed key, which opens the CDS routes only and lists apart.
+      const cds = await cli('--operator', String(operatorId), '--cds', '--label', 'city');
+      expect(cds).toMatchObject({ code: 0, out: expect.stringContaining('CDS feed key') });
+      const cdsKey = /\n(pk_\S+)/.exec(cds.out)?.[1];
+      d = await open();
+      expect(await verifyKey(d.db, cdsKey!, 'cds')).toMatchObject({ operatorId });
+      expect(await verifyKey(d.db, cdsKey!)).toBeNull();
+      await d.close();
+      expect((await cli('--operator', String(operatorId), '--list')).out).not.toContain(cdsKey!.slice(0, 11));
+      expect((await cli('--operator', String(operatorId), '--list', '--cds')).out).toContain(cdsKey!.slice(0, 11));
 
       const [usage, badOperator, unknown] = await Promise.all([
         cli(),

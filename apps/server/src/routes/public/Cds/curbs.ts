@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
+import { acceptable } from '../../shared/cds.ts';
 import {
   CDS_CACHE_CONTROL,
   CDS_MEDIA_TYPE,
@@ -153,18 +154,6 @@ const notModified = z
   .null()
   .describe('Not Modified: the copy the client holds (If-None-Match, If-Modified-Since) is current; no body');
 const notAcceptable = { 406: ErrorResponse };
-
-/** Accept (general-information.md, Versioning): absent, a wildcard, JSON, or our type at version 1.0. */
-function acceptable(accept: string | undefined): boolean {
-  if (!accept) return true;
-  return accept.split(',').some((part) => {
-    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (type === '*/*' || type === 'application/*' || type === 'application/json') return true;
-    if (type !== 'application/vnd.cds+json') return false;
-    const version = params.find((p) => p.startsWith('version='))?.slice('version='.length);
-    return version === undefined || version === CDS_VERSION || version.startsWith(`${CDS_VERSION}.`);
-  });
-}
 
 const curbRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req) => {

@@ -1,0 +1,2 @@
+ALTER TABLE "operator_api_keys" ADD COLUMN "purpose" text DEFAULT 'enforcement' NOT NULL;--> statement-breakpoint
+ALTER TABLE "operator_api_keys" ADD CONSTRAINT "operator_api_keys_purpose_check" CHECK ("operator_api_keys"."purpose" IN ('enforcement', 'cds'));
