@@ -38,7 +38,12 @@ interface Prepared {
   tokens: Map<number, string>;
 }
 
-/** Members, wallets (balance and its ledger entry), vehicles, an always-paid zone and one quote per vehicle. */
+/**
+ * Members, wallets (balance and its ledger entry), vehicles, an always-paid zone and one quote per vehicle.
+ * Every vehicle has a plate of its own: a Start takes an advisory lock on its zone and plate until it
+ * commits (the citation race rule, migration 0033), so with plates shared by every member the Starts
+ * of one round queued on one lock and the bench measured that queue, not a Start.
+ */
 async function prepare(url: string): Promise<Prepared> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
@@ -61,7 +66,7 @@ async function prepare(url: string): Promise<Prepared> {
     );
     await db.query(
       `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
-       select m.id, mo.make_id, mo.id, 'B' || v, 'TX', (select min(id) from vehicle_colors), 2020
+       select m.id, mo.make_id, mo.id, 'B' || m.id || 'V' || v, 'TX', (select min(id) from vehicle_colors), 2020
        from members m cross join generate_series(1, $1::int) v cross join (select id, make_id from vehicle_models order by id limit 1) mo
        where m.user_name like 'bench%'`,
       [VEHICLES_EACH],
