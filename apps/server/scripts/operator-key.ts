@@ -91,7 +91,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const created = await createKey(db, operator.id, args.label, args.purpose);
-    console.log(`Created a${args.purpose === 'cds' ? ' CDS feed' : ''} key for ${who}. It is shown only now; keep it safe:\n${created.key}`);
+    console.log(
+      `Created a${args.purpose === 'cds' ? ' CDS feed' : ''} key for ${who}. It is shown only now; keep it safe:\n${created.key}`,
+    );
     return 0;
   });
 }
