@@ -162,6 +162,12 @@ describe('compiled response serialization (issue 9)', () => {
       'GET /cds/curbs/spaces 200',
       'GET /cds/curbs/zones 200',
       'GET /cds/curbs/zones/:curb_zone_id 200',
+      // The CDS Events and Metrics APIs (the city's feed key): JSON under the CDS media type, and
+      // the Metrics sessions and aggregates as CDS CSV (docs/open-data.md#metrics).
+      'GET /cds/events/events 200',
+      'GET /cds/events/status 200',
+      'GET /cds/metrics/aggregates 200',
+      'GET /cds/metrics/sessions 200',
     ]);
     const shapeless = cases.filter((c) => c.json && Object.keys(c.json).length === 0).map((c) => c.name);
     expect(shapeless).toEqual([]);
