@@ -5,6 +5,7 @@ import { useOnline } from '../../../lib/online.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { chalk, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
 import { syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
+import { ZonePicker } from './zone-picker.tsx';
 import { checkOffline, normalisePlate, type OfflineAnswer, type OfflinePack } from '../lib/offline-rights.ts';
 import { packStore, queueStore } from '../lib/offline-store.ts';
 import { verifyProof, type ProofResult } from '../lib/proof.ts';
@@ -132,19 +133,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
           {zones.isError && <p role="alert">{t('The zones could not be loaded.')}</p>}
           {!online && zoneList.length === 0 && <p>{t('The zones list needs a connection.')}</p>}
           {zones.isSuccess && zoneList.length === 0 && <p>{t('Your operator has no zones yet.')}</p>}
-          {zoneList.map((z) => (
-            <label key={z.ZoneId} className="flex min-h-11 items-center gap-3 text-lg">
-              <input
-                type="checkbox"
-                className="size-6"
-                checked={chosen.includes(z.ZoneId)}
-                onChange={(e) =>
-                  setChosen((c) => (e.target.checked ? [...c, z.ZoneId] : c.filter((id) => id !== z.ZoneId)))
-                }
-              />
-              {t('Zone {{number}}', { number: z.ZoneNumber })} · {z.Name}
-            </label>
-          ))}
+          <ZonePicker zones={zoneList} chosen={chosen} onChange={setChosen} />
           <Button
             type="button"
             className="min-h-14 text-lg"
