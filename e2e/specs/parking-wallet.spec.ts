@@ -63,9 +63,14 @@ async function payableZones(request: APIRequestContext, headers: Headers, vehicl
       headers,
       data: { ZoneId: z.ZoneId, VehicleId: vehicleId, DurationMinutes: 60 },
     });
-    if (q.ok() && ((await q.json()) as { PaidMinutes: number }).PaidMinutes === 60) out.push(z);
+    if (!q.ok()) continue;
+    const quote = (await q.json()) as { PaidMinutes: number; ParkingAmount: number; DiscountAmount: number };
+    // The whole hour paid, at one rate: near midnight a zone's next span (a night rate, a free
+    // night) can start inside the hour, and its price is then not the rate shown now.
+    const undiscounted = Math.round((quote.ParkingAmount + quote.DiscountAmount) * 100);
+    if (quote.PaidMinutes === 60 && undiscounted === Math.round(z.RatePerHour * 100)) out.push(z);
   }
-  if (out.length < 2) throw new Error('fewer than two demo zones charge for the next hour');
+  if (out.length < 2) throw new Error('fewer than two demo zones charge one rate for the next hour');
   return out.sort((a, b) => a.RatePerHour - b.RatePerHour);
 }
 
