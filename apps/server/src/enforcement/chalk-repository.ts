@@ -6,6 +6,7 @@ import type { Actor } from '../infra/audit-log.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ratesNow } from '../pricing/index.ts';
 import { ANONYMISED_PLATE, normalisePlate } from '../lib/plate.ts';
+import { ZONE_RULE_COLUMNS } from './rights.ts';
 
 /** A chalk older than this is a past visit: a new sighting starts a new one. */
 const CHALK_HOURS = 24;
@@ -14,16 +15,7 @@ type ChalkRow = typeof chalks.$inferSelect;
 
 async function zoneOf(db: Executor, operatorId: number, zoneId: number) {
   const [zone] = await db
-    .select({
-      id: zones.id,
-      operatorId: zones.operatorId,
-      rateCents: zones.rateCents,
-      maxStayMinutes: zones.maxStayMinutes,
-      paidDays: zones.paidDays,
-      paidFromMinute: zones.paidFromMinute,
-      paidUntilMinute: zones.paidUntilMinute,
-      timezone: operators.timezone,
-    })
+    .select(ZONE_RULE_COLUMNS)
     .from(zones)
     .innerJoin(operators, eq(operators.id, zones.operatorId))
     .where(and(eq(zones.id, zoneId), eq(zones.operatorId, operatorId)));

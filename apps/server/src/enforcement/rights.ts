@@ -36,6 +36,18 @@ export const normalisedSessionPlate = sql`regexp_replace(upper(${parkingSessions
 const coveredSince = (atSql: SQL) =>
   sql`(${parkingSessions.status} = 'active' or ${parkingSessions.endedAt} > ${atSql} or ${parkingSessions.endedAt} >= ${parkingSessions.endsAt})`;
 
+/** A zone's columns that its rights and its price rules need (with its operator's time zone). */
+export const ZONE_RULE_COLUMNS = {
+  id: zones.id,
+  operatorId: zones.operatorId,
+  rateCents: zones.rateCents,
+  maxStayMinutes: zones.maxStayMinutes,
+  paidDays: zones.paidDays,
+  paidFromMinute: zones.paidFromMinute,
+  paidUntilMinute: zones.paidUntilMinute,
+  timezone: operators.timezone,
+};
+
 /**
  * The one place that knows every right to park (docs/permits.md#rights): a paid session (a
  * member's or Quick Park's) running at `at`, counting the operator's grace minutes after its end;
@@ -52,14 +64,7 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const [zone] = await db
     .select({
-      id: zones.id,
-      operatorId: zones.operatorId,
-      rateCents: zones.rateCents,
-      maxStayMinutes: zones.maxStayMinutes,
-      paidDays: zones.paidDays,
-      paidFromMinute: zones.paidFromMinute,
-      paidUntilMinute: zones.paidUntilMinute,
-      timezone: operators.timezone,
+      ...ZONE_RULE_COLUMNS,
       graceMinutes: operators.graceMinutes,
     })
     .from(zones)

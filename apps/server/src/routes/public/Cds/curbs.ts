@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
-import { acceptable } from '../../shared/cds.ts';
+import { acceptable, DEFAULT_PAGE_SIZE, PageParams } from '../../shared/cds.ts';
 import {
   CDS_CACHE_CONTROL,
   CDS_MEDIA_TYPE,
@@ -35,9 +35,6 @@ export const CDS_MESSAGES = {
   uuid: 'Must be a UUID',
 } as const;
 
-const DEFAULT_PAGE_SIZE = 500;
-const MAX_PAGE_SIZE = 2000;
-
 const num = (name: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
@@ -61,20 +58,7 @@ const Paging = {
     .max(2_147_483_647, 'operator is too large')
     .optional()
     .describe('ParkIt: only this operator’s zones and policies (needed when operators are in several time zones)'),
-  'page[number]': z.coerce
-    .number({ error: 'page[number] must be a number' })
-    .int('page[number] must be a whole number')
-    .min(1, 'page[number] starts at 1')
-    .max(1_000_000, 'page[number] is too large')
-    .optional()
-    .describe('The page (JSON:API pagination, general-information.md#pagination), from 1'),
-  'page[size]': z.coerce
-    .number({ error: 'page[size] must be a number' })
-    .int('page[size] must be a whole number')
-    .min(1, 'page[size] is at least 1')
-    .max(MAX_PAGE_SIZE, `page[size] is at most ${MAX_PAGE_SIZE}`)
-    .optional()
-    .describe(`Objects per page (default ${DEFAULT_PAGE_SIZE})`),
+  ...PageParams,
 };
 
 const Box = {
