@@ -189,6 +189,38 @@ test('Auto Start: Continue pays at once for the default vehicle and duration', a
   await expect(row.getByRole('definition')).toHaveText('Yes');
 });
 
+test('a Start whose answer is lost after the server paid it is asked again with its key: one session, one charge', async ({
+  page,
+  request,
+}) => {
+  const { headers, vehicles } = await driver(page, request, { fund: 20 });
+  const zone = await payableZone(request, headers, vehicles[0]!);
+  expect(
+    (await request.post('/api/Account/ParkingOptions', { headers, data: { AutoStartParking: true } })).ok(),
+  ).toBeTruthy();
+  const before = await balance(request, headers);
+  // The first Start reaches the server and commits; its answer never reaches the app.
+  let paid: { SessionId: number; AmountPaid: number } | null = null;
+  const sentKeys: string[] = [];
+  await page.route('**/api/Parking/Start', async (route) => {
+    sentKeys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (paid) return route.continue();
+    paid = (await (await route.fetch()).json()) as { SessionId: number; AmountPaid: number };
+    await route.abort('connectionreset');
+  });
+  await page.goto(`/confirmlocation?zone=${zone.ZoneId}`);
+  await page.getByRole('button', { name: /^Continue · Pay \$\d+\.\d{2}$/ }).click();
+  await expect(page).toHaveURL(/\/parkdetails\?id=\d+$/);
+  expect(paid).not.toBeNull();
+  expect(page.url()).toContain(`id=${paid!.SessionId}`);
+  expect(sentKeys).toHaveLength(2);
+  expect(sentKeys[1]).toBe(sentKeys[0]);
+  // Charged once: the balance went down by one session's amount, and the member has one session running.
+  expect(await balance(request, headers)).toBeCloseTo(before - paid!.AmountPaid, 2);
+  const active = (await (await request.get('/api/Parking/Active', { headers })).json()) as { Sessions: unknown[] };
+  expect(active.Sessions).toHaveLength(1);
+});
+
 test('a short balance: the quote says so, offers Add Money and Pay waits', async ({ page, request }) => {
   const { headers, vehicles } = await driver(page, request);
   const zone = await payableZone(request, headers, vehicles[0]!);

@@ -380,3 +380,83 @@ describe('without a registered router', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 });
+
+describe('a money call whose answer was lost is asked again with the same key (docs/cluster.md#a-lost-answer-asked-again)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const keyOf = (f: ReturnType<typeof vi.fn>, i: number) =>
+    ((f.mock.calls[i]![1] as RequestInit).headers as Record<string, string>)['idempotency-key'];
+
+  it('a dropped connection, then a 503 with Retry-After, then the answer: three sends of one key, one result', async () => {
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.resolve(new Response('{}', { status: 503, headers: { 'retry-after': '3' } })),
+      () => Promise.resolve(new Response('{"SessionId":7}', { status: 200 })),
+    ];
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => answers[fetch.mock.calls.length - 1]!());
+    vi.stubGlobal('fetch', fetch);
+    const pending = api.post<{ SessionId: number }>(
+      '/api/Parking/Start',
+      { QuoteId: 1 },
+      { headers: { 'idempotency-key': 'q1' } },
+    );
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // The 503's Retry-After (3 s) is waited, not the next step of 2 s.
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toEqual({ SessionId: 7 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect([0, 1, 2].map((i) => keyOf(fetch, i))).toEqual(['q1', 'q1', 'q1']);
+    expect((fetch.mock.calls[2]![1] as RequestInit).body).toBe('{"QuoteId":1}');
+  });
+
+  it('gives up after four more attempts (about 15 s) and shows the spec’s "Server Not Responding"', async () => {
+    const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetch);
+    const pending = api.post('/api/Wallet/AddMoney', {}, { headers: { 'idempotency-key': 'k' } });
+    const failed = expect(pending).rejects.toMatchObject({ status: null, message: 'Server Not Responding' });
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000);
+    await failed;
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('the last 503 is the answer when every attempt got one', async () => {
+    const fetch = respond(503, { message: 'x', ErrorDetails: { message: 'Database unavailable' } });
+    vi.stubGlobal('fetch', fetch);
+    const pending = api.post('/api/Parking/Stop', {}, { headers: { 'idempotency-key': 'k' }, showError: false });
+    const failed = expect(pending).rejects.toMatchObject({ status: 503, message: 'Database unavailable' });
+    await vi.advanceTimersByTimeAsync(15_000);
+    await failed;
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('a call without a key, or an answer the app gave (409, 500), is not sent again', async () => {
+    for (const [status, headers] of [
+      [503, {}],
+      [409, { 'idempotency-key': 'k' }],
+      [500, { 'idempotency-key': 'k' }],
+    ] as const) {
+      const fetch = respond(status, { message: 'no' });
+      vi.stubGlobal('fetch', fetch);
+      await expect(api.post('/api/x', {}, { headers, showError: false })).rejects.toBeInstanceOf(ApiError);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('an abort during the wait stops the attempts', async () => {
+    const fetch = respond(502, {});
+    vi.stubGlobal('fetch', fetch);
+    const ctl = new AbortController();
+    const pending = api.post('/api/x', {}, { headers: { 'idempotency-key': 'k' }, signal: ctl.signal });
+    const aborted = expect(pending).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(500);
+    ctl.abort();
+    await aborted;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

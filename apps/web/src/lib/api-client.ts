@@ -98,6 +98,52 @@ function endSession(hadToken: boolean) {
   else updateSession({ token: null });
 }
 
+/** Answers that say the request may not have been answered by the app: a proxy's, or "the database is away for now". */
+const LOST_ANSWER = new Set([502, 503, 504]);
+/** The waits before each new attempt when the answer names none (Retry-After wins, up to 10 s). */
+export const RESEND_WAITS_MS = [1000, 2000, 4000, 8000];
+
+function hasIdempotencyKey(h: Record<string, string> | undefined): boolean {
+  return Object.keys(h ?? {}).some((k) => k.toLowerCase() === 'idempotency-key');
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * A call that carries an Idempotency-Key (money) whose answer was lost (the network dropped it, or
+ * 502/503/504) is sent again, the same request with the same key, so the server applies it once
+ * or replays the answer of the one that did (docs/cluster.md#a-lost-answer-asked-again).
+ * Up to four more attempts, about 15 s in all; null when the last one still had no answer.
+ */
+async function sendUntilAnswered(send: () => Promise<Response>, signal: AbortSignal | undefined) {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response | null = null;
+    try {
+      res = await send();
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+    }
+    if (res && !LOST_ANSWER.has(res.status)) return res;
+    const next = RESEND_WAITS_MS[attempt];
+    if (next === undefined) return res;
+    const retryAfter = Number(res?.headers.get('retry-after'));
+    await wait(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 10) * 1000 : next, signal);
+  }
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -106,9 +152,8 @@ async function request<T>(
   opts: RequestOptions & { redirectOn401: boolean; retry?: boolean; blob?: boolean },
 ): Promise<T> {
   const showError = opts.showError ?? true;
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const send = () =>
+    fetch(path, {
       method,
       body,
       signal: opts.signal,
@@ -118,8 +163,14 @@ async function request<T>(
         ...opts.headers,
       }),
     });
+  let res: Response | null;
+  try {
+    res = hasIdempotencyKey(opts.headers) ? await sendUntilAnswered(send, opts.signal) : await send();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    res = null;
+  }
+  if (!res) {
     const message = errorMessage(null, null);
     if (showError) toast.error(i18n.t(message));
     throw new ApiError(null, null, message);
