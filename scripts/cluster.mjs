@@ -275,6 +275,8 @@ export async function startApp(i) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: WRITE_URL,
+      // History, receipts, zone search and reports on the replicas (docs/data-access.md#reads-on-replicas).
+      DATABASE_READ_URL: READ_URL,
       DATA_DIR: join(DIR, 'app'),
       JWT_SECRET,
       TRUST_PROXY: 'true',

@@ -21,6 +21,11 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** postgres://… runs on PostgreSQL; unset runs the embedded PGlite in DATA_DIR. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * postgres://… of the replicas (HAProxy's read port): the reads that tolerate a few seconds of
+     * lag go there (docs/data-access.md#reads-on-replicas). Unset: every read goes to DATABASE_URL.
+     */
+    DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
     /** HS256 secret for access tokens, at least 32 characters. Required in production. */
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -128,6 +133,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET is required when NODE_ENV=production',
+      });
+    }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas',
       });
     }
     if (env.DEV_OUTBOX && !isLoopback(env.HOST)) {

@@ -15,6 +15,7 @@ async function main() {
   const open = () =>
     openDatabase({
       url: config.DATABASE_URL,
+      readUrl: config.DATABASE_READ_URL,
       dataDir: config.DATA_DIR,
       onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
     });

@@ -78,6 +78,18 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short');
   });
 
+  it('takes DATABASE_READ_URL only beside DATABASE_URL (the embedded database has no replicas)', () => {
+    expect(configError({ DATABASE_READ_URL: 'postgres://u@127.0.0.1:7501/parkit' })).toMatch(
+      /^ {2}DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/m,
+    );
+    const cfg = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://u@127.0.0.1:7500/parkit',
+      DATABASE_READ_URL: 'postgres://u@127.0.0.1:7501/parkit',
+    });
+    expect(cfg.DATABASE_READ_URL).toBe('postgres://u@127.0.0.1:7501/parkit');
+  });
+
   it('refuses a port out of range', () => {
     expect(configError({ PORT: '70000' })).toMatch(/^ {2}PORT: /m);
   });

@@ -130,6 +130,48 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the app when its database go
     }
   }, 60_000);
 
+  it('with the primary away, the reads that may lag answer from the replicas; money and writes answer 503', async () => {
+    // The primary through a relay (cut below); the "replica" is the same database reached directly.
+    const scratch = await testPostgres('parkit_t');
+    const relay = await tcpRelay(new URL(scratch.url));
+    const url = new URL(scratch.url);
+    url.port = String(relay.port);
+    const database = await openDatabase({
+      url: url.toString(),
+      readUrl: scratch.url,
+      poolSize: 4,
+      onConnectionError: () => undefined,
+    });
+    const { app } = await buildTestApp({}, { database });
+    try {
+      const member = await registerAndSignIn(app);
+      const history = () => as(app, member, { method: 'GET', url: '/api/Parking/Sessions' });
+      expect((await history()).statusCode).toBe(200);
+      await expect.poll(() => app.notifications.live, { timeout: 10_000 }).toBe(true);
+
+      await relay.cut();
+      // LISTEN lost: the session cache no longer trusts what it read, so the session check reads again.
+      await expect.poll(() => app.notifications.live, { timeout: 5000 }).toBe(false);
+      const during = await history();
+      expect(during.statusCode, during.body).toBe(200);
+      const search = await as(app, member, { method: 'GET', url: '/api/Parking/Zones/Search?q=Congress' });
+      expect(search.statusCode, search.body).toBe(200);
+      const money = await as(app, member, { method: 'GET', url: '/api/Wallet/Transactions' });
+      expect(money.statusCode).toBe(503);
+      const write = await as(app, member, {
+        method: 'POST',
+        url: '/api/Vehicle/Add',
+        payload: { PlateNumber: 'AWAY1', PlateState: 'TX', VehicleMake: 'TOYOTA', VehicleModel: 'CAMRY' },
+      });
+      expect(write.statusCode).toBe(503);
+      expect(write.headers['retry-after']).toBe('5');
+    } finally {
+      await app.close();
+      await relay.close();
+      await scratch.drop();
+    }
+  }, 60_000);
+
   it('survives a connection the server ends while the app holds it (between two statements of a transaction)', async () => {
     const scratch = await testPostgres('parkit_t');
     const lost: Error[] = [];

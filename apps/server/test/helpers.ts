@@ -73,10 +73,11 @@ export async function buildTestApp(
   /**
    * logStream: every log line at trace level goes here (tests that grep the logs). decorations: the
    * app is registered without encapsulation, so the test sees its decorations (app.notifications).
+   * database: one the test opened (closed with the app), instead of a fresh one.
    */
-  opts: { logStream?: Writable; decorations?: boolean } = {},
+  opts: { logStream?: Writable; decorations?: boolean; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = opts.database ?? (await freshDatabase());
   await defaultOperatorId(database.db);
   const instance = createServer({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false }, opts.logStream);
   await instance.register(opts.decorations ? fp(app) : app, {

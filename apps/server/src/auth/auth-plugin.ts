@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { primaryElseReplica } from '../db/unavailable.ts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -130,7 +131,12 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
       const ticket = cache.ticket();
       (req as WithTicket)[TICKET] = ticket;
       if (req.routeOptions.config.sessionInQuery) return done();
-      members.sessionVersion(app.db, claims.memberId).then((version) => done(sessionError(req, version)), done);
+      // The primary away (a failover): a read is let through on a replica's copy of the version,
+      // so history, receipts and zones keep answering; a write waits for the primary.
+      (req.method === 'GET'
+        ? primaryElseReplica(app.db, app.reads, (db) => members.sessionVersion(db, claims.memberId))
+        : members.sessionVersion(app.db, claims.memberId)
+      ).then((version) => done(sessionError(req, version)), done);
     });
   },
   { name: 'auth', dependencies: ['notifications'] },

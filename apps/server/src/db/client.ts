@@ -25,6 +25,11 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Where a read that tolerates a few seconds of lag goes (docs/data-access.md#reads-on-replicas):
+   * the replicas' pool when DATABASE_READ_URL is set, else the same database as `db`.
+   */
+  reads: Db;
   driver: 'pglite' | 'postgres';
   /**
    * One round trip (`select 1`) on the driver itself, for the health probe: no query to build, and
@@ -58,6 +63,8 @@ export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'maintenance_work_mem =
 export interface OpenOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite in dataDir ('memory://' for a throwaway one). */
   url?: string | undefined;
+  /** postgres://… of the replicas (a load balancer's read port), for `reads`; PostgreSQL only. */
+  readUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
   /**
@@ -72,23 +79,28 @@ export interface OpenOptions {
 /** Opens the database and applies every pending migration before anything uses it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, Client, ...POOL_TIMEOUTS });
     const lost =
       opts.onConnectionError ?? ((err) => process.stderr.write(`database connection lost: ${err.message}\n`));
-    pool.on('error', lost);
-    // A connection checked out (a transaction between two statements) that the server ends (a
-    // failover: 57P01, or the postmaster gone) emits 'error' on its client, where the pool has no
-    // listener: without this one the process would crash. The client is then unqueryable, and the
-    // pool destroys it when it is released.
-    pool.on('connect', (client) => client.on('error', lost));
+    const pool = openPool(opts.url, opts.poolSize ?? 10, lost);
+    const readPool = opts.readUrl ? openPool(opts.readUrl, opts.poolSize ?? 10, lost) : null;
     // pg parses bigint (count(*)) as string; our counts fit in a number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const ping = () => pool.query(PING);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
     return migrated(
-      { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', ping, close: () => pool.end() },
+      {
+        db,
+        reads: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
+        driver: 'postgres',
+        ping,
+        close: async () => {
+          await Promise.all([pool.end(), readPool?.end()]);
+        },
+      },
       opts.migrationsFolder,
     );
   }
+  if (opts.readUrl) throw new Error('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   const dir = opts.dataDir ?? 'memory://';
   const folder = dir.startsWith('memory://') ? undefined : join(dir, 'pglite');
   if (folder) mkdirSync(dir, { recursive: true });
@@ -104,10 +116,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   });
   const ping = () => client.query(PING);
   const named = withNamedStatements(client);
-  return migrated(
-    { db: drizzlePglite(named, { schema }) as unknown as Db, driver: 'pglite', ping, close: () => client.close() },
-    opts.migrationsFolder,
-  );
+  const db = drizzlePglite(named, { schema }) as unknown as Db;
+  return migrated({ db, reads: db, driver: 'pglite', ping, close: () => client.close() }, opts.migrationsFolder);
+}
+
+/** A pool with the failover settings, every connection's errors reported to `lost`. */
+function openPool(url: string, max: number, lost: (err: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, Client, ...POOL_TIMEOUTS });
+  pool.on('error', lost);
+  // A connection checked out (a transaction between two statements) that the server ends (a
+  // failover: 57P01, or the postmaster gone) emits 'error' on its client, where the pool has no
+  // listener: without this one the process would crash. The client is then unqueryable, and the
+  // pool destroys it when it is released.
+  pool.on('connect', (client) => client.on('error', lost));
+  return pool;
 }
 
 /** Whether DATA_DIR already holds an embedded database (false before the first start). */

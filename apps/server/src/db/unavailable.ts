@@ -32,3 +32,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A read that wants the primary's answer but may take a replica's while the primary is away (a
+ * failover): a signed-in member's session check and operator on a read
+ * (docs/data-access.md#reads-on-replicas). Without replicas (`replica` is `primary`) the error stands.
+ */
+export async function primaryElseReplica<D, T>(primary: D, replica: D, read: (db: D) => Promise<T>): Promise<T> {
+  try {
+    return await read(primary);
+  } catch (err) {
+    if (replica === primary || !isDatabaseUnavailable(err)) throw err;
+    return read(replica);
+  }
+}

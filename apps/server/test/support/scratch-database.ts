@@ -13,15 +13,17 @@ export async function asAdmin(adminUrl: string, statement: string, connectionTim
 }
 
 /**
- * A new, empty PostgreSQL database `<prefix>_<random hex>` on the admin URL's server (tests,
+ * A new PostgreSQL database `<prefix>_<random hex>`, empty or a copy of a template, on the admin URL's server (tests,
  * CLI tests, benchmarks): its URL, and how to drop it (also with clients still connected).
  */
 export async function scratchPostgres(
   adminUrl: string,
   prefix: string,
+  /** A database to copy (nobody may be connected to it), else an empty one. */
+  template?: string,
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await asAdmin(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -15,6 +15,6 @@ declare module 'vitest' {
  * A new PostgreSQL database for a test, `<prefix>_<run>_<random hex>`: the caller drops it when it
  * is done. One left behind fails the run (database-leaks.ts).
  */
-export function testPostgres(prefix: string): ReturnType<typeof scratchPostgres> {
-  return scratchPostgres(TEST_ADMIN_URL, `${prefix}_${inject('databaseRun')}`);
+export function testPostgres(prefix: string, template?: string): ReturnType<typeof scratchPostgres> {
+  return scratchPostgres(TEST_ADMIN_URL, `${prefix}_${inject('databaseRun')}`, template);
 }

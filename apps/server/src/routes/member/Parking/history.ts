@@ -49,10 +49,13 @@ function historyParams(memberId: number, operator: OperatorRecord, q: SessionFil
   return { params, distanceFrom: byDistance ? (position ? ('position' as const) : ('cityCentre' as const)) : null };
 }
 
-/** Past parking: the member's history, its CSV and each session's PDF receipt. */
+/**
+ * Past parking: the member's history, its CSV and each session's PDF receipt, read on the replicas
+ * when there are some (docs/data-access.md#reads-on-replicas).
+ */
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   const operatorFor = async (memberId: number) => {
-    const operator = await operatorOfMember(app.db, memberId);
+    const operator = await operatorOfMember(app.reads, memberId);
     if (!operator) throw notFound();
     return operator;
   };
@@ -71,7 +74,11 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const operator = await operatorFor(req.member.memberId);
       const { params, distanceFrom } = historyParams(req.member.memberId, operator, req.query);
-      const { rows, next } = await historyPage(app.db, { ...params, cursor: req.query.cursor, limit: req.query.limit });
+      const { rows, next } = await historyPage(app.reads, {
+        ...params,
+        cursor: req.query.cursor,
+        limit: req.query.limit,
+      });
       return { Sessions: rows.map(toPastSession), NextCursor: next, DistanceFrom: distanceFrom };
     },
   );
@@ -93,7 +100,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const operator = await operatorFor(req.member.memberId);
       const { params } = historyParams(req.member.memberId, operator, req.query);
-      const rows = historyRows(app.db, params);
+      const rows = historyRows(app.reads, params);
       const lang = pickLanguage(undefined, req.headers['accept-language']);
       async function* lines() {
         yield csvHeaderLine(lang);
@@ -143,7 +150,13 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const receipt = await receiptOf(app.db, req.member.memberId, req.params.id, CURRENCY);
+      // A replica's copy of an ended session is the receipt; one the replica has not seen, or still
+      // sees running (a Stop or an extension seconds ago), is read on the primary.
+      const copy = await receiptOf(app.reads, req.member.memberId, req.params.id, CURRENCY);
+      const receipt =
+        copy && copy.endedAt.getTime() <= Date.now()
+          ? copy
+          : await receiptOf(app.db, req.member.memberId, req.params.id, CURRENCY);
       if (!receipt) throw notFound(M.sessionNotFound);
       const lang = pickLanguage(req.query.lang, req.headers['accept-language']);
       const pdf = await receiptPdf(receipt, lang);

@@ -20,11 +20,13 @@ const tags = ['Operator console'];
 /**
  * The operator's money and reports (docs/reports.md), read by every role: the live dashboard, the
  * report of a date range and zone set, and the CSVs of the rows behind its figures. Figures come
- * from the rollups the database keeps; another operator's zone ids are not found (404).
+ * from the rollups the database keeps; another operator's zone ids are not found (404). Every read
+ * here tolerates a few seconds of lag: on the replicas when there are some
+ * (docs/data-access.md#reads-on-replicas).
  */
 const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const operatorOf = async (req: FastifyRequest) => {
-    const operator = await operatorById(app.db, req.staff.operatorId);
+    const operator = await operatorById(app.reads, req.staff.operatorId);
     if (!operator) throw new HttpError(404, OPERATOR_MESSAGES.operatorNotFound);
     return { id: operator.id, timezone: operator.timezone };
   };
@@ -47,7 +49,7 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OperatorDashboard },
       },
     },
-    async (req) => reports.dashboard(app.db, await operatorOf(req)),
+    async (req) => reports.dashboard(app.reads, await operatorOf(req)),
   );
 
   app.get(
@@ -63,7 +65,7 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OperatorReport },
       },
     },
-    async (req) => reports.report(app.db, await operatorOf(req), rangeOf(req.query)),
+    async (req) => reports.report(app.reads, await operatorOf(req), rangeOf(req.query)),
   );
 
   app.get(
@@ -79,8 +81,8 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { range } = await reports.reportRange(app.db, await operatorOf(req), rangeOf(req.query));
-      const rows = reports.sessionRows(app.db, range);
+      const { range } = await reports.reportRange(app.reads, await operatorOf(req), rangeOf(req.query));
+      const rows = reports.sessionRows(app.reads, range);
       async function* lines() {
         yield reports.csvHeader(reports.SESSIONS_CSV_HEADER);
         for await (const r of rows) yield reports.sessionCsvLine(r);
@@ -102,8 +104,8 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { range } = await reports.reportRange(app.db, await operatorOf(req), rangeOf(req.query));
-      const rows = await reports.hourRows(app.db, range);
+      const { range } = await reports.reportRange(app.reads, await operatorOf(req), rangeOf(req.query));
+      const rows = await reports.hourRows(app.reads, range);
       async function* lines() {
         yield reports.csvHeader(reports.HOURS_CSV_HEADER);
         for (const r of rows) yield reports.hourCsvLine(r);

@@ -12,7 +12,8 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
 /**
  * GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right
  * now and the rate, both by the zone's price policy as the quote engine prices a stay starting now. Public reads (issue 11: guests browse zones): a member sees the member's operator, a guest
- * the default one.
+ * the default one. Zones and prices are read on the replicas when there are some
+ * (docs/data-access.md#reads-on-replicas).
  */
 const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Nearby and Search: the operator's zones a query finds, each with its payment status now. */
@@ -30,7 +31,7 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
         const hits = await find(operator.id, req.query as z.infer<Q>);
         const now = new Date();
         const prices = await ratesNow(
-          app.db,
+          app.reads,
           hits.map((h) => h.zone),
           operator.timezone,
           now,
@@ -45,13 +46,13 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     'Zones within radius metres of a position (default 2 km, at most 10 km), nearest first',
     NearbyZonesQuery,
     (operatorId, { lat, lng, radius, limit }) =>
-      zones.nearby(app.db, app.zoneRows, { operatorId, lat, lng, radiusM: radius, limit }),
+      zones.nearby(app.reads, app.zoneRows, { operatorId, lat, lng, radiusM: radius, limit }),
   );
   zoneList(
     '/Search',
     'A zone number (exact first) or an address or name (prefix and typo-tolerant); nearest first with lat and lng',
     SearchZonesQuery,
-    (operatorId, query) => search(app.db, { operatorId, ...query }),
+    (operatorId, query) => search(app.reads, { operatorId, ...query }),
   );
 
   app.get(
@@ -66,10 +67,10 @@ const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const operator = await operatorForRequest(app, req);
-      const zone = await zones.byId(app.db, operator.id, req.params.id);
+      const zone = await zones.byId(app.reads, operator.id, req.params.id);
       if (!zone) throw notFound();
       const now = new Date();
-      const prices = await ratesNow(app.db, [zone], operator.timezone, now);
+      const prices = await ratesNow(app.reads, [zone], operator.timezone, now);
       return toZoneView(zone, operator, now, null, prices.get(zone.id) ?? null);
     },
   );
