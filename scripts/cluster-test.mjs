@@ -4,7 +4,8 @@
 //   2. a mixed load (Quote + Start, Quote + Extend, Stop, AddMoney, reads) with Idempotency-Keys:
 //      an answer lost (network error, 502/503/504) is asked again with the same key;
 //   3. kill -9 of the primary (postgres and Patroni) under load, KILLS times (default 1): the
-//      write-unavailability window is measured, the old primary started again must rejoin as a
+//      write-unavailability window is measured, reads that may lag (history, zone search) must
+//      answer from the replicas within it, the old primary started again must rejoin as a
 //      replica (pg_rewind);
 //   4. kill -9 of one app process: the other serves on;
 //   5. invariants on the database: balance == sum of the ledger, every 2xx in the database, no
@@ -209,6 +210,44 @@ async function drive(d) {
   }
 }
 
+/** Reads that may lag (docs/data-access.md#reads-on-replicas), one attempt each: when, and the status. */
+const reads = [];
+/** A reader: history and zone search every 200 ms, never asked again, to see them answer during a failover. */
+async function readLoop(d) {
+  while (running) {
+    for (const path of ['/api/Parking/Sessions?limit=5', '/api/Parking/Zones/Search?q=Failover']) {
+      let status;
+      try {
+        const res = await fetch(`${APP_URL}${path}`, {
+          headers: { authorization: `Bearer ${d.token}` },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch (err) {
+        status = err?.name === 'TimeoutError' ? 'timeout' : 'network';
+      }
+      reads.push({ at: now(), status });
+    }
+    await sleep(200);
+  }
+}
+
+/** The reads answered from the kill to the end of the write window: 200s, and the rest by status. */
+function readsDuring(from, to) {
+  const during = reads.filter((r) => r.at >= from && r.at <= to);
+  const ok = during.filter((r) => r.status === 200).length;
+  const other = {};
+  for (const r of during) if (r.status !== 200) other[r.status] = (other[r.status] ?? 0) + 1;
+  return {
+    ok,
+    other:
+      Object.entries(other)
+        .map(([k, n]) => `${k}×${n}`)
+        .join(' ') || 'none',
+  };
+}
+
 /** From the kill: when the first write sent after it succeeded (writes unavailable until then). */
 function windowAfter(killedAt) {
   const after = stats.writes.filter((w) => w.sent >= killedAt).sort((a, b) => a.done - b.done)[0];
@@ -294,7 +333,7 @@ async function main() {
   try {
     const drivers = await prepare();
     console.log(`[${secs(now() - t0)} s] ${drivers.length} drivers, mixed load…`);
-    const load = drivers.map(drive);
+    const load = [...drivers.map(drive), ...drivers.slice(0, 4).map(readLoop)];
     let lastOk = 0;
     const progress = setInterval(() => {
       const fails = [...stats.failed.entries()].map(([k, n]) => `${k}: ${n}`).join(', ');
@@ -318,12 +357,15 @@ async function main() {
       restartNode(victim);
       const restartedAt = now();
       const whole = await waitWhole(victim);
+      const readsInWindow = readsDuring(killedAt, killedAt + (w.windowMs ?? 0));
       const entry = {
         kill: k,
         victim,
         newPrimary: leader,
         windowS: w.windowMs === null ? 'never' : secs(w.windowMs),
         writesDuring: stats.writes.length - before,
+        readsOkInWindow: readsInWindow.ok,
+        readsNot200InWindow: readsInWindow.other,
         rejoinedS: whole === null ? 'no' : secs(whole - restartedAt),
       };
       summary.kills.push(entry);
@@ -374,10 +416,14 @@ async function main() {
       checks.problems.length > 0 ||
       stats.givenUp > 0 ||
       has500 ||
-      summary.kills.some((k) => k.windowS === 'never' || Number(k.windowS) > 30 || k.rejoinedS === 'no') ||
+      summary.kills.some(
+        (k) => k.windowS === 'never' || Number(k.windowS) > 30 || k.rejoinedS === 'no' || k.readsOkInWindow === 0,
+      ) ||
       summary.appKill.served10sAfter === 0;
     console.log(
-      bad ? 'RESULT: FAILED' : 'RESULT: passed (window ≤ 30 s, no 500, invariants hold, rejoined, app kill survived)',
+      bad
+        ? 'RESULT: FAILED'
+        : 'RESULT: passed (window ≤ 30 s, reads answered in it, no 500, invariants hold, rejoined, app kill survived)',
     );
     process.exitCode = bad ? 1 : 0;
   } finally {
