@@ -142,6 +142,86 @@ if (process.env.TEST_DB === 'postgres') {
       }
     });
 
+    it(
+      'a driver whose process is killed (kill -9) reconnects to the other and catches up on the reply',
+      { timeout: 120_000 },
+      async () => {
+        const database = await freshDatabase();
+        const children: ChildProcess[] = [];
+        try {
+          await createMember(database.db, {
+            UserName: 'kdriver',
+            EmailAddress: 'kdriver@example.com',
+            PhoneNumber: '5125559901',
+            FirstName: 'Killed',
+            LastName: 'Process',
+            passwordHash: await hashPassword('driver-password-1'),
+            clientId: await defaultOperatorId(database.db),
+            verified: true,
+          });
+          await createAgent(database.db, 'kagent', 'agent-password-1');
+          const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+            .connectionString;
+          const dataDir = mkdtempSync(join(tmpdir(), 'parkit-k-'));
+          children.push(await startServer(url, PORTS[0]!, dataDir), await startServer(url, PORTS[1]!, dataDir));
+          const [a, b] = PORTS.map((p) => `http://127.0.0.1:${p}`) as [string, string];
+          const driver = await signIn(PORTS[0]!, 'kdriver', 'driver-password-1');
+          const agent = await signIn(PORTS[1]!, 'kagent', 'agent-password-1');
+          const sent = await fetch(`${a}/api/Support/Chat/Send`, {
+            method: 'POST',
+            headers: { ...driver, 'content-type': 'application/json' },
+            body: JSON.stringify({ Text: 'Are you there?', ClientMessageId: randomUUID() }),
+          });
+          expect(sent.status).toBe(201);
+          const memberId = ((await sent.json()) as ChatMessage).MemberId;
+
+          // The driver's live stream is on A; A dies without a word.
+          const onA = openStream(`${a}/api/Support/Chat/Events`, driver, () => false, 60_000);
+          await onA.ready;
+          children[0]!.kill('SIGKILL');
+          // The stream on A ends with its socket (the app's EventSource then reconnects).
+          await expect(onA.done).rejects.toThrow();
+          // The agent answers through B while the driver's stream is down.
+          const reply = await fetch(`${b}/api/Support/Console/Conversations/${memberId}/Send`, {
+            method: 'POST',
+            headers: { ...agent, 'content-type': 'application/json' },
+            body: JSON.stringify({ Text: 'Yes, here', ClientMessageId: randomUUID() }),
+          });
+          expect(reply.status).toBe(201);
+          // The app's stream reconnects (the front sends it to B): 'ready' tells it to catch up, and
+          // the catch-up read has the reply; what comes after arrives live.
+          const onB = openStream(
+            `${b}/api/Support/Chat/Events`,
+            driver,
+            (ev) => ev.some((e) => (e as { message?: ChatMessage }).message?.Text === 'And live again'),
+            15_000,
+          );
+          await onB.ready;
+          const caughtUp = await fetch(`${b}/api/Support/Chat/Messages`, { headers: driver });
+          expect(caughtUp.status).toBe(200);
+          expect(JSON.stringify(await caughtUp.json())).toContain('Yes, here');
+          const live = await fetch(`${b}/api/Support/Console/Conversations/${memberId}/Send`, {
+            method: 'POST',
+            headers: { ...agent, 'content-type': 'application/json' },
+            body: JSON.stringify({ Text: 'And live again', ClientMessageId: randomUUID() }),
+          });
+          expect(live.status).toBe(201);
+          expect(await onB.done).toContainEqual({
+            type: 'message',
+            message: expect.objectContaining({ Text: 'And live again', UserType: 'support' }),
+          });
+        } finally {
+          for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+          await Promise.all(
+            children.map(
+              (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))),
+            ),
+          );
+          await database.close();
+        }
+      },
+    );
+
     it('comes back after the LISTEN connection is cut, and tells streams to catch up', async () => {
       const { app, database } = await buildTestApp();
       const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -100,7 +100,8 @@ export function openStream(
     },
     timeoutMs,
   );
-  void done.finally(() => ready());
+  // The caller handles `done` (a stream the server drops rejects); this chain only lets `ready` go.
+  done.finally(() => ready()).catch(() => undefined);
   return { ready: isReady, done };
 }
 
