@@ -7,7 +7,8 @@
 //      write-unavailability window is measured, reads that may lag (history, zone search) must
 //      answer from the replicas within it, the old primary started again must rejoin as a
 //      replica (pg_rewind);
-//   4. kill -9 of one app process: the other serves on;
+//   4. kill -9 of one app process: the other serves on; sessions set to end around the first kill
+//      are ended by the expiry job exactly once, each driver told once;
 //   5. invariants on the database: balance == sum of the ledger, every 2xx in the database, no
 //      session or charge doubled; then down, and a summary. Exit 1 when a check fails.
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,8 @@ import {
 const DRIVERS = Number(process.env.DRIVERS ?? 16);
 const KILLS = Number(process.env.KILLS ?? 1);
 const WARM_MS = 8000;
+/** Sessions set to end around a kill: the expiry job must end each once and tell its driver once. */
+const EXPIRING = Number(process.env.EXPIRING ?? 30);
 /** A request not answered within this is in doubt: asked again with the same key. */
 const REQUEST_TIMEOUT_MS = 25_000;
 /** A write still refused after this long is given up (a failure of the test). */
@@ -283,6 +286,109 @@ async function waitWhole(oldPrimary, timeoutMs = 90_000) {
   return null;
 }
 
+/**
+ * EXPIRING more members, each with a session started through the API (Quote and Start). armExpiry
+ * then moves their ends to the seconds around a kill, so the expiry job (on both app processes,
+ * FOR UPDATE SKIP LOCKED) ends them while the primary dies and comes back.
+ */
+async function prepareExpiring() {
+  const db = new pg.Client({ connectionString: WRITE_URL });
+  await db.connect();
+  try {
+    const op = (await db.query('select id from operators order by id limit 1')).rows[0].id;
+    const zone = (await db.query(`select id from zones where zone_number = 'CLUSTER1'`)).rows[0].id;
+    await db.query(
+      `insert into members (client_id, user_name, email, phone, password_hash, balance_cents, phone_verified_at)
+       select $1, 'exp' || g, 'exp' || g || '@example.test', '7' || lpad(g::text, 9, '0'), 'not-a-hash', 100000, now() from generate_series(1, $2::int) g`,
+      [op, EXPIRING],
+    );
+    await db.query(
+      `insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 100000, 'adjustment', 'load', 100000 from members where user_name like 'exp%'`,
+    );
+    const vehicles = (
+      await db.query(
+        `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
+         select m.id, mo.make_id, mo.id, 'X' || m.id, 'TX', (select min(id) from vehicle_colors), 2020
+         from members m cross join (select id, make_id from vehicle_models order by id limit 1) mo
+         where m.user_name like 'exp%' returning id, member_id`,
+      )
+    ).rows;
+    const signer = tokenSigner(JWT_SECRET);
+    const sessions = [];
+    for (const v of vehicles) {
+      const token = await signer.sign({
+        memberId: v.member_id,
+        amr: 'pwd',
+        authTime: Math.floor(Date.now() / 1000),
+        sessionVersion: 0,
+      });
+      const d = { memberId: v.member_id, token };
+      const q = await call(d, 'POST', '/api/Parking/Quote', { ZoneId: zone, VehicleId: v.id, DurationMinutes: 60 });
+      const started = await call(d, 'POST', '/api/Parking/Start', { QuoteId: q.json.QuoteId }, randomUUID());
+      if (started.status !== 201)
+        throw new Error(`expiring session: ${started.status} ${JSON.stringify(started.json)}`);
+      sessions.push({ id: started.json.SessionId, plate: `X${v.member_id}` });
+    }
+    return sessions;
+  } finally {
+    await db.end();
+  }
+}
+
+/** The expiring sessions end one every half second from 2 s before now: across the kill and its window. */
+async function armExpiry(sessions) {
+  const db = new pg.Client({ connectionString: WRITE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `update parking_sessions s set ends_at = now() + make_interval(secs => (x.i - 4) * 0.5)
+       from unnest($1::bigint[]) with ordinality as x(id, i) where s.id = x.id`,
+      [sessions.map((x) => x.id)],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+/** Each expiring session ended once, at its end, and its driver told once ('… ended at …'). */
+async function expiryChecks(sessions, timeoutMs = 45_000) {
+  const db = new pg.Client({ connectionString: WRITE_URL });
+  await db.connect();
+  try {
+    const ids = sessions.map((x) => x.id);
+    const until = now() + timeoutMs;
+    let open;
+    do {
+      open = Number(
+        (await db.query(`select count(*) from parking_sessions where id = any($1) and status = 'active'`, [ids]))
+          .rows[0].count,
+      );
+      if (open > 0) await sleep(1000);
+    } while (open > 0 && now() < until);
+    const problems = [];
+    if (open > 0) problems.push(`${open} expiring sessions still active ${timeoutMs / 1000} s later`);
+    const wrongEnd = (
+      await db.query(
+        `select id from parking_sessions where id = any($1) and status = 'ended' and (ended_at <> ends_at or end_notice_sent_at is null)`,
+        [ids],
+      )
+    ).rows;
+    for (const r of wrongEnd) problems.push(`session ${r.id}: not ended at its end time, or no end notice marked`);
+    const notices = (
+      await db.query(
+        `select p.plate, count(o.id) as n from unnest($1::text[]) as p(plate)
+         left join outbox o on o.body like 'ParkIt: your parking for ' || p.plate || ' in zone % ended at %'
+         group by p.plate`,
+        [sessions.map((x) => x.plate)],
+      )
+    ).rows;
+    for (const n of notices) if (Number(n.n) !== 1) problems.push(`${n.plate}: ${n.n} end notices (want 1)`);
+    return { ended: sessions.length - open, problems };
+  } finally {
+    await db.end();
+  }
+}
+
 async function invariants(drivers) {
   const db = new pg.Client({ connectionString: WRITE_URL });
   await db.connect();
@@ -332,6 +438,7 @@ async function main() {
   await up();
   try {
     const drivers = await prepare();
+    const expiring = await prepareExpiring();
     console.log(`[${secs(now() - t0)} s] ${drivers.length} drivers, mixed load…`);
     const load = [...drivers.map(drive), ...drivers.slice(0, 4).map(readLoop)];
     let lastOk = 0;
@@ -344,6 +451,7 @@ async function main() {
     }, 5000);
     await sleep(WARM_MS);
     for (let k = 1; k <= KILLS; k++) {
+      if (k === 1) await armExpiry(expiring);
       const victim = await killPrimary();
       // From the moment both processes are dead (a write sent before that may still commit).
       const killedAt = now();
@@ -388,6 +496,7 @@ async function main() {
     await Promise.all(load);
     clearInterval(progress);
     const checks = await invariants(drivers);
+    const jobs = await expiryChecks(expiring);
     const totals = drivers.reduce(
       (t, d) => ({
         starts: t.starts + d.log.starts.size,
@@ -410,10 +519,15 @@ async function main() {
       `invariants: wallets with balance != sum of ledger: ${checks.walletsOff}; mismatches: ${checks.problems.length}`,
     );
     for (const p of checks.problems.slice(0, 20)) console.log(`  ${p}`);
+    console.log(
+      `jobs: ${jobs.ended} of ${expiring.length} sessions set to end around the first kill ended by the expiry job; problems: ${jobs.problems.length}`,
+    );
+    for (const p of jobs.problems.slice(0, 20)) console.log(`  ${p}`);
     const has500 = [...stats.failed.keys()].some((k) => / 500$/.test(k));
     const bad =
       checks.walletsOff > 0 ||
       checks.problems.length > 0 ||
+      jobs.problems.length > 0 ||
       stats.givenUp > 0 ||
       has500 ||
       summary.kills.some(
@@ -423,7 +537,7 @@ async function main() {
     console.log(
       bad
         ? 'RESULT: FAILED'
-        : 'RESULT: passed (window ≤ 30 s, reads answered in it, no 500, invariants hold, rejoined, app kill survived)',
+        : 'RESULT: passed (window ≤ 30 s, reads answered in it, no 500, invariants hold, jobs once, rejoined, app kill survived)',
     );
     process.exitCode = bad ? 1 : 0;
   } finally {
