@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ApdsQuoteRequest, ApdsQuoteResponse } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
 import { policyForStart, priceWindow } from '../pricing/index.ts';
-import { idNumber, policyVersionRef, zonesForQuote } from './apds-repository.ts';
+import { idNumber } from './apds-common.ts';
+import { policyVersionRef, zonesForQuote } from './apds-rights.ts';
 
 /** How long a quote's price holds (a quote is not stored: it is the engine's price at that time). */
 const QUOTE_MINUTES = 15;

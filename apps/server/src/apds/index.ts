@@ -1,4 +1,8 @@
 // The APDS domain's public entry (ParkIt's zones, prices and sessions as the APDS API's objects). Routes import from here, never
 // from a file inside; what a file here imports is in apds/README.md.
-export * from './apds-repository.ts';
+export { APDS_PAGE, idNumber } from './apds-common.ts';
+export * from './apds-places.ts';
+export * from './apds-rates.ts';
+export * from './apds-rights.ts';
+export * from './apds-sessions.ts';
 export * from './apds-quotes.ts';
