@@ -142,6 +142,8 @@ describe('compiled response serialization (issue 9)', () => {
     expect(other.map((c) => c.name).sort()).toEqual([
       // Citation photos and contest files, a permit's proof: the stored file under its own type.
       'GET /api/Citations/:citationId/Files/:fileId 200',
+      // A citation's proof pack for a contest.
+      'GET /api/Citations/:citationId/ProofPack.pdf 200',
       'GET /api/Operator/:operatorId/Citations/:citationId/Files/:fileId 200',
       'GET /api/Operator/:operatorId/Permits/:permitId/Proof 200',
       'GET /api/Operator/:operatorId/Report/Hours.csv 200',

@@ -246,7 +246,7 @@ async function views(db: Executor, where: SQL | undefined, limit = 200): Promise
 }
 
 /** The member's vehicles' plates own the citation (same plate key and state). */
-const ownedBy = (memberId: number) =>
+export const ownedBy = (memberId: number) =>
   sql`exists (select 1 from ${vehicles} v where v.member_id = ${memberId}
         and v.plate_key = ${citations.plate} and v.plate_state = ${citations.plateState})`;
 

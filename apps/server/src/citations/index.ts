@@ -6,3 +6,5 @@ export * from './citation-notices.ts';
 export * from './citation-issue.ts';
 export * from './citation-repository.ts';
 export * from './file-store.ts';
+export * from './proof-pack-pdf.ts';
+export * from './proof-pack-repository.ts';

@@ -44,6 +44,7 @@ import supportConsoleRoutes from './agent/Support/index.ts';
 import type { SupportOptions } from './shared/Support/common.ts';
 import type { CitationOptions } from './shared/Citations/common.ts';
 import citationRoutes from './member/Citations/index.ts';
+import citationProofPackRoutes from './member/Citations/proof-pack.ts';
 import operatorCitationRoutes from './operator/Operator/citations.ts';
 import operatorEnforcementRoutes from './operator/Operator/enforcement.ts';
 import { agentOnly, apiShape, cdsKeyOnly, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
@@ -140,6 +141,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', pushRoutes, '/api/Push'],
     // A driver's citations: see, pay, contest (issue 30).
     ['member', citationRoutes, '/api/Citations', opts.citations],
+    // The proof pack of a citation, for a contest (a PDF of our own records).
+    ['member', citationProofPackRoutes, '/api/Citations'],
     // Permits (issue 30): types, applications with proof, payment, visitor days.
     ['member', permitRoutes, '/api/Permits', opts.support],
     // Support agents only (issue 13): members get 403 here.

@@ -116,6 +116,10 @@ const FOREIGN: Record<
     url: `/api/Citations/${citationOfB}/Files/${photoOfB}`,
     status: [404],
   }),
+  'GET /api/Citations/{citationId}/ProofPack.pdf': async () => ({
+    url: `/api/Citations/${citationOfB}/ProofPack.pdf`,
+    status: [404],
+  }),
   'POST /api/Citations/{citationId}/Pay': async () => ({
     url: `/api/Citations/${citationOfB}/Pay`,
     headers: { 'idempotency-key': 'identity-guard-citation' },

@@ -15,6 +15,10 @@ export const useCitations = () =>
 /** The URL of a citation's file (fetched with the token: components/ui/private-file.tsx). */
 export const citationFileUrl = (citationId: number, fileId: string) => `/api/Citations/${citationId}/Files/${fileId}`;
 
+/** GET /api/Citations/{id}/ProofPack.pdf: the citation's proof pack for a contest, in the app's language. */
+export const proofPackUrl = (citationId: number, lang: string) =>
+  `/api/Citations/${citationId}/ProofPack.pdf?lang=${lang}`;
+
 /** POST /api/Citations/{id}/Pay from the wallet, one Idempotency-Key per intent. */
 export function usePayCitation() {
   const qc = useQueryClient();

@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PrivateFile } from '../../../components/ui/private-file.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { citationFileUrl, useCitations, useContestCitation, usePayCitation } from '../api/citations.ts';
+import { ProofPackButton } from './proof-pack-button.tsx';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
@@ -143,6 +144,7 @@ function CitationCard({ citation: c }: { citation: Citation }) {
             {t('Contest')}
           </Button>
         )}
+        <ProofPackButton citationId={c.CitationId} />
       </div>
       {contesting && <ContestForm citationId={c.CitationId} onDone={() => setContesting(false)} />}
     </li>

@@ -4,7 +4,7 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useDownload } from '../hooks/use-download.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { apiQuery, filterCount, type HistoryFilters } from '../lib/history-filters.ts';
 import { FiltersDialog, type VehicleOption } from './filters-dialog.tsx';
 import { SortDialog } from './sort-dialog.tsx';

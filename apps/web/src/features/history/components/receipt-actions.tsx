@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { href, paths } from '../../../config/paths.ts';
-import { useDownload } from '../hooks/use-download.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 
 /** Under a past session's summary: its receipt as a PDF (in the app's language), and park there again. */
 export function ReceiptActions({ sessionId, zoneId }: { sessionId: number; zoneId: number }) {

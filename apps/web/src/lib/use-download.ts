@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toasts.tsx';
-import { downloadFile } from '../../../lib/download-file.ts';
+import { toast } from './toasts.tsx';
+import { downloadFile } from './download-file.ts';
 
 /** A file download from the API (CSV, PDF) with its busy state; a failure is a toast with `failed` (already translated). */
 export function useDownload(failed: string) {
