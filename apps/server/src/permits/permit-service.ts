@@ -335,6 +335,17 @@ export async function myPermits(db: Executor, memberId: number): Promise<Permit[
   return rows.map((r) => permitView(r.p, r.t, now));
 }
 
+/** The price a card payment of a member's approved permit charges, read before the charge: 404, or 409 as payPermit. */
+export async function permitDueCents(db: Executor, memberId: number, permitId: number): Promise<number> {
+  const [p] = await db
+    .select({ status: permits.status, priceCents: permits.priceCents })
+    .from(permits)
+    .where(and(eq(permits.id, permitId), eq(permits.memberId, memberId)));
+  if (!p) throw notFound(M.permitNotFound);
+  if (p.status !== 'approved') throw conflict('Status', M.notApproved);
+  return p.priceCents;
+}
+
 /**
  * Pays an approved permit from the wallet, inside withIdempotency's transaction (which has locked
  * the wallet first): the permit's row is locked, the ledger debited through postEntry (402 when
