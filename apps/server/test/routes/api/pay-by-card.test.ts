@@ -17,7 +17,9 @@ import { addVehicle, addZone, credit, walletState } from '../../parking-helpers.
 import { multipart, PNG } from '../../support-helpers.ts';
 import { addCard, CARDS, walletContext } from '../../wallet/helpers.ts';
 
-const { app, db, A, staff } = await twoOperators('Card Pay City B', ['manager', 'officer']);
+const { app, db, A, staff } = await twoOperators('Card Pay City B', ['manager', 'officer'], {
+  decorations: true,
+});
 const zoneId = await addZone(db, 'CARD1');
 const wallet = walletContext(db);
 
@@ -141,6 +143,36 @@ describe('paying a citation by card', () => {
     const charged = charges.reduce((s, c) => s + c.amountCents, 0);
     expect(w.entries.filter((e) => e.kind === 'top-up').reduce((s, e) => s + Number(e.amount), 0)).toBe(charged);
     expect(w.balance).toBe(5_000 + charged - 2_500);
+  });
+
+  it('a card charged for a citation the wallet paid meanwhile is credited to the wallet at once', async () => {
+    const { driver, cardId, citation } = await citedDriver(CARDS.ok, 5_000);
+    // The real provider charges; right after, before the record, the wallet pays the same citation.
+    const provider = app.wallet.provider;
+    const charge = provider.charge.bind(provider);
+    let walletPay: Promise<{ statusCode: number }> | null = null;
+    provider.charge = async (req) => {
+      const result = await charge(req);
+      walletPay ??= payCitation(driver, citation.CitationId, {});
+      await walletPay;
+      return result;
+    };
+    try {
+      const res = await payCitation(driver, citation.CitationId, { PaymentMethodId: cardId });
+      expect(res.statusCode, res.body).toBe(409);
+    } finally {
+      provider.charge = charge;
+    }
+    expect((await walletPay!).statusCode).toBe(200);
+    expect((await chargesOf(driver.memberId)).map((c) => [c.status, c.amountCents])).toEqual([['recorded', 2500]]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.entries.map((e) => [e.kind, Number(e.amount)])).toEqual([
+      ['adjustment', 5000],
+      ['citation', -2500],
+      ['top-up', 2500],
+    ]);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(5_000);
   });
 
   it('a charge whose request died before the record is credited to the wallet by the wallet job', async () => {
