@@ -206,6 +206,14 @@ export const AddCardRequest = z.object({
 });
 export const PaymentMethodIdRequest = z.object({ PaymentMethodId: BodyId });
 
+/**
+ * Paying a permit or a citation (issue 30): from the wallet when PaymentMethodId is left out (as an
+ * empty or absent body), else by that saved card, charged for exactly the amount due, which is
+ * then paid through the wallet (the ledger shows the charge in and the payment out).
+ */
+export const PayFromRequest = z.object({ PaymentMethodId: BodyId.optional() }).strict().nullish();
+export type PayFromRequest = z.input<typeof PayFromRequest>;
+
 /** The sandbox tokenizer (POST /api/Sandbox/Tokens): the only place a card number is sent to. */
 export const SandboxCardRequest = z.object({
   Number: z.string({ error: WALLET_MESSAGES.cardNumberRequired }).max(40, WALLET_MESSAGES.cardNumberInvalid),

@@ -389,6 +389,23 @@ async function lockMemberCitation(tx: Tx, memberId: number, citationId: number) 
   return c;
 }
 
+/** What a citation asks to be paid now (cents); 409 when nothing is to pay (paid, contested, cancelled). */
+function payableCents(c: typeof citations.$inferSelect): number {
+  const due = amountDueCents(c);
+  if (due <= 0 || c.paidCents > 0) throw conflict('CitationId', M.notPayable);
+  return due;
+}
+
+/** The amount a card payment of a member's citation charges, read before the charge: 404, or 409 as payCitation. */
+export async function citationDueCents(db: Executor, memberId: number, citationId: number): Promise<number> {
+  const [c] = await db
+    .select()
+    .from(citations)
+    .where(and(eq(citations.id, citationId), ownedBy(memberId)));
+  if (!c) throw notFound(M.citationNotFound);
+  return payableCents(c);
+}
+
 /**
  * Pays a citation from the member's wallet, in the caller's transaction (withIdempotency's: the
  * wallet is locked first by the key's claim), through the ledger (kind 'citation'). A citation
@@ -402,8 +419,7 @@ export async function payCitation(
   now: Date,
 ): Promise<{ CitationId: number; Amount: number; Balance: number; message: string }> {
   const c = await lockMemberCitation(tx, memberId, citationId);
-  const due = amountDueCents(c);
-  if (due <= 0 || c.paidCents > 0) throw conflict('CitationId', M.notPayable);
+  const due = payableCents(c);
   const posted = await postEntry(tx, {
     memberId,
     amountCents: -due,

@@ -13,7 +13,6 @@ import { audit, type Actor } from '../infra/audit-log.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { normalisePlate } from '../enforcement/index.ts';
 import { type AttachmentStore } from '../support/index.ts';
-import { postEntry } from '../wallet/index.ts';
 
 /** The proof types a permit takes (a subset of what support's content check knows). */
 export const PROOF_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -37,7 +36,12 @@ export function typeView(r: TypeRow): PermitType {
   };
 }
 
-function permitView(r: PermitRow, t: Pick<TypeRow, 'name' | 'kind' | 'visitorDaysPerMonth'>, now = new Date()): Permit {
+/** A permit as the API shows it (expired: an active permit past ValidUntil, said on read). */
+export function permitView(
+  r: PermitRow,
+  t: Pick<TypeRow, 'name' | 'kind' | 'visitorDaysPerMonth'>,
+  now = new Date(),
+): Permit {
   const expired = r.status === 'active' && r.validUntil !== null && r.validUntil <= now;
   return {
     Id: r.id,
@@ -59,7 +63,8 @@ function permitView(r: PermitRow, t: Pick<TypeRow, 'name' | 'kind' | 'visitorDay
   };
 }
 
-const typeColumns = {
+/** The type's columns a permit's view needs. */
+export const typeColumns = {
   name: permitTypes.name,
   kind: permitTypes.kind,
   visitorDaysPerMonth: permitTypes.visitorDaysPerMonth,
@@ -238,7 +243,8 @@ export async function operatorPermit(db: Executor, operatorId: number, permitId:
   return permitView(r.p, r.t);
 }
 
-const addMonths = (d: Date, months: number) => {
+/** A permit's end: `months` after `d` (UTC). */
+export const addMonths = (d: Date, months: number) => {
   const out = new Date(d);
   out.setUTCMonth(out.getUTCMonth() + months);
   return out;
@@ -333,42 +339,6 @@ export async function myPermits(db: Executor, memberId: number): Promise<Permit[
     .where(eq(permits.memberId, memberId))
     .orderBy(desc(permits.id));
   return rows.map((r) => permitView(r.p, r.t, now));
-}
-
-/**
- * Pays an approved permit from the wallet, inside withIdempotency's transaction (which has locked
- * the wallet first): the permit's row is locked, the ledger debited through postEntry (402 when
- * short), the permit made active from now for the type's months. A second payment is a 409.
- */
-export async function payPermit(tx: Tx, memberId: number, permitId: number, key: string): Promise<Permit> {
-  const [r] = await tx
-    .select({ p: permits, t: { ...typeColumns, validMonths: permitTypes.validMonths } })
-    .from(permits)
-    .innerJoin(permitTypes, eq(permitTypes.id, permits.typeId))
-    .where(and(eq(permits.id, permitId), eq(permits.memberId, memberId)))
-    .for('update', { of: permits });
-  if (!r) throw notFound(M.permitNotFound);
-  if (r.p.status !== 'approved') throw conflict('Status', M.notApproved);
-  const posted = await postEntry(tx, {
-    memberId,
-    amountCents: -r.p.priceCents,
-    kind: 'permit',
-    reference: `permit:${permitId}`,
-    idempotencyKey: key,
-  });
-  const now = new Date();
-  const [row] = await tx
-    .update(permits)
-    .set({
-      status: 'active',
-      validFrom: now,
-      validUntil: addMonths(now, r.t.validMonths),
-      ledgerEntryId: posted.entryId,
-      updatedAt: now,
-    })
-    .where(eq(permits.id, permitId))
-    .returning();
-  return permitView(row!, r.t, now);
 }
 
 /**

@@ -2,6 +2,7 @@
 // from a file inside; what a file here imports is in wallet/README.md.
 export * from './cards.ts';
 export * from './auto-reload.ts';
+export * from './card-pay.ts';
 export * from './charges.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';

@@ -10,10 +10,11 @@ import {
   ErrorResponse,
   MAX_ATTACHMENT_BYTES,
   PayCitationResponse,
+  PayFromRequest,
 } from '@parkit/contract';
 import * as citations from '../../../citations/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import { idempotent } from '../../../wallet/index.ts';
+import { payFromWalletOrCard } from '../../../wallet/index.ts';
 import {
   citationFileAnswer,
   readCitationUpload,
@@ -81,22 +82,38 @@ const citationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (app, { fil
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         tags,
-        summary: 'Pay a citation from the wallet (Idempotency-Key header required)',
+        summary:
+          'Pay a citation from the wallet, or by a saved card (PaymentMethodId) (Idempotency-Key header required)',
+        description:
+          'By card the amount due is charged to the card, credited to the wallet and paid from it in one transaction (the balance is unchanged). A decline answers 402 and changes nothing.',
         params: CitationParams,
+        body: PayFromRequest,
         response: {
           200: PayCitationResponse,
           402: ErrorResponse,
           404: ErrorResponse,
           409: ErrorResponse,
           422: ErrorResponse,
+          503: ErrorResponse,
         },
       },
     },
-    async (req, reply) =>
-      idempotent(req, reply, `Citations/Pay/${req.params.citationId}`, async (tx, key) => ({
-        statusCode: 200,
-        body: await citations.payCitation(tx, req.member.memberId, req.params.citationId, key, new Date()),
-      })),
+    async (req, reply) => {
+      const memberId = req.member.memberId;
+      const { citationId } = req.params;
+      return payFromWalletOrCard(
+        req,
+        reply,
+        `Citations/Pay/${citationId}`,
+        req.body?.PaymentMethodId,
+        {
+          what: `citation:${citationId}`,
+          description: 'ParkIt citation',
+          amountDue: () => citations.citationDueCents(app.db, memberId, citationId),
+        },
+        (tx, key) => citations.payCitation(tx, memberId, citationId, key, new Date()),
+      );
+    },
   );
 
   app.post(

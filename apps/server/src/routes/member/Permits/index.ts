@@ -9,6 +9,7 @@ import {
   Permit,
   PermitList,
   PERMIT_MESSAGES as M,
+  PayFromRequest,
   PermitParams,
   PermitTypeList,
   PermitTypesQuery,
@@ -20,7 +21,7 @@ import { cancelCoveredCitations } from '../../../citations/index.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as permits from '../../../permits/index.ts';
 import { sniffType } from '../../../support/index.ts';
-import { idempotent } from '../../../wallet/index.ts';
+import { payFromWalletOrCard } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
 import { limitMember, SUPPORT_LIMITS, type SupportOptions } from '../../shared/Support/common.ts';
@@ -105,17 +106,32 @@ const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attach
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         tags,
-        summary: 'Pay an approved permit from the wallet, once per Idempotency-Key: it is active from now',
+        summary:
+          'Pay an approved permit from the wallet, or by a saved card (PaymentMethodId), once per Idempotency-Key: it is active from now',
+        description:
+          'By card the price is charged to the card, credited to the wallet and paid from it in one transaction (the balance is unchanged). A decline answers 402 and changes nothing.',
         headers: IdempotencyHeaders,
         params: PermitParams,
+        body: PayFromRequest,
         response: { 200: Permit, ...refused },
       },
     },
-    async (req, reply) =>
-      idempotent(req, reply, `Permits/Pay/${req.params.permitId}`, async (tx, key) => ({
-        statusCode: 200,
-        body: await permits.payPermit(tx, req.member.memberId, req.params.permitId, key),
-      })),
+    async (req, reply) => {
+      const memberId = req.member.memberId;
+      const { permitId } = req.params;
+      return payFromWalletOrCard(
+        req,
+        reply,
+        `Permits/Pay/${permitId}`,
+        req.body?.PaymentMethodId,
+        {
+          what: `permit:${permitId}`,
+          description: 'ParkIt permit',
+          amountDue: () => permits.permitDueCents(app.db, memberId, permitId),
+        },
+        (tx, key) => permits.payPermit(tx, memberId, permitId, key),
+      );
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Citation, CitationFile, PayCitationResponse } from '@parkit/contract';
+import type { Citation, CitationFile, PayCitationResponse, PayFromRequest } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** React Query keys of the driver's citations. */
@@ -19,19 +19,15 @@ export const citationFileUrl = (citationId: number, fileId: string) => `/api/Cit
 export const proofPackUrl = (citationId: number, lang: string) =>
   `/api/Citations/${citationId}/ProofPack.pdf?lang=${lang}`;
 
-/** POST /api/Citations/{id}/Pay from the wallet, one Idempotency-Key per intent. */
+/** POST /api/Citations/{id}/Pay from the wallet, or by the saved card `PaymentMethodId`, one Idempotency-Key per intent. */
 export function usePayCitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ citationId, key }: { citationId: number; key: string }) =>
-      api.post<PayCitationResponse>(
-        `/api/Citations/${citationId}/Pay`,
-        {},
-        {
-          showError: false,
-          headers: { 'idempotency-key': key },
-        },
-      ),
+    mutationFn: ({ citationId, key, body }: { citationId: number; key: string; body: PayFromRequest }) =>
+      api.post<PayCitationResponse>(`/api/Citations/${citationId}/Pay`, body, {
+        showError: false,
+        headers: { 'idempotency-key': key },
+      }),
     onSettled: () => qc.invalidateQueries({ queryKey: citationKeys.all }),
   });
 }

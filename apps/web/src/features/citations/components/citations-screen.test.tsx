@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Citation } from '@parkit/contract';
-import { renderAt, stubApi } from '../../../testing/render.tsx';
+import { details, renderAt, stubApi } from '../../../testing/render.tsx';
 import { CitationsScreen } from './citations-screen.tsx';
 
 const citation = (over: Partial<Citation> = {}): Citation => ({
@@ -30,10 +30,13 @@ const citation = (over: Partial<Citation> = {}): Citation => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+const VISA = { PaymentMethodId: 5, Brand: 'Visa', Last4: '4242' };
+
 describe('the Citations screen', () => {
   it('lists a citation with its evidence, and pays it from the wallet once', async () => {
     let paid = false;
     const calls = stubApi({
+      'GET /api/Account/Details': () => [200, details({ Balance: 100, DefaultCard: null })],
       'GET /api/Citations/List': () => [
         200,
         [paid ? citation({ Status: 'paid', AmountDue: 0, AmountPaid: 25 }) : citation()],
@@ -50,6 +53,34 @@ describe('the Citations screen', () => {
     expect(await screen.findByText('Paid', { selector: 'p' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /from the wallet/ })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({});
+    // Without a saved card the wallet is the only source: no choice is offered.
+    expect(screen.queryByRole('radiogroup', { name: 'Pay with' })).toBeNull();
+  });
+
+  it('lets the driver choose their saved card, and pays by it', async () => {
+    let paid = false;
+    const calls = stubApi({
+      'GET /api/Account/Details': () => [200, details({ Balance: 3, DefaultCard: VISA })],
+      'GET /api/Citations/List': () => [
+        200,
+        [paid ? citation({ Status: 'paid', AmountDue: 0, AmountPaid: 25 }) : citation()],
+      ],
+      'POST /api/Citations/12/Pay': () => {
+        paid = true;
+        return [200, { CitationId: 12, Amount: 25, Balance: 3, message: 'Paid' }];
+      },
+    });
+    renderAt('/citations', '/citations', <CitationsScreen />);
+    const wallet = await screen.findByRole('radio', { name: /Wallet/ });
+    expect((wallet as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: /Wallet.*3\.00/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: /Card.*Visa •••• 4242/ }));
+    expect(screen.queryByRole('button', { name: /from the wallet/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Pay .*25\.00 by card/ }));
+    expect(await screen.findByText('Paid', { selector: 'p' })).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([{ PaymentMethodId: 5 }]);
   });
 
   it('says so when there is no citation, and when the list cannot be loaded', async () => {
@@ -64,6 +95,7 @@ describe('the Citations screen', () => {
 
   it('sends a contest with its reason', async () => {
     const calls = stubApi({
+      'GET /api/Account/Details': () => [200, details({ DefaultCard: null })],
       'GET /api/Citations/List': () => [200, [citation()]],
       'POST /api/Citations/12/Contest': () => [200, citation({ Status: 'contested' })],
     });

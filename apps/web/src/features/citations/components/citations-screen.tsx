@@ -6,11 +6,13 @@ import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.tsx';
+import { useIntentKey } from '../../../lib/intent-key.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PayFrom } from '../../../components/ui/pay-from.tsx';
 import { PrivateFile } from '../../../components/ui/private-file.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { citationFileUrl, useCitations, useContestCitation, usePayCitation } from '../api/citations.ts';
@@ -33,7 +35,7 @@ const failure = (t: TFunction, err: unknown) =>
 
 /**
  * Citations (/citations): the citations of the plates of the driver's vehicles, with the officer's
- * photos, paid from the wallet or contested with a reason and attachments (issue 30).
+ * photos, paid from the wallet or by the saved card, or contested with a reason and attachments (issue 30).
  */
 export function CitationsScreen() {
   const { t } = useTranslation();
@@ -68,16 +70,23 @@ function CitationCard({ citation: c }: { citation: Citation }) {
   const { t } = useTranslation();
   const money = useMoney();
   const pay = usePayCitation();
-  const [key] = useState(() => crypto.randomUUID());
+  const [from, setFrom] = useState<number | undefined>(undefined);
+  // One Idempotency-Key per intent: a retry of the same choice repeats it, another source is a new one.
+  const intent = useIntentKey();
   const [contesting, setContesting] = useState(false);
-  const payNow = () =>
+  const payNow = () => {
+    const body = from === undefined ? {} : { PaymentMethodId: from };
     pay.mutate(
-      { citationId: c.CitationId, key },
+      { citationId: c.CitationId, key: intent.keyFor(body), body },
       {
-        onSuccess: () => toast.success(t('Paid')),
+        onSuccess: () => {
+          intent.done();
+          toast.success(t('Paid'));
+        },
         onError: (err) => toast.error(failure(t, err)),
       },
     );
+  };
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="font-semibold break-words text-slate-900">
@@ -133,10 +142,13 @@ function CitationCard({ citation: c }: { citation: Citation }) {
           {c.Contest.Decision && c.Contest.DecisionNote && <p className="text-slate-600">{c.Contest.DecisionNote}</p>}
         </div>
       )}
+      {c.AmountDue > 0 && <PayFrom name={`pay-citation-${c.CitationId}`} value={from} onChange={setFrom} />}
       <div className="mt-3 flex flex-wrap gap-2">
         {c.AmountDue > 0 && (
           <Button onClick={payNow} loading={pay.isPending}>
-            {t('Pay {{amount}} from the wallet', { amount: money(c.AmountDue) })}
+            {from === undefined
+              ? t('Pay {{amount}} from the wallet', { amount: money(c.AmountDue) })
+              : t('Pay {{amount}} by card', { amount: money(c.AmountDue) })}
           </Button>
         )}
         {!c.Contest && (c.Status === 'issued' || c.Status === 'paid') && (

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplyPermitRequest, Attachment, Permit, PermitType, VisitorDayRequest, Zone } from '@parkit/contract';
+import type {
+  ApplyPermitRequest,
+  Attachment,
+  PayFromRequest,
+  Permit,
+  PermitType,
+  VisitorDayRequest,
+  Zone,
+} from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 
 /** A visitor day as GET/POST /api/Permits/{id}/VisitorDays return it. */
@@ -55,12 +63,12 @@ export function useApplyPermit() {
   });
 }
 
-/** POST /api/Permits/{id}/Pay from the wallet, one Idempotency-Key per intent. */
+/** POST /api/Permits/{id}/Pay from the wallet, or by the saved card `PaymentMethodId`, one Idempotency-Key per intent. */
 export function usePayPermit() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ permitId, key }: { permitId: number; key: string }) =>
-      api.post<Permit>(`/api/Permits/${permitId}/Pay`, {}, { showError: false, headers: { 'idempotency-key': key } }),
+    mutationFn: ({ permitId, key, body }: { permitId: number; key: string; body: PayFromRequest }) =>
+      api.post<Permit>(`/api/Permits/${permitId}/Pay`, body, { showError: false, headers: { 'idempotency-key': key } }),
     onSettled: () => qc.invalidateQueries({ queryKey: permitKeys.all }),
   });
 }

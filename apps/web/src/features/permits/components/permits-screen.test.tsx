@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permit, PermitType } from '@parkit/contract';
-import { renderAt, stubApi } from '../../../testing/render.tsx';
+import { details, renderAt, stubApi } from '../../../testing/render.tsx';
 import { PermitsScreen } from './permits-screen.tsx';
 
 const permit = (over: Partial<Permit> = {}): Permit => ({
@@ -51,6 +51,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the Permits screen', () => {
   it('lists permits with their status: refused with its reason, active with its window and plates', async () => {
     stubApi({
+      'GET /api/Account/Details': () => [200, details({ DefaultCard: null })],
       'GET /api/Permits/List': () => [
         200,
         [
@@ -84,6 +85,7 @@ describe('the Permits screen', () => {
   it('pays an approved permit once on a double tap', async () => {
     let paid = false;
     const calls = stubApi({
+      'GET /api/Account/Details': () => [200, details({ DefaultCard: null })],
       'GET /api/Permits/List': () => [200, [paid ? permit({ Status: 'active' }) : permit({ Status: 'approved' })]],
       'POST /api/Permits/5/Pay': async () => {
         await new Promise((r) => setTimeout(r, 20));
@@ -96,7 +98,31 @@ describe('the Permits screen', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: /Pay .*45\.00 from the wallet/ }));
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /from the wallet/ })).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}]);
+  });
+
+  it('pays an approved permit by the saved card the driver chose; a decline says why', async () => {
+    let declined = true;
+    const calls = stubApi({
+      'GET /api/Account/Details': () => [
+        200,
+        details({ Balance: 0, DefaultCard: { PaymentMethodId: 9, Brand: 'Visa', Last4: '0341' } }),
+      ],
+      'GET /api/Permits/List': () => [200, [declined ? permit({ Status: 'approved' }) : permit({ Status: 'active' })]],
+      'POST /api/Permits/5/Pay': () => {
+        if (declined) return [402, { message: 'Your card was declined.', errors: [] }];
+        return [200, permit({ Status: 'active' })];
+      },
+    });
+    renderAt('/permits', '/permits', <PermitsScreen />);
+    await userEvent.click(await screen.findByRole('radio', { name: /Card.*Visa •••• 0341/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Pay .*45\.00 by card/ }));
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    declined = false;
+    await userEvent.click(screen.getByRole('button', { name: /Pay .*45\.00 by card/ }));
+    expect(await screen.findByText('Active')).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([{ PaymentMethodId: 9 }, { PaymentMethodId: 9 }]);
   });
 
   it('says so when there is no permit, and when the list cannot be loaded', async () => {

@@ -6,11 +6,13 @@ import { useMoney } from '../../../lib/money.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { toast } from '../../../lib/toasts.tsx';
+import { useIntentKey } from '../../../lib/intent-key.ts';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Loaded } from '../../../components/ui/loaded.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PayFrom } from '../../../components/ui/pay-from.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   findZone,
@@ -43,8 +45,8 @@ const splitPlates = (text: string) =>
 
 /**
  * Permits (/permits): the driver's permits and applications with their status, paid from the wallet
- * once approved; an application for a zone's permit type; an active resident permit's visitor days
- * (issue 30, docs/permits.md).
+ * or by the saved card once approved; an application for a zone's permit type; an active resident
+ * permit's visitor days (issue 30, docs/permits.md).
  */
 export function PermitsScreen({ plates = [] }: { plates?: string[] }) {
   const { t } = useTranslation();
@@ -87,16 +89,22 @@ function PermitCard({ permit: p }: { permit: Permit }) {
   const { t } = useTranslation();
   const money = useMoney();
   const pay = usePayPermit();
-  const [key] = useState(() => crypto.randomUUID());
+  const [from, setFrom] = useState<number | undefined>(undefined);
+  // One Idempotency-Key per intent: a retry of the same choice repeats it, another source is a new one.
+  const intent = useIntentKey();
   // A second tap before the button is disabled sends nothing.
   const paying = useRef(false);
   const payNow = () => {
     if (paying.current) return;
     paying.current = true;
+    const body = from === undefined ? {} : { PaymentMethodId: from };
     pay.mutate(
-      { permitId: p.Id, key },
+      { permitId: p.Id, key: intent.keyFor(body), body },
       {
-        onSuccess: () => toast.success(t('Paid: your permit is active')),
+        onSuccess: () => {
+          intent.done();
+          toast.success(t('Paid: your permit is active'));
+        },
         onError: (err) => toast.error(failure(t, err)),
         onSettled: () => {
           paying.current = false;
@@ -126,11 +134,16 @@ function PermitCard({ permit: p }: { permit: Permit }) {
         )}
       </dl>
       {p.Status === 'approved' && (
-        <div className="mt-3">
-          <Button onClick={payNow} loading={pay.isPending}>
-            {t('Pay {{amount}} from the wallet', { amount: money(p.PriceCents / 100) })}
-          </Button>
-        </div>
+        <>
+          <PayFrom name={`pay-permit-${p.Id}`} value={from} onChange={setFrom} />
+          <div className="mt-3">
+            <Button onClick={payNow} loading={pay.isPending}>
+              {from === undefined
+                ? t('Pay {{amount}} from the wallet', { amount: money(p.PriceCents / 100) })
+                : t('Pay {{amount}} by card', { amount: money(p.PriceCents / 100) })}
+            </Button>
+          </div>
+        </>
       )}
       {p.Status === 'active' && p.VisitorDaysPerMonth > 0 && <VisitorDays permit={p} />}
     </li>
