@@ -50,7 +50,7 @@ async function check(operatorId: number, keyId: number, plate: string, at: Date)
   return c!.id;
 }
 
-async function permit(operatorId: number, plates: string[], validUntil: Date) {
+async function permit(operatorId: number, plates: string[], validUntil: Date, refusedAt: Date | null = null) {
   const [t] = await db
     .insert(permitTypes)
     .values({ operatorId, kind: 'resident', name: 'R', zoneIds: [zoneId], validMonths: 12, priceCents: 0 })
@@ -63,10 +63,10 @@ async function permit(operatorId: number, plates: string[], validUntil: Date) {
       memberId: driver.memberId,
       plates,
       zoneIds: [zoneId],
-      status: 'active',
       priceCents: 0,
-      validFrom: new Date(validUntil.getTime() - 365 * DAY),
-      validUntil,
+      ...(refusedAt
+        ? { status: 'refused' as const, decidedAt: refusedAt, refusalReason: 'No proof of address' }
+        : { status: 'active' as const, validFrom: new Date(validUntil.getTime() - 365 * DAY), validUntil }),
     })
     .returning({ id: permits.id });
   return p!.id;
@@ -99,6 +99,8 @@ describe('the retention job', () => {
     const lateA = await permit(A, ['LATE1'], ago(13 * 7 - 1));
     const runningA = await permit(A, ['RUN1'], new Date(now.getTime() + 30 * DAY));
     const expiredB = await permit(B, ['EXPB'], ago(13 * 7 + 1));
+    const refusedA = await permit(A, ['REF1'], now, ago(13 * 7 + 1));
+    const refusedLateA = await permit(A, ['REF2'], now, ago(13 * 7 - 1));
     const [g1, g2] = await db
       .insert(visitorDays)
       .values([
@@ -107,9 +109,9 @@ describe('the retention job', () => {
       ])
       .returning({ id: visitorDays.id });
 
-    // Checks: 2 (oldA, veryOldB); permits: expiredA; visitor days: 2.
+    // Checks: 2 (oldA, veryOldB); permits: expiredA, refusedA; visitor days: 2.
     const [first, second] = await Promise.all([anonymiseExpiredPlates(db, now), anonymiseExpiredPlates(db, now)]);
-    expect(first! + second!).toBe(5);
+    expect(first! + second!).toBe(6);
     expect(await anonymiseExpiredPlates(db, now)).toBe(0);
 
     expect(await platesOfChecks([oldA, newA, oldB, veryOldB])).toEqual({
@@ -125,6 +127,9 @@ describe('the retention job', () => {
     expect(await platesOfPermit(lateA)).toEqual(['LATE1']);
     expect(await platesOfPermit(runningA)).toEqual(['RUN1']);
     expect(await platesOfPermit(expiredB)).toEqual(['EXPB']);
+    // A refused application's plate goes after the period from its refusal; its reason stays.
+    expect(await platesOfPermit(refusedA)).toEqual([ANONYMISED_PLATE]);
+    expect(await platesOfPermit(refusedLateA)).toEqual(['REF2']);
     const days = await db
       .select({ plate: visitorDays.plate })
       .from(visitorDays)

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { enforcementChecks, operators, permits, visitorDays } from '../db/schema/index.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
@@ -32,11 +32,18 @@ export const anonymiseChecksBefore: AnonymiseBefore = async (db, operatorId, cut
 };
 
 /**
- * Permits expired before the cutoff: each plate becomes ANONYMISED_PLATE (their number stays, as
- * the type, zones, window, price and holder do), and so do the plates of their visitor days.
+ * Permits expired before the cutoff, and applications refused before it: each plate becomes
+ * ANONYMISED_PLATE (their number stays, as the type, zones, window, price, holder and the refusal's
+ * reason do), and so do the plates of their visitor days.
  */
 export const anonymisePermitsBefore: AnonymiseBefore = async (db, operatorId, cutoff) => {
-  const expired = and(eq(permits.operatorId, operatorId), eq(permits.status, 'active'), lt(permits.validUntil, cutoff));
+  const expired = and(
+    eq(permits.operatorId, operatorId),
+    or(
+      and(eq(permits.status, 'active'), lt(permits.validUntil, cutoff)),
+      and(eq(permits.status, 'refused'), lt(permits.decidedAt, cutoff)),
+    ),
+  );
   const days = await db
     .update(visitorDays)
     .set({ plate: sql`${ANONYMISED_PLATE} || ${visitorDays.id}` })
@@ -57,8 +64,8 @@ export const anonymisePermitsBefore: AnonymiseBefore = async (db, operatorId, cu
 };
 
 /**
- * Every kind of record the retention job anonymises, in order: plate checks, expired permits and
- * their visitor days, and the chalks (digital chalking's first sightings).
+ * Every kind of record the retention job anonymises, in order: plate checks, expired permits (and
+ * refused applications) and their visitor days, and the chalks (digital chalking's first sightings).
  */
 export const RETENTION_STEPS: AnonymiseBefore[] = [
   anonymiseChecksBefore,
