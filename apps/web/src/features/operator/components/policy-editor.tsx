@@ -6,7 +6,7 @@ import {
   type FieldPath,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
-import { CreatePolicyRequest, USER_CLASSES, type PolicyBodyInput, type UserClass } from '@parkit/contract';
+import { CreatePolicyRequest, type PolicyBodyInput } from '@parkit/contract';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
@@ -15,11 +15,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField, controlClass } from '../../../components/ui/field.tsx';
 import { useCreatePolicy, usePublishVersion } from '../api/prices.ts';
 import { PricePreviewBox } from './price-preview.tsx';
+import { CentsInput, ClassesField } from './policy-classes-field.tsx';
 import type { PolicyForm } from '../lib/policy-form.ts';
 
 type Path = FieldPath<PolicyForm>;
 type Step = { FromMinute: number; CentsPerHour: number };
-type ClassPrice = { UserClass: UserClass; Exempt: boolean; Rate?: Step[] };
 
 /** A new policy starts as one all-week span at $2 an hour, 2 hours at most. */
 export const NEW_POLICY: PolicyBodyInput = {
@@ -86,7 +86,13 @@ export function PolicyEditor({
         {spans.fields.map((f, i) => (
           <fieldset key={f.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <legend className="px-1 text-lg font-bold text-slate-900">{t('Time span {{n}}', { n: i + 1 })}</legend>
-            <SpanFields control={control} register={form.register} index={i} field={form.field} />
+            <SpanFields
+              control={control}
+              register={form.register}
+              index={i}
+              field={form.field}
+              operatorId={operatorId}
+            />
             {spans.fields.length > 1 && (
               <Button variant="ghost" size="sm" onClick={() => spans.remove(i)}>
                 {t('Remove this time span')}
@@ -143,11 +149,13 @@ function SpanFields({
   register,
   index: i,
   field,
+  operatorId,
 }: {
   control: Control<PolicyForm>;
   register: (name: Path, opts?: object) => UseFormRegisterReturn;
   index: number;
   field: FieldFn;
+  operatorId: number;
 }) {
   const { t } = useTranslation();
   const at = (k: string) => `Body.Spans.${i}.${k}` as Path;
@@ -204,7 +212,7 @@ function SpanFields({
         <NumberField control={control} name={at('MaxSessionCents')} label={t('Maximum per session')} money />
         <NumberField control={control} name={at('MaxDayCents')} label={t('Maximum per day')} money />
       </div>
-      <ClassesField control={control} name={at('UserClasses')} />
+      <ClassesField control={control} name={at('UserClasses')} operatorId={operatorId} />
     </div>
   );
 }
@@ -313,81 +321,6 @@ function RateField({ control, name, label }: { control: Control<PolicyForm>; nam
           {t(fieldState.error.message)}
         </p>
       )}
-    </fieldset>
-  );
-}
-
-/** Dollars typed, cents kept (NaN while the text is no number, which the schema refuses). */
-function CentsInput({ label, cents, onCents }: { label: string; cents: number; onCents: (c: number) => void }) {
-  const [text, setText] = useState(String(cents / 100));
-  return (
-    <TextField
-      label={label}
-      inputMode="decimal"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        onCents(e.target.value.trim() === '' ? Number.NaN : Math.round(Number(e.target.value) * 100));
-      }}
-    />
-  );
-}
-
-/** Permit holders, disabled badges, EVs: the span's rate, exempt, or a rate of their own. */
-function ClassesField({ control, name }: { control: Control<PolicyForm>; name: Path }) {
-  const { t } = useTranslation();
-  const { field } = useController({ control, name });
-  const classes = (field.value as ClassPrice[] | undefined) ?? [];
-  const labels: Record<UserClass, string> = {
-    permit: t('Permit holders'),
-    disabled: t('Disabled badge'),
-    ev: t('Electric vehicles'),
-  };
-  const put = (c: UserClass, next: ClassPrice | null) =>
-    field.onChange([...classes.filter((x) => x.UserClass !== c), ...(next ? [next] : [])]);
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-slate-700">{t('User classes')}</legend>
-      <div className="grid gap-3 md:grid-cols-3">
-        {USER_CLASSES.map((c) => {
-          const cur = classes.find((x) => x.UserClass === c);
-          const mode = !cur ? 'same' : cur.Exempt ? 'exempt' : 'own';
-          return (
-            <div key={c} className="flex flex-col gap-2">
-              <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-                {labels[c]}
-                <select
-                  className={controlClass}
-                  value={mode}
-                  onChange={(e) =>
-                    put(
-                      c,
-                      e.target.value === 'same'
-                        ? null
-                        : e.target.value === 'exempt'
-                          ? { UserClass: c, Exempt: true }
-                          : { UserClass: c, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 100 }] },
-                    )
-                  }
-                >
-                  <option value="same">{t('Pays the rate')}</option>
-                  <option value="exempt">{t('Exempt')}</option>
-                  <option value="own">{t('Own rate')}</option>
-                </select>
-              </label>
-              {cur && !cur.Exempt && (
-                <CentsInput
-                  label={t('{{who}}, per hour', { who: labels[c] })}
-                  cents={cur.Rate?.[0]?.CentsPerHour ?? 0}
-                  onCents={(cents) =>
-                    put(c, { UserClass: c, Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: cents }] })
-                  }
-                />
-              )}
-            </div>
-          );
-        })}
-      </div>
     </fieldset>
   );
 }

@@ -70,6 +70,7 @@ describe('the Prices screen', () => {
       'GET /api/Operator/4/Policies': () => [200, []],
       'GET /api/Operator/4/PriceEvents': () => [200, []],
       'GET /api/Operator/4/Zones?limit=100&retired=exclude': () => [200, zones],
+      'GET /api/Operator/4/PermitTypes': () => [200, []],
       'POST /api/Operator/4/Policies/Preview': (body) => {
         const rate = (body as { Body: { Spans: { Rate: { CentsPerHour: number }[] }[] } }).Body.Spans[0]!.Rate;
         return [200, preview(rate.length > 1 ? 5 : 4)];
@@ -119,5 +120,67 @@ describe('the Prices screen', () => {
       Body: { MaxStayMinutes: number };
     };
     expect(created).toMatchObject({ Name: 'Stadium', Body: { MaxStayMinutes: 120 } });
+  });
+
+  it('a manager lets one permit type park free and gives disabled badges their own rate', async () => {
+    const type = (Id: number, Name: string, Retired: boolean) => ({
+      Id,
+      OperatorId: 4,
+      Kind: 'resident',
+      Name,
+      ZoneIds: [],
+      ValidMonths: 12,
+      PriceCents: 0,
+      ProofRequired: false,
+      MaxPlates: 2,
+      VisitorDaysPerMonth: 0,
+      Retired,
+    });
+    const calls = stubApi({
+      'GET /api/Operator/Mine': () => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role: 'manager' }]],
+      'GET /api/Operator/4/Policies': () => [200, []],
+      'GET /api/Operator/4/PriceEvents': () => [200, []],
+      'GET /api/Operator/4/Zones?limit=100&retired=exclude': () => [200, zones],
+      'GET /api/Operator/4/PermitTypes': () => [200, [type(5, 'Resident Zone A', false), type(6, 'Old scheme', true)]],
+      'POST /api/Operator/4/Policies/Preview': () => [200, preview(4)],
+      'POST /api/Operator/4/Policies': () => [
+        201,
+        {
+          PolicyId: 9,
+          Name: 'Residents',
+          Version: 1,
+          EffectiveFrom: '2026-11-27T00:00:00Z',
+          CreatedAt: '2026-11-27T00:00:00Z',
+          Body: {},
+        },
+      ],
+      'GET /api/Operator/4/Policies/9': () => [
+        200,
+        { PolicyId: 9, Name: 'Residents', CurrentVersion: 1, Versions: [], ZoneIds: [] },
+      ],
+    });
+    renderPrices();
+    fireEvent.click(await screen.findByRole('button', { name: 'New policy' }));
+    const resident = await screen.findByRole('combobox', { name: 'Resident Zone A' });
+    // A retired type no rule names is not offered.
+    expect(screen.queryByRole('combobox', { name: 'Old scheme' })).toBeNull();
+    fireEvent.change(resident, { target: { value: 'exempt' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Disabled badge' }), { target: { value: 'own' } });
+    fireEvent.change(screen.getByLabelText('Disabled badge, per hour'), { target: { value: '0.5' } });
+    fireEvent.change(screen.getByLabelText('Policy name'), { target: { value: 'Residents' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create and publish' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/Operator/4/Policies')).toBe(true),
+    );
+    const created = calls.find((c) => c.method === 'POST' && c.path === '/api/Operator/4/Policies')!.body as {
+      Body: { Spans: { UserClasses: unknown[] }[] };
+    };
+    expect(created.Body.Spans[0]!.UserClasses).toEqual(
+      expect.arrayContaining([
+        { PermitTypeId: 5, Exempt: true },
+        { UserClass: 'disabled', Exempt: false, Rate: [{ FromMinute: 0, CentsPerHour: 50 }] },
+      ]),
+    );
+    expect(created.Body.Spans[0]!.UserClasses).toHaveLength(2);
   });
 });
