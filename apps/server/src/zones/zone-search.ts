@@ -22,7 +22,7 @@ const INDEXABLE = /[\p{L}\p{N}]{3}/u;
 
 /**
  * A zone number (only digits): the exact number first, then numbers that start with it (typing
- * ahead). Anything else: address or name by prefix, word prefix, substring, then typo-tolerant
+ * ahead). A zone number with letters: that zone first, if there is one, then the text matches. Anything else: address or name by prefix, word prefix, substring, then typo-tolerant
  * trigram matches (pg_trgm `<%`, word similarity >= 0.6). With a position, matches of the same
  * kind come nearest first; without, by relevance. Text without three letters or digits in a row
  * finds nothing rather than reading the whole table.
@@ -32,8 +32,20 @@ export async function search(db: Executor, p: SearchParams): Promise<ZoneHit[]> 
   const position = p.lat !== undefined && p.lng !== undefined;
   const chord = position ? chordFrom(earthCube(p.lat!, p.lng!)) : sql<null>`null::float8`;
   if (/^\d+$/.test(q)) return searchNumber(db, p, q, chord);
-  return INDEXABLE.test(q) ? searchText(db, p, q, chord, position) : [];
+  const text = INDEXABLE.test(q) ? await searchText(db, p, q, chord, position) : [];
+  // A zone number with letters (the console takes A-Z, 0-9 and '-': "PC12", "A-7") is found
+  // exactly too, first, beside the text matches.
+  if (!ZONE_NUMBER.test(q)) return text;
+  const [exact] = await db
+    .select({ ...zoneColumns, chord: sql<number | null>`${chord}`.as('chord') })
+    .from(zones)
+    .where(and(eq(zones.operatorId, p.operatorId), isNull(zones.retiredAt), eq(zones.zoneNumber, q.toUpperCase())));
+  if (!exact) return text;
+  return [toHit(exact), ...text.filter((h) => h.zone.id !== exact.id)].slice(0, p.limit);
 }
+
+/** A zone number as the console writes it (ZoneInput), in lower case as normalizeSearch leaves it. */
+const ZONE_NUMBER = /^[a-z0-9][a-z0-9-]{0,19}$/;
 
 async function searchNumber(db: Executor, p: SearchParams, q: string, chord: SQL): Promise<ZoneHit[]> {
   const { lower, upper } = zoneNumberRange(q);

@@ -273,6 +273,16 @@ describe('GET /api/Parking/Zones/Search', () => {
     expect(found).toMatchObject({ ZoneNumber: '2001', ClientId: operatorId, DistanceMeters: null });
   });
 
+  it('finds a zone number with letters exactly, whatever the case, before the text matches', async () => {
+    await insertZones(db, operatorId, [zone('PC-7A', '9 Lettered Lane', CENTRE)]);
+    await insertZones(db, other!.id, [zone('PC-8B', '9 Lettered Lane', CENTRE)]);
+    expect((await numbers('q=PC-7A'))[0]).toBe('PC-7A');
+    expect((await numbers('q=pc-7a'))[0]).toBe('PC-7A');
+    // Another operator's number is not found, and a prefix of one is not a number.
+    expect(await numbers('q=PC-8B')).toEqual([]);
+    expect(await numbers('q=PC-7')).not.toContain('PC-7A');
+  });
+
   it('finds addresses and names by prefix, whatever the case', async () => {
     expect((await numbers('q=117%20congress'))[0]).toBe('1001');
     expect((await numbers('q=CONGRESS')).sort()).toEqual(['1001', '10010', '1002']);
