@@ -25,12 +25,28 @@ export const useMyOperators = (enabled: boolean) =>
     enabled,
   });
 
-/** The operator's zones in use (the first 200), to choose which to download. */
+/**
+ * The operator's zones in use, every page of them (200 a request), to choose which to download:
+ * the picker finds any of them by number or name.
+ */
 export const useOfficerZones = (operatorId: number) =>
   useQuery({
     queryKey: enforcementKeys.zones(operatorId),
-    queryFn: ({ signal }) =>
-      api.get<OperatorZonePage>(`${base(operatorId)}/Zones?retired=exclude&limit=200`, { showError: false, signal }),
+    queryFn: async ({ signal }) => {
+      const page = (offset: number) =>
+        api.get<OperatorZonePage>(`${base(operatorId)}/Zones?retired=exclude&limit=200&offset=${offset}`, {
+          showError: false,
+          signal,
+        });
+      const first = await page(0);
+      const zones = [...first.Zones];
+      while (zones.length < first.Total) {
+        const next = await page(zones.length);
+        if (next.Zones.length === 0) break;
+        zones.push(...next.Zones);
+      }
+      return { ...first, Zones: zones };
+    },
   });
 
 /** Downloads what a check with no signal needs: the zones' rights, the proof keys, the violations. */
