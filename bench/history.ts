@@ -1,5 +1,5 @@
 /**
- * History benchmark (issue 12): the member's past sessions stay as fast with 10 million sessions
+ * History benchmark: the member's past sessions stay as fast with 10 million sessions
  * (1 million members) as with 10 thousand. Loads both into PostgreSQL, then times through the
  * repository (no HTTP), for one member with a long history (HEAVY sessions, the same in both):
  * the first page, the 100th page by its cursor, a one-week date filter, and the first and 10th

@@ -10,7 +10,7 @@ import { startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
- * Issues 2 and 9: autocannon -c 50 against the API, on PostgreSQL and on PGlite, each beside its
+ * Autocannon -c 50 against the API, on PostgreSQL and on PGlite, each beside its
  * anchors started in the same run: a bare Fastify hello-world, and a bare Fastify route making one
  * round trip (`select 1`) on the same database (node-postgres with a pool of 10; PGlite). Each row
  * prints its ratio to the anchor, issue 9's goal and whether it is met. Everything on loopback;
@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DEMO = { username: 'demo', password: 'parkit-demo' };
 /** Downtown Austin, among the demo zones. */
 const NEARBY = '/api/Parking/Zones/Nearby?lat=30.2672&lng=-97.7431';
-/** p99 at 50 connections, PostgreSQL rows (issue 9). */
+/** p99 at 50 connections, PostgreSQL rows. */
 const P99_GOAL_MS = 20;
 
 interface Row extends Result {
@@ -90,7 +90,7 @@ const median = (xs: number[]) => {
 /**
  * The machine may be shared and noisy: the route and its anchor are measured in turns (ROUNDS
  * turns of TURN_SECONDS each), and the ratio is the median of the rounds' ratios. On a shared
- * 2-core machine one row's turns ranged by as much as 0.3 (issue 9): five turns give a steadier
+ * 2-core machine one row's turns ranged by as much as 0.3: five turns give a steadier
  * median than three, and the table prints the lowest and highest beside it.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -133,7 +133,7 @@ async function paired(
 const SIGN_IN_CONNECTIONS = 8;
 
 /**
- * Issue 8: sign-in with the password, hashed with argon2id at OWASP's parameters on libuv's
+ * Sign-in with the password, hashed with argon2id at OWASP's parameters on libuv's
  * thread pool. Fewer connections than the reads: each sign-in takes ~19 MiB and a core for a while.
  */
 async function measureSignIn(base: string) {
@@ -328,7 +328,7 @@ export async function runHttpBench(): Promise<void> {
   const hello = rows[0]!.rps;
   const anchorOf = (r: Row) => rows.find((a) => a.database === r.database && a.anchor === 'hello');
   printTable(
-    `http (issues 2 and 9): req/s and p99 at -c ${CONNECTIONS} (medians of the turns); the ratio to the bare route with one select 1 on the same database, measured in turns with it in this run (load average at the end ${load()})`,
+    `http: req/s and p99 at -c ${CONNECTIONS} (medians of the turns); the ratio to the bare route with one select 1 on the same database, measured in turns with it in this run (load average at the end ${load()})`,
     rows.map((r) => {
       const anchor = r.anchor === 'db' ? anchorOf(r) : undefined;
       const ratio = r.ratio ?? (anchor ? r.rps / anchor.rps : undefined);

@@ -1,5 +1,5 @@
 /**
- * Operator bench (issue 29, docs/reports.md): the operator's dashboard and a 30-day report over
+ * Operator bench (docs/reports.md): the operator's dashboard and a 30-day report over
  * 10 million sessions answer in under 1 s p95, read from the rollups the database keeps
  * (operator_hourly_rollups, migration 0030), timed beside the raw scan of parking_sessions that
  * computes the same figures, in the same run, on the same database.

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { startSql } from '@parkit/server/src/parking/start-statement.ts';
 
 /**
- * The parking bench's yardsticks on the same PostgreSQL (issue 11: "or the reason it cannot on 2
+ * The parking bench's yardsticks on the same PostgreSQL ("or the reason it cannot on 2
  * cores, with the figures that show it"):
  * - bareStarts: Start's own statements, the text the server sends (start-statement.ts renders it),
  *   straight from node-postgres with no HTTP, Fastify, drizzle, zod or auth: the session-version

@@ -12,7 +12,7 @@ import { REPO_ROOT, startNode, startServer, stop, type Started } from './process
 import { printTable } from './table.ts';
 
 /**
- * Issue 11: POST /api/Parking/Start on PostgreSQL with 50 connections for 5 s: sessions/s and p99,
+ * POST /api/Parking/Start on PostgreSQL with 50 connections for 5 s: sessions/s and p99,
  * beside a bare Fastify hello-world in the same run. Every request spends its own quote for its own
  * vehicle (one active session per vehicle), 2,000 members x 10 vehicles, interleaved so that
  * concurrent requests mostly pay from different wallets. Afterwards: sessions == 201 answers, and
@@ -320,7 +320,7 @@ export async function runParkingBench(): Promise<void> {
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
     const answered = ok + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
-    printTable('parking (issue 11): Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
+    printTable('parking: Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
       {
         target: 'GET / (bare Fastify hello-world)',
         'req/s': Math.round(yardstick.rps),

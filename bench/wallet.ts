@@ -8,7 +8,7 @@ import { startNode, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
- * Issue 10: POST /api/Wallet/AddMoney (sandbox provider, a fresh Idempotency-Key per request, so
+ * POST /api/Wallet/AddMoney (sandbox provider, a fresh Idempotency-Key per request, so
  * every request charges and writes the ledger) beside GET /api/Account/Details, autocannon -c 50
  * -d 5, on PostgreSQL, in one run. The server is a child process stopped at the end; the database
  * is created for the run and dropped after.
@@ -147,5 +147,5 @@ export async function runWalletBench(): Promise<void> {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  printTable('wallet (issue 10) on PostgreSQL: req/s and p99 latency at 50 connections', rows);
+  printTable('wallet on PostgreSQL: req/s and p99 latency at 50 connections', rows);
 }

@@ -9,7 +9,7 @@ import { REPO_ROOT, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
- * Issue 9, the first screen: the production build of the app and a bare React + React Router
+ * The first screen: the production build of the app and a bare React + React Router
  * page (bench/web-bare), both built in this run by the same Vite and served by the real server as
  * production runs it (its bundle, in production mode), each loaded cold by Lighthouse (mobile:
  * simulated slow 4G and a 4x slower CPU) in Debian's Chromium (CHROME_PATH). A page's JavaScript

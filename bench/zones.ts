@@ -1,5 +1,5 @@
 /**
- * Zone benchmark (issue 4): 1,000,000 generated zones over the Austin metro area, loaded into
+ * Zone benchmark: 1,000,000 generated zones over the Austin metro area, loaded into
  * PostgreSQL and into PGlite; nearest 20 within 2 km from 1,000 random points and exact zone-number
  * search for 1,000 random numbers, timed in-process through the repository (no HTTP), beside an
  * in-memory kd-tree (kdbush + geokdbush) and a Map on the same points. Prints p50/p99 and memory.

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSignIn, authHeaders, registerNewMember } from './fixtures.ts';
 import { addVehicle, fund, start, stop, type Headers, type Zone } from './parking-fixtures.ts';
 
-/** Past parking's e2e helpers (issue 12): a member's sessions made through the real flow (wallet, Quote, Start, Stop). */
+/** Past parking's e2e helpers: a member's sessions made through the real flow (wallet, Quote, Start, Stop). */
 
 /** Payable demo zones at clearly different distances from the city centre (nearest first). */
 export async function spreadZones(request: APIRequestContext, headers: Headers, vehicleId: number, count: number) {

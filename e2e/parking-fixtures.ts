@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { apiSignIn, authHeaders, registerNewMember, type NewMember } from './fixtures.ts';
 
 /**
- * Park and pay's e2e helpers (issues 11 and 12): a driver with vehicles and money, made through the
+ * Park and pay's e2e helpers: a driver with vehicles and money, made through the
  * app's own API (sandbox card, AddMoney, Quote, Start, Stop), a payable zone, and the page clock.
  */
 

@@ -71,7 +71,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         NODE_ENV: 'development',
-        // The specs read codes from the outbox (loopback only; issue 8).
+        // The specs read codes from the outbox (loopback only).
         DEV_OUTBOX: 'true',
         LOG_LEVEL: 'warn',
         // Every test comes from 127.0.0.1: the per-address sign-in limits would trip.

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = process.env.PORT ?? '3000';
-// npm run dev is development (a generated secret, demo data, the outbox of codes on loopback; issue 8).
+// npm run dev is development (a generated secret, demo data, the outbox of codes on loopback).
 const env = {
   NODE_ENV: 'development',
   DEV_OUTBOX: 'true',

@@ -1,4 +1,4 @@
-// Fails when a source file or doc cites a document that is not in the repository (issue 27: a
+// Fails when a source file or doc cites a document that is not in the repository (a
 // clone explains itself), or a docs/ file or heading that does not exist. Runs with `npm run lint`.
 //
 // - Refused: the first design notes by their file names, the client spec's numbered sections

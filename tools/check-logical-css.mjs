@@ -1,5 +1,5 @@
 // Fails when the web app's classes or CSS place things by left and right instead of by the start
-// and end of a line (issue 33: a later right-to-left language, Arabic or Urdu, should cost no
+// and end of a line (a later right-to-left language, Arabic or Urdu, should cost no
 // layout work). Runs with `npm run lint`; `--selftest` checks the patterns themselves.
 //
 // - In .ts/.tsx files, a Tailwind class with a side in its name: ml-/mr-/pl-/pr-, left-/right-,

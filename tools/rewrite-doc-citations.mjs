@@ -1,5 +1,5 @@
 // Rewrites citations of documents that are not in the repository into citations of docs/ headings
-// (issue 27: a clone explains itself). The old citations named DESIGN.md, STYLE.md and STACK.md
+// (a clone explains itself). The old citations named DESIGN.md, STYLE.md and STACK.md
 // (the first design notes) and "spec section N" (the numbered sections of the client's spec, now
 // docs/product.md). Idempotent: a second run changes nothing. tools/check-doc-citations.mjs (run by
 // `npm run lint`) fails on any that is left.

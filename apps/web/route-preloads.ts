@@ -12,7 +12,7 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
  * For a page whose first screen is made of lazy chunks (a path and the modules its routes load,
  * as app/router.tsx has them), writes the chunk files that screen needs beyond the entry, so that
  * the server puts them in that page as `<link rel="modulepreload">`: the browser then fetches
- * them beside the entry instead of after it has run (issue 9: /homepage waited for the entry,
+ * them beside the entry instead of after it has run (/homepage waited for the entry,
  * then fetched its chunks). A module that is not the start of a chunk fails the build, so a
  * renamed route does not silently lose its preload.
  */
@@ -71,7 +71,7 @@ export function preloadsFor(
 /**
  * One chunk for a first screen: the modules routePreloads lists for it (in load order) and what
  * they import statically that the entry does not have, instead of one chunk per shared module
- * (issue 9: /homepage fetched 14 chunks of 0.3-19 KB beside the entry; on a phone's slow 4G every
+ * (/homepage fetched 14 chunks of 0.3-19 KB beside the entry; on a phone's slow 4G every
  * few requests cost a round trip). One, not one per module: with /homepage's three (the data
  * layer, the tabs, the screen) Lighthouse's first paint came 163 ms later (1,801 against 1,638 ms,
  * medians of 5 in one run); the other screens of the data layer fetch the tabs and the home

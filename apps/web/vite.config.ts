@@ -9,7 +9,7 @@ import { firstScreenChunk, routePreloads } from './route-preloads.ts';
 // The first screens past the landing page: the modules app/router.tsx loads for each route.
 const homepage = ['src/app/provider.tsx', 'src/components/layouts/layouts.tsx', 'src/app/routes/homepage.tsx'];
 const homepageChunk = firstScreenChunk('homepage', homepage, 3);
-// The sign-in screens a new driver meets first (issue 28, defect 15): the data layer and the screen,
+// The sign-in screens a new driver meets first (defect 15): the data layer and the screen,
 // preloaded beside the entry instead of fetched after it ran, then after the screen's chunk.
 const login = ['src/app/provider.tsx', 'src/app/routes/login.tsx'];
 const register = ['src/app/provider.tsx', 'src/app/routes/register.tsx'];
@@ -89,14 +89,14 @@ export default defineConfig({
     // npm run dev: the API runs beside Vite; these paths go to it.
     proxy: { '/api': api, '/token': api },
   },
-  // No public source maps in a production build (issue 8): SOURCEMAP=true builds them for debugging.
+  // No public source maps in a production build: SOURCEMAP=true builds them for debugging.
   build: {
     target: 'es2022',
     sourcemap: process.env.SOURCEMAP === 'true',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Fewer, larger chunks for the first screens (issue 9): Lighthouse's slow 4G costs a round
+        // Fewer, larger chunks for the first screens: Lighthouse's slow 4G costs a round
         // trip per handful of requests, and /homepage fetched 18 chunks of 1-11 KB after the entry.
         codeSplitting: {
           groups: [

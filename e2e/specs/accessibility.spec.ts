@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { continueAsGuest, expect, signInAsDemo, test } from '../fixtures.ts';
 
 /**
- * Issue 7: every built screen passes an axe scan with no serious or critical finding, for a
+ * Every built screen passes an axe scan with no serious or critical finding, for a
  * visitor, a guest and a member (the whole page: header, content and the bottom navigation).
  */
 

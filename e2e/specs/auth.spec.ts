@@ -15,7 +15,7 @@ import {
   test,
 } from '../fixtures.ts';
 
-/** Issue 2: sign-up and sign-in end to end (docs/product.md#sign-in). */
+/** Sign-up and sign-in end to end (docs/product.md#sign-in). */
 
 async function logoutFromProfile(page: Page) {
   await page.goto('/profile');

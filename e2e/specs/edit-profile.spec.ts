@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, registerNewMember, test } from '../fixtures.ts';
 
-/** Issue 3: Edit Profile against the real server (docs/product.md#screens, #states, #validation; docs/product.md#placeholders-made-real). */
+/** Edit Profile against the real server (docs/product.md#screens, #states, #validation; docs/product.md#placeholders-made-real). */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

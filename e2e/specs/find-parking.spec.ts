@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, authHeaders, DEMO, expect, signInAsDemo, test } from '../fixtures.ts';
 
 /**
- * Issue 4, Find Parking: the list nearest the driver, the city-centre fallback, search by zone
+ * Find Parking: the list nearest the driver, the city-centre fallback, search by zone
  * number, and the map's markers leading to /confirmlocation. Real server, real demo zones.
  */
 
@@ -120,7 +120,7 @@ test.describe('with the location granted', () => {
     const zones = await nearbyFromApi(request, DRIVER.latitude, DRIVER.longitude);
     const nearest = zones[0]!;
     const next = zones[1]!;
-    // Zones whose labels would touch are grouped (issue 7); near the driver they crowd, so zoom in
+    // Zones whose labels would touch are grouped; near the driver they crowd, so zoom in
     // (the map is centred on the driver) until both nearest zones have their own markers.
     const nextMarker = page.getByRole('button', { name: `Zone ${next.ZoneNumber}`, exact: true });
     const nearestMarker = page.getByRole('button', { name: `Zone ${nearest.ZoneNumber}`, exact: true });
@@ -149,7 +149,7 @@ test.describe('with the location granted', () => {
     await expect(page.getByRole('heading', { name: 'Confirm Location' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(nearest.ZoneNumber);
     await expect(page.getByRole('heading', { name: nearest.Name })).toBeVisible();
-    // Issue 11: Continue opens /SelectVehicle for this zone (the parking spec follows it through).
+    // Continue opens /SelectVehicle for this zone (the parking spec follows it through).
     await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute(
       'href',
       `/SelectVehicle?zone=${nearest.ZoneId}`,

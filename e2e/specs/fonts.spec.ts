@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { driver, payableZone, start, stop } from '../parking-fixtures.ts';
 
 /**
- * Issue 33: on a machine with no Devanagari font of its own (this one: `fc-list | grep -i
+ * On a machine with no Devanagari font of its own (this one: `fc-list | grep -i
  * devanagari` is empty), a fresh load of a screen in Hindi must draw every text in the shipped
  * Noto Sans Devanagari, at every weight the screen uses. A text laid out before its face was ready
  * kept its missing-glyph boxes: each Devanagari word as laid out on the screen is measured against

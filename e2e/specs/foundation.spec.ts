@@ -13,7 +13,7 @@ import {
 } from '../fixtures.ts';
 
 /**
- * Issue 7, what a new user tripped on: guest prompts instead of 'Unauthorized', text that wraps
+ * What a new user tripped on: guest prompts instead of 'Unauthorized', text that wraps
  * at 390 px, a refused code request, grapheme initials, logout that forgets everything, Hindi
  * with real glyphs and a one-line navigation, and clustered map markers.
  */
@@ -121,7 +121,7 @@ test.describe('logout', () => {
   test("clears all browser storage, the language too; then the browser's language (Hindi) shows", async ({ page }) => {
     await page.goto('/parkit');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
-    // A member of its own: logout ends every session of the member (issue 8), and the other specs,
+    // A member of its own: logout ends every session of the member, and the other specs,
     // running beside this one, use demo (the accessibility spec was signed out mid-scan).
     await registerNewMember(page);
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));

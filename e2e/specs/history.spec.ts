@@ -6,7 +6,7 @@ import { memberWithHistory, memberWithOneSession, painted, spreadZones } from '.
 import { addVehicle, fund, start, stop } from '../parking-fixtures.ts';
 
 /**
- * Issue 12, past parking: sessions made through the real flow (wallet top-up, Quote, Start, Stop),
+ * Past parking: sessions made through the real flow (wallet top-up, Quote, Start, Stop),
  * listed newest first, sorted, filtered, on the map, opened, their receipt as a PDF, the CSV; and
  * the officer's plate check. Real server, real Chromium.
  */

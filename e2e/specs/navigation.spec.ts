@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn, authHeaders, continueAsGuest, DEMO, expect, signInAsDemo, test } from '../fixtures.ts';
 
-/** Issue 2: the route table's rules and the bottom navigation (docs/product.md#screens). */
+/** The route table's rules and the bottom navigation (docs/product.md#screens). */
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 /** An entry of the bottom bar, enabled (a link) or inert (a button). */

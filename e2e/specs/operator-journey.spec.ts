@@ -4,7 +4,7 @@ import { inviteCode, joinedStaff, OWNER, verifiedMember } from '../operator-fixt
 import { balance, driver, stop } from '../parking-fixtures.ts';
 
 /**
- * The operator's side end to end (issue 29, "Done means"), against the real server: the demo
+ * The operator's side end to end ("Done means"), against the real server: the demo
  * operator's owner invites a manager; the manager draws a zone on the map, builds a progressive
  * weekday policy with a weekend flat rate, previews a stay and prices the zone by it; a driver's
  * Find Parking shows the zone at once and the quote is the preview's price; the driver parks; the

@@ -3,7 +3,7 @@ import { authHeaders, expect, signIn, signInAsDemo, test } from '../fixtures.ts'
 import { demoOwner, joinedStaff, noSeriousFindings, OWNER } from '../operator-fixtures.ts';
 
 /**
- * The console's zones (issue 29) against the real server: a manager draws a zone on the map and a
+ * The console's zones against the real server: a manager draws a zone on the map and a
  * driver's Find Parking shows it at once; an analyst reads a zone and cannot change it; a zone file
  * with a refused row is checked, then its other rows imported.
  */

@@ -21,7 +21,7 @@ import {
 } from '../parking-fixtures.ts';
 
 /**
- * Issue 11, park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
+ * Park and pay: find a zone, confirm, pick a vehicle and 1 hour, pay from the wallet,
  * watch the countdown, extend, stop, read the receipt; Auto Start, a short balance, a plate
  * correction, a reminder, Hindi. Real server, real wallet (sandbox card), real Chromium.
  */

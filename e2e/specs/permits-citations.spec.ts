@@ -4,7 +4,7 @@ import { demoOwner, joinedStaff, noSeriousFindings } from '../operator-fixtures.
 import { balance, driver, money } from '../parking-fixtures.ts';
 
 /**
- * Permits and citations end to end (issue 30, docs/permits.md, docs/citations.md,
+ * Permits and citations end to end (docs/permits.md, docs/citations.md,
  * docs/enforcement.md), in Chromium against the real server: a resident applies for a resident
  * permit with a PDF proof; a manager approves it in the console; the resident gives a visitor day to
  * a plate; the officer's check on /enforcement finds both rights; the officer, offline after the

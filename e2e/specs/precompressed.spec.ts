@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '../fixtures.ts';
 
 /**
- * Issue 9: the production build writes .br and .gz beside each asset and the server sends them
+ * The production build writes .br and .gz beside each asset and the server sends them
  * as the request accepts (never compressing a file per request), with Vary: Accept-Encoding.
  * Node's http client, so that exactly the Accept-Encoding given is sent and nothing is decoded.
  */
@@ -66,7 +66,7 @@ test("a first screen's chunks are preloaded by its page, and the screen needs no
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g)].map(
     (m) => m[1]!,
   );
-  // One chunk: the data layer, the tabs and the screen (issue 9: a request fewer is a round trip less).
+  // One chunk: the data layer, the tabs and the screen (a request fewer is a round trip less).
   expect(preloads).toHaveLength(1);
   expect(preloads[0]).toMatch(/^\/assets\/homepage-[\w-]+\.js$/);
   for (const file of preloads) expect((await get(baseURL!, file)).status, file).toBe(200);
@@ -84,7 +84,7 @@ test("a first screen's chunks are preloaded by its page, and the screen needs no
   expect(scripts.filter((s) => s !== entry && !preloads.includes(s))).toEqual([]);
 });
 
-// Issue 28, defect 15: the sign-in screens a new driver meets first paint as /homepage does: their
+// Defect 15: the sign-in screens a new driver meets first paint as /homepage does: their
 // page preloads the data layer and the screen's chunks beside the entry (no second round of
 // fetches once the entry ran), and nothing breaks the page's Content Security Policy.
 for (const [path, heading] of [

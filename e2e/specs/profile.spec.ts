@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { continueAsGuest, DEMO, expect, registerNewMember, signInAsDemo, stored, test } from '../fixtures.ts';
 
-/** Issue 3: the profile screen ('Account'), Default Parking Options, the logout dialog, Hindi. */
+/** The profile screen ('Account'), Default Parking Options, the logout dialog, Hindi. */
 
 const option = (page: Page, name: string) => page.getByRole('switch', { name, exact: true });
 
@@ -42,7 +42,7 @@ test("a guest's profile shows Guest User and none of the member's items", async 
 });
 
 test('the logout dialog: NO keeps the member signed in, Yes, Logout signs out', async ({ page }) => {
-  // A member of its own: logout ends every session of the member (issue 8), and other specs use demo.
+  // A member of its own: logout ends every session of the member, and other specs use demo.
   await registerNewMember(page);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -3,7 +3,7 @@ import { apiSignIn, authHeaders, expect, newMemberData, registerNewMember, test 
 import { addVehicle, fund, start, stop, type Headers, type Zone } from '../parking-fixtures.ts';
 
 /**
- * Issue 33, proven by pictures: the main screens of each language, drawn by a Chromium with no
+ * Proven by pictures: the main screens of each language, drawn by a Chromium with no
  * Devanagari font of its own at 390x844, compared with the reference images committed beside this
  * spec (`screenshots.spec.ts-snapshots/`). A missing glyph (a box), a text in the wrong language or
  * a layout that breaks changes the picture and fails. Refresh the references after a wanted change:

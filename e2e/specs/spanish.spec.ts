@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { driver, payableZone, start, stop } from '../parking-fixtures.ts';
 
 /**
- * Issue 33: Spanish (es-US) is a whole language. A first visit from a Spanish browser opens in
+ * Spanish (es-US) is a whole language. A first visit from a Spanish browser opens in
  * Spanish; the first screen's Language button and Profile switch to it and the choice stays; and
  * the main screens, whose Spanish runs about a third longer than English, fit a 390 px phone:
  * nothing sticks out sideways, and no text is cut off with an ellipsis instead of wrapping.

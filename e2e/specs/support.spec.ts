@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, registerNewMember, signIn, test } from '../fixtures.ts';
 
 /**
- * Issue 13: Support hub, Request call back and Support chat (docs/product.md#screens) against the real
+ * Support hub, Request call back and Support chat (docs/product.md#screens) against the real
  * server, answered live from the support console by an agent in a second browser context.
  */
 

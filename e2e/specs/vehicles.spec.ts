@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn, authHeaders, expect, registerNewMember, stored, test } from '../fixtures.ts';
 
-/** Issue 3: My Vehicles and Add/Edit Vehicle against the real server (docs/product.md#screens, #states, #validation, #errors). */
+/** My Vehicles and Add/Edit Vehicle against the real server (docs/product.md#screens, #states, #validation, #errors). */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { continueAsGuest, expect, registerNewMember, stored, test } from '../fixtures.ts';
 
-/** Issue 10: the wallet, cards and plans, end to end on the sandbox provider. */
+/** The wallet, cards and plans, end to end on the sandbox provider. */
 
 async function addSandboxCard(page: Page, number = '4242 4242 4242 4242') {
   await page.goto('/account');

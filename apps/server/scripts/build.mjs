@@ -40,7 +40,7 @@ export function stale() {
  * semi-space (V8 picks 16 on these machines): a request's objects live across the other 49
  * requests in flight at 50 connections, and in a smaller one they outlive a scavenge and get
  * promoted. Scavenge time per request halved (Details 6.3 -> 2.3 µs, --trace-gc), and Nearby,
- * which allocates 124 KB a request, served 20-35% more with a lower p99 (issue 9).
+ * which allocates 124 KB a request, served 20-35% more with a lower p99.
  */
 export const NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 

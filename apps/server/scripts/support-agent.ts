@@ -1,5 +1,5 @@
 // npm run support:agent -- --username NAME [--password PASSWORD]
-// Makes NAME a support agent (issue 13). An existing member keeps their password and gains the
+// Makes NAME a support agent. An existing member keeps their password and gains the
 // role; otherwise an account is created with the given password (or SUPPORT_AGENT_PASSWORD, or a
 // generated one printed once). Agents sign in on the ordinary sign-in and land on /support-console.
 import { parseArgs } from 'node:util';

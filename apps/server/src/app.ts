@@ -119,7 +119,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   fastify.decorate('zoneRows', zoneRows);
   await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(supportBus);
-  // Support's attachments live in the data folder, outside the web root (issue 13); a test app
+  // Support's attachments live in the data folder, outside the web root; a test app
   // without one gets a throwaway folder.
   const dataDir = opts.config.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-support-'));
   // The proof of payment's key: from config, else kept in the data folder (a test app: in memory).

@@ -13,7 +13,7 @@ export { REPO_ROOT };
 const EnvSchema = z
   .object({
     /**
-     * Production unless development is asked for (issue 8, item 3): the production checks (a
+     * Production unless development is asked for: the production checks (a
      * JWT_SECRET, Secure cookies, no demo seed, no API docs) apply to a deployment that forgets it.
      */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -74,7 +74,7 @@ const EnvSchema = z
      * address (the e2e suite); leave at 1 in production.
      */
     ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-    /** Support hours (issue 13): call backs can be booked within them, 'HH:MM-HH:MM' daily. */
+    /** Support hours: call backs can be booked within them, 'HH:MM-HH:MM' daily. */
     SUPPORT_HOURS: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'SUPPORT_HOURS must look like 09:00-18:00')
@@ -109,7 +109,7 @@ const EnvSchema = z
       .regex(/^[A-Za-z]{3}$/, 'CURRENCY must be a 3-letter code')
       .default('USD'),
     CURRENCY_SYMBOL: z.string().min(1).max(4).default(DEFAULT_CURRENCY_SYMBOL),
-    /** Stripe (issue 10): with both keys set the `stripe` provider replaces the offline sandbox. */
+    /** Stripe: with both keys set the `stripe` provider replaces the offline sandbox. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -9,7 +9,7 @@ type InstanceConfig = Parameters<typeof serverOptions>[0] & Pick<Config, 'LOG_LE
  * The Fastify instance with its settings and its logger: server.ts and the tests make theirs here,
  * so the tests run the server production runs.
  *
- * Logging (issue 9). At info and below (info is the default), Fastify's logger: a line as each
+ * Logging. At info and below (info is the default), Fastify's logger: a line as each
  * request comes in and one as it completes, which Fastify times by hooking every response (a
  * `finish` and an `error` listener). Above info (warn, error, silent) no request line is ever
  * written, yet Fastify hooks every response whenever it has a logger: about 5 of the 65 µs of user
@@ -66,7 +66,7 @@ export function serverOptions(
 ): FastifyServerOptions {
   const requestMs = (config.REQUEST_TIMEOUT_SECONDS ?? 20) * 1000;
   const options = {
-    // Issue 8, item 4: a client that sends its request too slowly gets 408 and its socket closed
+    // A client that sends its request too slowly gets 408 and its socket closed
     // within REQUEST_TIMEOUT_SECONDS plus Node's connection-checking interval (1 s here; Node's
     // default of 30 s would double the wait). Headers must arrive within 10 s.
     requestTimeout: requestMs,
@@ -94,7 +94,7 @@ export function serverOptions(
 
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
 
-/** Once the server listens: more than MAX_CONNECTIONS at once are dropped by Node (issue 8, item 4). */
+/** Once the server listens: more than MAX_CONNECTIONS at once are dropped by Node. */
 export function capConnections(server: { maxConnections: number }, config: Pick<Config, 'MAX_CONNECTIONS'>) {
   server.maxConnections = config.MAX_CONNECTIONS;
 }

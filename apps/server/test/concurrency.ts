@@ -1,5 +1,5 @@
 /**
- * The concurrency helper (issue 8): N requests at once, then the invariants that must hold
+ * The concurrency helper: N requests at once, then the invariants that must hold
  * whatever order they ran in. Races show on PostgreSQL (`npx vitest run --project server-pg`);
  * PGlite is one connection and runs queries one after another, so there it only checks the result.
  *

@@ -121,7 +121,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() }).JWT_SECRET).not.toBe(first);
   });
 
-  // Issue 8, item 3: a deployment that forgets a variable fails closed.
+  // A deployment that forgets a variable fails closed.
   it('is production unless development is asked for: no secret, no start', () => {
     const dir = tempDir();
     expect(configError({ DATA_DIR: dir })).toMatch(

@@ -12,7 +12,7 @@ import { as, buildTestApp, newMember, registerAndSignIn, TEST_SECRET } from './h
 import { asAdmin } from './support/scratch-database.ts';
 import { TEST_ADMIN_URL, testPostgres } from './support/test-database.ts';
 
-// Issue 32: a request the database's failover catches (connection lost, server shutting down or
+// A request the database's failover catches (connection lost, server shutting down or
 // starting, a primary turned read-only) is answered 503 with Retry-After, never 500; the pool and
 // the LISTEN connection come back by themselves, without a restart.
 

@@ -4,7 +4,7 @@ import { queryRows, type Database } from '../src/db/client.ts';
 import { KNOWN_GAPS, TABLE_PLACEMENT, type Placement } from '../src/db/distribution.ts';
 import { freshDatabase } from './helpers.ts';
 
-// Issue 32: the path to a distributed PostgreSQL stays open. Every table of the migrated schema is
+// The path to a distributed PostgreSQL stays open. Every table of the migrated schema is
 // placed (distributed by a driver or an operator, reference, or local) in one list, and what a
 // distributed database refuses (a unique constraint without the key, a foreign key across
 // groups or from a reference table into a sharded one, a nullable key) is either absent or listed

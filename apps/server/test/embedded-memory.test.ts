@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { embeddedDatabaseExists, openDatabase, queryRows } from '../src/db/client.ts';
 
-// Issue 32: the embedded database runs with small buffers (its WebAssembly heap never shrinks,
+// The embedded database runs with small buffers (its WebAssembly heap never shrinks,
 // docs/scaling.md#memory-of-the-embedded-database), and the server can tell a first start, whose
 // database it opens again after seeding.
 describe.runIf(process.env.TEST_DB !== 'postgres')('the embedded database’s memory', () => {

@@ -5,7 +5,7 @@ import { members } from '../src/db/schema/index.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { freshDatabase } from './helpers.ts';
 
-// Issue 9: the hot statements read a row's columns as one JSON value (db/json-row.ts). The value
+// The hot statements read a row's columns as one JSON value (db/json-row.ts). The value
 // must hold exactly what the columns hold, on both databases: text with quotes, backslashes,
 // control characters, emoji and Devanagari; integers at their limits; booleans; nulls.
 const database = await freshDatabase();

@@ -6,7 +6,7 @@ import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
 import { freshDatabase, TEST_SECRET } from './helpers.ts';
 
-// Issue 9: above info the instance is made without Fastify's logger (server-instance.ts). The lines
+// Above info the instance is made without Fastify's logger (server-instance.ts). The lines
 // written at each level stay what Fastify's logger wrote: request lines at info, error lines with
 // the request's id at every level but silent, and nothing secret.
 const CONFIG = {

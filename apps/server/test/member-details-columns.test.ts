@@ -9,7 +9,7 @@ import { as, buildTestApp, freshDatabase, MANY_REQUESTS, registerAndSignIn, type
 import { migrationsUpTo } from './support/migrations.ts';
 import { addCard, details } from './wallet/helpers.ts';
 
-// Issue 9: GET /api/Account/Details reads one row by its key. The vehicle count, the wallet
+// GET /api/Account/Details reads one row by its key. The vehicle count, the wallet
 // settings, the default card and the active plan are kept on the member's row by triggers
 // (migration 0020). Whatever writes those tables (the API, SQL, writers at once), the kept columns
 // equal what the tables say. Both databases; the concurrent writes race on PostgreSQL.
@@ -106,7 +106,7 @@ describe('the migration that adds the kept columns (0020)', () => {
   });
 });
 
-describe('the kept columns of GET /api/Account/Details (issue 9)', () => {
+describe('the kept columns of GET /api/Account/Details', () => {
   const addVehicle = (who: SignedIn, PlateNumber: string) =>
     as(app, who, {
       method: 'POST',

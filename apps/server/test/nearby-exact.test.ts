@@ -5,7 +5,7 @@ import { insertZones, nearby, type NewZone } from '../src/zones/zone-repository.
 import { freshDatabase } from './helpers.ts';
 import { zoneAt } from './parking-helpers.ts';
 
-// Issue 9: nearby() searches the operator's zones held in memory (a k-d tree in great-circle
+// Nearby() searches the operator's zones held in memory (a k-d tree in great-circle
 // order), or, for an operator with more zones than a process holds, scans a Mercator point index
 // (not distance order) and proves its answer, or reads more. Either way it must answer exactly what
 // measuring every zone would: zones piled on one spot, a ring of them at one distance, the
@@ -104,7 +104,7 @@ const searches: [string, () => ZoneCache][] = [
   ['from the database’s index (more zones than a process holds)', () => new ZoneCache({ maxMapped: 0 })],
 ];
 
-describe.each(searches)('nearby zones are the exact nearest, wherever they are (issue 9), %s', (_, zoneCache) => {
+describe.each(searches)('nearby zones are the exact nearest, wherever they are, %s', (_, zoneCache) => {
   it.each(queries)('%s', async (_, at, radiusM, limit) => {
     const hits = await nearby(db, zoneCache(), { operatorId, ...at, radiusM, limit });
     const want = expected(at, radiusM, limit);

@@ -12,7 +12,7 @@ import {
 } from '../src/infra/jobs/prune.ts';
 import { buildTestApp, registerAndSignIn } from './helpers.ts';
 
-// Issue 9: expired tokens, codes, outbox messages and rate-limit windows are deleted by a job;
+// Expired tokens, codes, outbox messages and rate-limit windows are deleted by a job;
 // nothing that may still be read is.
 const { app, database } = await buildTestApp();
 const { db } = database;
@@ -28,7 +28,7 @@ const labels = async (table: 'refresh_tokens' | 'otp_codes' | 'outbox' | 'rate_l
     )
   ).map((r) => r.label);
 
-describe('the prune job (issue 9)', () => {
+describe('the prune job', () => {
   it('deletes only what expired', async () => {
     const who = await registerAndSignIn(app);
     const token = (label: string, expires: string) =>
@@ -73,7 +73,7 @@ describe('the prune job (issue 9)', () => {
     );
   });
 
-  it('keeps the plate-check audit a year for answers and 30 days for refusals (issue 12)', async () => {
+  it('keeps the plate-check audit a year for answers and 30 days for refusals', async () => {
     const [op] = await queryRows<{ id: number }>(db, sql`SELECT id FROM operators ORDER BY id LIMIT 1`);
     const key = await createKey(db, op!.id);
     const audit = (label: string, outcome: string, days: number) =>

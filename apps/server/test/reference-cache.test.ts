@@ -12,7 +12,7 @@ import { AccountDetails } from '@parkit/contract';
 import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
 import { migrationsCopy } from './support/migrations.ts';
 
-// Issue 9: makes, models, colors, states and the plans' names are served from memory. They change only with a
+// Makes, models, colors, states and the plans' names are served from memory. They change only with a
 // migration, which runs before the app starts: a process started after a migration that changes
 // them serves the new lists; the lists are never read from the database per request.
 const database = await freshDatabase();
@@ -64,7 +64,7 @@ async function migrateWithNewLists() {
 
 const get = async (a: FastifyInstance, url: string) => (await a.inject({ method: 'GET', url })).json<unknown>();
 
-describe('reference lists in memory (issue 9)', () => {
+describe('reference lists in memory', () => {
   it('a process started after a migration serves the changed lists; one started before keeps the lists it read', async () => {
     const before = await start();
     const makes = (await get(before, '/api/Vehicle/Makes')) as { PVID: number; PvValue: string }[];

@@ -8,7 +8,7 @@ import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { freshDatabase, TEST_SECRET } from './helpers.ts';
 import { operations } from './openapi.ts';
 
-// Issue 9: answers are written by a serializer compiled from each route's response schema instead
+// Answers are written by a serializer compiled from each route's response schema instead
 // of zod. For every route and every JSON answer it declares, a value with every field of the
 // OpenAPI document's schema, plus an unknown field at every level, must come out with every field
 // and without the unknown ones, equal to what zod would have sent.
@@ -127,7 +127,7 @@ const cases = routes.flatMap((r) => {
   );
 });
 
-describe('compiled response serialization (issue 9)', () => {
+describe('compiled response serialization', () => {
   it('covers every route of the OpenAPI document', () => {
     expect(cases.length).toBeGreaterThan(50);
     for (const o of ops)

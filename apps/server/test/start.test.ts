@@ -92,7 +92,7 @@ const BUILDING = 'Building the server…';
 /** A build and a new embedded database's first open (seconds on a loaded machine). */
 const SLOW = { timeout: 120_000 };
 
-describe('npm start (scripts/start.mjs) and the server bundle (issue 9)', () => {
+describe('npm start (scripts/start.mjs) and the server bundle', () => {
   it('builds the bundle when it is missing, then runs it', SLOW, async () => {
     expect(existsSync(bundle)).toBe(false);
     const run = await start();

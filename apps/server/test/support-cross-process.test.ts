@@ -20,7 +20,7 @@ import db from '../src/plugins/external/db.ts';
 import { openStream, signedInAgent } from './support-helpers.ts';
 
 /**
- * Issue 13: an event published on one server process reaches a client connected to another.
+ * An event published on one server process reaches a client connected to another.
  * On PostgreSQL two real server processes share one database (LISTEN/NOTIFY); the embedded
  * PGlite is one process, where the bus is in-process.
  */

@@ -8,7 +8,7 @@ import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { buildTestApp } from './helpers.ts';
 import { addZone, CENTRE } from './parking-helpers.ts';
 
-// Issue 9: nearby() reads ids and row versions and takes the rows from a cache. The cache must
+// Nearby() reads ids and row versions and takes the rows from a cache. The cache must
 // never show a zone as it was: an edit made outside the app (psql, another server) is seen by the
 // next search (over HTTP on PostgreSQL: once its notification arrived), and a deleted zone is gone.
 // Both databases.
@@ -27,7 +27,7 @@ const nearbyOverHttp = async () => {
   return res.json<Zone[]>();
 };
 
-describe('the zone cache behind nearby zones (issue 9)', () => {
+describe('the zone cache behind nearby zones', () => {
   it('answers a zone shown before from memory: the same row object, not read again', async () => {
     await addZone(db, 'C1');
     const cache = new ZoneCache();

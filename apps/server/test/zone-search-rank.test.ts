@@ -8,7 +8,7 @@ import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
 import { zoneAt } from './parking-helpers.ts';
 
-// Issue 9: text search ranks by word similarity through zones_operator_search_trgm_idx (pg_trgm's
+// Text search ranks by word similarity through zones_operator_search_trgm_idx (pg_trgm's
 // GiST, k-nearest), so the best match is found however many near-misses match before it. On both
 // databases: PGlite loads pg_trgm and btree_gist from @electric-sql/pglite/contrib.
 const database = await freshDatabase();
@@ -43,7 +43,7 @@ await insertZones(db, mine, [zone('BEST', 'Cedar Hollow Garage', '1 Cedar Hollow
 await insertZones(db, rival!.id, [zone('RIVAL', 'Cedar Hollow Garage', '1 Cedar Hollow', 7)]);
 await db.execute(sql`ANALYZE zones`);
 
-describe('zone text search among many near-misses (issue 9)', () => {
+describe('zone text search among many near-misses', () => {
   it('puts the best match first', async () => {
     const hits = await search(db, { operatorId: mine, q: 'Cedar Hollow', limit: 5 });
     expect(hits.map((h) => h.zone.zoneNumber)[0]).toBe('BEST');

@@ -10,7 +10,7 @@ import { buildTestApp } from './helpers.ts';
 import { addZone, CENTRE } from './parking-helpers.ts';
 import { recordStatements } from './support/statements.ts';
 
-// Issue 9: on PostgreSQL a server answers nearest zones from memory without a statement while its
+// On PostgreSQL a server answers nearest zones from memory without a statement while its
 // LISTEN connection is up and no change was told since it read the operator's set version
 // (migration 0022 notifies at the commit of every statement that changes zones). A change made
 // elsewhere shows once its notification arrives; with LISTEN down every search reads the version.
@@ -36,7 +36,7 @@ const readsOfOneSearch = async () => {
 /** Until the notifications of earlier changes have arrived: a search reads nothing (PostgreSQL). */
 const settled = () => expect.poll(readsOfOneSearch, { timeout: 2000, interval: 5 }).toBe(postgres ? 0 : 1);
 
-describe('the zones a server holds, told of changes (issue 9)', () => {
+describe('the zones a server holds, told of changes', () => {
   it('reads the set version once while nothing changes on PostgreSQL; on every search on PGlite', async () => {
     await addZone(db, 'N1');
     expect(await numbersNear()).toContain('N1');

@@ -10,7 +10,7 @@ import { freshDatabase } from './helpers.ts';
 import { CENTRE, zoneAt } from './parking-helpers.ts';
 import { migrationsUpTo } from './support/migrations.ts';
 
-// Issue 9: a server holds each operator's zones in memory as points and trusts them while the
+// A server holds each operator's zones in memory as points and trusts them while the
 // operator's set version (zone_set_versions, kept by triggers) is the one it read them at. So every
 // statement that changes an operator's zones, however it is written, must change that version, and
 // only that operator's; and the map must follow it. Both databases (races on PostgreSQL).
@@ -30,7 +30,7 @@ const near = (operatorId: number) => ({ operatorId, ...CENTRE, radiusM: 2000, li
 const numbersNear = async (cache: ZoneCache, operatorId: number) =>
   (await nearby(db, cache, near(operatorId))).map((h) => h.zone.zoneNumber).sort();
 
-describe('the version of an operator’s set of zones (issue 9)', () => {
+describe('the version of an operator’s set of zones', () => {
   it('changes with every statement that inserts, updates, deletes or truncates zones, and only for their operator', async () => {
     expect(await zoneSetVersion(db, mine)).toBe(0); // no zones yet
     const versions = [0];
@@ -85,7 +85,7 @@ describe('the version of an operator’s set of zones (issue 9)', () => {
   });
 });
 
-describe('the zones held in memory follow the set (issue 9)', () => {
+describe('the zones held in memory follow the set', () => {
   it('shows a zone inserted, moved away or deleted outside the app on the next search, each operator its own', async () => {
     const cache = new ZoneCache();
     const start = await numbersNear(cache, mine);

@@ -8,7 +8,7 @@ import { freshDatabase } from './helpers.ts';
 import { explainJson, planNodes } from './support/query-plan.ts';
 import { zoneAt } from './parking-helpers.ts';
 
-// Issue 9: one operator's nearby zones come from the (operator_id, position) GiST index, so a
+// One operator's nearby zones come from the (operator_id, position) GiST index, so a
 // second operator's zones in the same streets are never read. EXPLAIN on both databases.
 const database = await freshDatabase();
 afterAll(() => database.close());
@@ -34,7 +34,7 @@ await insertZones(db, mine, grid(1_000, 'M'));
 await insertZones(db, theirs!.id, grid(10_000, 'R'));
 await db.execute(sql`ANALYZE zones`);
 
-describe('nearby zones of one operator (issue 9)', () => {
+describe('nearby zones of one operator', () => {
   it('reads them through zones_operator_mercator_idx with the operator in the index condition, nothing of the other operator', async () => {
     const query = nearbyQuery(db, { operatorId: mine, lat: 30.2672, lng: -97.7431, radiusM: 2000, limit: 20 });
     const plan = await explainJson(db, query, { analyze: true });

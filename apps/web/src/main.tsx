@@ -7,7 +7,7 @@ import { loadStartLanguage } from './lib/i18n.ts';
 import './index.css';
 import { createRouter } from './app/router.tsx';
 
-// Two tasks on a slow phone, not one long one (Lighthouse's Total Blocking Time, issue 9): the
+// Two tasks on a slow phone, not one long one (Lighthouse's Total Blocking Time): the
 // modules' evaluation (React, the router) is this one; the next reads storage (the session for
 // the first route's guard, the language; a browser's first read of it is synchronous and slow)
 // and starts the router, which starts loading the first screen. The page renders once the

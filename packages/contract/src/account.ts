@@ -28,7 +28,7 @@ export const AccountDetails = UserData.extend({
   Balance: z.number(),
   ClientId: z.number().int(),
   VehicleCount: z.number().int(),
-  // The wallet's settings, default card and plan (issue 10).
+  // The wallet's settings, default card and plan.
   ...WalletDetails.shape,
 });
 export type AccountDetails = z.infer<typeof AccountDetails>;

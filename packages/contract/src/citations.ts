@@ -5,7 +5,7 @@ import { OperatorParams } from './operator.ts';
 import { AddVehicleRequest, WireId } from './vehicle.ts';
 
 /**
- * Citations (issue 30, docs/citations.md): an operator's violations, an officer's citation of a
+ * Citations (docs/citations.md): an operator's violations, an officer's citation of a
  * plate (refused when a right to park covers it), a manager's decision on a contest, and the
  * driver's side: see, pay from the wallet, contest.
  */

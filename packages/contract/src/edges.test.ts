@@ -15,7 +15,7 @@ import {
   WireId,
 } from './index.ts';
 
-// The edges a mutation run found untested (issue 7): each line would pass with the rule broken.
+// The edges a mutation run found untested: each line would pass with the rule broken.
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error!.issues[0]!.message;

@@ -10,7 +10,7 @@ import {
 } from './index.ts';
 import { messages, expectMessages } from './test-messages.ts';
 
-// Issue 7: the query-string schemas of the history, the receipts, the plate check and the zone
+// The query-string schemas of the history, the receipts, the plate check and the zone
 // search, with the messages the API sends.
 
 describe('the history filters', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, pageLimit, queryText } from './common.ts';
 import { ParkingSession } from './parking.ts';
 
-/** Past parking (issue 12): GET /api/Parking/Sessions, Sessions.csv and the officers' plate check. */
+/** Past parking: GET /api/Parking/Sessions, Sessions.csv and the officers' plate check. */
 export const SESSION_SORTS = ['newest', 'oldest', 'near', 'far'] as const;
 export const SessionSort = z.enum(SESSION_SORTS, { error: 'sort must be one of newest, oldest, near, far' });
 export type SessionSort = z.infer<typeof SessionSort>;
@@ -63,7 +63,7 @@ export const SessionsQuery = SessionFilters.extend({
 });
 export type SessionsQuery = z.infer<typeof SessionsQuery>;
 
-/** One row of the history: the parking session's own fields (issue 11), and the distance. */
+/** One row of the history: the parking session's own fields, and the distance. */
 export const PastSession = ParkingSession.pick({
   SessionId: true,
   ZoneId: true,

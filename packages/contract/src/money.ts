@@ -22,7 +22,7 @@ export function amountToCents(amount: number | string): number | null {
 /**
  * Made on first use, not when the module loads: a page's first Intl formatter loads the locale's
  * data, 150-220 ms on Lighthouse's throttled phone, which a screen that shows no money (/homepage
- * for a visitor) paid before it could answer a tap (issue 9).
+ * for a visitor) paid before it could answer a tap.
  */
 let moneyFormat: Intl.NumberFormat | undefined;
 

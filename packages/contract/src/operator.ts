@@ -55,7 +55,7 @@ export const OPERATOR_CAN = {
   /** The violations list and contests' decisions. */
   citations: ['owner', 'manager'],
   settings: ['owner'],
-  /** Permit types and applications (issue 30): officers see none of it, analysts read. */
+  /** Permit types and applications: officers see none of it, analysts read. */
   permits: ['owner', 'manager'],
   readPermits: ['owner', 'manager', 'analyst'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

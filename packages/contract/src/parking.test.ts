@@ -19,7 +19,7 @@ import {
 } from './index.ts';
 import { messages, expectMessages, UUID } from './test-messages.ts';
 
-// Issue 7: the park-and-pay and Quick Park request schemas with the messages the API sends.
+// The park-and-pay and Quick Park request schemas with the messages the API sends.
 
 describe('the quote (POST /api/Parking/Quote)', () => {
   it('a new session: ZoneId, VehicleId and a duration', () => {

@@ -3,7 +3,7 @@ import { Vehicle, WireId } from './vehicle.ts';
 import { Zone } from './zone.ts';
 import { PriceSpan } from './price-policy.ts';
 
-/** Park and pay (issue 11). Amounts are decimal dollars on the wire, cents in the database. */
+/** Park and pay. Amounts are decimal dollars on the wire, cents in the database. */
 
 /** The duration picker's step; the last step may be the zone's maximum stay itself. */
 export const DURATION_STEP_MINUTES = 15;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OperatorParams } from './operator.ts';
 import { WireId } from './vehicle.ts';
 
-/** Permits (issue 30, docs/permits.md): the messages a driver or a manager may read. */
+/** Permits (docs/permits.md): the messages a driver or a manager may read. */
 export const PERMIT_MESSAGES = {
   typeNotFound: 'Permit type not found',
   permitNotFound: 'Permit not found',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Reminders that reach a closed app (issue 28; docs/product.md#reminders): when before the end a
+ * Reminders that reach a closed app (docs/product.md#reminders): when before the end a
  * driver is reminded, on which channels, and the browser's Web Push subscription (the W3C Push
  * API's PushSubscription JSON: endpoint and its two keys).
  */

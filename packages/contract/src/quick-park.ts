@@ -5,7 +5,7 @@ import { VEHICLE_MESSAGES } from './messages.ts';
 import { Quote } from './parking.ts';
 import { Zone } from './zone.ts';
 
-/** Quick Park (issue 11): a driver without an account parks with a verified phone and a card. */
+/** Quick Park: a driver without an account parks with a verified phone and a card. */
 
 export const QUICK_PARK_MESSAGES = {
   guestTokenMissing: 'Please verify your mobile number first',

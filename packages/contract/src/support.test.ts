@@ -13,7 +13,7 @@ import {
 } from './index.ts';
 import { messages, expectMessages, UUID } from './test-messages.ts';
 
-// Issue 7: the support request schemas with the spec's messages (docs/product.md#validation) and ours.
+// The support request schemas with the spec's messages (docs/product.md#validation) and ours.
 
 describe('Request a call back (docs/product.md#validation)', () => {
   const ok = { Phone: '5551234567', Date: '2026-11-24', Time: '09:30' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WireId } from './vehicle.ts';
 
-/** Support: call-back requests and chat (docs/product.md#screens, #stored-data, #validation; issue 13). */
+/** Support: call-back requests and chat (docs/product.md#screens, #stored-data, #validation). */
 export const SUPPORT_MESSAGES = {
   // docs/product.md#validation, letter for letter.
   phoneRequired: 'Phone is Required',

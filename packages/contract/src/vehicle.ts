@@ -82,7 +82,7 @@ export const AddVehicleRequest = z.object({
     .trim()
     .min(1, M.plateRequired)
     .transform((p) => p.toUpperCase().replace(/\s+/g, ' '))
-    // 2 to 10 letters and digits; spaces and dashes are kept as typed and not counted (issue 7).
+    // 2 to 10 letters and digits; spaces and dashes are kept as typed and not counted.
     .pipe(
       z
         .string()
@@ -116,7 +116,7 @@ export type UpdateVehicleRequest = z.input<typeof UpdateVehicleRequest>;
 export const DeleteVehicleRequest = z.object({ VehicleId: WireId });
 export type DeleteVehicleRequest = z.input<typeof DeleteVehicleRequest>;
 
-/** Default Parking Options (issue 3): three independent switches, the last with an amount. */
+/** Default Parking Options: three independent switches, the last with an amount. */
 export const ParkingOptions = z.object({
   AutoStartParking: z.boolean(),
   AutoExtendParking: z.boolean(),

@@ -15,7 +15,7 @@ import {
 } from './index.ts';
 import { messages, expectMessages } from './test-messages.ts';
 
-// Issue 7: the wallet's request schemas with the messages the API sends.
+// The wallet's request schemas with the messages the API sends.
 const root = (schema: z.ZodType, value: unknown) => messages(schema, value)['(root)'];
 
 describe('Add Money: an amount from 5.00 to 500.00, in cents', () => {

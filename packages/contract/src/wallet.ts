@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountToCents } from './money.ts';
 
-/** Wallet, cards and plans (issue 10): every message the API and the screens show. */
+/** Wallet, cards and plans: every message the API and the screens show. */
 export const WALLET_MESSAGES = {
   insufficientFunds: 'Your wallet balance is too low.',
   idempotencyKeyRequired: 'The Idempotency-Key header is required',
@@ -207,7 +207,7 @@ export const AddCardRequest = z.object({
 export const PaymentMethodIdRequest = z.object({ PaymentMethodId: BodyId });
 
 /**
- * Paying a permit or a citation (issue 30): from the wallet when PaymentMethodId is left out (as an
+ * Paying a permit or a citation: from the wallet when PaymentMethodId is left out (as an
  * empty or absent body), else by that saved card, charged for exactly the amount due, which is
  * then paid through the wallet (the ledger shows the charge in and the payment out).
  */

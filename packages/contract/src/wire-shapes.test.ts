@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as contract from './index.ts';
 
 /**
- * Characterization of every schema the contract exports (issue 7: its own tests exercised none
+ * Characterization of every schema the contract exports (its own tests exercised none
  * of them). Two pins per schema, kept in __snapshots__/wire-shapes.test.ts.snap:
  * - its wire shape as JSON Schema (what the OpenAPI document and a client generator see: fields,
  *   required, types, patterns, bounds, enums);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, queryText } from './common.ts';
 
-/** Find Parking (issue 4). Amounts are decimal dollars on the wire, cents in the database. */
+/** Find Parking. Amounts are decimal dollars on the wire, cents in the database. */
 export const ZoneKind = z.enum(['street', 'lot', 'garage']);
 export type ZoneKind = z.infer<typeof ZoneKind>;
 
@@ -61,7 +61,7 @@ export const Zone = z.object({
 export type Zone = z.infer<typeof Zone>;
 
 /**
- * The widest nearby search (issue 9): 10 km, what a driver looking for a place to park needs (the
+ * The widest nearby search: 10 km, what a driver looking for a place to park needs (the
  * app widens 2, 5, then 10 km); farther, a driver searches by zone number or address. A wider
  * radius only made one request read a whole region (0.3-0.6 s at the old 50 km).
  */

@@ -23,7 +23,7 @@ declare module 'fastify' {
     secureCookies: boolean;
     /** onRequest hook of member-only routes: a valid bearer token, and xapikey matching it. */
     authenticate: onRequestHookHandler;
-    /** preValidation hook of member-only routes: the token's session is still current (issue 8). */
+    /** preValidation hook of member-only routes: the token's session is still current. */
     verifySession: preValidationHookHandler;
     /** Member id -> session version of this process (session-cache.ts); forget() after a change commits. */
     sessionCache: SessionCache;
@@ -45,7 +45,7 @@ const TICKET = Symbol('session ticket');
 type WithTicket = FastifyRequest & { [TICKET]?: Ticket };
 
 /**
- * Issue 8, items 6 and 7: a token of a member who no longer exists (version null), or made before
+ * A token of a member who no longer exists (version null), or made before
  * a logout or a password change, is refused. A sessionInQuery route's fresh version fills the cache.
  */
 export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
@@ -95,7 +95,7 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
         );
       }
     });
-    // Callback style: a token verified before answers without a promise (issue 9).
+    // Callback style: a token verified before answers without a promise.
     app.decorate('authenticate', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const claims = bearerClaims(app, req);
       if (claims instanceof Promise) return void claims.then((c) => admit(req, c, done), done);
@@ -121,8 +121,8 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     // version from this process's cache; on a miss (the member's first request here, or LISTEN
     // having been down) one statement reads it, unless the route's own statement does. Added to
     // the member-only routes by their scope (routes/scopes.ts), after authenticate: a public route
-    // has no member to check and runs no hook for it (issue 9).
-    // Callback style: a cache hit answers without a promise (issue 9).
+    // has no member to check and runs no hook for it.
+    // Callback style: a cache hit answers without a promise.
     app.decorate('verifySession', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const claims = req.member;
       if (!claims) return done(new HttpError(401, SPEC_MESSAGES.unauthorized));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
 /**
- * Failures counted in a sliding window with exponential back-off (issue 8): the first `free`
+ * Failures counted in a sliding window with exponential back-off: the first `free`
  * failures cost nothing; each one after that locks the key for base·2^(n-free-1) seconds (at most
  * `maxSeconds`). A key with no failure for `windowSeconds` starts over.
  */
@@ -32,7 +32,7 @@ const lockFor = (b: Backoff, n: SQL) =>
 /**
  * Reserves one check against a key before it is made, in one statement: checks under way count
  * as failures until they are settled, so a burst cannot try more than the key's free failures
- * plus one (issue 8, items 1 and 8). A reservation that would pass that bound is not made
+ * plus one. A reservation that would pass that bound is not made
  * (`busy`): the caller waits for the checks under way to settle, so a burst of right passwords is
  * never refused, while a burst of wrong ones locks the key. A locked key is not counted again, so
  * a stranger cannot stretch the lock forever. Every `{ go: true }` must be `settle`d.

@@ -12,7 +12,7 @@ import * as rate from '../infra/rate-limits/rate-limit-repository.ts';
  * plugins/rate-limit.ts: docs/decisions/011-two-rate-limits.md.
  */
 
-/** Fixed-window limits per address on sending codes and registering (issue 2). */
+/** Fixed-window limits per address on sending codes and registering. */
 export const LIMITS = {
   /** Code checks per address where no account exists yet to back off on (Quick Park's Verify). */
   loginAddress: { bucket: 'login:address', limit: 60, windowSeconds: 15 * 60 },
@@ -21,7 +21,7 @@ export const LIMITS = {
 } as const;
 
 /**
- * Failed sign-ins and wrong codes: sliding window, exponential back-off (issue 8, item 8).
+ * Failed sign-ins and wrong codes: sliding window, exponential back-off.
  * - account: wrong passwords for one account from a device it has not signed in on;
  * - device: wrong passwords from a device the account signed in on before (its device cookie),
  *   so a stranger's failures never lock the owner's own device out;

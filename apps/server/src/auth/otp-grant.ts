@@ -28,7 +28,7 @@ export async function otpGrant(app: FastifyInstance, ip: string, phone: string, 
   const member = await members.findByPhone(app.db, phone);
   if (!member) throw badRequest('code', MESSAGES.invalidCode);
   await members.markPhoneVerified(app.db, member.id);
-  // Quick Park sessions paid from this phone become the new member's (issue 11).
+  // Quick Park sessions paid from this phone become the new member's.
   await claimGuestSessions(app.db, member.id, phone);
   return member.id;
 }

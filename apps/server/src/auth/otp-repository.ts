@@ -54,7 +54,7 @@ export async function issue(
 /**
  * Checks a code against the live one in one statement: a wrong code counts a try and the fifth
  * kills the code; a right code is consumed, so it works once. Concurrent guesses queue on the row
- * and each re-reads the count, so no burst gets more than five tries (issue 8, item 1).
+ * and each re-reads the count, so no burst gets more than five tries.
  */
 export async function consume(db: Executor, phone: string, purpose: OtpPurpose, code: string): Promise<boolean> {
   const hash = hashCode(phone, code);

@@ -10,7 +10,7 @@ const DEVICE_COOKIE_DAYS = 365;
 
 /**
  * grant_type=password: username or e-mail and password. Returns the member id signed in.
- * Failures back off per account, per device cookie and per address (issue 8, item 8): a stranger's
+ * Failures back off per account, per device cookie and per address: a stranger's
  * wrong guesses lock the account for strangers, never for a device the member signed in on.
  */
 export async function passwordGrant(
@@ -33,7 +33,7 @@ export async function passwordGrant(
     async () => (await verifyPassword(password, member?.passwordHash ?? DUMMY_HASH)) && Boolean(member),
   );
   if (!member || !ok) throw badRequest('password', MESSAGES.invalidCredentials);
-  // Issue 8, item 12: the phone must be proven (a code) before a password opens the account.
+  // The phone must be proven (a code) before a password opens the account.
   if (!member.phoneVerifiedAt)
     throw new HttpError(403, MESSAGES.phoneNotVerified, [{ field: 'username', message: MESSAGES.phoneNotVerified }]);
   if (needsRehash(member.passwordHash))

@@ -6,7 +6,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  * argon2id with OWASP's recommended parameters (Password Storage Cheat Sheet: m=19 MiB, t=2,
  * p=1). @node-rs/argon2 hashes on libuv's thread pool, off the event loop, and ships its binary
  * as an npm package (no install script; docs/architecture.md#libraries-and-their-traps). The parameters live in the PHC string, so they
- * can be raised later: `needsRehash` tells sign-in to re-hash an older hash (issue 8, item 11).
+ * can be raised later: `needsRehash` tells sign-in to re-hash an older hash.
  */
 export const ARGON2 = {
   algorithm: 2 /* Argon2id */,

@@ -132,7 +132,7 @@ describe('access tokens: signed and checked by jose (HS256)', () => {
   });
 });
 
-describe('access tokens: a verified token is remembered, its time limits are not (issue 9)', () => {
+describe('access tokens: a verified token is remembered, its time limits are not', () => {
   it('answers a remembered token synchronously with the same claims', async () => {
     const { signer } = clocked();
     const token = await signer.sign(claims);

@@ -14,7 +14,7 @@ export interface AccessClaims {
   authTime: number;
   /**
    * The member's session version when the token was made (claim `sv`). Logout and a password
-   * change raise the member's version, which ends every token made before (issue 8, item 7).
+   * change raise the member's version, which ends every token made before.
    */
   sessionVersion: number;
 }
@@ -53,7 +53,7 @@ export function tokenSigner(secret: string, nowMs: () => number = Date.now) {
     requiredClaims: ['exp', 'iat', 'sub', 'iss', 'aud'],
     maxTokenAge: ACCESS_TOKEN_SECONDS + 60,
   };
-  // Issue 9: a client sends the same access token with every request for 15 minutes. A token
+  // A client sends the same access token with every request for 15 minutes. A token
   // whose signature and claims were checked once is remembered by its exact text, so the next
   // requests skip jose (its WebCrypto HMAC answers through a promise) and answer synchronously;
   // its time limits are checked again on every use. Only tokens that passed every check are kept,

@@ -11,7 +11,7 @@ import {
 import type { ProofPack } from './proof-pack-repository.ts';
 
 /**
- * A driver's proof pack for a contest (issue 30; docs/citations.md#the-proof-pack), written the
+ * A driver's proof pack for a contest (docs/citations.md#the-proof-pack), written the
  * receipt's way (history's pdfPage): the citation, then the sessions, permits, visitor days and
  * plate checks of its plate that day, each a section of label and value rows; times in the
  * operator's time zone.

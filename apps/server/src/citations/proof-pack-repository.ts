@@ -17,7 +17,7 @@ import { notFound } from '../lib/http-error.ts';
 import { CITATION_MESSAGES as M } from '@parkit/contract';
 import { ownedBy } from './citation-repository.ts';
 
-/** What a driver's proof pack prints (issue 30; docs/citations.md#the-proof-pack); amounts in cents. */
+/** What a driver's proof pack prints (docs/citations.md#the-proof-pack); amounts in cents. */
 export interface ProofPack {
   citation: {
     id: number;

@@ -20,7 +20,7 @@ export type JsonRow<T extends Record<string, PgColumn>> = { [K in keyof T]: GetC
 
 /**
  * A row's columns as one value, a JSON object of them (json_build_object), for a statement of the
- * hot path that reads many columns (issue 9). The drivers read a description of every column and
+ * hot path that reads many columns. The drivers read a description of every column and
  * parse every column's value on each execution: for GET /api/Account/Details' 22 columns that was
  * more of the server's time than the rest of the statement (docs/decisions/008-one-json-value.md).
  * One JSON value is read with one JSON.parse. Only columns in JSON_SAFE: the object holds what the

@@ -25,7 +25,7 @@ function watched(config: object) {
   return { proxy, seen };
 }
 
-describe("the database pool's client (issue 9: pg copies no query config property by property)", () => {
+describe("the database pool's client (pg copies no query config property by property)", () => {
   it('answers a named statement in array mode from a config it never lists or changes', async () => {
     const config = { name: 'pgc_pair', text: 'select $1::int as n, $2::text as t', rowMode: 'array' };
     const { proxy, seen } = watched(config);

@@ -3,7 +3,7 @@ import { learnPrepared } from '../lib/library-internals.ts';
 
 /**
  * A statement of the hot path, prepared once per database (or transaction): drizzle builds its SQL
- * once and PostgreSQL keeps the plan of the named statement (issue 9); on PGlite, which has no
+ * once and PostgreSQL keeps the plan of the named statement; on PGlite, which has no
  * named statements on its protocol path, it is prepared with SQL's PREPARE (withNamedStatements in
  * lib/library-internals.ts).
  *     const findThing = preparedPerDatabase((db) => db.select(…).where(eq(t.id, sql.placeholder('id'))).prepare('thing'));

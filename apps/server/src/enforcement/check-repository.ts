@@ -53,7 +53,7 @@ export interface AuditEntry {
 }
 
 /**
- * The audit (issue 12): who (key, operator, key prefix, client address), when, what (zone, plate,
+ * The audit: who (key, operator, key prefix, client address), when, what (zone, plate,
  * state) and the outcome, for answers and refusals alike. An answer also marks the key as used.
  */
 export async function audit(db: Executor, e: AuditEntry): Promise<void> {

@@ -2,7 +2,7 @@ import { HISTORY_MESSAGES as M, type SessionSort } from '@parkit/contract';
 import { badRequest } from '../lib/http-error.ts';
 
 /**
- * The history's keyset cursor (issue 12), base64url JSON: the last row's sort key.
+ * The history's keyset cursor, base64url JSON: the last row's sort key.
  * - newest/oldest: k = started_at as ISO text to the microsecond, i = id.
  * - near/far: k = the zone's distance (the chord, as the query computes it), z = zone id, t = started_at (microseconds), i = id
  *   (distance pages walk the member's zones by distance, and each zone's sessions newest first).

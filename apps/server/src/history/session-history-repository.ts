@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from './history-cursor.ts';
 import type { SessionSqlRow } from '../db/session-row.ts';
 
 /**
- * The member's sessions, keyset-paged (issue 12). Date sorts walk the index
+ * The member's sessions, keyset-paged. Date sorts walk the index
  * parking_sessions_member_started_idx (member_id, started_at, id) from the cursor on, so page 100 costs what page 1
  * costs; the cursor carries started_at to the microsecond and the id, so rows that share a start
  * time are neither skipped nor repeated, and rows inserted meanwhile do not shift the pages.
@@ -53,7 +53,7 @@ export function toPastSession(r: Row): PastSession {
     PlateState: r.plate_state,
     StartedAt: iso(r.started_at),
     EndsAt: iso(r.ends_at),
-    // As the parking session reads (issue 11): an 'active' row past its end has ended, the job just has not run.
+    // As the parking session reads: an 'active' row past its end has ended, the job just has not run.
     EndedAt: r.ended_at !== null ? iso(r.ended_at) : r.running ? null : iso(r.ends_at),
     DurationMinutes: r.duration_minutes,
     AmountPaid: centsToAmount(Number(r.paid_cents)),

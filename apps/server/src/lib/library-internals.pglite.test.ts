@@ -15,7 +15,7 @@ const prepared = async () =>
     )
   ).rows;
 
-describe('PGlite named statements (issue 9: prepared once with PREPARE, run with EXECUTE)', () => {
+describe('PGlite named statements (prepared once with PREPARE, run with EXECUTE)', () => {
   it('answers a registered statement as the plain query does, and prepares it once', async () => {
     const text = 'select id, note, ok, amount from t where id = $1 or note = $2 order by id';
     const plain = await raw.query(text, [2, 'one'], { rowMode: 'array' });
@@ -86,7 +86,7 @@ describe('PGlite named statements (issue 9: prepared once with PREPARE, run with
   });
 });
 
-describe("a query's parsers on PGlite (issue 9: PGlite spreads them into its own on every call)", () => {
+describe("a query's parsers on PGlite (PGlite spreads them into its own on every call)", () => {
   const textParsers = { 1184: (v: string) => v, 1082: (v: string) => v };
   it('reads timestamps and dates as text, as drizzle asks, with the parsers set once on the database', async () => {
     const db = withNamedStatements(await PGlite.create({ parsers: TEXT_PARSERS }));

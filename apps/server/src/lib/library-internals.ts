@@ -65,7 +65,7 @@ export const poolOf = (db: object): pg.Pool => (db as { $client: pg.Pool }).$cli
 // 3, 4. Named statements on PGlite -------------------------------------------------------------
 
 /**
- * Named statements on PGlite (issue 9). PGlite's query() parses and plans its SQL on every call,
+ * Named statements on PGlite. PGlite's query() parses and plans its SQL on every call,
  * in WebAssembly on the server's own thread: for the hot path's joins that is most of the cost
  * (Details: ~860 µs a call, against ~360 µs once prepared). node-postgres keeps named statements
  * per connection; PGlite's protocol path has none, so a registered statement is prepared once with
@@ -170,7 +170,7 @@ export function withNamedStatements(client: PGlite, max = 200): NamedClient {
  * pg 8.23 copies every config object before it adds the values and the callback, so that the
  * caller's object is never changed (brianc/node-postgres#3720). It copies with
  * getOwnPropertyDescriptors and defineProperties: 1.7 µs a query alone, and about 6% of a signed-in
- * GET's server CPU in interleaved runs (issue 9). An object that inherits the config has no own
+ * GET's server CPU in interleaved runs. An object that inherits the config has no own
  * property to copy, and pg still writes only to its copy. Remove when brianc/node-postgres#3743
  * (read the config without copying it) is released: the test "pg still copies a query config"
  * fails then.

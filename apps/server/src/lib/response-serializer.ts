@@ -5,7 +5,7 @@ import { $ZodType } from 'zod/v4/core';
 
 /**
  * Responses are written by a serializer compiled once per route and status from the JSON Schema
- * of the route's zod response schema (issue 9: fast-json-stringify, as Fastify does by default),
+ * of the route's zod response schema (fast-json-stringify, as Fastify does by default),
  * instead of running zod over every answer on its way out. It writes exactly the schema's fields:
  * an unknown field is dropped, a missing required field is an error (500).
  * test/serialization.test.ts checks every route's schemas against the zod output.

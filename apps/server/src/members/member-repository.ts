@@ -110,7 +110,7 @@ async function bumpSessionVersion(
     .from(bumped);
 }
 
-/** A new password: every session of the member ends (session_version goes up; issue 8, item 7). */
+/** A new password: every session of the member ends (session_version goes up). */
 export async function setPassword(db: Executor, id: number, passwordHash: string): Promise<void> {
   await bumpSessionVersion(db, id, { passwordHash });
 }
@@ -145,7 +145,7 @@ export async function sessionVersion(db: Executor, id: number): Promise<number |
 }
 
 /**
- * Issue 8, item 12: an account whose phone was never verified holds its username, e-mail and phone
+ * An account whose phone was never verified holds its username, e-mail and phone
  * only as long as its code lives. A registration that wants one of them removes such accounts.
  */
 export async function releaseUnverified(
@@ -170,7 +170,7 @@ export async function releaseUnverified(
       .returning({ id: members.id }),
   );
   // A removed member's cached session version goes everywhere (as bumpSessionVersion), at commit:
-  // a token of theirs gets 401 (issue 8, item 6). The caller forgets the ids here after commit.
+  // a token of theirs gets 401. The caller forgets the ids here after commit.
   const rows = await db
     .with(removed)
     .select({ id: removed.id, n: sql`pg_notify(${SESSION_CHANNEL}, ${removed.id}::text)` })
@@ -193,7 +193,7 @@ export async function updateProfile(db: Executor, id: number, changes: ProfileCh
 }
 
 /**
- * GET /api/Account/Details reads one row by its key (issue 9): the member's columns it shows, the
+ * GET /api/Account/Details reads one row by its key: the member's columns it shows, the
  * session version, and what it shows of other tables, kept on the member's row by triggers
  * (migration 0020): the vehicle count, the wallet settings, the default card and the active plan
  * (its name comes from the reference lists in memory). Not the password hash, nor the timestamps,
@@ -248,7 +248,7 @@ export interface DetailsRow {
 export async function findDetails(db: Executor, id: number): Promise<DetailsRow | null> {
   const [found] = await preparedDetails(db).execute({ id });
   if (!found) return null;
-  // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path (issue 9). The
+  // Named one by one: a rest pattern (`...rest`) copies the row on V8's slow path. The
   // member's fields stay on the parsed object: toAccountDetails reads only its own.
   const { row } = found;
   const { vehicleCount, autoReload, defaultAddAmountCents, cardId, brand, last4, subscribedPlanId } = row;

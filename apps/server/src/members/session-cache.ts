@@ -6,7 +6,7 @@ export type { Ticket };
 export const SESSION_CHANNEL = 'parkit_sessions';
 
 /**
- * Issue 8, item 7: member id -> session version, per process, so a member's requests after the
+ * Member id -> session version, per process, so a member's requests after the
  * first need no statement to check their token.
  *
  * Why an entry is safe to trust:

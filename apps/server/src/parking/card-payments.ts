@@ -15,7 +15,7 @@ import {
 } from '../wallet/index.ts';
 
 /**
- * Quick Park's card payments (issue 11): what a session charged to the guest's card, and the
+ * Quick Park's card payments: what a session charged to the guest's card, and the
  * refunds Stop gives back through the provider. Parking's only door to cards, as payments.ts is
  * to the wallet. Every movement takes the wallet's one card path (wallet/charges.ts): claimed as a
  * pending wallet_charges row in the caller's transaction, sent to the provider after COMMIT (no

@@ -25,7 +25,7 @@ import * as sessions from './session-repository.ts';
 const MINUTE = 60_000;
 
 /**
- * Quick Park Extend (issue 11): a guest with the SMS link buys more minutes of a running session,
+ * Quick Park Extend: a guest with the SMS link buys more minutes of a running session,
  * priced from its current end at its rate, up to the maximum stay, and paid by the same card.
  */
 export async function quoteGuestExtend(

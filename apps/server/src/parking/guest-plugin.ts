@@ -7,7 +7,7 @@ import { guestTokenSigner, type GuestTokenSigner } from './guest-token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Quick Park's phone-verified guest tokens (issue 11). */
+    /** Quick Park's phone-verified guest tokens. */
     guestTokens: GuestTokenSigner;
   }
   interface FastifyRequest {

@@ -346,7 +346,7 @@ async function closeExpiredGuestPlate(tx: Tx, phone: string, plate: string, stat
 
 /**
  * Registering with a phone that parked with Quick Park: those sessions become the member's
- * (issue 11), so they show in Active and Past Parkings. Called once the phone is verified.
+ *, so they show in Active and Past Parkings. Called once the phone is verified.
  */
 export async function claimGuestSessions(db: Executor, memberId: number, phone: string): Promise<number> {
   const rows = await db

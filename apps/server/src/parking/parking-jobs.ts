@@ -17,7 +17,7 @@ import { endedPush, reminderPush } from './reminder-texts.ts';
 import * as texts from './sms-texts.ts';
 
 /**
- * Parking's background jobs (issue 11). Each claims due sessions with FOR UPDATE SKIP LOCKED in
+ * Parking's background jobs. Each claims due sessions with FOR UPDATE SKIP LOCKED in
  * its transaction and marks them in the same transaction, so two processes never handle one
  * session twice, and a crash before COMMIT leaves the row due for the next tick.
  */

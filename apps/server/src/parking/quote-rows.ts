@@ -7,7 +7,7 @@ export type QuoteInsert = typeof parkingQuotes.$inferInsert;
 const MINUTE = 60_000;
 
 /**
- * The time a quote prices and how long its total is held (issue 11: 5 minutes), the same for a
+ * The time a quote prices and how long its total is held (5 minutes), the same for a
  * member's and a guest's start or extension: `minutes` from `startsAt`, held from `now`.
  */
 export function quoteWindow(startsAt: Date, minutes: number, now: Date) {

@@ -25,7 +25,7 @@ import { insertQuote, quoteTerms, quoteWindow, type QuoteRow } from './quote-row
 
 export type { QuoteRow };
 
-/** 409 naming the vehicle's running session (issue 11), in its text and as data (SessionId). */
+/** 409 naming the vehicle's running session, in its text and as data (SessionId). */
 export function vehicleBusy(sessionId: number) {
   return new HttpError(
     409,
@@ -138,7 +138,7 @@ function permitRateOf(policy: SessionPolicy, price: Priced): Quote['PermitRate']
 }
 
 /**
- * Auto Start (issue 11): with the option on, the quote Continue pays at once: the member's first
+ * Auto Start: with the option on, the quote Continue pays at once: the member's first
  * vehicle, the first duration of the member's last session (60 minutes before any), capped at the
  * zone's maximum stay. When Auto Start cannot apply, the reason, and the screen asks as usual.
  */
@@ -245,7 +245,7 @@ export async function claimQuote(
 }
 
 /**
- * What amending a session's zone would cost (issue 11): the whole session priced again in the new
+ * What amending a session's zone would cost: the whole session priced again in the new
  * zone at the session's discount, and the difference Amend charges (positive) or refunds
  * (negative). Nothing is held: Amend computes the same figures from the same rows.
  */

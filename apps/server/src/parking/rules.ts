@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 /**
- * Max Payment Amount (issue 11), written once: a total above the member's cap, with the cap on,
+ * Max Payment Amount, written once: a total above the member's cap, with the cap on,
  * needs a second confirmation (`confirmed`: ConfirmOverMax, or an Auto Start quote). Start's one
  * statement embeds this condition; the quote's OverMaxPayment and the step-by-step Start and
  * Extend ask it through overMaxPayment below.
@@ -43,7 +43,7 @@ export async function checkMaxPayment(
 }
 
 /**
- * The busy-vehicle rule (issue 11), written once: a vehicle is busy while it has a running session,
+ * The busy-vehicle rule, written once: a vehicle is busy while it has a running session,
  * an active row whose end is after `at` (the vehicle's sessions whose ids this selects). An active
  * row whose time ran out does not make it busy: the step-by-step Start closes it first
  * (closeExpiredOfVehicle), so the unique "one active session per vehicle" index admits the new

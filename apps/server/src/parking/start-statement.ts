@@ -6,7 +6,7 @@ import { postEntrySql } from '../db/post-entry-sql.ts';
 import { overMaxPaymentSql, vehicleSessionsSql } from './rules.ts';
 
 /**
- * Start's common case in one statement (issue 11, the parking bench): the quote claimed, its
+ * Start's common case in one statement (the parking bench): the quote claimed, its
  * member, vehicle, zone and Max Payment Amount checked, the session inserted and the wallet paid in
  * one statement. The payment is the wallet's own: the database function post_ledger_entry
  * (wallet/ledger.ts's postEntry calls it too), which checks and moves the balance, writes the

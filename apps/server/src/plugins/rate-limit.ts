@@ -7,7 +7,7 @@ import { bearerClaims, type AccessClaims } from '../auth/index.ts';
 import { FLUSH_MS, SharedCounts } from '../infra/rate-limits/rate-limit-counts.ts';
 
 /**
- * Every route is rate-limited per member (a valid bearer token) and per address (issue 8, item 9),
+ * Every route is rate-limited per member (a valid bearer token) and per address,
  * with @fastify/rate-limit and a store that every process shares: counted in memory, added to the
  * table rate_limits every FLUSH_MS in one statement (rate-limit-counts.ts). RateLimit-* headers
  * (IETF draft) on every answer, 429 with Retry-After past the limit.

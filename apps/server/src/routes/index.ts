@@ -55,7 +55,7 @@ export interface RoutesOptions {
   /** The operator a new member parks with (the spec's client_id). */
   defaultClientId: () => Promise<number>;
   support: SupportOptions;
-  /** Citations' photos and contest attachments (issue 30). */
+  /** Citations' photos and contest attachments. */
   citations: CitationOptions;
 }
 
@@ -100,26 +100,26 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['public', logoutRoutes, '/api/Account'],
     ['public', referenceRoutes, '/api/Vehicle'],
     ['public', coreRoutes, '/api/Core'],
-    // Wallet (issue 10): the plans, the sandbox's tokenizer, Stripe's webhook.
+    // Wallet: the plans, the sandbox's tokenizer, Stripe's webhook.
     ['public', planRoutes, '/api/Subscription'],
     ['public', sandboxRoutes, '/api/Sandbox'],
     ['public', stripeRoutes, '/api/Stripe'],
-    // Find Parking's zone reads, for members and guests alike (issue 11).
+    // Find Parking's zone reads, for members and guests alike.
     ['public', parkingBrowseRoutes, '/api/Parking'],
-    // Quick Park (issue 11): a code gives a phone its guest token, which pays and opens its sessions.
+    // Quick Park: a code gives a phone its guest token, which pays and opens its sessions.
     ['public', guestCodeRoutes, '/api/Parking/Guest'],
     ['guest', quickParkRoutes, '/api/Parking/Guest'],
     ['public', supportHoursRoutes, '/api/Support', { hours: opts.support.hours }],
-    // Web Push (issue 28): the VAPID public key browsers subscribe with.
+    // Web Push: the VAPID public key browsers subscribe with.
     ['public', pushKeyRoutes, '/api/Push'],
-    // Open data (issue 31): the Curb Data Specification's Curbs API, public and cacheable.
+    // Open data: the Curb Data Specification's Curbs API, public and cacheable.
     ['public', cdsCurbRoutes, '/cds/curbs'],
     // Open data: CDS Events and Metrics, for the city, behind the operator's CDS key (docs/open-data.md).
     ['cdsKey', cdsEventRoutes, '/cds/events'],
     ['cdsKey', cdsMetricRoutes, '/cds/metrics'],
-    // Officers' plate check (issue 12).
+    // Officers' plate check.
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
-    // Open data, APDS (issue 31): public places, rates, right specifications and quotes; the
+    // Open data, APDS: public places, rates, right specifications and quotes; the
     // operator's sessions behind its API key (docs/apds.md).
     ['public', apdsPublicRoutes, '/apds'],
     ['operatorKey', apdsSessionRoutes, '/apds'],
@@ -129,23 +129,23 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['member', leavingRoutes, '/api/Account', opts.support],
     ['member', vehicleRoutes, '/api/Vehicle'],
     ['member', parkingSessionRoutes, '/api/Parking'],
-    // Past parking (issue 12): the history, its CSV and PDF receipts.
+    // Past parking: the history, its CSV and PDF receipts.
     ['member', parkingHistoryRoutes, '/api/Parking'],
-    // Wallet, cards and plans (issue 10).
+    // Wallet, cards and plans.
     ['member', walletRoutes, '/api/Wallet'],
     ['member', paymentMethodRoutes, '/api/PaymentMethods'],
     ['member', subscriptionRoutes, '/api/Subscription'],
     ...(opts.devOutbox ? [['member', devWalletRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', supportMemberRoutes, '/api/Support', opts.support],
-    // Web Push subscriptions for reminders that reach a closed app (issue 28).
+    // Web Push subscriptions for reminders that reach a closed app.
     ['member', pushRoutes, '/api/Push'],
-    // A driver's citations: see, pay, contest (issue 30).
+    // A driver's citations: see, pay, contest.
     ['member', citationRoutes, '/api/Citations', opts.citations],
     // The proof pack of a citation, for a contest (a PDF of our own records).
     ['member', citationProofPackRoutes, '/api/Citations'],
-    // Permits (issue 30): types, applications with proof, payment, visitor days.
+    // Permits: types, applications with proof, payment, visitor days.
     ['member', permitRoutes, '/api/Permits', opts.support],
-    // Support agents only (issue 13): members get 403 here.
+    // Support agents only: members get 403 here.
     ['agent', supportConsoleRoutes, '/api/Support/Console', opts.support],
     // The operator's console: staff only, scoped by the operator of the path (drivers get 403).
     ['operator', operatorConsoleRoutes, '/api/Operator'],

@@ -68,7 +68,7 @@ export function memberOnly(app: FastifyInstance) {
     shape(route, memberErrors, [{ bearer: [] }]);
     // A route hook after the rate limit's (@fastify/rate-limit adds its own to each route's
     // onRequest before this scope's onRoute runs): requests without a valid token count against
-    // their address too (issue 8, item 9), instead of a 401 that nothing counts.
+    // their address too, instead of a 401 that nothing counts.
     route.onRequest = [...[route.onRequest ?? []].flat(), app.authenticate];
     // Then, before the input is validated, that the token's session is still current.
     route.preValidation = [...[route.preValidation ?? []].flat(), app.verifySession];
@@ -76,7 +76,7 @@ export function memberOnly(app: FastifyInstance) {
 }
 
 /**
- * Support agents only (issue 13): the member scope's authentication, then the agent role, checked
+ * Support agents only: the member scope's authentication, then the agent role, checked
  * against the database on every request (removing an agent takes effect at once). Any other
  * member gets 403.
  */
@@ -143,7 +143,7 @@ export function operatorOnly(app: FastifyInstance) {
 }
 
 /**
- * Quick Park guests only (issue 11): everything registered in this scope needs the guest token a
+ * Quick Park guests only: everything registered in this scope needs the guest token a
  * verified phone got (header `x-guest-token`), finds that phone in `req.guestPhone`, answers 401
  * without one and is documented so. Checked after the input (preHandler), as each route did
  * itself before: a bad body is still a 400 first. The routes stay public in the document
@@ -182,7 +182,7 @@ declare module 'fastify' {
 }
 
 /**
- * Operators' keys only (issue 12): everything registered in this scope needs an operator's API key
+ * Operators' keys only: everything registered in this scope needs an operator's API key
  * (header ENFORCEMENT_KEY_HEADER), is documented so and answers 401 without a live one. Checked
  * after the input (preHandler): a bad query is a 400 first. Bad keys are limited per address
  * (BAD_KEY_LIMIT), good ones per key (KEY_LIMIT); a flood is told a window at a time: each 401 and

@@ -13,7 +13,7 @@ export function seedToZone(s: ZoneSeed): NewZone {
 }
 
 /**
- * First start: the demo operator's Austin zones (issue 4), in one transaction, only when the
+ * First start: the demo operator's Austin zones, in one transaction, only when the
  * operator has none, so a restart, a second replica or an operator's own import is left alone.
  * Returns how many were inserted. The count is capped at what the generator can make.
  */

@@ -9,7 +9,7 @@ import { supportAttachments } from '../db/schema/index.ts';
 
 /**
  * The type of a file by its first bytes, never by its name or the type the browser declared
- * (issue 13: an .exe named .png is refused). Null for anything but the few types support takes.
+ * (an .exe named .png is refused). Null for anything but the few types support takes.
  */
 export function sniffType(head: Uint8Array): { type: string; ext: string } | null {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => head[at + i] === b);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { notify } from '../infra/notifications.ts';
 
 /**
- * Support's live events (issue 13). Small: ids only, each listener loads what it may show.
+ * Support's live events. Small: ids only, each listener loads what it may show.
  * On PostgreSQL they travel by NOTIFY, so a client connected to any server process hears an
  * event published on another; on the embedded PGlite (one process) they stay in-process.
  */

@@ -92,7 +92,7 @@ declare module 'fastify' {
 
 /**
  * The lists (and the plans) change only with a migration, and migrations run before the app starts
- * (openDatabase), so each app instance reads them once, on first use, and keeps them (issue 9).
+ * (openDatabase), so each app instance reads them once, on first use, and keeps them.
  */
 export class ReferenceCache {
   private loading: Promise<ReferenceLists> | null = null;

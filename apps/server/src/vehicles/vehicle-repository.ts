@@ -33,7 +33,7 @@ function listQuery(db: Executor) {
 
 type ListRow = Omit<Vehicle, 'VehicleYear'> & { year: number };
 // docs/product.md#stored-data: VehicleYear is a four-digit string. Fields named one by one: a rest pattern
-// copies the row on V8's slow path (issue 9), and a row with more columns gives only these.
+// copies the row on V8's slow path, and a row with more columns gives only these.
 const toVehicle = (r: ListRow): Vehicle => ({
   VehicleID: r.VehicleID,
   VehicleMake: r.VehicleMake,
@@ -52,7 +52,7 @@ export async function listByMember(db: Executor, memberId: number): Promise<Vehi
 
 /**
  * The member's own vehicles, oldest first, from one table (GET /api/Vehicle/List): the make, model
- * and color ids are named from the reference lists in memory (issue 9), as Details names the plan.
+ * and color ids are named from the reference lists in memory, as Details names the plan.
  * A list row this process has not read (a migration that added a make after it started) sends the
  * request to the joined query. The session is checked before (from the session cache, or on a
  * miss by its own statement), so the member's row is not read here.

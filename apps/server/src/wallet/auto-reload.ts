@@ -187,7 +187,7 @@ export async function runAllDueReloads(ctx: ReloadContext, limit = 50): Promise<
 }
 
 /**
- * Auto-reload covering a payment (issue 11): when a debit of `neededCents` found the balance short
+ * Auto-reload covering a payment: when a debit of `neededCents` found the balance short
  * and Default Add Amount covers it, charges that to the default card (outside any transaction, the
  * provider's key `reload-cover:<member>:<coverKey>`, so a retried request never charges the card
  * twice for one payment) and credits it. The decision is taken under the wallet lock and counts a

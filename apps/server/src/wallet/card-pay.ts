@@ -8,7 +8,7 @@ import { idempotent } from './idempotency.ts';
 import { lockWallet } from './ledger.ts';
 import { defaultCard } from './subscriptions.ts';
 
-/** What a payment by card pays for: a permit, a citation (issue 30). */
+/** What a payment by card pays for: a permit, a citation. */
 export interface CardPayment {
   /** The thing paid, the middle of the provider key (`permit:12`, `citation:7`). */
   what: string;

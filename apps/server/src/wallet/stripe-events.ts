@@ -7,7 +7,7 @@ import { deleteCard, insertCard } from './cards.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
 /**
- * Stripe's side of the wallet in the database (issue 10): the webhook's events, each handled once
+ * Stripe's side of the wallet in the database: the webhook's events, each handled once
  * (provider_events), and the member's Stripe customer. The route (routes/public/Stripe) only checks
  * the signature; what an event changes is here (docs/data-access.md: no SQL in route files).
  */

@@ -71,7 +71,7 @@ function destination(lat: number, lng: number, metres: number, bearingDeg: numbe
   return [(lat2 * 180) / Math.PI, (((lng2 * 180) / Math.PI + 540) % 360) - 180];
 }
 
-describe('the Mercator search (issue 9)', () => {
+describe('the Mercator search', () => {
   it('holds every point of the circle in its box, and the box stays near the circle', () => {
     for (const [lat, lng, r] of [
       [30.2672, -97.7431, 2000],

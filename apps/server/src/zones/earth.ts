@@ -44,7 +44,7 @@ export function earthCube(lat: number, lng: number): string {
 
 /**
  * The Mercator plane of the unit sphere, which zones.mercator holds and the GiST index
- * zones_operator_mercator_idx orders by (issue 9: a `point` index answers a k-nearest scan about
+ * zones_operator_mercator_idx orders by (a `point` index answers a k-nearest scan about
  * three times faster than earthdistance's 3-D cubes). x is the longitude and y = asinh(tan(lat)),
  * both in radians, as the column's SQL computes them.
  */

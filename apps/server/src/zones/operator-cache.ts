@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * Operators in memory (issue 9: the member's operator was read on every zones call). An operator
+ * Operators in memory (the member's operator was read on every zones call). An operator
  * row is never changed once made (the app and its scripts only insert them) and a member's
  * client_id never changes, so neither goes stale: each is read once per process. One cache per app
  * instance (its own database).

@@ -2,7 +2,7 @@ import { localTimeAt } from '../lib/local-clock.ts';
 
 /**
  * When a zone charges: on its paid ISO weekdays, from paid_from to paid_until local time (minutes
- * after local midnight). Outside those hours parking is free (issue 4). Stored form:
+ * after local midnight). Outside those hours parking is free. Stored form:
  * - from in 0..1439, until in 1..1440; 0..1440 is "all day";
  * - until < from crosses midnight (22:00-02:00 belongs to the day it starts on).
  * Local time comes from Intl with the operator's IANA time zone, so DST is handled by the runtime.

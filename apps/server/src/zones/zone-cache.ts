@@ -51,7 +51,7 @@ declare module 'fastify' {
 }
 
 /**
- * Zone rows in memory, each with the row version it was read at (issue 9: the nearest-zone query
+ * Zone rows in memory, each with the row version it was read at (the nearest-zone query
  * read and parsed every column of 20 rows per call, though zones change only by import or by an
  * operator's edit). A query that finds zones returns their ids and row versions (xmin, new with
  * every UPDATE of the row), and the rows come from here; a zone not held, or held at another

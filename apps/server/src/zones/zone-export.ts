@@ -1,5 +1,5 @@
 /**
- * An operator's zones as a zone file (issue 29: the console's Export): the columns the import reads
+ * An operator's zones as a zone file (the console's Export): the columns the import reads
  * (zone-file.ts ZONE_COLUMNS, rate in dollars), so an exported file imports again as it is. CSV
  * (RFC 4180, formulas defused) or a GeoJSON FeatureCollection of Points. Curbs are not in it: the
  * import reads none.

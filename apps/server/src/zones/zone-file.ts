@@ -1,5 +1,5 @@
 /**
- * Reading an operator's zone file (issue 4: `npm run zones:import FILE`): a GeoJSON
+ * Reading an operator's zone file (`npm run zones:import FILE`): a GeoJSON
  * FeatureCollection of Points, or CSV with a header row. Turns either into numbered rows of raw
  * fields; validating them is zone-import.ts's job. A file that cannot be read as either throws
  * ZoneFileError (nothing in it is imported).

@@ -1,5 +1,5 @@
 /**
- * Importing an operator's zones (issue 4): every row is checked, the refused ones are reported
+ * Importing an operator's zones: every row is checked, the refused ones are reported
  * with their row number and reason, and the import is all or nothing (one transaction) unless the
  * caller asks to skip the invalid rows. Row fields: zone_number, address, lat, lng, rate (dollars)
  * or rate_cents and max_stay_minutes are required; name (defaults to the address), city and state

@@ -72,7 +72,7 @@ const SCANS = 3;
  * provenNearest() checks that no zone it did not reach could be nearer; when it cannot say so, a
  * longer scan, and at last the whole box, decides. Near the antimeridian or a pole the boxes are
  * read whole. Either way the search yields ids and row versions; the rows, positions included,
- * come from the cache (issue 9: parsing every column of 20 rows was most of the request's time).
+ * come from the cache (parsing every column of 20 rows was most of the request's time).
  */
 export async function nearby(db: Executor, rows: ZoneRows, p: NearbyParams): Promise<ZoneHit[]> {
   const radius = radiusAngle(p.radiusM);

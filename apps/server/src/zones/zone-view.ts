@@ -17,7 +17,7 @@ interface Derived {
 
 /**
  * Worked out once per zone row object: the cached rows (zone-cache.ts) are the same objects request
- * after request, so a zone shown again costs its status and distance only (issue 9). A row read
+ * after request, so a zone shown again costs its status and distance only. A row read
  * afresh is a new object, worked out again.
  */
 const derived = new WeakMap<ZoneRecord, Derived>();

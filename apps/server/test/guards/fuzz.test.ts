@@ -55,7 +55,7 @@ describe('every operation refuses bad input with a JSON 4xx and changes nothing'
         expect(res.statusCode, what).not.toBe(429);
         expect(res.headers['content-type'], what).toMatch(/^application\/json/);
         expect(res.headers['cache-control'], what).toBe('no-store');
-        // Issue 8, item 10: the headers every answer carries.
+        // The headers every answer carries.
         expect(res.headers['permissions-policy'], what).toContain('camera=()');
         expect(res.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");
         expect(res.headers['x-frame-options'], what).toBeUndefined();

@@ -68,7 +68,7 @@ const FOREIGN: Record<
     status: [404],
   }),
   'POST /api/Vehicle/Delete': async () => ({ payload: { VehicleId: bobsVehicle }, status: [404] }),
-  // Money: bob's card must never pay for alice, nor be changed by her (issue 10).
+  // Money: bob's card must never pay for alice, nor be changed by her.
   'POST /api/Wallet/AddMoney': async () => ({
     payload: { Amount: 10, PaymentMethodId: bobsCard },
     headers: { 'idempotency-key': 'identity-guard-1' },
@@ -76,7 +76,7 @@ const FOREIGN: Record<
   }),
   'POST /api/PaymentMethods/SetDefault': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
   'POST /api/PaymentMethods/Delete': async () => ({ payload: { PaymentMethodId: bobsCard }, status: [404] }),
-  // Parking (issue 11) and its history (issue 12): bob's vehicle, quotes and session.
+  // Parking and its history: bob's vehicle, quotes and session.
   'POST /api/Parking/Quote': async () => ({
     payload: { ZoneId: zone, VehicleId: bobsSecondVehicle, DurationMinutes: 60 },
     status: [404],
@@ -105,12 +105,12 @@ const FOREIGN: Record<
     url: `/api/Parking/Session/${bobsSession.SessionId}/Receipt.pdf`,
     status: [404],
   }),
-  // Support (issue 13): bob's attachment; the console is for agents only (alice is a member).
+  // Support: bob's attachment; the console is for agents only (alice is a member).
   'POST /api/Support/Chat/Send': async () => ({
     payload: { Text: 'mine now', AttachmentId: bobsAttachment, ClientMessageId: 'identity-guard-1' },
     status: [404],
   }),
-  // Citations (issue 30): bob's plate's citation and its photo.
+  // Citations: bob's plate's citation and its photo.
   'GET /api/Citations/{citationId}': async () => ({ url: `/api/Citations/${citationOfB}`, status: [404] }),
   'GET /api/Citations/{citationId}/Files/{fileId}': async () => ({
     url: `/api/Citations/${citationOfB}/Files/${photoOfB}`,
@@ -130,7 +130,7 @@ const FOREIGN: Record<
     payload: { Reason: 'Not mine' },
     status: [404],
   }),
-  // Permits (issue 30): bob's proof and permit application, in operator B's zone.
+  // Permits: bob's proof and permit application, in operator B's zone.
   'POST /api/Permits/Apply': async () => ({
     payload: { TypeId: typeOfB, Plates: ['MINE 1'], ProofAttachmentId: bobsAttachment },
     status: [404],
@@ -400,7 +400,7 @@ const statementOfB = (
     payload: { Period: 'day', Start: '2020-01-01' },
   })
 ).json<{ StatementId: number }>().StatementId;
-// Operator B's violation and citation of bob's plate in B's zone, with its photo (issue 30): bob's
+// Operator B's violation and citation of bob's plate in B's zone, with its photo: bob's
 // citation for the driver's routes, B's objects for the console's.
 const violationOfB = (
   await as(app, ownerB, {

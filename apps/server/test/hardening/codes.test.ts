@@ -12,7 +12,7 @@ import {
 } from '../helpers.ts';
 import { concurrently, count, statusCounts } from '../concurrency.ts';
 
-// Issue 8, items 1 and 2: the code checks and the resend wait hold under concurrent requests.
+// The code checks and the resend wait hold under concurrent requests.
 // The races only show on PostgreSQL (npx vitest run --project server-pg test/hardening).
 const { app, database } = await buildTestApp();
 const { db } = database;

@@ -9,7 +9,7 @@ import { fill, operations } from '../openapi.ts';
 import { REFERENCE_CACHE } from '../../src/vehicles/index.ts';
 import { CDS_CACHE_CONTROL } from '../../src/opendata/index.ts';
 
-// Issue 8, item 10: headers and what the server exposes.
+// Headers and what the server exposes.
 const dist = mkdtempSync(join(tmpdir(), 'parkit-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
@@ -141,7 +141,7 @@ describe('item 10: headers and exposure', () => {
     expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 
-  // Issue 9: an API answer is data, never a document: the headers that protect data, not the page's.
+  // An API answer is data, never a document: the headers that protect data, not the page's.
   const DOCUMENT_ONLY = [
     'cross-origin-opener-policy',
     'origin-agent-cluster',

@@ -8,7 +8,7 @@ import { addCard, addMoney, ledgerMatchesBalance } from '../wallet/helpers.ts';
 import { staffMember } from '../operator-helpers.ts';
 import { defaultOperatorId } from '../../src/zones/index.ts';
 
-// Issue 8, item 9: money routes are limited more strictly than the rest (MONEY_RATE_LIMIT, 20 a
+// Money routes are limited more strictly than the rest (MONEY_RATE_LIMIT, 20 a
 // minute per member on each route), with production's limits here.
 const { app, database } = await buildTestApp();
 const { db } = database;
@@ -50,7 +50,7 @@ describe('money routes: a stricter rate limit', () => {
     });
     expect(refund.statusCode).toBeLessThan(500);
     expect(refund.headers['ratelimit-limit']).toBe(String(MONEY));
-    // A contest's decision may refund a paid citation (issue 30).
+    // A contest's decision may refund a paid citation.
     const decide = await as(app, manager, {
       method: 'POST',
       url: `/api/Operator/${await defaultOperatorId(db)}/Citations/1/Decide`,

@@ -15,7 +15,7 @@ import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts
 import { defaultOperatorId } from '../../src/zones/operator-repository.ts';
 import { concurrently, statusCounts } from '../concurrency.ts';
 
-// Issue 8, item 9: every route is limited per member and per address, in a store every process
+// Every route is limited per member and per address, in a store every process
 // shares (the database), with RateLimit headers; a route can ask for a stricter limit.
 const database = await freshDatabase();
 afterAll(() => database.close());

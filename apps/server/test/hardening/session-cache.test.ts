@@ -8,7 +8,7 @@ import { openDatabase, queryRows } from '../../src/db/client.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
 import { recordStatements } from '../support/statements.ts';
 
-// Issue 8, item 7: the session check costs no statement once a member's version is cached, and a
+// The session check costs no statement once a member's version is cached, and a
 // logout or password change still ends every token at once, in this process and in others.
 const { app: a, database } = await buildTestApp();
 const VEHICLE = {

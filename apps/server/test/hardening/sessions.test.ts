@@ -5,7 +5,7 @@ import { as, buildTestApp, registerAndSignIn, TEST_SECRET, tokenPost, type Signe
 import { tokenSigner } from '../../src/auth/tokens.ts';
 import { fill, operations } from '../openapi.ts';
 
-// Issue 8, items 5, 6 and 7: what a bearer token must carry, and when it stops working.
+// What a bearer token must carry, and when it stops working.
 const { app, database } = await buildTestApp();
 const { db } = database;
 const UNAUTHORIZED = { message: 'Unauthorized' };

@@ -13,7 +13,7 @@ import {
   tokenPost,
 } from '../helpers.ts';
 
-// Issue 8, items 8, 11 and 12: lockout that a stranger cannot turn on the owner, the password
+// Lockout that a stranger cannot turn on the owner, the password
 // hash, and accounts whose phone was never proven.
 const { app, database } = await buildTestApp();
 const { db } = database;

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { freshDatabase } from '../helpers.ts';
 import { closedWithin, listening, rawClient } from './listen.ts';
 
-// Issue 8, item 4: a slow client is cut off with 408, and connections are capped.
+// A slow client is cut off with 408, and connections are capped.
 const database = await freshDatabase();
 afterAll(() => database.close()); // after the server's own afterAll (hooks run last-in, first-out)
 const { port } = await listening(database, { REQUEST_TIMEOUT_SECONDS: 2, MAX_CONNECTIONS: 3 });

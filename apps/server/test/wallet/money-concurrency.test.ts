@@ -1,4 +1,4 @@
-// Concurrency of every money route (issue 27): one member's requests at once, each with its own
+// Concurrency of every money route: one member's requests at once, each with its own
 // Idempotency-Key, never answer 5xx (no deadlock: every money path locks the member's wallet
 // first), and the ledger equals the balance after. The races show on PostgreSQL
 // (`npx vitest run --project server-pg`); on PGlite (one connection) this checks the outcome.

@@ -1,4 +1,4 @@
-// The money code's rules that its other tests leave open (issue 27): which bodies are one request
+// The money code's rules that its other tests leave open: which bodies are one request
 // for an Idempotency-Key, the exact refusals (400, 402, 409, 422) and their fields, the auto-reload
 // trigger's boundary, a member that no longer exists, and, on PostgreSQL, a request that meets
 // another one holding its key.

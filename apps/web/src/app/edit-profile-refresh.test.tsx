@@ -9,7 +9,7 @@ import { DashboardScreen } from '../features/profile/components/dashboard-screen
 import { ProfileScreen } from '../features/profile/components/profile-screen.tsx';
 import { EditProfile } from '../features/edit-profile/components/edit-profile.tsx';
 
-// Issue 7: Edit Profile refreshes what /profile and /dashboard show, in the same page (no reload).
+// Edit Profile refreshes what /profile and /dashboard show, in the same page (no reload).
 // The server is a little stateful fake: Update changes the record that Details reads.
 describe('Edit Profile, then /profile and /dashboard', () => {
   it('shows the saved address on /profile at once, and neither /dashboard nor a later visit brings the old one back', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Issue 9: a page's first Intl object loads the locale's data (150-220 ms on Lighthouse's
+// A page's first Intl object loads the locale's data (150-220 ms on Lighthouse's
 // throttled phone, a long task before the screen answers a tap). The first screens' modules make
 // none when they load; a formatter is made when something is first formatted.
 const KINDS = [
@@ -31,7 +31,7 @@ afterAll(() => {
     Object.defineProperty(Intl, kind, { configurable: true, writable: true, value: real.get(kind) });
 });
 
-describe('the first screens make no Intl object when their modules load (issue 9)', () => {
+describe('the first screens make no Intl object when their modules load', () => {
   it('the landing page, the data layer, the tabs and /homepage', async () => {
     await import('./router.tsx');
     await import('./provider.tsx');

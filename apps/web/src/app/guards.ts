@@ -5,7 +5,7 @@ import { continueAsGuest, getSession, isAuthenticated } from '../lib/session-sto
 /**
  * Protected routes: a stored access token or the guest flag, else /parkit (docs/product.md#states). The
  * Quick Park receipt link (/QuickParkRegister?session=&token=, sent by SMS) opens as a guest visit:
- * it is how a driver without an account reaches the session (issue 11).
+ * it is how a driver without an account reaches the session.
  */
 export function requireAuth({ request }: Partial<LoaderFunctionArgs> = {}) {
   if (isAuthenticated(getSession())) return null;

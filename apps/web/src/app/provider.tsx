@@ -13,7 +13,7 @@ import { ParkingReminderBanner } from '../features/parking/components/active-ses
 /**
  * Server state (React Query) and the session in it. A client error is not retried; a dropped
  * connection once. One cache for the app's lifetime, made when the first screen that needs it
- * loads: the landing page does without (issue 9).
+ * loads: the landing page does without.
  */
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -49,7 +49,7 @@ export function Component() {
 /**
  * Registers the router with the API client (a 401 navigates); the parking reminder above the
  * screen. Every screen but /homepage loads the toasts as it opens (its forms and actions toast);
- * /homepage paints without them and loads them at its first toast (lib/toasts.ts, issue 9).
+ * /homepage paints without them and loads them at its first toast (lib/toasts.ts).
  */
 function DataShell() {
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.parkit} replace /> },
       // The landing page, the first screen most drivers see (/ and unknown paths lead there): in
       // the first chunk, so it paints with it, and without the server's data layer (React Query,
-      // the session cache, toasts), so that chunk stays light (issue 9).
+      // the session cache, toasts), so that chunk stays light.
       { path: paths.parkit, loader: redirectIfSignedIn, Component: Landing },
       {
         // Every other screen: in the data layer (provider.tsx).

@@ -30,15 +30,15 @@ export const paths = {
   findParking: '/findparking',
   findParkingMap: '/findParkingMap',
   quickParkRegister: '/QuickParkRegister',
-  /** Not in the spec: the support agents' console (issue 13). */
+  /** Not in the spec: the support agents' console. */
   supportConsole: '/support-console',
-  /** Not in the spec's table (its route is 'not shown'): the subscription payment page (issue 10). */
+  /** Not in the spec's table (its route is 'not shown'): the subscription payment page. */
   subscriptionPayment: '/subscription/payment',
-  /** Not in the spec: a driver's citations, paid or contested in the app (issue 30). */
+  /** Not in the spec: a driver's citations, paid or contested in the app. */
   citations: '/citations',
-  /** Not in the spec: a driver's permits, applied for and paid in the app (issue 30). */
+  /** Not in the spec: a driver's permits, applied for and paid in the app. */
   permits: '/permits',
-  /** Not in the spec: the officers' plate check (issue 12). */
+  /** Not in the spec: the officers' plate check. */
   enforcement: '/enforcement',
   /** Not in the spec: the operator's console; its sections are /operator/{operatorId}/dashboard (the
    * landing page), /zones (and /zones/{zoneId}, /zones/new), /prices, /reports, /people, /audit. */

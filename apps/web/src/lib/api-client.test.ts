@@ -81,7 +81,7 @@ describe('api helpers', () => {
   });
 });
 
-// Issue 7: every status of the error catalogue (docs/product.md#errors), so that a mutation such as
+// Every status of the error catalogue (docs/product.md#errors), so that a mutation such as
 // `status === 401` -> `true` (every error would sign the driver out) fails a test.
 describe('the error catalogue, status by status', () => {
   let shown: ReturnType<typeof vi.spyOn>;
@@ -202,7 +202,7 @@ describe('401 without the toast: which helpers go to /login (docs/product.md#err
   });
 });
 
-// Issue 7: what a mutation run of this file found untested (the request as sent, the file and raw
+// What a mutation run of this file found untested (the request as sent, the file and raw
 // helpers, the refresh request itself, an abort).
 describe('the request as the server receives it (docs/product.md#api-calls)', () => {
   const init = (f: ReturnType<typeof respond>, i = 0) => f.mock.calls[i]![1] as RequestInit;

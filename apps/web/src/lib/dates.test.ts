@@ -4,7 +4,7 @@ import { setLanguage } from './i18n.ts';
 
 const at = new Date(2026, 10, 27, 20, 5);
 
-describe('dates and times in the reader’s language (issue 33)', () => {
+describe('dates and times in the reader’s language', () => {
   afterEach(() => setLanguage('en'));
 
   it("English: the spec's formats letter for letter", () => {

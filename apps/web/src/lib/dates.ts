@@ -2,7 +2,7 @@ import { formatDate as specDate, formatDateLong as specDateLong, formatTime as s
 import i18n, { LOCALES } from './i18n.ts';
 
 /**
- * Dates and times on screen, in the reader's language (issue 33). English keeps the spec's formats
+ * Dates and times on screen, in the reader's language. English keeps the spec's formats
  * letter for letter (docs/product.md#formats-and-limits: 'DD-MMM-YYYY', 'DD MMM YYYY', 'hh:mm A');
  * another language gets Intl's form of the same fields in its locale ("27 नव॰ 2026", "08:05 pm"; es-US
  * "27 nov 2026", "08:05 p.m."). Nothing to show

@@ -15,7 +15,7 @@ export interface FormErrorOptions {
 }
 
 /**
- * The one way a form shows a refused request (issue 7): each field the server names (400, 409,
+ * The one way a form shows a refused request: each field the server names (400, 409,
  * `errors: [{field, message}]`) gets its message under the control, and the first of them takes
  * the keyboard (react-hook-form's `shouldFocus`); anything else (429, 5xx, no answer) is the
  * error catalogue's toast (docs/product.md#errors). Returns whether a field was marked. A programming

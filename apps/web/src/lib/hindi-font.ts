@@ -43,7 +43,7 @@ function load(weight: HindiWeight): Promise<unknown> {
  * the page's font stack, first (index.css, `html[data-devanagari]`). Hindi is shown only after it
  * (i18n.ts): on a machine with no Devanagari font of its own, Chromium kept the missing-glyph boxes
  * of a text laid out while the family, behind the system font, was still loading, and of texts
- * styled the same afterwards (issue 33). Laid out with the loaded face first, it never falls back.
+ * styled the same afterwards. Laid out with the loaded face first, it never falls back.
  */
 export async function hindiFontReady(weights: readonly HindiWeight[] = HINDI_WEIGHTS): Promise<void> {
   if (typeof FontFace === 'function' && 'fonts' in document) await Promise.all(weights.map(load));

@@ -187,7 +187,7 @@ describe('i18n', () => {
   });
 });
 
-// Issue 7: what a mutation run of this file found untested.
+// What a mutation run of this file found untested.
 describe("the browser's language", () => {
   afterEach(() => vi.unstubAllGlobals());
   const browser = (languages: string[] | undefined, language?: string) =>
@@ -362,7 +362,7 @@ describe('what Hindi downloads', () => {
   });
 
   // jsdom has no FontFace: a stand-in records the faces added and lets each load when told.
-  it("Hindi waits for every weight's Devanagari face, registered with the subset's unicode range (issue 33)", async () => {
+  it("Hindi waits for every weight's Devanagari face, registered with the subset's unicode range", async () => {
     const faces: { family: string; source: string; weight?: string; unicodeRange?: string; done: () => void }[] = [];
     class FakeFontFace {
       readonly loaded: Promise<this>;
@@ -433,7 +433,7 @@ const filled = (text: string, values: Record<string, unknown>) =>
   text.replace(/\{\{(.+?)\}\}/g, (_, name: string) => String(values[name.trim()]));
 const PLURAL = /\{(\w+), plural, /;
 
-describe('counts: plural forms by the language’s rules (issue 27)', () => {
+describe('counts: plural forms by the language’s rules', () => {
   afterEach(() => setLanguage('en'));
 
   it('says "1 session on the map", and every count in English and Hindi', async () => {

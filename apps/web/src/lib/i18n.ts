@@ -10,7 +10,7 @@ import { LANGUAGE_KEY } from './storage.ts';
  * count's plural form by the language's rules and formats numbers; the catalogs reach it compiled
  * (apps/web/catalogs.ts). English needs a catalog only for the texts whose English is not the key
  * (a count's forms, locales/en/); the Hindi text is downloaded only when the language is Hindi
- * (issue 9).
+ *.
  */
 
 export const LANGUAGES = [
@@ -42,7 +42,7 @@ export function browserLanguage(): Language {
   return base === 'hi' || base === 'es' ? base : 'en';
 }
 
-/** The language chosen on the profile, else the browser's (also right after logout, issue 7). */
+/** The language chosen on the profile, else the browser's (also right after logout). */
 function startLanguage(): Language {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
@@ -62,8 +62,8 @@ const english: Messages = Object.assign(
 /**
  * Every Hindi text (lib/hindi.ts, one chunk) and the Devanagari font (lib/hindi-font.ts), fetched
  * together the first time Hindi is wanted. The glyphs ship with the app (phones without a
- * Devanagari font showed empty boxes, issue 7), English readers never download them, and Hindi
- * shows only once every weight's face has loaded (issue 33: a text drawn before kept its boxes).
+ * Devanagari font showed empty boxes), English readers never download them, and Hindi
+ * shows only once every weight's face has loaded (a text drawn before kept its boxes).
  */
 let hindi: Messages | null = null;
 export async function loadHindi(): Promise<Messages> {
@@ -76,7 +76,7 @@ export async function loadHindi(): Promise<Messages> {
 
 /**
  * Every Spanish text (lib/spanish.ts, one chunk), fetched the first time Spanish is wanted: English
- * readers never download it (issue 33). No font: the system's Latin face has every Spanish letter.
+ * readers never download it. No font: the system's Latin face has every Spanish letter.
  */
 let spanish: Messages | null = null;
 export async function loadSpanish(): Promise<Messages> {

@@ -10,7 +10,7 @@ function firstGrapheme(s: string): string {
 
 /**
  * An avatar's initials: first grapheme of the first and of the last name, else of the username,
- * upper-cased (issue 7: `charAt(0)` cut an emoji in half and showed a broken character).
+ * upper-cased (`charAt(0)` cut an emoji in half and showed a broken character).
  */
 export function initials(first: string, last: string, username = ''): string {
   const s = firstGrapheme(first) + firstGrapheme(last) || firstGrapheme(username);

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useIntentKey } from './intent-key.ts';
 
-// Issue 7: a helper a mutation run found with no test of its own.
+// A helper a mutation run found with no test of its own.
 describe('useIntentKey (one Idempotency-Key per payment intent)', () => {
   it('the same key for the same request, a new one when the request changes or after a success', () => {
     const { result } = renderHook(() => useIntentKey());

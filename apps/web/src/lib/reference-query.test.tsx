@@ -55,7 +55,7 @@ describe('isSupportAgent', () => {
   });
 });
 
-// Issue 7: the hook the address forms use.
+// The hook the address forms use.
 describe('useStates (GET /api/Core/States)', () => {
   function hook() {
     const client = new QueryClient();

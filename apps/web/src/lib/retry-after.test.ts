@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from './i18n.ts';
 import { retryAfterText } from './retry-after.ts';
 
-// Issue 7: a helper a mutation run found with no test of its own.
+// A helper a mutation run found with no test of its own.
 describe('retryAfterText (a 429 says when)', () => {
   afterEach(() => setLanguage('en'));
   it('nothing when the server gave no time', () => {

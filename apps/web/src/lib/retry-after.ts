@@ -2,7 +2,7 @@ import i18n from './i18n.ts';
 
 /**
  * When a refused request (429) may be tried again, in words: "Try again in 25 s." or "Try again
- * in 4 min." (issue 7: a refusal says why and when). Empty when the server gave no time.
+ * in 4 min." (a refusal says why and when). Empty when the server gave no time.
  */
 export function retryAfterText(seconds: number | null): string {
   if (seconds === null || seconds <= 0) return '';

@@ -157,7 +157,7 @@ describe('logout (docs/product.md#states)', () => {
   });
 });
 
-// Issue 7: what a mutation run of this file found untested.
+// What a mutation run of this file found untested.
 describe('reading the stored keys back', () => {
   it('nothing stored: nobody', () => {
     expect(readStoredSession()).toEqual({

@@ -176,7 +176,7 @@ export function replaceSession(s: Partial<Session>) {
 
 /**
  * 'Continue as guest': the guest flag and the home page. Here, not in session.ts, because the
- * landing page offers it and loads without the query cache (issue 9).
+ * landing page offers it and loads without the query cache.
  */
 export function continueAsGuest(): string {
   replaceSession({ guest: true, appId: env.VITE_APP_ID });

@@ -102,7 +102,7 @@ describe('logout', () => {
   });
 });
 
-// Issue 7: the hook every screen reads the member with, and what a mutation run found untested.
+// The hook every screen reads the member with, and what a mutation run found untested.
 describe('useSession', () => {
   function hook() {
     const client = new QueryClient();

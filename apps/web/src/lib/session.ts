@@ -47,7 +47,7 @@ const view = (s: Session): SessionView => ({
 
 /**
  * The signed-in member, the guest, or nobody: the one way a screen knows who is using the app
- * (issue 7). Re-renders when anything changes the session (sign-in, account load, vehicle
+ *. Re-renders when anything changes the session (sign-in, account load, vehicle
  * list, profile save, logout). Screens never read localStorage.
  */
 export function useSession(): SessionView {

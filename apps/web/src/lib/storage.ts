@@ -10,7 +10,7 @@ export const KEYS = {
   clientId: 'client_id',
 } as const;
 
-/** Not a spec key: the chosen language (cleared by logout with the rest, issue 7). */
+/** Not a spec key: the chosen language (cleared by logout with the rest). */
 export const LANGUAGE_KEY = 'language';
 
 /**

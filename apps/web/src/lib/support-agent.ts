@@ -1,7 +1,7 @@
 import { api } from './api-client.ts';
 
 /**
- * Whether the signed-in member is a support agent (issue 13): the console's Me answers 200 for an
+ * Whether the signed-in member is a support agent: the console's Me answers 200 for an
  * agent and 403 for anyone else. Used once after sign-in to choose the landing page.
  */
 export function isSupportAgent(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-describe('toasts loaded on demand (issue 9)', () => {
+describe('toasts loaded on demand', () => {
   it('an error toast asked for before sonner is here shows once it is, and later ones at once', async () => {
     // A fresh copy of the module, as the app starts: sonner not loaded yet.
     vi.resetModules();

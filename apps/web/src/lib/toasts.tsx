@@ -10,7 +10,7 @@ const listeners = new Set<() => void>();
 
 /**
  * sonner (the toasts and their Toaster), loaded the first time it is wanted rather than with the
- * first screen (issue 9: /homepage fetched it before its first paint and never used it). Screens
+ * first screen (/homepage fetched it before its first paint and never used it). Screens
  * toast through `toast` below, never through sonner itself; app/provider.tsx asks for it as any
  * other screen opens, and a toast asks for it when it has one to show. A failed load (offline) is tried
  * again at the next call.

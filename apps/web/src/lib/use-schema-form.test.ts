@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useSchemaForm } from './use-schema-form.ts';
 
-// Issue 7: a helper a mutation run found with no test of its own.
+// A helper a mutation run found with no test of its own.
 describe('useSchemaForm (the one way a form starts)', () => {
   const Schema = z.object({
     City: z.string().min(1, 'City is Required'),

@@ -3,7 +3,7 @@ import { get, useForm, type DefaultValues, type FieldValues, type Path } from 'r
 import type { z } from 'zod';
 
 /**
- * The one way a form starts (issue 7): react-hook-form checked by a contract schema. `field(name)`
+ * The one way a form starts: react-hook-form checked by a contract schema. `field(name)`
  * is what a TextField/PhoneField/PasswordField/CodeField takes: the registration (its ref lets
  * react-hook-form focus the first invalid field) and the field's error.
  */

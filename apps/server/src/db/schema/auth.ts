@@ -16,7 +16,7 @@ export const refreshTokens = pgTable(
     revokedAt: moment('revoked_at'),
     createdAt: createdAt(),
   },
-  // member_id: revoking all of a member's tokens and deleting a member (issue 9).
+  // member_id: revoking all of a member's tokens and deleting a member.
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_member_idx').on(t.memberId)],
 );
 
@@ -58,7 +58,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
 );
 
-/** When the last code went to a phone for a purpose: the resend wait is one atomic upsert on it (issue 8). */
+/** When the last code went to a phone for a purpose: the resend wait is one atomic upsert on it. */
 export const otpSends = pgTable(
   'otp_sends',
   {
@@ -73,7 +73,7 @@ export const otpSends = pgTable(
 
 /**
  * Failed sign-ins and wrong codes, per account, address, device or phone: a sliding window with
- * exponential back-off (issue 8). A failure more than `window` after the last one starts over.
+ * exponential back-off. A failure more than `window` after the last one starts over.
  */
 export const authFailures = pgTable(
   'auth_failures',

@@ -5,7 +5,7 @@ import { members, operatorRef } from './members.ts';
 import { zones } from './zones.ts';
 
 /**
- * An operator's list of violations (issue 30): what an officer may cite, with its fine, the days
+ * An operator's list of violations: what an officer may cite, with its fine, the days
  * the driver has to pay, and the late fee added after that. A code is unique per operator; a
  * violation in use is retired, never deleted, so its citations keep it.
  */
@@ -34,7 +34,7 @@ export const CITATION_STATUSES = ['issued', 'paid', 'contested', 'upheld', 'canc
 export type CitationStatus = (typeof CITATION_STATUSES)[number];
 
 /**
- * A citation (issue 30): a plate (normalised: upper case, no spaces, dots or dashes) cited in one
+ * A citation: a plate (normalised: upper case, no spaces, dots or dashes) cited in one
  * of the operator's zones for one of its violations, by an officer (a staff member; the name is
  * kept as it was), at a moment and a place. The fine and the late fee are copied from the
  * violation when issued (a later change of the list changes no citation). A contest's decision

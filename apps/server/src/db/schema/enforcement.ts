@@ -9,7 +9,7 @@ export const KEY_PURPOSES = ['enforcement', 'cds'] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 /**
- * An operator's API keys: the officers' plate check (issue 12) and the city's CDS feed
+ * An operator's API keys: the officers' plate check and the city's CDS feed
  * (docs/open-data.md#authentication), told apart by `purpose`; a key opens only its purpose's
  * routes. Only a SHA-256 of the key is kept (the key is 32 random bytes, so a fast hash is enough);
  * the prefix finds the row.
@@ -40,7 +40,7 @@ export const CHECK_OUTCOMES = ['paid', 'not_paid', 'zone_not_found', 'unauthoriz
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
 /**
- * Every plate check, answered or refused (issue 12): who asked (the key, its operator, the first
+ * Every plate check, answered or refused: who asked (the key, its operator, the first
  * characters of the key presented, the client address), when, about what (zone, normalised plate,
  * state) and the outcome. A refused attempt whose key matches no row has no key_id or operator_id.
  * Kept for a while only (jobs/prune.ts): a year for answers, 30 days for refusals.

@@ -47,11 +47,11 @@ export const members = pgTable(
     phoneVerifiedAt: moment('phone_verified_at'),
     /** The app's language at the last sign-in or language change (en, hi or es): the SMS are written in it. */
     language: text('language').notNull().default('en'),
-    /** Carried in every access token (claim sv); logout and a password change raise it (issue 8). */
+    /** Carried in every access token (claim sv); logout and a password change raise it. */
     sessionVersion: integer('session_version').notNull().default(0),
     /**
      * What GET /api/Account/Details shows of other tables, kept on the member's row by triggers
-     * (migration 0020) so that Details reads one row by its key (issue 9): the number of vehicles;
+     * (migration 0020) so that Details reads one row by its key: the number of vehicles;
      * the wallet settings' auto-reload and default amount (null: never saved); the default card;
      * the active subscription's plan (null: Basic). Never written by the application.
      */
@@ -75,7 +75,7 @@ export const members = pgTable(
     uniqueIndex('members_user_name_key').on(sql`lower(${t.userName})`),
     uniqueIndex('members_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('members_phone_key').on(t.phone),
-    // The wallet balance never goes below zero (issue 10): the database refuses it, not only code.
+    // The wallet balance never goes below zero: the database refuses it, not only code.
     check('members_balance_nonneg', sql`${t.balanceCents} >= 0`),
     check('members_min_balance_nonneg', sql`${t.minBalanceCents} >= 0`),
     check('members_language_check', sql`${t.language} IN ('en', 'hi', 'es')`),

@@ -26,7 +26,7 @@ function owner() {
 }
 
 /**
- * Parking sessions (issue 11). A member's session has member_id; a Quick Park session (no account)
+ * Parking sessions. A member's session has member_id; a Quick Park session (no account)
  * has guest_phone instead, and gets member_id when that phone registers later. Vehicle and zone
  * facts are copied at start (and on Amend) so a receipt stays true when the vehicle is edited or
  * deleted. Money is integer cents: amount_paid_cents = parking_cents + fee_cents - refunded_cents.
@@ -96,7 +96,7 @@ export const parkingSessions = pgTable(
     index('parking_sessions_active_ends_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'active'`),
-    // One active session per vehicle (issue 11), for members' vehicles and for Quick Park plates.
+    // One active session per vehicle, for members' vehicles and for Quick Park plates.
     uniqueIndex('parking_sessions_active_vehicle_key')
       .on(t.vehicleId)
       .where(sql`${t.status} = 'active' AND ${t.vehicleId} IS NOT NULL`),
@@ -149,7 +149,7 @@ export const parkingQuotes = pgTable(
 );
 
 /**
- * Quick Park card payments (issue 11): each charge of a guest's session (start, extensions) with
+ * Quick Park card payments: each charge of a guest's session (start, extensions) with
  * what was refunded from it, so Stop refunds the unused minutes through the provider, newest
  * charge first, never more than a charge took.
  */

@@ -4,7 +4,7 @@ import { createdAt, moment, serialId, updatedAt } from './columns.ts';
 import { memberRef, members, operatorRef } from './members.ts';
 import { supportAttachments } from './support.ts';
 
-/** The kinds of permit an operator may define (issue 30). */
+/** The kinds of permit an operator may define. */
 export const PERMIT_KINDS = ['resident', 'visitor', 'business', 'disabled', 'ev'] as const;
 export type PermitKind = (typeof PERMIT_KINDS)[number];
 

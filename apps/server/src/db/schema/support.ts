@@ -11,7 +11,7 @@ function agentRef(name: string) {
   return integer(name).references(() => members.id, { onDelete: 'set null' });
 }
 
-/** Members who answer support (issue 13). Created by `npm run support:agent`. */
+/** Members who answer support. Created by `npm run support:agent`. */
 export const supportAgents = pgTable('support_agents', {
   memberId: memberRef().primaryKey(),
   createdAt: createdAt(),

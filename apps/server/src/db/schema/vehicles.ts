@@ -51,7 +51,7 @@ export const vehicles = pgTable(
   },
   (t) => [
     index('vehicles_member_idx').on(t.memberId),
-    // One plate per state per member, compared without spaces and dashes (issue 7).
+    // One plate per state per member, compared without spaces and dashes.
     uniqueIndex('vehicles_member_plate_key').on(t.memberId, t.plateKey, t.plateState),
   ],
 );

@@ -20,7 +20,7 @@ import { memberRef, members, operatorRef } from './members.ts';
 import { parkingCardPayments, parkingQuotes } from './parking.ts';
 
 /**
- * The wallet (issue 10). The balance itself is members.balance_cents (CHECK >= 0, see
+ * The wallet. The balance itself is members.balance_cents (CHECK >= 0, see
  * members.ts); every change of it is one immutable row here, written in the same statement by the
  * database function post_ledger_entry (migration 0023), which wallet/ledger.ts and Start's one
  * statement call, and nothing else.

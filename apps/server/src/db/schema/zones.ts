@@ -56,14 +56,14 @@ export const zones = pgTable(
   (t) => [
     uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),
     uniqueIndex('zones_cds_id_key').on(t.cdsId),
-    // One operator's zones near a point (issue 9): operator_id through btree_gist, so a nearby
+    // One operator's zones near a point: operator_id through btree_gist, so a nearby
     // query reads only that operator's zones; a 2-D point, whose k-nearest scan costs about a third
     // of ll_to_earth's 3-D cube. (zones_zone_number_idx was never used: a zone number is always
     // looked up with its operator, zones_operator_number_key.)
     index('zones_operator_mercator_idx').using('gist', t.operatorId, t.mercator),
     index('zones_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
     index('zones_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    // Text search ranks one operator's zones by word similarity to the text (issue 9): a k-nearest
+    // Text search ranks one operator's zones by word similarity to the text: a k-nearest
     // scan of this index (`<<->`) yields the most similar first, so the best match is among the
     // candidates however many near-misses there are (zone-search.ts, SEARCH_TEXT).
     index('zones_operator_search_trgm_idx').using(

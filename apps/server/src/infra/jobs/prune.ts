@@ -9,14 +9,14 @@ export const AUDIT_ANSWER_DAYS = 365;
 export const AUDIT_REFUSAL_DAYS = 30;
 
 /**
- * Issue 9: rows nothing will read again are deleted, in one statement:
+ * Rows nothing will read again are deleted, in one statement:
  * - refresh tokens expired for a day (a day's grace: replaying a just-expired rotated token still
  *   revokes its family);
  * - one-time codes expired for a day;
  * - outbox messages sent a day ago, or a week old (codes in them have long expired; reminders
  *   and receipts are stale);
  * - rate-limit windows that started more than a day ago (the longest window is an hour).
- * Issue 12: the plate checks' audit (enforcement_checks) is kept for a while, not for ever:
+ * The plate checks' audit (enforcement_checks) is kept for a while, not for ever:
  * - answers (paid, not paid, no such zone) for AUDIT_ANSWER_DAYS: a citation contested months
  *   later, or the city's yearly review, can still see what the officer was told;
  * - refusals (401, 429) for AUDIT_REFUSAL_DAYS: enough to look into a run of bad keys, while a

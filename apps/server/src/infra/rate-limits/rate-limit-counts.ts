@@ -3,7 +3,7 @@ import { queryRows, type Executor } from '../../db/client.ts';
 
 /**
  * The request counts of the rate limit (plugins/rate-limit.ts), kept per process and shared
- * through the database table rate_limits (issue 8: every process counts together).
+ * through the database table rate_limits (every process counts together).
  *
  * A request is counted in memory at once (no round trip: issue 9). Every FLUSH_MS the process adds
  * what it counted since the last flush to the shared rows and reads back their totals, all in one

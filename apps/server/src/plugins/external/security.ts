@@ -12,11 +12,11 @@ import { helmetHeaders } from '../../lib/library-internals.ts';
 export default fp<{ tileUrl: string; stripe?: boolean }>(
   async (app, { tileUrl, stripe = false }) => {
     const tileOrigin = tileOriginPattern(tileUrl);
-    // Stripe Elements (issue 10, only when Stripe is the payment provider): Stripe.js, its frames
+    // Stripe Elements (only when Stripe is the payment provider): Stripe.js, its frames
     // and its API, as Stripe documents for a CSP (https://docs.stripe.com/security/guide#content-security-policy).
     const js = stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
     // Helmet's headers are the same on every answer: worked out once here (helmetHeaders, in
-    // lib/library-internals.ts) and set with one call per request (issue 9: @fastify/helmet rebuilt
+    // lib/library-internals.ts) and set with one call per request (@fastify/helmet rebuilt
     // helmet, CSP parsing included, on every request).
     const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
@@ -36,12 +36,12 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
         },
       },
       crossOriginEmbedderPolicy: false,
-      // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it (issue 8).
+      // CSP frame-ancestors 'none' says it; X-Frame-Options SAMEORIGIN contradicted it.
       frameguard: false,
     });
     pageHeaders['permissions-policy'] = PERMISSIONS_POLICY;
     const apiHeaders = apiAnswerHeaders(pageHeaders);
-    // One hook, in callback style: no promise per request for work that never waits (issue 9).
+    // One hook, in callback style: no promise per request for work that never waits.
     app.addHook('onRequest', (req, reply, done) => {
       void reply.headers(isApiPath(req.url) && !isDocsPath(req.url) ? apiHeaders : pageHeaders);
       // The request's id (server-instance.ts genReqId), on its log lines: set here, it is on every
@@ -58,10 +58,10 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
       done();
     });
     // Answers made per request (API JSON, CSV, the app's page) are compressed here. The built app's
-    // files are compressed once, at build, and served as written (spa.ts; issue 9): not again.
+    // files are compressed once, at build, and served as written (spa.ts): not again.
     app.addHook('onRoute', (route) => {
       if (!isApiPath(route.url) && extname(route.url) !== '') route.compress = false;
-      // A GET has no body to decompress: no request-decompression hook on every read (issue 9).
+      // A GET has no body to decompress: no request-decompression hook on every read.
       if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) route.decompress = false;
     });
     await app.register(compress, { global: true, threshold: 1024 });
@@ -78,7 +78,7 @@ export default fp<{ tileUrl: string; stripe?: boolean }>(
  * reference lists, sets its own over it). Issue 8's Permissions-Policy and frame-ancestors stay.
  * Helmet's headers that govern only a document (the page's CSP, Cross-Origin-Opener-Policy,
  * Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
- * X-XSS-Protection) go on pages only (issue 9: a health answer was 1,155 bytes with them, 717 without).
+ * X-XSS-Protection) go on pages only (a health answer was 1,155 bytes with them, 717 without).
  */
 export function apiAnswerHeaders(page: Record<string, string>): Record<string, string> {
   const kept = [

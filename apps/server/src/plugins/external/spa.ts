@@ -10,7 +10,7 @@ import { isApiPath } from './security.ts';
  * every client route. Unknown API paths and missing files get a JSON 404 (a trap in docs/architecture.md#libraries-and-their-traps). Files
  * go out as the build compressed them (apps/web/precompress.ts writes .br and .gz beside each):
  * brotli or gzip as the request accepts, else the file itself, always with Vary: Accept-Encoding
- * (issue 9: compressing per request served 7-11x fewer requests).
+ * (compressing per request served 7-11x fewer requests).
  */
 export default fp<{ root: string; tileUrl: string; currencySymbol: string; production: boolean }>(
   async (app, { root, tileUrl, currencySymbol, production }) => {
@@ -33,7 +33,7 @@ export default fp<{ root: string; tileUrl: string; currencySymbol: string; produ
         index: false,
         cacheControl: false,
         preCompressed: true,
-        // No public source maps in production, even if a build left some (issue 8).
+        // No public source maps in production, even if a build left some.
         allowedPath: (path) => !(production && path.endsWith('.map')),
         setHeaders(reply, path) {
           void reply.header(
@@ -63,7 +63,7 @@ export default fp<{ root: string; tileUrl: string; currencySymbol: string; produ
 /**
  * The page as sent for a path whose first screen is lazy chunks (the web build lists them in
  * .vite/route-preloads.json, apps/web/route-preloads.ts): index.html with a modulepreload link per
- * chunk, so the browser fetches them beside the entry instead of after it has run (issue 9).
+ * chunk, so the browser fetches them beside the entry instead of after it has run.
  * Paths are matched as the app's router matches them: any letter case, a trailing slash or not.
  */
 function pagesWithPreloads(root: string, indexHtml: string): Map<string, string> {

@@ -1,4 +1,4 @@
-/** The payment provider interface (issue 10): `sandbox` (offline, default) or `stripe`. */
+/** The payment provider interface: `sandbox` (offline, default) or `stripe`. */
 export type ProviderName = 'sandbox' | 'stripe';
 
 export interface SavedCard {

@@ -126,7 +126,7 @@ describe('GET /api/Account/Details', () => {
     expect(res.json()).toEqual(UNAUTHORIZED);
   });
 
-  it('answers a valid token of a member who no longer exists with 401 (issue 8, item 6)', async () => {
+  it('answers a valid token of a member who no longer exists with 401', async () => {
     const ghost = await tokenSigner(TEST_SECRET).sign({
       memberId: 2_000_000,
       amr: 'pwd',

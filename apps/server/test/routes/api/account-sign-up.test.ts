@@ -305,7 +305,7 @@ describe('password reset: ForgotPassword and ResetPassword (docs/product.md#sign
     expect((await tokenPost(app, { grant_type: 'refresh_token', refresh_token: fresh.refresh_token })).statusCode).toBe(
       200,
     );
-    // The old access token died with the password change (issue 8, item 7); the code worked once.
+    // The old access token died with the password change; the code worked once.
     expect((await reset(headers, { Code: code, NewPassword: 'yet another secret' })).statusCode).toBe(401);
     expect(
       (

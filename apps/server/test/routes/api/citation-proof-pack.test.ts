@@ -1,4 +1,4 @@
-// The driver's proof pack (issue 30, docs/citations.md#the-proof-pack): a PDF of the citation and
+// The driver's proof pack (docs/citations.md#the-proof-pack): a PDF of the citation and
 // of ParkIt's own records of its plate that day (the session with its quote and receipt, the
 // officers' plate checks, what retention anonymised), in English, Hindi or Spanish; another
 // member's citation and an unknown id are 404.

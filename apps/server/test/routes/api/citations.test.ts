@@ -1,4 +1,4 @@
-// Citations (issue 30): an operator's violations, an officer's citation (refused when a right to
+// Citations: an operator's violations, an officer's citation (refused when a right to
 // park covers the plate, also against a racing Start), a manager's decision on a contest (refund
 // through the ledger), the driver's list, evidence, payment (Idempotency-Key) and contest, the
 // late-fee job; another operator's ids are 404.

@@ -57,7 +57,7 @@ describe('GET /api/Dev/Outbox (development only)', () => {
     expect((await server.inject({ method: 'GET', url: '/api/Dev/Outbox', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 
-  // Issue 8, item 3: before, it existed in every mode but production, the default.
+  // Before, it existed in every mode but production, the default.
   it.each([
     ['development', 'development'],
     ['test', 'test'],

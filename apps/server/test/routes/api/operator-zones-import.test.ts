@@ -15,7 +15,7 @@ import { tableChecksums } from '../../guards/checksums.ts';
 import { newOperator, signedInOwner, staffMember, twoOperators } from '../../operator-helpers.ts';
 import { CENTRE } from '../../parking-helpers.ts';
 
-// The console's zone import and export (issue 29): the CLI's row-by-row checks, a dry run, all or
+// The console's zone import and export: the CLI's row-by-row checks, a dry run, all or
 // the rows that pass, audited, scoped by operator; an export imports again as it is.
 const {
   app,

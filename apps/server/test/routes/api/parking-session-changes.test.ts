@@ -1,4 +1,4 @@
-// Extend, Stop, Amend and Auto Start (issue 11); Quote and Start are in parking-sessions.test.ts.
+// Extend, Stop, Amend and Auto Start; Quote and Start are in parking-sessions.test.ts.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Paying a citation or a permit by a saved card (issue 30, docs/citations.md#the-driver,
+// Paying a citation or a permit by a saved card (docs/citations.md#the-driver,
 // docs/permits.md#drivers): the card is charged for exactly the amount through wallet/charges.ts,
 // the charge is credited to the wallet and the payment debited in one transaction (balance
 // unchanged); the Idempotency-Key replays without a second charge; a decline changes nothing; a

@@ -10,7 +10,7 @@ import { addZone, credit } from '../../parking-helpers.ts';
 import { EXE, multipart, PDF, PNG } from '../../support-helpers.ts';
 import { addZones, zoneAt } from '../../support/history-fixtures.ts';
 
-// Permits (issue 30, docs/permits.md): types in the console, applications, payment, visitor days,
+// Permits (docs/permits.md): types in the console, applications, payment, visitor days,
 // and the rights they give (enforcement/rights.ts). Runs on PGlite and on PostgreSQL.
 const { app, db, A, B, owner, ownerB, staff } = await twoOperators('Permit city B', ['manager', 'analyst', 'officer']);
 const zone = await addZone(db, 'PRM1');

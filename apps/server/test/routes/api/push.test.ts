@@ -15,7 +15,7 @@ import {
 } from '../../push/fake-push-service.ts';
 
 /**
- * Reminders that reach a closed app (issue 28; infra/push/README.md): the subscription routes, the
+ * Reminders that reach a closed app (infra/push/README.md): the subscription routes, the
  * reminder settings, and the push job sending to a stand-in push service whose received body
  * decrypts, with the browser's keys, to the reminder.
  */

@@ -1,6 +1,6 @@
 import { CitationsScreen } from '../../features/citations/components/citations-screen.tsx';
 
-/** /citations: the driver's citations (issue 30). */
+/** /citations: the driver's citations. */
 export function Component() {
   return <CitationsScreen />;
 }

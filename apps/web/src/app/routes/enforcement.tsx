@@ -6,7 +6,7 @@ import { operatorCan } from '@parkit/contract';
 
 /**
  * /enforcement: a signed-in officer (or manager, or owner) gets the officer's page of their operator
- * (docs/enforcement.md); anyone else the plate check with an operator's key (issue 12).
+ * (docs/enforcement.md); anyone else the plate check with an operator's key.
  */
 export function Component() {
   const session = useSession();

@@ -3,7 +3,7 @@ import { useActiveSessions } from '../../features/parking/api/get-active-session
 import { ActiveSessions } from '../../features/parking/components/active-sessions.tsx';
 import { useSession } from '../../lib/session.ts';
 
-/** /homepage with the member's running sessions (issue 11); without any, the home screen's empty state. */
+/** /homepage with the member's running sessions; without any, the home screen's empty state. */
 export function Component() {
   const { member } = useSession();
   const active = useActiveSessions(member);

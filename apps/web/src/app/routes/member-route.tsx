@@ -10,7 +10,7 @@ interface RouteView {
 }
 
 /**
- * The route module of a screen that needs a member's account (issue 7): a guest, or a visitor whose
+ * The route module of a screen that needs a member's account: a guest, or a visitor whose
  * session is gone, gets the screen's header over the sign-in prompt, and none of the screen's
  * requests are made. `view` translates its texts with the `t` it is given, so each text stays a
  * literal call of t that the i18n test finds. `header`: 'screen' when the screen draws its own

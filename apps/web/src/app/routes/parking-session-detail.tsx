@@ -9,7 +9,7 @@ import { SessionLoader } from '../../features/parking/components/session-loader.
 import { SessionSummary } from '../../features/parking/components/session-summary.tsx';
 
 /**
- * /ParkingSessionDetail?id= (issue 12): the same session summary as /ClosingReceipt, with the
+ * /ParkingSessionDetail?id=: the same session summary as /ClosingReceipt, with the
  * receipt as a PDF and "Park here again"; its not-found, loading and failed states are
  * /ClosingReceipt's (SessionLoader).
  */

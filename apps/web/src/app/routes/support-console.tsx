@@ -6,7 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { logout } from '../../lib/session.ts';
 import { ConsoleScreen } from '../../features/support/components/console-screen.tsx';
 
-/** The support console (/support-console, issue 13): an agent's landing page. */
+/** The support console (/support-console): an agent's landing page. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();

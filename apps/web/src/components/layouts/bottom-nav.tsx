@@ -77,8 +77,8 @@ export function BottomNav() {
     },
     { to: paths.profile, label: t('Profile'), icon: UserRound, enabled: true, why: null },
   ];
-  // One line per label, in Hindi too (issue 7): no wrapping, a step smaller where the words are longer.
-  // Spanish labels (issue 33) may take a second line rather than widen their tab.
+  // One line per label, in Hindi too: no wrapping, a step smaller where the words are longer.
+  // Spanish labels may take a second line rather than widen their tab.
   const cls =
     'flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[11px] leading-tight font-medium whitespace-nowrap [html[lang=es]_&]:whitespace-normal [html[lang=hi]_&]:text-[10px]';
   return (

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { endedSessionPath, replaceSession } from '../../lib/session-store.ts';
 
 /**
- * What a guest sees where an account is needed (issue 7): why, and the ways in. Never a raw
+ * What a guest sees where an account is needed: why, and the ways in. Never a raw
  * 'Unauthorized'. Login and Register first end the guest visit: /login sends anyone with the
  * guest flag back to /homepage (docs/product.md#screens).
  */
@@ -49,7 +49,7 @@ export function GuestPrompt({ message }: { message?: string | undefined }) {
  * is gone, gets the GuestPrompt instead, and none of the children's requests are made. With
  * `screen` (a title, and `back`), the prompt is a whole screen: a main landmark under that
  * header, for children that draw their own (every route-level use: a guest's page needs its main
- * landmark and heading, issue 7).
+ * landmark and heading).
  */
 export function MemberOnly({
   children,

@@ -8,7 +8,7 @@ export interface ButtonLinkProps extends LinkProps {
 }
 
 /**
- * The one link that looks like a button (issue 7): it navigates, so it is a link for the
+ * The one link that looks like a button: it navigates, so it is a link for the
  * keyboard and for screen readers, with the Button's look.
  */
 export function ButtonLink({

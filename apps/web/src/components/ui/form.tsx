@@ -2,7 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from './button.tsx';
 
 /**
- * The sign-in forms' shape (issue 7): the fields, then the one submit button with its loader
+ * The sign-in forms' shape: the fields, then the one submit button with its loader
  * (`submit`: its text, already translated); `after` goes below the button (a resend link).
  */
 export function Form({

@@ -8,7 +8,7 @@ const LanguageOptions = lazy(() => import('./language-switch.tsx').then((m) => (
  * The first screens' language control (landing, login, register): a small button in the top
  * corner, named "Language" in the language shown and showing it, that opens the three choices. The
  * choices (language-switch.tsx, with the Devanagari face for the label हिन्दी) load only once it
- * is opened, so an English reader's first screen fetches nothing more (issue 33). It stays open while the choices are
+ * is opened, so an English reader's first screen fetches nothing more. It stays open while the choices are
  * tried (arrow keys choose as they move); Escape closes it and puts the focus back on the button, as
  * does a press or the focus going anywhere outside it.
  */

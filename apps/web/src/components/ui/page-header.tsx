@@ -19,7 +19,7 @@ export function PageHeader({ title, back, action }: { title: string; back?: stri
       ) : (
         <span className="w-2" />
       )}
-      {/* A long title (Spanish runs a third longer, issue 33) wraps onto a second line, never cut. */}
+      {/* A long title (Spanish runs a third longer) wraps onto a second line, never cut. */}
       <h1 className="min-w-0 flex-1 py-2 text-lg leading-snug font-bold text-balance">{title}</h1>
       {action}
     </header>

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useMoney } from '../../lib/money.ts';
 
 /**
- * Where a permit's or a citation's payment comes from (issue 30): the wallet (undefined) or the
+ * Where a permit's or a citation's payment comes from: the wallet (undefined) or the
  * member's default saved card (its PaymentMethodId), the Pay request's PaymentMethodId. Radio
  * cards as the vehicle choice of Park draws them; nothing is shown without a saved card, when the
  * wallet is the only source.

@@ -24,7 +24,7 @@ import { eventStream } from '../../shared/media-types.ts';
 import type { EventStreams } from '../../shared/Support/events.ts';
 
 /**
- * The support console's API (issue 13): agents only, every conversation and the call-back queue.
+ * The support console's API: agents only, every conversation and the call-back queue.
  * Members get 403 on every route here.
  */
 const consoleRoutes: FastifyPluginAsyncZod<{ attachments: support.AttachmentStore; streams: EventStreams }> = async (

@@ -9,7 +9,7 @@ const detailsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Details',
     {
       // One row by its key: the member (with the session version), the vehicle count and the
-      // wallet's part kept on it by triggers (issue 9); the plan's name from the reference lists.
+      // wallet's part kept on it by triggers; the plan's name from the reference lists.
       config: { sessionInQuery: true },
       schema: {
         tags: ['Account'],

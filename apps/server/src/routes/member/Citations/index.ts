@@ -26,7 +26,7 @@ import {
 const tags = ['Citations'];
 
 /**
- * A driver's citations (memberOnly scope, issue 30): those of the plates of the member's vehicles,
+ * A driver's citations (memberOnly scope): those of the plates of the member's vehicles,
  * their evidence, paying one from the wallet (Idempotency-Key, the ledger) and contesting one with
  * a reason and attachments. Another member's citation is 404.
  */

@@ -29,7 +29,7 @@ const base = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse, 409: ErrorResponse };
 const moneyErrors = { ...errors, 402: ErrorResponse, 422: ErrorResponse };
 
-/** Park and pay (issue 11): quote, start, extend, stop, amend, and the sessions to show. */
+/** Park and pay: quote, start, extend, stop, amend, and the sessions to show. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Quote',

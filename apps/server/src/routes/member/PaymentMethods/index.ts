@@ -19,7 +19,7 @@ import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 const member = { tags: ['PaymentMethods'] };
 const refused = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-/** /api/PaymentMethods: the member's saved cards (issue 10). Only brand, last 4 and expiry are kept. */
+/** /api/PaymentMethods: the member's saved cards. Only brand, last 4 and expiry are kept. */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/List',

@@ -29,7 +29,7 @@ import { readUpload } from '../Support/chat.ts';
 
 const tags = ['Permits'];
 
-/** /api/Permits (issue 30, docs/permits.md): a driver's permit types, applications, payment and visitor days. */
+/** /api/Permits (docs/permits.md): a driver's permit types, applications, payment and visitor days. */
 const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attachments }) => {
   // Multipart for the proof, as support's uploads: one file under the key 'file'.
   await app.register(multipart, {

@@ -14,7 +14,7 @@ import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
 
 const member = { tags: ['Wallet'] };
 
-/** /api/Wallet: the ledger, spending per month, Add Money (issue 10). */
+/** /api/Wallet: the ledger, spending per month, Add Money. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Transactions',

@@ -37,7 +37,7 @@ function entry(
   };
 }
 
-/** /api/Enforcement (issue 12): the officers' plate check, in the operator scope (an operator's API key). */
+/** /api/Enforcement: the officers' plate check, in the operator scope (an operator's API key). */
 const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/Check',

@@ -35,7 +35,7 @@ import {
 const tags = ['Operator citations'];
 
 /**
- * Citations in the console (operatorOnly scope, issue 30): the operator's violations list (owners
+ * Citations in the console (operatorOnly scope): the operator's violations list (owners
  * and managers change it), officers' photos and citations (refused, 409, when a right to park
  * covers the plate), the list, a citation's evidence, and a manager's decision on a contest.
  */

@@ -23,7 +23,7 @@ import { attachmentAnswer, sendAttachment, type SupportOptions } from '../../sha
 const tags = ['Operator console'];
 
 /**
- * Permit types and applications in the console (issue 30, docs/permits.md): owners and managers
+ * Permit types and applications in the console (docs/permits.md): owners and managers
  * change them, analysts read, officers see none. Each change is audited; another operator's ids
  * are 404.
  */

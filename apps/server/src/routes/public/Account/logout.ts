@@ -20,7 +20,7 @@ const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      // Issue 8, item 7: logout ends every session of the member at once (every refresh-token
+      // Logout ends every session of the member at once (every refresh-token
       // family, and every access token through session_version), found by the refresh token or
       // by a valid access token.
       const token = req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE];

@@ -35,7 +35,7 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
       let released: number[] = [];
       const created = await app.db
         .transaction(async (tx) => {
-          // An account never verified holds its names and phone only while its code lives (issue 8).
+          // An account never verified holds its names and phone only while its code lives.
           released = await members.releaseUnverified(tx, body, OTP_TTL_SECONDS);
           const taken = await members.takenFields(tx, body);
           const errors = [

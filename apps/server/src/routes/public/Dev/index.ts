@@ -11,7 +11,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 /**
  * The development routes answer only a client on this machine that came straight in: a request
  * from another address, or one a proxy forwarded (X-Forwarded-For, Forwarded), gets the 404 of a
- * route that does not exist, even if the loopback server sits behind a proxy (issue 8, item 3).
+ * route that does not exist, even if the loopback server sits behind a proxy.
  */
 export function localOnly(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {

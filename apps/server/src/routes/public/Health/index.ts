@@ -10,7 +10,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // The load balancer's probe: it reads nothing personal, and is not rate-limited (no hook at all).
       config: { rateLimit: false },
       // Its answer (under 50 bytes) is far below the 1 KB compression threshold: no compression
-      // hooks on the request the probe sends most (issue 9).
+      // hooks on the request the probe sends most.
       compress: false,
       schema: { tags: ['Health'], summary: 'Up, and the database answers', response: { 200: Health, 503: Health } },
     },

@@ -6,7 +6,7 @@ import { maskPhone, sendCode, enforceAddress, LIMITS, checkCode } from '../../..
 const base = { tags: ['Quick Park'] };
 
 /**
- * /api/Parking/Guest: Quick Park (issue 11), public. A code verifies the phone and gives a guest
+ * /api/Parking/Guest: Quick Park, public. A code verifies the phone and gives a guest
  * token (header `x-guest-token`); the token pays with a card and opens that phone's sessions only
  * (guest/Parking/guest.ts).
  */
@@ -47,7 +47,7 @@ const guestCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await enforceAddress(app, LIMITS.loginAddress, req.ip);
-      // Per code (five tries) and per phone across its codes, with back-off, as sign-in's codes (issue 8, item 1).
+      // Per code (five tries) and per phone across its codes, with back-off, as sign-in's codes.
       await checkCode(app, req.ip, req.body.PhoneNumber, 'quickpark', req.body.Code, 'Code');
       const { token, expiresAt } = await app.guestTokens.sign(req.body.PhoneNumber);
       return { GuestToken: token, PhoneNumber: req.body.PhoneNumber, ExpiresAt: expiresAt.toISOString() };

@@ -5,7 +5,7 @@ import { operatorForRequest } from './operator-for-request.ts';
 import zoneRoutes from './zones.ts';
 
 /**
- * /api/Parking, the public part: Find Parking's reads (issue 4), open to guests (issue 11). A
+ * /api/Parking, the public part: Find Parking's reads, open to guests. A
  * member sees the member's operator, a guest the default one. Sessions are in sessions.ts (members)
  * and guest.ts (Quick Park).
  */

@@ -11,7 +11,7 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
 /**
  * GET /api/Parking/Zones/{Nearby,Search,:id}: every answer says whether payment is required right
- * now and the rate, both by the zone's price policy as the quote engine prices a stay starting now. Public reads (issue 11: guests browse zones): a member sees the member's operator, a guest
+ * now and the rate, both by the zone's price policy as the quote engine prices a stay starting now. Public reads (guests browse zones): a member sees the member's operator, a guest
  * the default one. Zones and prices are read on the replicas when there are some
  * (docs/data-access.md#reads-on-replicas).
  */

@@ -8,7 +8,7 @@ import { CardError } from '../../../wallet/index.ts';
 const TOKENS_PER_ADDRESS = 30;
 
 /**
- * The sandbox provider's own tokenizer (issue 10): the /stripepage form posts the card here and
+ * The sandbox provider's own tokenizer: the /stripepage form posts the card here and
  * gets back a token; our API only ever receives the token. The number and CVC are checked and
  * dropped: never stored, never logged (errors name the field, not the value). 404 when Stripe is on.
  */

@@ -14,7 +14,7 @@ export interface SupportOptions {
 export const member = { tags: ['Support'] };
 export const agent = { tags: ['Support console'] };
 
-/** Per-member limits of support's writes (issue 13: messages are rate-limited). */
+/** Per-member limits of support's writes (messages are rate-limited). */
 export const SUPPORT_LIMITS = {
   message: { bucket: 'support:message', limit: 30, windowSeconds: 60 },
   attachment: { bucket: 'support:attachment', limit: 20, windowSeconds: 60 * 60 },

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { walletKeys } from './keys.ts';
 
-/** Wallet, cards and plans (issue 10): every request of the wallet screens. */
+/** Wallet, cards and plans: every request of the wallet screens. */
 
 /** After money moved: the balance (Details), the ledger, the chart, the plan. */
 export function refreshWallet(qc: QueryClient) {

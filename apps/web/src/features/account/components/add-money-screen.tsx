@@ -20,7 +20,7 @@ type FormOut = z.output<typeof Form>;
 
 const QUICK = ['10', '20', '50'];
 
-/** Add Money (/addmoney): checked amount, charged to a saved card, credited once (issue 10). */
+/** Add Money (/addmoney): checked amount, charged to a saved card, credited once. */
 export function AddMoneyScreen() {
   const { t } = useTranslation();
   const details = useAccountDetails({ fresh: true });

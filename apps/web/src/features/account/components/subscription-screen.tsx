@@ -27,7 +27,7 @@ function features(plan: PlanSummary, money: Money, t: TFunction): string[] {
   return out;
 }
 
-/** /subscription: the plans from the database, what each changes, the member's plan (issue 10). */
+/** /subscription: the plans from the database, what each changes, the member's plan. */
 export function SubscriptionScreen() {
   const { t } = useTranslation();
   const plans = usePlans();

@@ -31,7 +31,7 @@ export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
       // waits for the server's time, not a fresh 30 s.
       if (err instanceof ApiError && err.status === 429 && err.message === MESSAGES.codeTooSoon)
         void navigate(next, err.retryAfter ? { state: { wait: err.retryAfter } } : {});
-      // Any other refusal says why and when to try again (issue 7).
+      // Any other refusal says why and when to try again.
       else if (err instanceof ApiError && err.status === 429)
         toast.error(`${t(err.message)} ${retryAfterText(err.retryAfter)}`.trim());
       else showFormError(err, setError, { PhoneNumber: 'PhoneNumber' });

@@ -35,7 +35,7 @@ const failure = (t: TFunction, err: unknown) =>
 
 /**
  * Citations (/citations): the citations of the plates of the driver's vehicles, with the officer's
- * photos, paid from the wallet or by the saved card, or contested with a reason and attachments (issue 30).
+ * photos, paid from the wallet or by the saved card, or contested with a reason and attachments.
  */
 export function CitationsScreen() {
   const { t } = useTranslation();

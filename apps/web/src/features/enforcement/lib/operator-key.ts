@@ -1,4 +1,4 @@
-/** Not a spec key: the officer's operator API key, kept in this browser only (issue 12). */
+/** Not a spec key: the officer's operator API key, kept in this browser only. */
 export const OPERATOR_KEY = 'parkit_operator_key';
 
 export const operatorKey = {

@@ -18,7 +18,7 @@ describe('session formats', () => {
     expect(formatKm(2345, t)).toBe('2.3 km');
     expect(formatKm(23_456, t)).toBe('23 km');
   });
-  it("groups and writes a distance's digits as the reader's language does (issue 33)", async () => {
+  it("groups and writes a distance's digits as the reader's language does", async () => {
     expect(formatKm(1_234_567, t)).toBe('1,235 km');
     expect(formatKm(123_456_789, t)).toBe('123,457 km');
     await i18n.changeLanguage('hi');

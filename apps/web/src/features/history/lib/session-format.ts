@@ -19,7 +19,7 @@ export function formatMinutes(minutes: number, t: Translate): string {
   return m === 0 ? t('{{h}} h', { h }) : t('{{h}} h {{m}} min', { h, m });
 }
 
-/** A distance in the reader's language's digits and grouping (issue 33). */
+/** A distance in the reader's language's digits and grouping. */
 export function formatKm(metres: number, t: Translate): string {
   const digits = metres < 10_000 ? 1 : 0;
   return metres < 1000

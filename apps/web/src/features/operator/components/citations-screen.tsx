@@ -36,7 +36,7 @@ const statusLabel = (t: TFunction, s: CitationStatus) =>
   })[s];
 
 /**
- * Citations in the console (/operator/{id}/citations, issue 30): the violations list (owners and
+ * Citations in the console (/operator/{id}/citations): the violations list (owners and
  * managers add and retire), and the citations by status, with their evidence and, for a contest
  * waiting, the decision (upheld, cancelled with refund, reduced).
  */

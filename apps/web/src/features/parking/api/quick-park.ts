@@ -13,7 +13,7 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 import { parkingKeys } from './keys.ts';
 
-/** Quick Park (issue 11): public calls; the guest token from /Verify goes in `x-guest-token`. */
+/** Quick Park: public calls; the guest token from /Verify goes in `x-guest-token`. */
 const guest = (token: string) => ({ showError: false, headers: { 'x-guest-token': token } });
 
 export const sendGuestCode = (phone: string) =>

@@ -101,7 +101,7 @@ function Reminder({ session, offset, lead }: SessionProps) {
 }
 
 /**
- * The in-app reminder (issue 11): a banner on every screen from the member's reminder minutes
+ * The in-app reminder: a banner on every screen from the member's reminder minutes
  * before a session's end (10, 15 or 30, chosen on the profile: docs/product.md#reminders).
  */
 export function ParkingReminderBanner({ enabled }: { enabled: boolean }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A correction offered within 5 minutes of the start (issue 11): what is wrong, how to fix it, the control. */
+/** A correction offered within 5 minutes of the start: what is wrong, how to fix it, the control. */
 export function AmendCard({
   id,
   title,

@@ -7,7 +7,7 @@ import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useAmendSession } from '../api/amend-session.ts';
 import { AmendCard } from './amend-card.tsx';
 
-/** A wrong plate fixed within 5 minutes of the start, without paying again (issue 11). */
+/** A wrong plate fixed within 5 minutes of the start, without paying again. */
 export function AmendVehicle({ session, vehicles }: { session: ParkingSession; vehicles: Vehicle[] }) {
   const { t } = useTranslation();
   const others = vehicles.filter((v) => v.VehicleID !== session.VehicleId);

@@ -49,7 +49,7 @@ function Difference({ preview }: { preview: AmendQuote }) {
 }
 
 /**
- * A wrong zone fixed within 5 minutes of the start (issue 11): the zone number from the sign, then
+ * A wrong zone fixed within 5 minutes of the start: the zone number from the sign, then
  * the price difference (charged or refunded) before the driver confirms.
  */
 export function AmendZone({ session }: { session: ParkingSession }) {

@@ -14,7 +14,7 @@ export interface ReceiptFrom {
 }
 
 /**
- * /ClosingReceipt?id= (issue 11): the summary of a session that ended, with what was paid. The
+ * /ClosingReceipt?id=: the summary of a session that ended, with what was paid. The
  * back arrow returns where the driver came from: Past Parkings when opened from there, otherwise
  * home (never a new park); OK goes to /homepage (docs/product.md#the-receipt).
  */

@@ -36,7 +36,7 @@ function Problem({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * Continue (issue 11): to /SelectVehicle; with Auto Start on, it pays at once for the default
+ * Continue: to /SelectVehicle; with Auto Start on, it pays at once for the default
  * vehicle and duration and shows that total; a guest goes to Quick Park.
  */
 function ContinueButton({ zoneId, zoneNumber }: { zoneId: number; zoneNumber: string }) {

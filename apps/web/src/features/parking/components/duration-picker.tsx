@@ -3,7 +3,7 @@ import Plus from 'lucide-react/icons/plus';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatDuration } from '../lib/zone-format.ts';
 
-/** A stepper over the zone's steps (issue 11): minus, the duration, plus; the keyboard works on both buttons. */
+/** A stepper over the zone's steps: minus, the duration, plus; the keyboard works on both buttons. */
 export function DurationPicker({
   choices,
   value,

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useExtendGuest, useGuestExtendQuote } from '../api/quick-park.ts';
 import { ExtendFrame, useExtendMinutes } from './extend-frame.tsx';
 
-/** Quick Park Extend (issue 11): more minutes up to the maximum stay, paid by the same card. */
+/** Quick Park Extend: more minutes up to the maximum stay, paid by the same card. */
 export function GuestExtendDialog({
   token,
   session,

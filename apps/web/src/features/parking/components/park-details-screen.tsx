@@ -36,7 +36,7 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
   // The receipt's back arrow returns where this screen was opened from (its router state).
   const from: unknown = useLocation().state;
   const over = left === 0;
-  // Ended by time: the receipt (issue 11, "Ending, by Stop or by time, opens the receipt").
+  // Ended by time: the receipt ("Ending, by Stop or by time, opens the receipt").
   useEffect(() => {
     if (over) void navigate(receipt, { replace: true, state: from });
   }, [over, navigate, receipt, from]);
@@ -107,7 +107,7 @@ function Live({ session, offset, vehicles }: { session: ParkingSession; offset: 
 }
 
 /**
- * /parkdetails?id= (issue 11): the live session. The countdown runs on the server's clock
+ * /parkdetails?id=: the live session. The countdown runs on the server's clock
  * (ServerTime of each answer) and the session is read again when the app comes back to the
  * front, so it stays right after the phone sleeps.
  */

@@ -126,7 +126,7 @@ function LinkedSession({ token, id, onGone }: { token: string; id: number; onGon
 }
 
 /**
- * /QuickParkRegister (issue 11): park without an account. A verified mobile number, the zone
+ * /QuickParkRegister: park without an account. A verified mobile number, the zone
  * number, plate and state, a duration, a card; the receipt goes to the phone with a link back here.
  * `states` comes from the route (the shared states list).
  */

@@ -77,7 +77,7 @@ function VehicleChoice({
 }
 
 /**
- * /SelectVehicle?zone=ID (issue 11): the vehicle (default: the first), the duration in the zone's
+ * /SelectVehicle?zone=ID: the vehicle (default: the first), the duration in the zone's
  * steps, a live all-in quote and the Pay button with that total. The vehicles come from the
  * route (features do not import each other).
  */

@@ -5,7 +5,7 @@ const Sheet = lazy(() => import('./zone-sheet.tsx').then((m) => ({ default: m.Zo
 
 /**
  * The zone sheet of /findparking and /findparkingmap, fetched with its dialog code the first time
- * a zone is opened rather than with the screen, where it starts closed (issue 9). Once opened it
+ * a zone is opened rather than with the screen, where it starts closed. Once opened it
  * stays mounted, so closing it (focus back to the row or marker) works as before.
  */
 export function ZoneSheet({ zone, onClose }: { zone: Zone | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import Supercluster from 'supercluster';
 
 /**
- * Where the map's markers go at one zoom so that no two labels overlap (issue 7): zones whose
+ * Where the map's markers go at one zoom so that no two labels overlap: zones whose
  * labels would touch are one group marker, at every zoom up to the map's deepest; the chosen zone
  * is always drawn alone, and a label that would cover it is left out until the driver zooms in.
  * Pure (Web Mercator pixels, no Leaflet), so it is tested at every zoom.

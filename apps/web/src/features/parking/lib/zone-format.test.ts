@@ -93,7 +93,7 @@ describe('zone formatting', () => {
       expect(formatMaxStay(120, t)).toBe('अधिकतम 2 घंटे');
       expect(formatMaxStay(90, t)).toBe('अधिकतम 1 घंटे 30 मिनट');
       expect(formatDistance(1_234, t)).toBe('1.2 कि.मी.');
-      // Issue 33: a count in the language's grouping (lakh and crore).
+      // A count in the language's grouping (lakh and crore).
       expect(formatDistance(123_456_789, t)).toBe('1,23,457 कि.मी.');
     } finally {
       await i18n.changeLanguage('en');

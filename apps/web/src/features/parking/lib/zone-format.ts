@@ -7,7 +7,7 @@ export type Translate = TFunction;
 
 /**
  * "40 m", "350 m", "1.2 km", "14 km": as precise as a driver on foot cares about, in the reader's
- * language's digits and grouping ("1,23,457 कि.मी.", issue 33).
+ * language's digits and grouping ("1,23,457 कि.मी.").
  */
 export function formatDistance(meters: number | null, t: Translate): string | null {
   if (meters === null || !Number.isFinite(meters) || meters < 0) return null;

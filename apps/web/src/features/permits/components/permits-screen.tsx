@@ -46,7 +46,7 @@ const splitPlates = (text: string) =>
 /**
  * Permits (/permits): the driver's permits and applications with their status, paid from the wallet
  * or by the saved card once approved; an application for a zone's permit type; an active resident
- * permit's visitor days (issue 30, docs/permits.md).
+ * permit's visitor days (docs/permits.md).
  */
 export function PermitsScreen({ plates = [] }: { plates?: string[] }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const STATUS: Record<CallBack['Status'], { label: string; className: string }> =
   no_answer: { label: 'No answer', className: 'bg-slate-200 text-slate-800' },
 };
 
-/** The driver's call-back requests and their status (issue 13). */
+/** The driver's call-back requests and their status. */
 export function CallBackList({ query }: { query: UseQueryResult<CallBack[]> }) {
   const { t } = useTranslation();
   return (

@@ -13,7 +13,7 @@ import { useChatSender } from '../hooks/use-chat-sender.ts';
 
 const attachmentUrl = (a: Attachment) => `/api/Support/Chat/Attachment/${a.AttachmentId}`;
 
-/** Support chat (/chatsupport): stored, live, with optimistic sends and attachments (issue 13). */
+/** Support chat (/chatsupport): stored, live, with optimistic sends and attachments. */
 export function ChatScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();

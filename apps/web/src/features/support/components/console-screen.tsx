@@ -13,7 +13,7 @@ import { ConversationList } from './conversation-list.tsx';
 
 type Tab = 'chats' | 'callbacks';
 
-/** The support console (/support-console, issue 13): conversations and the call-back queue, live. */
+/** The support console (/support-console): conversations and the call-back queue, live. */
 export function ConsoleScreen() {
   const { t } = useTranslation();
   const me = useConsoleMe();

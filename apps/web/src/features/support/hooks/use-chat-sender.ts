@@ -5,7 +5,7 @@ import type { PendingMessage } from '../components/message-list.tsx';
 import { newClientMessageId } from '../lib/client-id.ts';
 
 /**
- * Optimistic sending (issue 13): a message shows at once as 'You', is confirmed by the server,
+ * Optimistic sending: a message shows at once as 'You', is confirmed by the server,
  * or is marked failed and can be retried with the same ClientMessageId: never lost, never doubled.
  */
 export function useChatSender(

@@ -11,7 +11,7 @@ export function useDeleteVehicle() {
   return useMutation({
     mutationFn: deleteVehicle,
     onSuccess: async (_res, { VehicleId }) => {
-      // Removing the last vehicle sends the next sign-in to /addvehicles again (issue 3): the
+      // Removing the last vehicle sends the next sign-in to /addvehicles again: the
       // session follows the list in the same tick (lib/session-store.ts), then the refetch.
       qc.setQueryData<Vehicle[]>(vehicleKeys.list, (list) => list?.filter((v) => v.VehicleID !== Number(VehicleId)));
       await qc.invalidateQueries({ queryKey: vehicleKeys.list });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useDeleteVehicle } from '../api/delete-vehicle.ts';
 
-/** Removing a vehicle asks first (issue 3); the dialog stays open until the server answers. */
+/** Removing a vehicle asks first; the dialog stays open until the server answers. */
 export function DeleteVehicleDialog({
   vehicle,
   n,
