@@ -97,6 +97,44 @@ async function call(driver, method, path, body, key) {
   }
 }
 
+/**
+ * `count` members named `<prefix>1…` of the operator, each with `cents` in the wallet (balance and
+ * one ledger entry) and one vehicle whose plate is `<platePrefix><member id>`, each with a signed
+ * access token: [{ memberId, vehicleId, token }].
+ */
+async function loadMembers(db, op, { prefix, phoneDigit, count, cents, platePrefix }) {
+  await db.query(
+    `insert into members (client_id, user_name, email, phone, password_hash, balance_cents, phone_verified_at)
+     select $1, $3 || g, $3 || g || '@example.test', $4 || lpad(g::text, 9, '0'), 'not-a-hash', $5, now() from generate_series(1, $2::int) g`,
+    [op, count, prefix, phoneDigit, cents],
+  );
+  await db.query(
+    `insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, $2, 'adjustment', 'load', $2 from members where user_name like $1 || '%'`,
+    [prefix, cents],
+  );
+  const vehicles = (
+    await db.query(
+      `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
+       select m.id, mo.make_id, mo.id, $2 || m.id, 'TX', (select min(id) from vehicle_colors), 2020
+       from members m cross join (select id, make_id from vehicle_models order by id limit 1) mo
+       where m.user_name like $1 || '%' returning id, member_id`,
+      [prefix, platePrefix],
+    )
+  ).rows;
+  const signer = tokenSigner(JWT_SECRET);
+  const members = [];
+  for (const v of vehicles) {
+    const token = await signer.sign({
+      memberId: v.member_id,
+      amr: 'pwd',
+      authTime: Math.floor(Date.now() / 1000),
+      sessionVersion: 0,
+    });
+    members.push({ memberId: v.member_id, vehicleId: v.id, token });
+  }
+  return members;
+}
+
 async function prepare() {
   const db = new pg.Client({ connectionString: WRITE_URL });
   await db.connect();
@@ -109,33 +147,9 @@ async function prepare() {
         [op],
       )
     ).rows[0].id;
-    await db.query(
-      `insert into members (client_id, user_name, email, phone, password_hash, balance_cents, phone_verified_at)
-       select $1, 'load' || g, 'load' || g || '@example.test', '6' || lpad(g::text, 9, '0'), 'not-a-hash', 1000000, now() from generate_series(1, $2::int) g`,
-      [op, DRIVERS],
-    );
-    await db.query(
-      `insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 1000000, 'adjustment', 'load', 1000000 from members where user_name like 'load%'`,
-    );
-    const vehicles = (
-      await db.query(
-        `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
-         select m.id, mo.make_id, mo.id, 'L' || m.id, 'TX', (select min(id) from vehicle_colors), 2020
-         from members m cross join (select id, make_id from vehicle_models order by id limit 1) mo
-         where m.user_name like 'load%' returning id, member_id`,
-      )
-    ).rows;
-    const signer = tokenSigner(JWT_SECRET);
-    const drivers = [];
-    for (const v of vehicles) {
-      const token = await signer.sign({
-        memberId: v.member_id,
-        amr: 'pwd',
-        authTime: Math.floor(Date.now() / 1000),
-        sessionVersion: 0,
-      });
-      drivers.push({ memberId: v.member_id, vehicleId: v.id, zoneId: zone, token, card: 0, log: newLog() });
-    }
+    const drivers = (
+      await loadMembers(db, op, { prefix: 'load', phoneDigit: '6', count: DRIVERS, cents: 1000000, platePrefix: 'L' })
+    ).map((m) => ({ ...m, zoneId: zone, card: 0, log: newLog() }));
     for (const d of drivers) {
       const card = await call(d, 'POST', '/api/Sandbox/Tokens', {
         Number: '4242 4242 4242 4242',
@@ -297,37 +311,24 @@ async function prepareExpiring() {
   try {
     const op = (await db.query('select id from operators order by id limit 1')).rows[0].id;
     const zone = (await db.query(`select id from zones where zone_number = 'CLUSTER1'`)).rows[0].id;
-    await db.query(
-      `insert into members (client_id, user_name, email, phone, password_hash, balance_cents, phone_verified_at)
-       select $1, 'exp' || g, 'exp' || g || '@example.test', '7' || lpad(g::text, 9, '0'), 'not-a-hash', 100000, now() from generate_series(1, $2::int) g`,
-      [op, EXPIRING],
-    );
-    await db.query(
-      `insert into ledger_entries (member_id, amount_cents, kind, reference, balance_after_cents) select id, 100000, 'adjustment', 'load', 100000 from members where user_name like 'exp%'`,
-    );
-    const vehicles = (
-      await db.query(
-        `insert into vehicles (member_id, make_id, model_id, plate, plate_state, color_id, year)
-         select m.id, mo.make_id, mo.id, 'X' || m.id, 'TX', (select min(id) from vehicle_colors), 2020
-         from members m cross join (select id, make_id from vehicle_models order by id limit 1) mo
-         where m.user_name like 'exp%' returning id, member_id`,
-      )
-    ).rows;
-    const signer = tokenSigner(JWT_SECRET);
+    const members = await loadMembers(db, op, {
+      prefix: 'exp',
+      phoneDigit: '7',
+      count: EXPIRING,
+      cents: 100000,
+      platePrefix: 'X',
+    });
     const sessions = [];
-    for (const v of vehicles) {
-      const token = await signer.sign({
-        memberId: v.member_id,
-        amr: 'pwd',
-        authTime: Math.floor(Date.now() / 1000),
-        sessionVersion: 0,
+    for (const d of members) {
+      const q = await call(d, 'POST', '/api/Parking/Quote', {
+        ZoneId: zone,
+        VehicleId: d.vehicleId,
+        DurationMinutes: 60,
       });
-      const d = { memberId: v.member_id, token };
-      const q = await call(d, 'POST', '/api/Parking/Quote', { ZoneId: zone, VehicleId: v.id, DurationMinutes: 60 });
       const started = await call(d, 'POST', '/api/Parking/Start', { QuoteId: q.json.QuoteId }, randomUUID());
       if (started.status !== 201)
         throw new Error(`expiring session: ${started.status} ${JSON.stringify(started.json)}`);
-      sessions.push({ id: started.json.SessionId, plate: `X${v.member_id}` });
+      sessions.push({ id: started.json.SessionId, plate: `X${d.memberId}` });
     }
     return sessions;
   } finally {
