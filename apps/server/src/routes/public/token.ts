@@ -3,7 +3,7 @@ import { ErrorResponse, SPEC_MESSAGES, TokenRequest, TokenResponse } from '@park
 import { HttpError } from '../../lib/http-error.ts';
 import * as refresh from '../../auth/index.ts';
 import { passwordGrant, otpGrant, clearRefreshCookie, issueTokens, REFRESH_COOKIE } from '../../auth/index.ts';
-import { withCookies } from '../shared/cookies.ts';
+import { withCookies } from '../common/cookies.ts';
 import { pickLanguage } from '../../lib/language.ts';
 import { saveMemberLanguage } from '../../infra/recipient-language.ts';
 

@@ -19,9 +19,9 @@ import {
 import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
 import * as support from '../../../support/index.ts';
-import { agent, attachmentAnswer, sendAttachment } from '../../shared/Support/common.ts';
-import { eventStream } from '../../shared/media-types.ts';
-import type { EventStreams } from '../../shared/Support/events.ts';
+import { agent, attachmentAnswer, sendAttachment } from '../../common/Support/common.ts';
+import { eventStream } from '../../common/media-types.ts';
+import type { EventStreams } from '../../common/Support/events.ts';
 
 /**
  * The support console's API: agents only, every conversation and the call-back queue.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SupportOptions } from '../../shared/Support/common.ts';
-import { eventStreams } from '../../shared/Support/events.ts';
+import type { SupportOptions } from '../../common/Support/common.ts';
+import { eventStreams } from '../../common/Support/events.ts';
 import consoleRoutes from './console.ts';
 
 /** /api/Support/Console (inside the agent-only scope): every conversation and the call-back queue. */

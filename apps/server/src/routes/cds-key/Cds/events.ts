@@ -22,7 +22,7 @@ import {
   notAcceptable,
   pageLinks,
   PageParams,
-} from '../../shared/cds.ts';
+} from '../../common/cds.ts';
 
 /**
  * The Curb Data Specification's Events API for a city (docs/open-data.md#events): behind the

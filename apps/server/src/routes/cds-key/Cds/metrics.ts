@@ -13,8 +13,8 @@ import {
   sessionRows,
   toCsv,
 } from '../../../opendata/index.ts';
-import { acceptable, cdsTimestamp, cdsUuid, checkWindow, notAcceptable } from '../../shared/cds.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { acceptable, cdsTimestamp, cdsUuid, checkWindow, notAcceptable } from '../../common/cds.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 import { zoneFilter } from './events.ts';
 
 /**

@@ -11,8 +11,8 @@ import { clearRefreshCookie } from '../../../auth/index.ts';
 import { closeAccount, confirmPassword, exportAccount, type Closed } from '../../../privacy/index.ts';
 import { idempotencyKeyOf, sendRefunds, withIdempotency } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import type { SupportOptions } from '../../shared/Support/common.ts';
-import { withCookies } from '../../shared/cookies.ts';
+import type { SupportOptions } from '../../common/Support/common.ts';
+import { withCookies } from '../../common/cookies.ts';
 
 /** /api/Account/Export and /api/Account/Delete: leaving cleanly (docs/data.md#leaving). */
 const leavingRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, opts) => {

@@ -13,7 +13,7 @@ import {
   issueTokens,
 } from '../../../auth/index.ts';
 import * as refresh from '../../../auth/index.ts';
-import { withCookies } from '../../shared/cookies.ts';
+import { withCookies } from '../../common/cookies.ts';
 
 /** A code-less password reset is allowed this long after signing in with a code. */
 const OTP_RESET_WINDOW_SECONDS = 10 * 60;

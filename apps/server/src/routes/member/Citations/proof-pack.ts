@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CitationParams, ErrorResponse, ReceiptQuery } from '@parkit/contract';
 import * as citations from '../../../citations/index.ts';
 import { pickLanguage } from '../../../lib/language.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 
 const CURRENCY = '$';
 

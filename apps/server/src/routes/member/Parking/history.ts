@@ -23,7 +23,7 @@ import {
   csvHeaderLine,
   csvRow,
 } from '../../../history/index.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 
 const member = { tags: ['Parking'] };
 const errors = { 404: ErrorResponse };

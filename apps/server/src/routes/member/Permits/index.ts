@@ -23,8 +23,8 @@ import * as permits from '../../../permits/index.ts';
 import { sniffType } from '../../../support/index.ts';
 import { payFromWalletOrCard } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
-import { limitMember, SUPPORT_LIMITS, type SupportOptions } from '../../shared/Support/common.ts';
+import { moneyRefusals as refused } from '../../common/money-refusals.ts';
+import { limitMember, SUPPORT_LIMITS, type SupportOptions } from '../../common/Support/common.ts';
 import { readUpload } from '../Support/chat.ts';
 
 const tags = ['Permits'];

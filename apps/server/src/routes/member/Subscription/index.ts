@@ -12,7 +12,7 @@ import {
   subscribe,
 } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
+import { moneyRefusals as refused } from '../../common/money-refusals.ts';
 
 const member = { tags: ['Subscription'] };
 

@@ -12,7 +12,7 @@ import { lockMember } from '../../../members/index.ts';
 import { isUniqueViolation } from '../../../vehicles/index.ts';
 import * as callBacks from '../../../support/index.ts';
 import { checkSlot, type HoursSetting } from '../../../support/index.ts';
-import { limitMember, member, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
+import { limitMember, member, SUPPORT_LIMITS } from '../../common/Support/common.ts';
 
 /** Request call back (docs/product.md#screens): stored, at most 3 open per member, one per slot. */
 const callBackRoutes: FastifyPluginAsyncZod<{ hours: HoursSetting }> = async (app, { hours }) => {

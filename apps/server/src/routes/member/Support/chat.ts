@@ -14,9 +14,9 @@ import {
 } from '@parkit/contract';
 import { badRequest, HttpError, notFound } from '../../../lib/http-error.ts';
 import * as support from '../../../support/index.ts';
-import { eventStream } from '../../shared/media-types.ts';
-import { attachmentAnswer, limitMember, member, sendAttachment, SUPPORT_LIMITS } from '../../shared/Support/common.ts';
-import type { EventStreams } from '../../shared/Support/events.ts';
+import { eventStream } from '../../common/media-types.ts';
+import { attachmentAnswer, limitMember, member, sendAttachment, SUPPORT_LIMITS } from '../../common/Support/common.ts';
+import type { EventStreams } from '../../common/Support/events.ts';
 
 /** Reads the one file of a multipart upload, whole, or refuses it clearly. */
 export async function readUpload(req: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {

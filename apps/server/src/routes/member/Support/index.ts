@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { MAX_ATTACHMENT_BYTES } from '@parkit/contract';
-import type { SupportOptions } from '../../shared/Support/common.ts';
-import { eventStreams } from '../../shared/Support/events.ts';
+import type { SupportOptions } from '../../common/Support/common.ts';
+import { eventStreams } from '../../common/Support/events.ts';
 import callBackRoutes from './callbacks.ts';
 import chatRoutes from './chat.ts';
 

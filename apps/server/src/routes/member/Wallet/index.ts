@@ -10,7 +10,7 @@ import {
 } from '@parkit/contract';
 import { idempotent, chargeAddMoney, recordAddMoney, spending, transactions } from '../../../wallet/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
-import { moneyRefusals as refused } from '../../shared/money-refusals.ts';
+import { moneyRefusals as refused } from '../../common/money-refusals.ts';
 
 const member = { tags: ['Wallet'] };
 

@@ -30,7 +30,7 @@ import {
   refuseType,
   sendCitationFile,
   type CitationOptions,
-} from '../../shared/Citations/common.ts';
+} from '../../common/Citations/common.ts';
 
 const tags = ['Operator citations'];
 

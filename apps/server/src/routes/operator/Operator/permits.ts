@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
 import * as permits from '../../../permits/index.ts';
-import { attachmentAnswer, sendAttachment, type SupportOptions } from '../../shared/Support/common.ts';
+import { attachmentAnswer, sendAttachment, type SupportOptions } from '../../common/Support/common.ts';
 
 const tags = ['Operator console'];
 

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../lib/http-error.ts';
 import * as reports from '../../../reports/index.ts';
 import { operatorById } from '../../../zones/index.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 
 const tags = ['Operator console'];
 

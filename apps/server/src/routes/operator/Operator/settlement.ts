@@ -12,7 +12,7 @@ import {
 import { findById } from '../../../members/index.ts';
 import * as wallet from '../../../wallet/index.ts';
 import * as zones from '../../../zones/index.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 
 const tags = ['Operator console'];
 

@@ -19,7 +19,7 @@ import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
 import { adoptPresetPolicies } from '../../../pricing/index.ts';
 import * as zones from '../../../zones/index.ts';
-import { mediaAnswer } from '../../shared/media-types.ts';
+import { mediaAnswer } from '../../common/media-types.ts';
 
 const tags = ['Operator console'];
 

@@ -3,7 +3,7 @@ import { ErrorResponse, LogoutRequest, MESSAGES, MessageResponse } from '@parkit
 import * as refresh from '../../../auth/index.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, bearerClaims } from '../../../auth/index.ts';
 import * as members from '../../../members/index.ts';
-import { withCookies } from '../../shared/cookies.ts';
+import { withCookies } from '../../common/cookies.ts';
 
 /** POST /api/Account/Logout: the refresh-token family dies. */
 const logoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '@parkit/contract';
 import { HttpError } from '../../../lib/http-error.ts';
-import { acceptable, DEFAULT_PAGE_SIZE, PageParams } from '../../shared/cds.ts';
+import { acceptable, DEFAULT_PAGE_SIZE, PageParams } from '../../common/cds.ts';
 import {
   CDS_CACHE_CONTROL,
   CDS_MEDIA_TYPE,
