@@ -131,7 +131,10 @@ function eventsSql(operatorId: number, q: EventQuery) {
        and ${zone('s.zone_id')} and ${window('s.ended_at')}`;
 }
 
-/** One page of the operator's events, oldest first (event time, then session, start before end), and how many there are. */
+/**
+ * One page of the operator's events, newest first as general-information.md (Event Times) asks: by
+ * event time, then session, a session's end before its start; and how many there are.
+ */
 export async function queryEvents(
   db: Executor,
   op: FeedOperator,
@@ -144,7 +147,7 @@ export async function queryEvents(
                (extract(epoch from e.at) * 1000)::float8 as at_ms,
                (extract(epoch from e.published) * 1000)::float8 as published_ms
           from (${inner}) e
-         order by e.at, e.session_id, e.kind
+         order by e.at desc, e.session_id desc, e.kind desc
          limit ${q.limit} offset ${q.offset}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${inner}) e`);

@@ -55,14 +55,14 @@ const other = await startSession(app, driver, {
 const t1 = Date.now() + 1;
 
 describe('GET /cds/events/events', () => {
-  it('gives a started, extended and stopped session as park_start then park_end, with the spec’s fields', async () => {
+  it('gives a started, extended and stopped session as park_end above park_start (newest first), with the spec’s fields', async () => {
     const body = await events(`/cds/events/events?start_time=${t0}&end_time=${t1}`);
     expect(body).toMatchObject({ version: '1.0', currency: 'USD', time_zone: 'America/Chicago' });
     const list = body.data.events;
     const sessionId = list.find((e) => e.curb_zone_id === zoneCdsId(zone1))!.event_session_id;
     const mine = ofSession(list, sessionId);
-    expect(mine.map((e) => e.event_type)).toEqual(['park_start', 'park_end']);
-    const [start, end] = mine as [CdsCurbEvent, CdsCurbEvent];
+    expect(mine.map((e) => e.event_type)).toEqual(['park_end', 'park_start']);
+    const [end, start] = mine as [CdsCurbEvent, CdsCurbEvent];
     expect(start).toMatchObject({
       event_purpose: 'vehicle_parking',
       curb_zone_id: zoneCdsId(zone1),
@@ -78,10 +78,10 @@ describe('GET /cds/events/events', () => {
     expect(start.event_id).not.toBe(end.event_id);
     // Plates are not shown unless the operator shows them.
     expect(list.every((e) => e.vehicle_license_plate === undefined)).toBe(true);
-    // The running session has its park_start only; everything is in event time order.
+    // The running session has its park_start only; everything is newest first.
     expect(list.filter((e) => e.curb_zone_id === zoneCdsId(zone2)).map((e) => e.event_type)).toEqual(['park_start']);
     const times = list.map((e) => e.event_time);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(other.SessionId).toBeGreaterThan(s.SessionId);
   });
 

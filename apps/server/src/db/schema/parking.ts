@@ -93,6 +93,10 @@ export const parkingSessions = pgTable(
     index('parking_sessions_guest_idx').on(t.guestPhone),
     // The operator's report CSV and its raw-scan baseline (docs/reports.md): one operator's sessions by start.
     index('parking_sessions_operator_started_idx').on(t.operatorId, t.startedAt),
+    // The CDS events feed's park_end events: one operator's ended sessions by end time, in a window.
+    index('parking_sessions_operator_ended_idx')
+      .on(t.operatorId, t.endedAt)
+      .where(sql`${t.status} = 'ended'`),
     index('parking_sessions_active_ends_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'active'`),

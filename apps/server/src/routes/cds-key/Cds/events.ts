@@ -111,7 +111,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Open data'],
         summary:
-          'CDS Query Event: the key’s operator’s sessions as park_start and park_end events, oldest first, paged',
+          'CDS Query Event: the key’s operator’s sessions as park_start and park_end events, newest first, paged',
         querystring: EventsQuery,
         response: { 200: cdsAnswer('{ data: { events: [Curb Event] } }, paged'), 404: ErrorResponse, ...notAcceptable },
       },

@@ -1,0 +1,1 @@
+CREATE INDEX "parking_sessions_operator_ended_idx" ON "parking_sessions" USING btree ("operator_id","ended_at") WHERE "parking_sessions"."status" = 'ended';
