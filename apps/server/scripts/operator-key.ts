@@ -1,9 +1,11 @@
 // npm run operator:key -- --operator ID [--cds] [--label TEXT] | --list | --revoke PREFIX
 // Creates an API key for an operator's enforcement officers, or with --cds the city's CDS Events
 // and Metrics feed key (printed once; only its hash is kept), lists an operator's keys of that
-// kind, or revokes one. Exit code 1 on any error.
+// kind, or revokes one; a key made or revoked is written to the operator's audit log, by "command
+// line". Exit code 1 on any error.
 import { parseArgs } from 'node:util';
-import { createKey, listKeys, revokeKey } from '../src/enforcement/index.ts';
+import { issueKey, listKeys, withdrawKey } from '../src/enforcement/index.ts';
+import { COMMAND_LINE } from '../src/operators/index.ts';
 import type { KeyPurpose } from '../src/db/schema/index.ts';
 import { cliArgs, runCli, withOperator } from './cli.ts';
 
@@ -83,16 +85,19 @@ async function main(): Promise<number> {
       return 0;
     }
     if (args.action === 'revoke') {
-      if (!(await revokeKey(db, operator.id, args.prefix, args.purpose))) {
+      try {
+        await withdrawKey(db, operator.id, COMMAND_LINE, args.prefix, [args.purpose]);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode !== 404) throw err;
         console.error(`No active key ${args.prefix} for ${who}.`);
         return 1;
       }
       console.log(`Revoked ${args.prefix} of ${who}.`);
       return 0;
     }
-    const created = await createKey(db, operator.id, args.label, args.purpose);
+    const created = await issueKey(db, operator.id, COMMAND_LINE, { purpose: args.purpose, label: args.label });
     console.log(
-      `Created a${args.purpose === 'cds' ? ' CDS feed' : ''} key for ${who}. It is shown only now; keep it safe:\n${created.key}`,
+      `Created a${args.purpose === 'cds' ? ' CDS feed' : ''} key for ${who}. It is shown only now; keep it safe:\n${created.Key}`,
     );
     return 0;
   });

@@ -15,6 +15,7 @@ export * from './parking.ts';
 export * from './quick-park.ts';
 export * from './history.ts';
 export * from './operator.ts';
+export * from './operator-keys.ts';
 export * from './operator-zones.ts';
 export * from './operator-reports.ts';
 export * from './operator-sessions.ts';

@@ -55,6 +55,8 @@ export const OPERATOR_CAN = {
   /** The violations list and contests' decisions. */
   citations: ['owner', 'manager'],
   settings: ['owner'],
+  /** API keys for officers' devices and the city's CDS feed: made, listed and revoked by owners. */
+  keys: ['owner'],
   /** Permit types and applications: officers see none of it, analysts read. */
   permits: ['owner', 'manager'],
   readPermits: ['owner', 'manager', 'analyst'],
@@ -152,6 +154,45 @@ export const InviteCode = z
 /** POST /api/Account/OperatorInvite: a signed-in person whose phone or e-mail was invited joins. */
 export const AcceptInviteRequest = z.object({ Code: InviteCode });
 export type AcceptInviteRequest = z.infer<typeof AcceptInviteRequest>;
+
+/**
+ * Every action the audit log records, `<entity>.<verb>`: the server writes only these (its
+ * audit() takes an AuditAction), and the console names each one (a Record over them).
+ */
+export const AUDIT_ACTIONS = [
+  'invite.create',
+  'invite.revoke',
+  'staff.join',
+  'staff.role',
+  'staff.remove',
+  'operator.update',
+  'key.create',
+  'key.revoke',
+  'zone.create',
+  'zone.update',
+  'zone.retire',
+  'zone.import',
+  'policy.create',
+  'policy.version',
+  'policy.assign',
+  'event.create',
+  'event.cancel',
+  'session.refund',
+  'session.refund-failed',
+  'statement.issue',
+  'violation.create',
+  'violation.update',
+  'violation.retire',
+  'citation.issue',
+  'citation.decide',
+  'citation.auto-cancel',
+  'permit-type.create',
+  'permit-type.update',
+  'permit-type.retire',
+  'permit.approve',
+  'permit.refuse',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One change an operator made: who, when, what, before and after (JSON, null when there was none). */
 export const AuditEntry = z.object({

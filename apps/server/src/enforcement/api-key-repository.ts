@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { operatorApiKeys, type KeyPurpose } from '../db/schema/index.ts';
 
@@ -105,6 +105,22 @@ export async function verifyKey(
 ): Promise<{ id: number; operatorId: number } | null> {
   const row = await identifyKey(db, key, purpose);
   return row && !row.revoked ? { id: row.id, operatorId: row.operatorId } : null;
+}
+
+/**
+ * Marks a key as used now, at most once a minute (the console shows when a city's key was last
+ * used; a feed read every second need not write every second).
+ */
+export async function markKeyUsed(db: Executor, id: number): Promise<void> {
+  await db
+    .update(operatorApiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(operatorApiKeys.id, id),
+        or(isNull(operatorApiKeys.lastUsedAt), lt(operatorApiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { AuditAction } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
@@ -8,12 +9,15 @@ export interface Actor {
   name: string;
 }
 
+/** A command-line tool's name in the audit log. */
+export const COMMAND_LINE: Actor = { id: null, name: 'command line' };
+
 /** One change: what was done to which thing, and the thing before and after (null: none). */
 export interface AuditChange {
   operatorId: number;
   actor: Actor;
-  /** `<entity>.<verb>`: staff.invite, staff.role, staff.remove, zone.create, zone.update, ... */
-  action: string;
+  /** `<entity>.<verb>`, one of AUDIT_ACTIONS (the console names each). */
+  action: AuditAction;
   entity: string;
   entityId: string | number;
   before: unknown;

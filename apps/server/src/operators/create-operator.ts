@@ -2,14 +2,14 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { MESSAGES, UserName } from '@parkit/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { operators } from '../db/schema/index.ts';
-import { audit, type Actor } from '../infra/audit-log.ts';
+import { audit, COMMAND_LINE } from '../infra/audit-log.ts';
 import { hashPassword } from '../auth/index.ts';
 import * as members from '../members/index.ts';
 import { FIRST_OPERATOR } from '../zones/index.ts';
 import { addStaff, lockOperator, roleAt, setRole } from './staff-repository.ts';
 
 /** Who the audit log names for a change made with a command-line tool or the demo seed. */
-export const COMMAND_LINE: Actor = { id: null, name: 'command line' };
+export { COMMAND_LINE };
 
 export interface OwnerResult {
   userName: string;

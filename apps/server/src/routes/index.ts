@@ -47,6 +47,7 @@ import citationRoutes from './member/Citations/index.ts';
 import citationProofPackRoutes from './member/Citations/proof-pack.ts';
 import operatorCitationRoutes from './operator/Operator/citations.ts';
 import operatorEnforcementRoutes from './operator/Operator/enforcement.ts';
+import operatorKeyRoutes from './operator/Operator/keys.ts';
 import { agentOnly, apiShape, cdsKeyOnly, guestOnly, memberOnly, operatorKeyOnly, operatorOnly } from './scopes.ts';
 
 export interface RoutesOptions {
@@ -157,6 +158,7 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     ['operator', operatorCitationRoutes, '/api/Operator', opts.citations],
     ['operator', operatorPermitRoutes, '/api/Operator', opts.support],
     ['operator', operatorEnforcementRoutes, '/api/Operator'],
+    ['operator', operatorKeyRoutes, '/api/Operator'],
   ];
 
   for (let i = 0; i < areas.length;) {

@@ -11,7 +11,7 @@ import {
 } from '@parkit/contract';
 import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
-import { identifyKey, verifyKey } from '../enforcement/index.ts';
+import { identifyKey, markKeyUsed, verifyKey } from '../enforcement/index.ts';
 import { isAgent } from '../support/index.ts';
 import { isStaff, roleAt } from '../operators/index.ts';
 
@@ -227,7 +227,8 @@ export const BAD_CDS_KEY_LIMIT = { bucket: 'cds-bad-key', limit: 20, windowSecon
  * A city's CDS Events and Metrics feed (docs/open-data.md#authentication): everything registered
  * in this scope needs an operator's live CDS key as a bearer token (general-information.md,
  * Authorization), answers 401 without one and sees only that operator's data (`req.cdsOperatorId`).
- * An enforcement key is not a CDS key. Bad keys are limited per address (BAD_CDS_KEY_LIMIT).
+ * An enforcement key is not a CDS key. Bad keys are limited per address (BAD_CDS_KEY_LIMIT); a good
+ * one is marked as used (markKeyUsed).
  */
 export function cdsKeyOnly(app: FastifyInstance) {
   app.addHook('onRoute', (route) => shape(route, operatorKeyErrors, [{ cdsKey: [] }]));
@@ -241,5 +242,6 @@ export function cdsKeyOnly(app: FastifyInstance) {
       throw new HttpError(401, SPEC_MESSAGES.unauthorized);
     }
     req.cdsOperatorId = row.operatorId;
+    await markKeyUsed(app.db, row.id);
   });
 }

@@ -450,6 +450,9 @@ const typeOfB = (
 const permitOfB = (
   await as(app, bob, { method: 'POST', url: '/api/Permits/Apply', payload: { TypeId: typeOfB, Plates: ['GUARD 7'] } })
 ).json<{ Id: number }>().Id;
+const keyOfB = (
+  await as(app, ownerB, { method: 'POST', url: `/api/Operator/${B}/Keys`, payload: { Purpose: 'cds' } })
+).json<{ Prefix: string }>().Prefix;
 /** B's object for each path parameter a console route takes. */
 const OF_B: Record<string, string> = {
   operatorId: String(B),
@@ -465,6 +468,7 @@ const OF_B: Record<string, string> = {
   fileId: photoOfB,
   typeId: String(typeOfB),
   permitId: String(permitOfB),
+  prefix: keyOfB,
 };
 /** A valid body for each console operation that reads one, so that the answer is about the ids. */
 const BODIES: Record<string, object> = {
@@ -532,6 +536,7 @@ const BODIES: Record<string, object> = {
   },
   'POST /api/Operator/{operatorId}/Permits/{permitId}/Refuse': { Reason: 'Guard' },
   'POST /api/Operator/{operatorId}/Chalks': { ZoneId: zoneOfB, PlateNumber: 'GUARD 1', PlateState: 'TX' },
+  'POST /api/Operator/{operatorId}/Keys': { Purpose: 'cds', Label: 'Guard' },
 };
 /** Console POSTs that change nothing (a draft priced by the engine): every role may send them. */
 const READING_POSTS = new Set(['POST /api/Operator/{operatorId}/Policies/Preview']);

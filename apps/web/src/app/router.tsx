@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
               { path: ':operatorId/people', ...screen(() => import('./routes/operator-people.tsx')) },
               { path: ':operatorId/prices', ...screen(() => import('./routes/operator-prices.tsx')) },
               { path: ':operatorId/audit', ...screen(() => import('./routes/operator-audit.tsx')) },
+              { path: ':operatorId/keys', ...screen(() => import('./routes/operator-keys.tsx')) },
               { path: ':operatorId/zones', ...screen(() => import('./routes/operator-zones.tsx')) },
               { path: ':operatorId/zones/import', ...screen(() => import('./routes/operator-zone-import.tsx')) },
               { path: ':operatorId/zones/:zoneId', ...screen(() => import('./routes/operator-zone.tsx')) },

@@ -1,13 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import appPlugin from '../../../src/app.ts';
 import type { EnforcementAnswer } from '@parkit/contract';
 import { openDatabase } from '../../../src/db/client.ts';
-import { enforcementChecks, members, operatorApiKeys, operators, zones } from '../../../src/db/schema/index.ts';
+import {
+  auditLog,
+  enforcementChecks,
+  members,
+  operatorApiKeys,
+  operators,
+  zones,
+} from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/enforcement/api-key-repository.ts';
 import { normalisePlate } from '../../../src/lib/plate.ts';
@@ -375,6 +382,32 @@ describe('npm run operator:key', () => {
       await d.close();
       expect((await cli('--operator', String(operatorId), '--list')).out).not.toContain(cdsKey!.slice(0, 11));
       expect((await cli('--operator', String(operatorId), '--list', '--cds')).out).toContain(cdsKey!.slice(0, 11));
+
+      // --cds --revoke names a CDS key: the officers' key's prefix is not one.
+      const wrongKind = await cli('--operator', String(operatorId), '--cds', '--revoke', key!.slice(0, 11));
+      expect(wrongKind).toMatchObject({ code: 1, out: expect.stringContaining('No active key') });
+
+      // Each key made or revoked is in the operator's audit log, by "command line", never its secret.
+      d = await open();
+      const logged = await d.db
+        .select({
+          action: auditLog.action,
+          entityId: auditLog.entityId,
+          actorName: auditLog.actorName,
+          after: auditLog.after,
+        })
+        .from(auditLog)
+        .where(and(eq(auditLog.operatorId, operatorId), like(auditLog.action, 'key.%')))
+        .orderBy(asc(auditLog.id));
+      await d.close();
+      expect(logged.map((e) => [e.action, e.entityId, e.actorName])).toEqual([
+        ['key.create', key!.slice(0, 11), 'command line'],
+        ['key.revoke', key!.slice(0, 11), 'command line'],
+        ['key.create', cdsKey!.slice(0, 11), 'command line'],
+      ]);
+      expect(logged[0]!.after).toEqual({ Prefix: key!.slice(0, 11), Purpose: 'enforcement', Label: 'night shift' });
+      expect(JSON.stringify(logged)).not.toContain(key!.slice(11));
+      expect(JSON.stringify(logged)).not.toContain(cdsKey!.slice(11));
 
       const [usage, badOperator, unknown] = await Promise.all([
         cli(),

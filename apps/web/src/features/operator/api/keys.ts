@@ -5,6 +5,7 @@ export const operatorKeys = {
   staff: (operatorId: number) => ['operator', operatorId, 'staff'] as const,
   invites: (operatorId: number) => ['operator', operatorId, 'invites'] as const,
   audit: (operatorId: number) => ['operator', operatorId, 'audit'] as const,
+  apiKeys: (operatorId: number) => ['operator', operatorId, 'api-keys'] as const,
   settings: (operatorId: number) => ['operator', operatorId, 'settings'] as const,
   policies: (operatorId: number) => ['operator', operatorId, 'policies'] as const,
   policy: (operatorId: number, policyId: number) => ['operator', operatorId, 'policies', policyId] as const,

@@ -1,4 +1,4 @@
-import { type AuditEntry } from '@parkit/contract';
+import { type AuditAction, type AuditEntry } from '@parkit/contract';
 import { formatDate, formatTime } from '../../../lib/dates.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,17 +7,43 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAuditLog } from '../api/audit.ts';
 import { useMembership } from './console-shell.tsx';
 
-/** What an entry's action says (translated); an action this console does not know yet shows as written. */
+/** What an entry's action says (translated): every action the server writes has its words. */
 function actionLabel(t: TFunction, action: string): string {
-  const labels: Record<string, string> = {
+  const labels: Record<AuditAction, string> = {
     'invite.create': t('Invitation sent'),
     'invite.revoke': t('Invitation withdrawn'),
     'staff.join': t('Joined the team'),
     'staff.role': t('Role changed'),
     'staff.remove': t('Removed from the team'),
     'operator.update': t('Settings changed'),
+    'key.create': t('API key made'),
+    'key.revoke': t('API key revoked'),
+    'zone.create': t('Zone added'),
+    'zone.update': t('Zone changed'),
+    'zone.retire': t('Zone retired'),
+    'zone.import': t('Zones imported'),
+    'policy.create': t('Price policy made'),
+    'policy.version': t('Price policy changed'),
+    'policy.assign': t('Price policy assigned to zones'),
+    'event.create': t('Price event scheduled'),
+    'event.cancel': t('Price event cancelled'),
+    'session.refund': t('Session refunded'),
+    'session.refund-failed': t('Refund failed'),
+    'statement.issue': t('Statement issued'),
+    'violation.create': t('Violation added'),
+    'violation.update': t('Violation changed'),
+    'violation.retire': t('Violation retired'),
+    'citation.issue': t('Citation issued'),
+    'citation.decide': t('Contest decided'),
+    'citation.auto-cancel': t('Citation cancelled: a right to park was found'),
+    'permit-type.create': t('Permit type added'),
+    'permit-type.update': t('Permit type changed'),
+    'permit-type.retire': t('Permit type retired'),
+    'permit.approve': t('Permit approved'),
+    'permit.refuse': t('Permit refused'),
   };
-  return labels[action] ?? action;
+  // An entry written by a newer server than this page shows its action as written.
+  return (labels as Record<string, string>)[action] ?? action;
 }
 
 /** The audit log (/operator/{id}/audit): every change, newest first, never editable. */

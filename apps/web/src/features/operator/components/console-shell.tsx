@@ -67,6 +67,8 @@ function ConsoleHeader({ list, chosen }: { list: OperatorMembership[]; chosen: O
     { id: 'settlement', label: t('Settlement') },
     { id: 'people', label: t('People') },
     { id: 'audit', label: t('Audit log') },
+    // Owners only (OPERATOR_CAN.keys).
+    ...(chosen && operatorCan(chosen.Role, 'keys') ? [{ id: 'keys' as const, label: t('API keys') }] : []),
   ];
   const signOut = async () => {
     await logout();

@@ -11,7 +11,8 @@ export type ConsoleSection =
   | 'reports'
   | 'settlement'
   | 'people'
-  | 'audit';
+  | 'audit'
+  | 'keys';
 
 export const operatorPath = (operatorId: number, section: ConsoleSection) =>
   `${paths.operator}/${operatorId}/${section}`;
