@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { v5 } from 'uuid';
 
 /**
  * Stable Curb Data Specification ids (docs/open-data.md#ids): a UUID v5 (RFC 4122, SHA-1, name-based)
@@ -15,15 +15,8 @@ export function isUuid(s: unknown): s is string {
   return typeof s === 'string' && UUID.test(s);
 }
 
-export function uuidV5(name: string, namespace = PARKIT_CDS_NAMESPACE): string {
-  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  const hash = createHash('sha1').update(ns).update(name, 'utf8').digest();
-  const b = hash.subarray(0, 16);
-  b[6] = (b[6]! & 0x0f) | 0x50;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** A name-based UUID (v5, RFC 9562) in ParkIt's namespace, by the uuid library. */
+export const uuidV5 = (name: string, namespace = PARKIT_CDS_NAMESPACE): string => v5(name, namespace);
 
 /** A zone's curb_zone_id when it has none stored. */
 export const zoneCdsId = (zoneId: number) => uuidV5(`parkit:zone:${zoneId}`);
