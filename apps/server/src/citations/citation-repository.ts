@@ -16,6 +16,7 @@ import { conflict, notFound } from '../lib/http-error.ts';
 import { lockWallet, postEntry } from '../wallet/index.ts';
 import { bindFiles } from './file-store.ts';
 import { notifyDecision } from './citation-notices.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** Statuses in which something is to pay. */
 const PAYABLE: CitationStatus[] = ['issued', 'upheld', 'reduced'];
@@ -51,10 +52,6 @@ export interface ViolationInput {
   DueDays: number;
   LateFee: number;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (err as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Adds a violation to the operator's list (a code once per operator, any case), audited. */
 export async function createViolation(db: Db, operatorId: number, actor: Actor, v: ViolationInput): Promise<Violation> {

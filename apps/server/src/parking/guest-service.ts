@@ -15,7 +15,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts'
 import { enqueue } from '../infra/outbox-repository.ts';
 import { guestLanguage } from '../infra/recipient-language.ts';
 import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
-import { isUniqueViolation } from '../vehicles/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { defaultOperatorId, operatorById } from '../zones/index.ts';
 import { cardChargePending, claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
 import { policyForStart } from '../pricing/index.ts';

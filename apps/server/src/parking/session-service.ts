@@ -7,6 +7,7 @@ import {
   type StopResponse,
 } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import * as vehicles from '../vehicles/index.ts';
 import { operatorOfMember } from '../zones/index.ts';
@@ -56,7 +57,7 @@ export async function start(
   try {
     fast = await startInOneStatement(tx, memberId, r.QuoteId, r.ConfirmOverMax === true, key, now);
   } catch (err) {
-    if (vehicles.isUniqueViolation(err))
+    if (isUniqueViolation(err))
       throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
         { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
       ]);
@@ -93,7 +94,7 @@ export async function start(
     });
   } catch (err) {
     // Another quote for the same vehicle started between our check and the insert.
-    if (vehicles.isUniqueViolation(err))
+    if (isUniqueViolation(err))
       throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
         { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
       ]);
@@ -249,7 +250,7 @@ async function undoStop(
       await sessions.updateSession(tx, id, before);
     });
   } catch (err) {
-    if (!vehicles.isUniqueViolation(err)) throw err;
+    if (!isUniqueViolation(err)) throw err;
     if (sent.status === 502) await ctx.db.transaction((tx) => releaseRefunds(tx, sent.refused));
     return;
   }
@@ -308,7 +309,7 @@ export async function amend(
   try {
     await sessions.updateSession(tx, s.id, changes);
   } catch (err) {
-    if (vehicles.isUniqueViolation(err))
+    if (isUniqueViolation(err))
       throw new HttpError(409, PARKING_MESSAGES.vehicleBusy, [
         { field: 'VehicleId', message: PARKING_MESSAGES.vehicleBusy },
       ]);

@@ -15,6 +15,7 @@ import { priceEvents, pricePolicies, pricePolicyVersions, zones } from '../db/sc
 import { audit, type Actor } from '../infra/audit-log.ts';
 import { checkPermitTypes } from './permit-holders.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /**
  * Price policies of an operator (docs/pricing.md): versions, assignment to zones and events.
@@ -24,20 +25,12 @@ import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 
 /** Clock skew a console may have: an EffectiveFrom up to this long ago means now. */
 const SKEW_MS = 60_000;
-const UNIQUE_VIOLATION = '23505';
-
 /** A refused body: 400 with every field at fault (its path under the request, e.g. Body.Spans.0.From). */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
   throw new HttpError(400, errors[0]?.message ?? 'Invalid input', errors);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  return false;
 }
 
 type VersionRow = Omit<typeof pricePolicyVersions.$inferSelect, 'cdsIds'> & { name: string };

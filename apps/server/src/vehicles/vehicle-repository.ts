@@ -182,9 +182,3 @@ export async function remove(db: Executor, memberId: number, vehicleId: number):
     .returning({ id: vehicles.id });
   return rows.length > 0;
 }
-
-/** A unique index refused the row: two requests raced past the plate check. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

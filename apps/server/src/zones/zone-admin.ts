@@ -16,6 +16,7 @@ import { zones } from '../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
 import { storedHoursToClock, toStoredHours } from './paid-hours.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** A zone's input once checked by the contract (numbers upper-cased, defaults filled). */
 export type CheckedZone = z.output<typeof ZoneInputSchema>;
@@ -73,11 +74,6 @@ function columns(input: CheckedZone, operatorCity: { city: string; state: string
   };
 }
 
-/** PostgreSQL's unique violation (23505), as PGlite and node-postgres report it. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 const numberTaken = () => conflict('ZoneNumber', M.numberTaken);
 
 /** LIKE's wildcards taken literally. */

@@ -14,6 +14,7 @@ import type { OperatorRecord } from './operator-repository.ts';
 import { toStoredHours } from './paid-hours.ts';
 import { parseZoneFile, type RawZoneRow, type ZoneFileFormat } from './zone-file.ts';
 import { existingNumbers, insertZones, type NewZone } from './zone-repository.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface RefusedRow {
   row: number;
@@ -219,12 +220,6 @@ export function validateZoneRows(rows: readonly RawZoneRow[], operator: Pick<Ope
 /** A zone number of the file was taken between the check and the write (another import, a create). */
 export class ZoneNumbersTaken extends Error {
   override name = 'ZoneNumbersTaken';
-}
-
-/** PostgreSQL's unique violation (23505), as PGlite and node-postgres report it. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@parkit/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-error.ts';
 import { lockMember } from '../../../members/index.ts';
-import { isUniqueViolation } from '../../../vehicles/index.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import * as callBacks from '../../../support/index.ts';
 import { checkSlot, type HoursSetting } from '../../../support/index.ts';
 import { limitMember, member, SUPPORT_LIMITS } from '../../common/Support/common.ts';

@@ -12,6 +12,7 @@ import {
 } from '@parkit/contract';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { conflict, HttpError, notFound } from '../../../lib/http-error.ts';
 import { lockMember, lockMemberVehicleCount } from '../../../members/index.ts';
 import { resolveVehicleRefs } from '../../../vehicles/index.ts';
@@ -32,7 +33,7 @@ async function plateSafe<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (vehicles.isUniqueViolation(err)) throw conflict('PlateNumber', M.plateTaken);
+    if (isUniqueViolation(err)) throw conflict('PlateNumber', M.plateTaken);
     throw err;
   }
 }

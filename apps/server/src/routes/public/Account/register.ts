@@ -12,6 +12,7 @@ import {
   enforceAddress,
   LIMITS,
 } from '../../../auth/index.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 
 /** POST /api/Account/Register: a new account; a code goes to the phone (docs/product.md#sign-in). */
 const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }> = async (app, { clientId }) => {
@@ -68,10 +69,5 @@ const registerRoutes: FastifyPluginAsyncZod<{ clientId: () => Promise<number> }>
     },
   );
 };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export default registerRoutes;
