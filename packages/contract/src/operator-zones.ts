@@ -203,14 +203,17 @@ export const ZONE_IMPORT_MESSAGES = {
   fileTooLarge: 'The file is larger than 2 MB: split it, or use npm run zones:import',
   fileNameFormat: 'The file name has at most 200 characters',
   fileUnreadable: 'This is not a zone file',
+  cdsUnreadable: 'This is not a CDS Curbs feed: choose the JSON of a city’s /curbs/zones and /curbs/policies',
+  formatInvalid: 'Choose zones (GeoJSON or CSV) or cds (a CDS Curbs feed)',
   numbersTaken: 'A zone number of the file was taken meanwhile: nothing was imported. Check the file again',
 } as const;
 
 /**
  * POST /api/Operator/{operatorId}/Zones/Import: a zone file (GeoJSON FeatureCollection of Points
- * or CSV with a header row, the columns of `npm run zones:import`), checked row by row.
- * DryRun checks and writes nothing; otherwise all rows go in when none is refused, or, with
- * SkipRefused, the rows that pass.
+ * or CSV with a header row, the columns of `npm run zones:import`), or with Format `cds` a city's
+ * CDS Curbs feed (JSON: one answer of /curbs/zones or /curbs/policies, or a list of them; the
+ * zones with their policies), checked row by row. DryRun checks and writes nothing; otherwise all
+ * rows go in when none is refused, or, with SkipRefused, the rows that pass.
  */
 export const ZoneImportRequest = z.object({
   File: z
@@ -219,6 +222,7 @@ export const ZoneImportRequest = z.object({
     .max(ZONE_FILE_MAX_CHARS, ZONE_IMPORT_MESSAGES.fileTooLarge),
   /** Tells CSV from GeoJSON by its extension (.csv, .json, .geojson); else by the content. */
   FileName: z.string().max(200, ZONE_IMPORT_MESSAGES.fileNameFormat).default(''),
+  Format: z.enum(['zones', 'cds'], { error: ZONE_IMPORT_MESSAGES.formatInvalid }).default('zones'),
   DryRun: z.boolean().default(true),
   SkipRefused: z.boolean().default(false),
 });
@@ -233,7 +237,7 @@ export const ZoneImportRefusedRow = z.object({
 export type ZoneImportRefusedRow = z.infer<typeof ZoneImportRefusedRow>;
 
 export const ZoneImportReport = z.object({
-  Format: z.enum(['geojson', 'csv']),
+  Format: z.enum(['geojson', 'csv', 'cds']),
   /** The rows (features) of the file. */
   Rows: z.number().int(),
   /** Rows that pass every check (and, unless DryRun, were written when Imported > 0). */
@@ -243,6 +247,8 @@ export const ZoneImportReport = z.object({
   Refused: z.array(ZoneImportRefusedRow),
   /** Columns or properties the import does not know (ignored). */
   IgnoredColumns: z.array(z.string()),
+  /** A CDS feed's: the price policies written (one per distinct set of a zone's curb_policy_ids). */
+  Policies: z.number().int().optional(),
   DryRun: z.boolean(),
 });
 export type ZoneImportReport = z.infer<typeof ZoneImportReport>;

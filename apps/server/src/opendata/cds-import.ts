@@ -13,7 +13,15 @@ import { ZoneCurb, type PolicyBody } from '@parkit/contract';
 import type { Db } from '../db/client.ts';
 import { pricePolicies, pricePolicyVersions, zones } from '../db/schema/index.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
-import { existingNumbers, insertZones, type NewZone, type OperatorRecord, type RefusedRow } from '../zones/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import {
+  existingNumbers,
+  insertZones,
+  ZoneNumbersTaken,
+  type NewZone,
+  type OperatorRecord,
+  type RefusedRow,
+} from '../zones/index.ts';
 import { isUuid, zoneCdsId } from './cds-ids.ts';
 import { polygonCentre } from './cds-geometry.ts';
 import { CdsPolicyRefused, cdsToBody } from './cds-policy.ts';
@@ -120,7 +128,9 @@ interface ValidZone {
 
 /**
  * Checks every zone of the feed and writes the valid ones (see the file's comment). `now` decides
- * which zones have ended (end_date at or before it: refused, a retired zone is not imported).
+ * which zones have ended (end_date at or before it: refused, a retired zone is not imported). A
+ * zone number or curb_zone_id taken between the check and the write (the tables' constraints)
+ * rolls it all back: ZoneNumbersTaken, as the zone file import.
  */
 export async function importCdsFeed(
   db: Db,
@@ -242,6 +252,25 @@ export async function importCdsFeed(
   const report: CdsImportReport = { rows: feed.zones.length, valid: fresh.length, imported: 0, policies: 0, refused };
   if (opts.dryRun || fresh.length === 0 || (refused.length > 0 && !opts.skipInvalid)) return report;
 
+  try {
+    await writeFeed(db, operator, groups, fresh, { ...report, refused }, opts);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ZoneNumbersTaken();
+    throw err;
+  }
+  return { ...report, imported: fresh.length, policies: groups.size };
+}
+
+/** The valid zones and their price policies, and the audit entry, in one transaction. */
+async function writeFeed(
+  db: Db,
+  operator: OperatorRecord,
+  groups: Map<string, ValidZone[]>,
+  fresh: ValidZone[],
+  report: CdsImportReport,
+  opts: { actor: Actor; source?: string },
+): Promise<void> {
+  const refused = report.refused;
   await db.transaction(async (tx) => {
     const names = new Set(
       (
@@ -284,7 +313,7 @@ export async function importCdsFeed(
       after: {
         FileName: opts.source ?? '',
         Format: 'cds',
-        Rows: feed.zones.length,
+        Rows: report.rows,
         Imported: fresh.length,
         Refused: refused.length,
         Policies: groups.size,
@@ -292,5 +321,4 @@ export async function importCdsFeed(
       },
     });
   });
-  return { ...report, imported: fresh.length, policies: groups.size };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PolicyBodyInput } from '@parkit/contract';
-import { buildTestApp, MANY_REQUESTS } from '../helpers.ts';
+import { ZONE_IMPORT_MESSAGES as ZM, type PolicyBodyInput, type ZoneImportReport } from '@parkit/contract';
+import { as, buildTestApp, expectRefused, MANY_REQUESTS, type SignedIn } from '../helpers.ts';
 import { CENTRE, zoneAt } from '../parking-helpers.ts';
-import { newOperator } from '../operator-helpers.ts';
+import { newOperator, signedInOwner, staffMember } from '../operator-helpers.ts';
 import { tableChecksums } from '../guards/checksums.ts';
 import { defaultOperatorId, insertZones, operatorById } from '../../src/zones/index.ts';
 import { assignPolicy, savePolicyVersion } from '../../src/pricing/index.ts';
@@ -193,5 +193,62 @@ describe('refusals', () => {
 
   it('is not a feed without zones or policies', () => {
     expect(() => feedOf([{ data: {} }])).toThrow('not a CDS Curbs feed');
+  });
+});
+
+describe("the console's Import of a CDS feed", () => {
+  it('checks the feed first, imports it whole with its policies, refuses what is not a feed, and two imports at once write it once', async () => {
+    const exported = await exportFeed(source.app, A);
+    const feed = JSON.stringify(exported);
+    const n = exported[0].data.zones.length;
+    // One price policy per distinct set of a zone's curb_policy_ids.
+    const sets = new Set(exported[0].data.zones.map((z) => [...z.curb_policy_ids].sort().join(','))).size;
+    expect(n).toBeGreaterThanOrEqual(3);
+    const target = await buildTestApp(MANY_REQUESTS);
+    const { db } = target.database;
+    const fresh = await newOperator(db, 'Console Curbs');
+    const owner = await signedInOwner(target.app, db, fresh);
+    const analyst = await staffMember(target.app, db, fresh, 'analyst');
+    const send = (who: SignedIn, payload: object) =>
+      as(target.app, who, { method: 'POST', url: `/api/Operator/${fresh}/Zones/Import`, payload });
+    const count = async () => (await db.select({ id: zones.id }).from(zones).where(eq(zones.operatorId, fresh))).length;
+
+    // Refused, changing nothing: not JSON, JSON that is no feed, an unknown format, an analyst.
+    const before = await tableChecksums(db);
+    expectRefused(await send(owner, { Format: 'cds', File: 'zone_number,lat\n1,2' }), 400, 'File', ZM.cdsUnreadable);
+    expectRefused(await send(owner, { Format: 'cds', File: '{"data":{}}' }), 400, 'File', ZM.cdsUnreadable);
+    expectRefused(await send(owner, { Format: 'xml', File: feed }), 400, 'Format', ZM.formatInvalid);
+    expectRefused(await send(analyst, { Format: 'cds', File: feed, DryRun: false }), 403);
+    // The dry run (the default) reports and writes nothing.
+    const checked = await send(owner, { Format: 'cds', File: feed, FileName: 'austin-curbs.json' });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<ZoneImportReport>()).toEqual({
+      Format: 'cds',
+      Rows: n,
+      Valid: n,
+      Imported: 0,
+      Refused: [],
+      IgnoredColumns: [],
+      Policies: 0,
+      DryRun: true,
+    });
+    expect(await tableChecksums(db)).toEqual(before);
+
+    // Two imports at once: one writes the zones and their policies, the other writes nothing.
+    const [a, b] = await Promise.all([0, 1].map(() => send(owner, { Format: 'cds', File: feed, DryRun: false })));
+    const reports = [a!, b!].filter((r) => r.statusCode === 200).map((r) => r.json<ZoneImportReport>());
+    expect(reports.filter((r) => r.Imported === n)).toHaveLength(1);
+    expect(reports.find((r) => r.Imported === n)).toMatchObject({ Policies: sets, Refused: [] });
+    for (const r of [a!, b!].filter((x) => x.statusCode !== 200)) expectRefused(r, 409, 'File', ZM.numbersTaken);
+    expect(await count()).toBe(n);
+    const entries = (await db.select().from(auditLog).where(eq(auditLog.operatorId, fresh))).filter(
+      (e) => e.action === 'zone.import',
+    );
+    expect(entries.map((e) => e.actorId)).toEqual([owner.memberId]);
+    expect(entries[0]!.after).toMatchObject({ FileName: '', Format: 'cds', Imported: n, Policies: sets });
+    // Again: every zone is refused by its row, already there.
+    const again = (await send(owner, { Format: 'cds', File: feed, DryRun: false })).json<ZoneImportReport>();
+    expect(again).toMatchObject({ Imported: 0, Valid: 0 });
+    expect(again.Refused.map((r) => r.Reason)).toEqual(Array(n).fill(expect.stringContaining('already exists')));
   });
 });

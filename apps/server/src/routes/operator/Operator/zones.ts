@@ -15,8 +15,10 @@ import {
   ZoneInput,
 } from '@parkit/contract';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { badRequest, conflict, HttpError } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
+import { CdsFeedError, feedOf, importCdsFeed } from '../../../opendata/index.ts';
 import { adoptPresetPolicies } from '../../../pricing/index.ts';
 import * as zones from '../../../zones/index.ts';
 import { mediaAnswer } from '../../common/media-types.ts';
@@ -36,6 +38,38 @@ const operatorZoneRoutes: FastifyPluginAsyncZod = async (app) => {
     const operator = await zones.operatorById(app.db, req.staff.operatorId);
     if (!operator) throw new HttpError(404, OPERATOR_MESSAGES.operatorNotFound);
     return operator;
+  };
+  /** A city's CDS Curbs feed (Format cds): the checks and report of `npm run zones:import -- --cds`. */
+  const importCds = async (req: FastifyRequest, b: z.output<typeof ZoneImportRequest>): Promise<ZoneImportReport> => {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(b.File.replace(/^\uFEFF/, ''));
+    } catch {
+      throw badRequest('File', ZONE_IMPORT_MESSAGES.cdsUnreadable);
+    }
+    let report;
+    try {
+      report = await importCdsFeed(app.db, await operatorOf(req), feedOf([doc]), {
+        skipInvalid: b.SkipRefused,
+        dryRun: b.DryRun,
+        actor: await actor(req),
+        source: b.FileName,
+      });
+    } catch (err) {
+      if (err instanceof CdsFeedError) throw badRequest('File', ZONE_IMPORT_MESSAGES.cdsUnreadable);
+      if (err instanceof zones.ZoneNumbersTaken) throw conflict('File', ZONE_IMPORT_MESSAGES.numbersTaken);
+      throw err;
+    }
+    return {
+      Format: 'cds',
+      Rows: report.rows,
+      Valid: report.valid,
+      Imported: report.imported,
+      Refused: report.refused.map((r) => ({ Row: r.row, ZoneNumber: r.zoneNumber ?? null, Reason: r.reason })),
+      IgnoredColumns: [],
+      Policies: report.policies,
+      DryRun: b.DryRun,
+    };
   };
 
   app.get(
@@ -62,7 +96,7 @@ const operatorZoneRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Import a zone file (GeoJSON or CSV, the columns of npm run zones:import): a dry run lists the refused rows; then all rows, or the ones that pass',
+          'Import a zone file (GeoJSON or CSV, the columns of npm run zones:import) or, with Format cds, a CDS Curbs feed: a dry run lists the refused rows; then all rows, or the ones that pass',
         params: OperatorParams,
         body: ZoneImportRequest,
         response: { 200: ZoneImportReport, 409: ErrorResponse },
@@ -70,6 +104,7 @@ const operatorZoneRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const b = req.body;
+      if (b.Format === 'cds') return importCds(req, b);
       let report;
       try {
         report = await zones.importZoneFile(app.db, await operatorOf(req), b.File, {

@@ -26,7 +26,7 @@ function renderKeys(url = '/operator/4/keys') {
   );
 }
 
-const mine = (Role: string) => () => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role }]] as const;
+const mine = (Role: string) => (): [number, unknown] => [200, [{ OperatorId: 4, Name: 'Austin Parking', Role }]];
 const live = {
   Prefix: 'pk_AbCdEfGh',
   Purpose: 'cds',

@@ -14,31 +14,48 @@ import { operatorPath } from '../lib/paths.ts';
 import { useMembership } from './console-shell.tsx';
 
 /** The file chosen, checked as the server checks it. */
-const ImportForm = ZoneImportRequest.pick({ File: true, FileName: true });
+const ImportForm = ZoneImportRequest.pick({ File: true, FileName: true, Format: true });
 type ImportIn = z.input<typeof ImportForm>;
 type ImportOut = z.output<typeof ImportForm>;
 
 /**
- * Import zones (/operator/{id}/zones/import): a GeoJSON or CSV file is checked first (a dry run that
- * lists the refused rows), then imported whole, or only its rows that pass.
+ * Import zones (/operator/{id}/zones/import): a GeoJSON or CSV file, or a city's CDS Curbs feed (its
+ * zones and policies answers, one file or two), is checked first (a dry run that lists the refused
+ * rows), then imported whole, or only its rows that pass.
  */
 export function ZoneImportScreen() {
   const { t } = useTranslation();
   const { OperatorId, Role } = useMembership();
   const run = useImportZones(OperatorId);
-  const form = useSchemaForm<ImportIn, ImportOut>(ImportForm, { File: '', FileName: '' });
+  const form = useSchemaForm<ImportIn, ImportOut>(ImportForm, { File: '', FileName: '', Format: 'zones' });
+  const format = form.watch('Format') ?? 'zones';
   const [report, setReport] = useState<ZoneImportReport | null>(null);
   if (!operatorCan(Role, 'zones')) return <Notice>{t('Your role can read zones but not change them.')}</Notice>;
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     setReport(null);
     form.clearErrors();
-    const file = e.target.files?.[0];
-    if (!file) return form.reset({ File: '', FileName: '' });
+    const files = [...(e.target.files ?? [])];
+    if (files.length === 0) return form.reset({ File: '', FileName: '', Format: format });
     // A file far over the limit is not read at all.
-    const text = file.size > ZONE_FILE_MAX_CHARS * 4 ? 'x'.repeat(ZONE_FILE_MAX_CHARS + 1) : await file.text();
-    form.setValue('File', text);
-    form.setValue('FileName', file.name);
+    const size = files.reduce((n, f) => n + f.size, 0);
+    const texts =
+      size > ZONE_FILE_MAX_CHARS * 4
+        ? ['x'.repeat(ZONE_FILE_MAX_CHARS + 1)]
+        : await Promise.all(files.map((f) => f.text()));
+    // A CDS feed's zones and policies answers, chosen together, go as one list of answers.
+    form.setValue('File', texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`);
+    form.setValue(
+      'FileName',
+      files
+        .map((f) => f.name)
+        .join(', ')
+        .slice(0, 200),
+    );
+  };
+  const chooseFormat = (next: 'zones' | 'cds') => {
+    setReport(null);
+    form.reset({ File: '', FileName: '', Format: next });
   };
   const send = async (body: ImportOut, commit: { SkipRefused: boolean } | null) => {
     try {
@@ -66,18 +83,45 @@ export function ZoneImportScreen() {
           {t('All zones')}
         </ButtonLink>
       </div>
-      <p className="mb-3 text-sm text-slate-600">
-        {t(
-          'A GeoJSON file of points or a CSV file with a header row: zone_number, address, lat, lng, rate, max_stay_minutes, and optionally name, city, state, zip, kind, paid_days, paid_from, paid_until, capacity. The file is checked first; nothing is written until you import.',
-        )}
-      </p>
       <form noValidate onSubmit={(e) => void check(e)} className="flex flex-col gap-3">
-        <FieldShell label={t('Zone file (GeoJSON or CSV)')} error={fileError}>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold text-slate-900">{t('What the file is')}</legend>
+          {(['zones', 'cds'] as const).map((f) => (
+            <label key={f} className="flex min-h-11 items-center gap-3 text-slate-900">
+              <input
+                type="radio"
+                name="format"
+                className="size-5"
+                checked={format === f}
+                onChange={() => chooseFormat(f)}
+              />
+              {f === 'zones' ? t('A zone file (GeoJSON or CSV)') : t('A city’s CDS Curbs feed (JSON)')}
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-sm text-slate-600">
+          {format === 'zones'
+            ? t(
+                'A GeoJSON file of points or a CSV file with a header row: zone_number, address, lat, lng, rate, max_stay_minutes, and optionally name, city, state, zip, kind, paid_days, paid_from, paid_until, capacity. The file is checked first; nothing is written until you import.',
+              )
+            : t(
+                'The JSON of the city’s /curbs/zones and /curbs/policies: choose both files, or one file that holds both. Each Curb Zone becomes a zone and its policies a price policy; the feed’s ids are kept. The feed is checked first; nothing is written until you import.',
+              )}
+        </p>
+        <FieldShell
+          label={format === 'zones' ? t('Zone file (GeoJSON or CSV)') : t('CDS feed files (JSON)')}
+          error={fileError}
+        >
           {({ id, describedBy }) => (
             <input
               id={id}
               type="file"
-              accept=".csv,.json,.geojson,text/csv,application/json,application/geo+json"
+              multiple={format === 'cds'}
+              accept={
+                format === 'zones'
+                  ? '.csv,.json,.geojson,text/csv,application/json,application/geo+json'
+                  : '.json,application/json'
+              }
               aria-invalid={fileError ? true : undefined}
               aria-describedby={describedBy}
               onChange={(e) => void choose(e)}
@@ -126,6 +170,9 @@ function Report({
         {t('{{count}} rows in the file', { count: report.Rows })} · {t('{{count}} rows pass', { count: report.Valid })}{' '}
         · {t('{{count}} refused', { count: refused })}
         {done && <> · {t('{{count}} zones imported', { count: report.Imported })}</>}
+        {done && report.Policies !== undefined && (
+          <> · {t('{{count}} price policies written', { count: report.Policies })}</>
+        )}
       </p>
       {report.IgnoredColumns.length > 0 && (
         <p className="text-sm break-words text-amber-800">

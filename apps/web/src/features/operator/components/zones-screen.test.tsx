@@ -264,12 +264,57 @@ describe('importing zones', () => {
     expect(calls.filter((c) => c.method === 'POST')[0]!.body).toEqual({
       File: 'zone_number,address\nB1,x\nB2,y',
       FileName: 'zones.csv',
+      Format: 'zones',
       DryRun: true,
       SkipRefused: false,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Skip the refused rows and import 1 zone' }));
     expect(await screen.findByRole('heading', { name: 'Imported' })).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ DryRun: false, SkipRefused: true });
+  });
+
+  it('a city’s CDS feed: its zones and policies files go as one list, then the zones and policies are imported', async () => {
+    const calls = stubApi({
+      'GET /api/Operator/Mine': mine('manager'),
+      'POST /api/Operator/4/Zones/Import': (body) =>
+        (body as { DryRun: boolean }).DryRun
+          ? [200, report({ Format: 'cds', Rows: 3, Valid: 3, Refused: [], IgnoredColumns: [], Policies: 0 })]
+          : [
+              200,
+              report({
+                Format: 'cds',
+                Rows: 3,
+                Valid: 3,
+                Refused: [],
+                IgnoredColumns: [],
+                Imported: 3,
+                Policies: 2,
+                DryRun: false,
+              }),
+            ],
+    });
+    renderConsole('/operator/4/zones/import');
+    fireEvent.click(await screen.findByRole('radio', { name: 'A city’s CDS Curbs feed (JSON)' }));
+    const input = screen.getByLabelText('CDS feed files (JSON)');
+    expect(input.hasAttribute('multiple')).toBe(true);
+    const zonesDoc = '{"data":{"zones":[]}}';
+    const policiesDoc = '{"data":{"policies":[]}}';
+    fireEvent.change(input, {
+      target: { files: [file(zonesDoc, 'zones.json'), file(policiesDoc, 'policies.json')] },
+    });
+    expect(await screen.findByText('zones.json, policies.json is ready to be checked.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 3 zones' }));
+    expect(await screen.findByText(/2 price policies written/)).toBeTruthy();
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(posts[0]).toEqual({
+      File: `[${zonesDoc},${policiesDoc}]`,
+      FileName: 'zones.json, policies.json',
+      Format: 'cds',
+      DryRun: true,
+      SkipRefused: false,
+    });
+    expect(posts[1]).toMatchObject({ Format: 'cds', DryRun: false, SkipRefused: false });
   });
 
   it('without a file, says to choose one and sends nothing', async () => {
