@@ -47,7 +47,10 @@ async function sessions(d: Db, n: number, tag: string): Promise<string[]> {
 function expectAllInOrder(hits: Hit[], expected: string[]): number {
   let duplicates = 0;
   for (const path of PATHS) {
-    expect(accepted(hits, path).map((e) => e.objectId), path).toEqual(expected);
+    expect(
+      accepted(hits, path).map((e) => e.objectId),
+      path,
+    ).toEqual(expected);
     duplicates += hits.filter((h) => h.path === path).length - expected.length;
   }
   return duplicates;
@@ -73,50 +76,58 @@ const exited = (c: ChildProcess) =>
 
 if (process.env.TEST_DB === 'postgres') {
   describe('APDS webhooks: kill -9 of the worker mid-batch', () => {
-    it('loses nothing, keeps each subscription’s order, and repeats only what was in flight', { timeout: 120_000 }, async () => {
-      const children: ChildProcess[] = [];
-      let killAt = 15;
-      // Slow answers, so a batch (one event per subscription) is in flight when the kill comes.
-      const receiver = await webhookReceiver(() => {
-        if (--killAt === 0) children[0]!.kill('SIGKILL');
-        return 200;
-      }, 150);
-      try {
-        for (const path of PATHS)
-          await subscribe(db, A, { endpoint: `${receiver.url}${path}`, topics: ['SessionCreated'] }, true);
-        const expected = await sessions(db, SESSIONS, 'KILL');
-        const [{ name } = { name: '' }] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${name}`;
+    it(
+      'loses nothing, keeps each subscription’s order, and repeats only what was in flight',
+      { timeout: 120_000 },
+      async () => {
+        const children: ChildProcess[] = [];
+        let killAt = 15;
+        // Slow answers, so a batch (one event per subscription) is in flight when the kill comes.
+        const receiver = await webhookReceiver(() => {
+          if (--killAt === 0) children[0]!.kill('SIGKILL');
+          return 200;
+        }, 150);
+        try {
+          for (const path of PATHS)
+            await subscribe(db, A, { endpoint: `${receiver.url}${path}`, topics: ['SessionCreated'] }, true);
+          const expected = await sessions(db, SESSIONS, 'KILL');
+          const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
+            db,
+            sql`select current_database() as name`,
+          );
+          const url = new URL(process.env.TEST_DATABASE_URL!);
+          url.pathname = `/${name}`;
 
-        children.push(await startRunner(url.toString()));
-        await exited(children[0]!);
-        expect(children[0]!.signalCode).toBe('SIGKILL');
-        // The kill left claimed events: counted as tried, not delivered, due again after the lease.
-        const claimed = await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from apds_webhook_deliveries where attempts > 0 and next_attempt_at > now()`,
-        );
-        expect(claimed[0]!.n).toBeGreaterThan(0);
-        const before = receiver.hits.length;
-        expect(before).toBeLessThan(SESSIONS * PATHS.length);
+          children.push(await startRunner(url.toString()));
+          await exited(children[0]!);
+          expect(children[0]!.signalCode).toBe('SIGKILL');
+          // The kill left claimed events: counted as tried, not delivered, due again after the lease.
+          const claimed = await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from apds_webhook_deliveries where attempts > 0 and next_attempt_at > now()`,
+          );
+          expect(claimed[0]!.n).toBeGreaterThan(0);
+          const before = receiver.hits.length;
+          expect(before).toBeLessThan(SESSIONS * PATHS.length);
 
-        children.push(await startRunner(url.toString()));
-        await expect
-          .poll(
-            async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from apds_webhook_deliveries`))[0]!.n,
-            { timeout: 60_000, interval: 200 },
-          )
-          .toBe(0);
-        const duplicates = expectAllInOrder(receiver.hits, expected);
-        // At least once: only the events in flight at the kill (at most one per subscription) came twice.
-        expect(duplicates).toBeLessThanOrEqual(PATHS.length);
-      } finally {
-        for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-        await Promise.all(children.map(exited));
-        await receiver.close();
-      }
-    });
+          children.push(await startRunner(url.toString()));
+          await expect
+            .poll(
+              async () =>
+                (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from apds_webhook_deliveries`))[0]!.n,
+              { timeout: 60_000, interval: 200 },
+            )
+            .toBe(0);
+          const duplicates = expectAllInOrder(receiver.hits, expected);
+          // At least once: only the events in flight at the kill (at most one per subscription) came twice.
+          expect(duplicates).toBeLessThanOrEqual(PATHS.length);
+        } finally {
+          for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+          await Promise.all(children.map(exited));
+          await receiver.close();
+        }
+      },
+    );
   });
 } else {
   describe('APDS webhooks: a worker that died mid-delivery', () => {

@@ -59,12 +59,7 @@ export async function delivered(db: Executor, id: number): Promise<void> {
 }
 
 /** A failed attempt: tried again at `retryAt`, or dead (the dead-letter list) once it was the last. */
-export async function failed(
-  db: Executor,
-  id: number,
-  error: string,
-  retryAt: Date | null,
-): Promise<void> {
+export async function failed(db: Executor, id: number, error: string, retryAt: Date | null): Promise<void> {
   await db.execute(
     sql`update apds_webhook_deliveries
         set last_error = ${error.slice(0, 200)},

@@ -100,7 +100,11 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /** POSTs the body; answers null when the endpoint took it (2xx), else what went wrong. */
-function post(d: ClaimedDelivery, body: string, opts: Required<Omit<WebhookSenderOptions, 'log'>>): Promise<string | null> {
+function post(
+  d: ClaimedDelivery,
+  body: string,
+  opts: Required<Omit<WebhookSenderOptions, 'log'>>,
+): Promise<string | null> {
   const url = new URL(d.endpoint);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!opts.privateOk && (url.protocol !== 'https:' || (isIP(host) !== 0 && !isPublicAddress(host))))

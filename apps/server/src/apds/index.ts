@@ -8,4 +8,10 @@ export * from './apds-sessions.ts';
 export * from './apds-quotes.ts';
 export * from './apds-webhooks.ts';
 export { deadLetters, replay } from './apds-webhook-outbox.ts';
-export { webhookSender, signature, eventBody, WEBHOOK_DEFAULTS, type WebhookSenderOptions } from './apds-webhook-sender.ts';
+export {
+  webhookSender,
+  signature,
+  eventBody,
+  WEBHOOK_DEFAULTS,
+  type WebhookSenderOptions,
+} from './apds-webhook-sender.ts';

@@ -111,7 +111,8 @@ export async function loadApds() {
   // The payload a webhook subscriber receives: the document gives it as post-webhooks' callback.
   const ajv = new Ajv04({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv, { mode: 'full', keywords: false });
-  for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password', 'url']) ajv.addFormat(name, true);
+  for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password', 'url'])
+    ajv.addFormat(name, true);
   const callbacks = (definition.paths?.['/webhooks']?.post as { callbacks?: Record<string, Record<string, unknown>> })
     ?.callbacks;
   // Its `data` items are a oneOf of five object schemas (Place, RightSpecification, AssignedRight,
@@ -124,7 +125,10 @@ export async function loadApds() {
         post: { requestBody: { content: { 'application/json': { schema: { properties: { data: object } } } } } };
       }
     ).post.requestBody.content['application/json'].schema;
-    return { ...schema, properties: { ...schema.properties, data: { ...schema.properties.data, items: { type: 'object' } } } };
+    return {
+      ...schema,
+      properties: { ...schema.properties, data: { ...schema.properties.data, items: { type: 'object' } } },
+    };
   };
   return {
     /** A webhook delivery's body against the callback `name` of post-webhooks (placeEvent). */

@@ -36,8 +36,16 @@ describe('APDS webhooks: the dead-letter list', () => {
     const sub = (
       await call('POST', '/apds/webhooks', keyA, { endpoint: `${receiver.url}/dead`, topics: ['SessionCreated'] })
     ).json<{ id: string }>();
-    const first = await startSession(app, driver, { zoneId: zone, vehicleId: await addVehicle(app, driver, 'DL 1'), minutes: 60 });
-    const second = await startSession(app, driver, { zoneId: zone, vehicleId: await addVehicle(app, driver, 'DL 2'), minutes: 60 });
+    const first = await startSession(app, driver, {
+      zoneId: zone,
+      vehicleId: await addVehicle(app, driver, 'DL 1'),
+      minutes: 60,
+    });
+    const second = await startSession(app, driver, {
+      zoneId: zone,
+      vehicleId: await addVehicle(app, driver, 'DL 2'),
+      minutes: 60,
+    });
     // Each run two hours after the last: every back-off (at most an hour) has passed.
     for (let i = 0; i < WEBHOOK_DEFAULTS.maxAttempts; i++) await send(db, later(2 * i));
     // Only the head was tried while it lived: the second event waited behind the first, and

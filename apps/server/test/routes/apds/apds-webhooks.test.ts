@@ -28,7 +28,10 @@ const keyB = (await createKey(db, B, 'webhooks B')).key;
 const zone1 = await addZone(db, 'WH1');
 const zone2 = await addZone(db, 'WH2');
 await insertZones(db, B, [zoneAt('WHB', '1 Oak St', { lat: 32.78, lng: -96.8 })]);
-const [{ id: zoneB } = { id: 0 }] = await queryRows<{ id: number }>(db, sql`select id from zones where zone_number = 'WHB'`);
+const [{ id: zoneB } = { id: 0 }] = await queryRows<{ id: number }>(
+  db,
+  sql`select id from zones where zone_number = 'WHB'`,
+);
 
 // Each event's first two tries fail (500, then 503); the third is taken.
 const receiver = await webhookReceiver((_path, before) => [500, 503][before] ?? 200);
@@ -130,7 +133,10 @@ describe('APDS webhooks: subscriptions', () => {
 
 describe('APDS webhooks: deliveries', () => {
   it('a receiver failing each event’s first two tries gets every event once, signed, in order', async () => {
-    const all = await subscribe(keyA, { endpoint: `${receiver.url}/all`, topics: ['SessionCreated', 'SessionUpdated'] });
+    const all = await subscribe(keyA, {
+      endpoint: `${receiver.url}/all`,
+      topics: ['SessionCreated', 'SessionUpdated'],
+    });
     const zoned = await subscribe(keyA, {
       endpoint: `${receiver.url}/zone2`,
       topics: ['SessionCreated'],
@@ -144,11 +150,23 @@ describe('APDS webhooks: deliveries', () => {
     });
     const driver = await registerAndSignIn(app);
     await credit(db, driver.memberId, 100_00);
-    const s1 = await startSession(app, driver, { zoneId: zone1, vehicleId: await addVehicle(app, driver, 'WH 1'), minutes: 60 });
-    const s2 = await startSession(app, driver, { zoneId: zone2, vehicleId: await addVehicle(app, driver, 'WH 2'), minutes: 60 });
+    const s1 = await startSession(app, driver, {
+      zoneId: zone1,
+      vehicleId: await addVehicle(app, driver, 'WH 1'),
+      minutes: 60,
+    });
+    const s2 = await startSession(app, driver, {
+      zoneId: zone2,
+      vehicleId: await addVehicle(app, driver, 'WH 2'),
+      minutes: 60,
+    });
     const q = await quote(app, driver, { SessionId: s1.SessionId, DurationMinutes: 30 });
     expect((await pay(app, driver, 'Extend', { QuoteId: q.json<Quote>().QuoteId })).statusCode).toBe(200);
-    const stop = await as(app, driver, { method: 'POST', url: '/api/Parking/Stop', payload: { SessionId: s2.SessionId } });
+    const stop = await as(app, driver, {
+      method: 'POST',
+      url: '/api/Parking/Stop',
+      payload: { SessionId: s2.SessionId },
+    });
     expect(stop.statusCode, stop.body).toBe(200);
     // A job's bookkeeping is not a change of the APDS Session: no event.
     const waiting = await count('apds_webhook_deliveries');
