@@ -4,6 +4,7 @@ import { queryRows } from '../../../src/db/client.ts';
 import { createKey } from '../../../src/enforcement/index.ts';
 import { WEBHOOK_DEFAULTS, webhookSender } from '../../../src/apds/index.ts';
 import { defaultOperatorId } from '../../../src/zones/index.ts';
+import { DEAD_EVENT_DAYS, pruneExpired } from '../../../src/infra/jobs/prune.ts';
 import { buildTestApp, registerAndSignIn } from '../../helpers.ts';
 import { newOperator } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession } from '../../parking-helpers.ts';
@@ -110,5 +111,24 @@ describe('APDS webhooks: the dead-letter list', () => {
       sql`select status, last_error from apds_webhook_deliveries order by id`,
     );
     expect(errors).toEqual(endpoints.map(() => ({ status: 'dead', last_error: 'private-address' })));
+  });
+
+  it('the prune job deletes an event dead for DEAD_EVENT_DAYS, and nothing still waiting', async () => {
+    const states = () =>
+      queryRows<{ status: string; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from apds_webhook_deliveries group by status order by status`,
+      );
+    await db.execute(
+      sql`update apds_webhook_deliveries set status = 'pending' where id = (select min(id) from apds_webhook_deliveries)`,
+    );
+    expect(await states()).toEqual([
+      { status: 'dead', n: 2 },
+      { status: 'pending', n: 1 },
+    ]);
+    await pruneExpired(db, later(24 * (DEAD_EVENT_DAYS - 1)));
+    expect((await states()).map((s) => s.n)).toEqual([2, 1]);
+    await pruneExpired(db, later(24 * (DEAD_EVENT_DAYS + 1)));
+    expect(await states()).toEqual([{ status: 'pending', n: 1 }]);
   });
 });
