@@ -26,6 +26,7 @@ import { registerEnforcementJobs } from './enforcement/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
 import webPush from './infra/push/push-plugin.ts';
+import { webhookSender } from './apds/index.ts';
 
 export interface AppOptions {
   config: Pick<Config, 'NODE_ENV' | 'JWT_SECRET' | 'WEB_DIST' | 'MAP_TILE_URL'> &
@@ -46,6 +47,7 @@ export interface AppOptions {
         | 'VAPID_PRIVATE_KEY'
         | 'VAPID_SUBJECT'
         | 'WEB_PUSH_CA'
+        | 'APDS_WEBHOOK_PRIVATE_URLS'
       >
     > &
     WalletConfig;
@@ -100,6 +102,13 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     ca: config.WEB_PUSH_CA,
     production,
   });
+  // APDS webhooks: the outbox the parking_sessions trigger writes, sent signed, in order per
+  // subscription (after the parking jobs, so a tick's expiries go out in that tick).
+  const apdsPrivateOk = config.APDS_WEBHOOK_PRIVATE_URLS ?? false;
+  fastify.jobs.register(
+    'apds.webhooks',
+    webhookSender({ currency: fastify.wallet.currency.toUpperCase(), privateOk: apdsPrivateOk, log: fastify.log }),
+  );
   // The wallet's jobs (due auto-reloads, plan renewals and cancellations, old idempotency keys):
   // on the runner's tick, at most every WALLET_JOB_INTERVAL_MS; never in tests (they call
   // app.wallet.runJobs() or the job itself).
@@ -131,6 +140,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
       attachments: attachmentStore(join(dataDir, 'support-attachments')),
     },
     citations: { files: citationFileStore(join(dataDir, 'citation-files')) },
+    apdsWebhooks: { privateOk: apdsPrivateOk },
     defaultClientId: () => defaultOperatorId(fastify.db),
   });
   await fastify.register(spa, {

@@ -115,6 +115,15 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Only for tests against a local server speaking Stripe's API, e.g. http://127.0.0.1:3311. */
     STRIPE_API_URL: z.url().optional(),
+    /**
+     * APDS webhooks (docs/apds.md#webhooks): `true` lets a subscription's endpoint be http, on
+     * localhost or on a private address (tests, a local receiver); production leaves it false, so
+     * the server cannot be made to call into its own network.
+     */
+    APDS_WEBHOOK_PRIVATE_URLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** How often the wallet jobs run (auto-reload, plan renewal, old idempotency keys), on the job runner's tick; 0 = never. */
     WALLET_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /** The job runner's tick (parking expiry, reminders, Auto Extend…; the prune and the wallet's jobs at their own pace); 0 turns every job off in this process. */

@@ -69,6 +69,7 @@ export async function buildTestApp(
     VAPID_PUBLIC_KEY?: string;
     VAPID_PRIVATE_KEY?: string;
     WEB_PUSH_CA?: string;
+    APDS_WEBHOOK_PRIVATE_URLS?: boolean;
   } & WalletConfig = {},
   /**
    * logStream: every log line at trace level goes here (tests that grep the logs). decorations: the

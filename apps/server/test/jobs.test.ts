@@ -46,6 +46,7 @@ describe('the one job runner', () => {
         'enforcement.retention',
         'prune.expired',
         'push.send',
+        'apds.webhooks',
         'wallet',
       ]);
       const left = await queryRows<{ n: number }>(

@@ -293,12 +293,13 @@ export const ApdsQuoteResponse = z.object({
 });
 export type ApdsQuoteResponse = z.infer<typeof ApdsQuoteResponse>;
 
-const page = <T extends z.ZodType>(item: T) => z.object({ meta: ListMeta, data: z.array(item) });
-export const ApdsPlaceList = page(ApdsPlace);
-export const ApdsRateList = page(ApdsRate);
-export const ApdsSpecList = page(ApdsRightSpecification);
-export const ApdsSessionList = page(ApdsSession);
-export const ApdsQuoteList = page(ApdsQuoteResponse);
+/** An APDS list: the document's meta and one page of items. */
+export const apdsPage = <T extends z.ZodType>(item: T) => z.object({ meta: ListMeta, data: z.array(item) });
+export const ApdsPlaceList = apdsPage(ApdsPlace);
+export const ApdsRateList = apdsPage(ApdsRate);
+export const ApdsSpecList = apdsPage(ApdsRightSpecification);
+export const ApdsSessionList = apdsPage(ApdsSession);
+export const ApdsQuoteList = apdsPage(ApdsQuoteResponse);
 export type ApdsListMeta = z.infer<typeof ListMeta>;
 
 /** An APDS ResponseStatus: the document's shape of an error (404 of a read). */

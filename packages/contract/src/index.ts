@@ -25,4 +25,5 @@ export * from './push.ts';
 export * from './citations.ts';
 export * from './enforcement.ts';
 export * from './apds.ts';
+export * from './apds-webhooks.ts';
 export * from './permits.ts';

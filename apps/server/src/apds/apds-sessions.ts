@@ -21,13 +21,13 @@ const sessionColumns = {
   updatedAt: parkingSessions.updatedAt,
   showPlates: operators.showPlates,
 };
-type SessionRow = {
+export type SessionRow = {
   [K in keyof typeof sessionColumns]: (typeof sessionColumns)[K]['_']['notNull'] extends true
     ? (typeof sessionColumns)[K]['_']['data']
     : (typeof sessionColumns)[K]['_']['data'] | null;
 };
 
-function toSession(s: SessionRow, currency: string): ApdsSession {
+export function toSession(s: SessionRow, currency: string): ApdsSession {
   const id = `session-${s.id}`;
   const end = s.endedAt ? { actualEnd: s.endedAt.toISOString() } : {};
   // The plate only where the operator opted in (operators.show_plates); otherwise the session's

@@ -6,3 +6,12 @@ export * from './apds-rates.ts';
 export * from './apds-rights.ts';
 export * from './apds-sessions.ts';
 export * from './apds-quotes.ts';
+export * from './apds-webhooks.ts';
+export { deadLetters, replay } from './apds-webhook-outbox.ts';
+export {
+  webhookSender,
+  signature,
+  eventBody,
+  WEBHOOK_DEFAULTS,
+  type WebhookSenderOptions,
+} from './apds-webhook-sender.ts';

@@ -21,6 +21,7 @@ import quickParkRoutes from './guest/Parking/guest.ts';
 import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import apdsPublicRoutes from './public/Apds/index.ts';
 import apdsSessionRoutes from './operator-key/Apds/sessions.ts';
+import apdsWebhookRoutes, { type ApdsWebhookRouteOptions } from './operator-key/Apds/webhooks.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorPriceRoutes from './operator/Operator/prices.ts';
@@ -58,6 +59,8 @@ export interface RoutesOptions {
   support: SupportOptions;
   /** Citations' photos and contest attachments. */
   citations: CitationOptions;
+  /** APDS webhooks: whether endpoints on private addresses are taken. */
+  apdsWebhooks: ApdsWebhookRouteOptions;
 }
 
 /**
@@ -124,6 +127,8 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     // operator's sessions behind its API key (docs/apds.md).
     ['public', apdsPublicRoutes, '/apds'],
     ['operatorKey', apdsSessionRoutes, '/apds'],
+    // APDS event subscriptions (signed webhooks from the outbox), their dead letters.
+    ['operatorKey', apdsWebhookRoutes, '/apds', opts.apdsWebhooks],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
     // Leaving cleanly: a member's data as one file, and the deletion of the account.

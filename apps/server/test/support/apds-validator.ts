@@ -108,7 +108,35 @@ export async function loadApds() {
     },
   });
   await api.init();
+  // The payload a webhook subscriber receives: the document gives it as post-webhooks' callback.
+  const ajv = new Ajv04({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv, { mode: 'full', keywords: false });
+  for (const name of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password', 'url'])
+    ajv.addFormat(name, true);
+  const callbacks = (definition.paths?.['/webhooks']?.post as { callbacks?: Record<string, Record<string, unknown>> })
+    ?.callbacks;
+  // Its `data` items are a oneOf of five object schemas (Place, RightSpecification, AssignedRight,
+  // Session, RateTable) whose own oneOfs overlap (see above), so no item can pass it: the envelope
+  // is checked here with any object as an item, and the test checks each item against its own
+  // operation's schema (a Session: get-sessions-id), where the ambiguities are reported apart.
+  const callbackSchema = (name: string) => {
+    const schema = (
+      callbacks?.[name]?.['{$request.body#/endpoint}'] as {
+        post: { requestBody: { content: { 'application/json': { schema: { properties: { data: object } } } } } };
+      }
+    ).post.requestBody.content['application/json'].schema;
+    return {
+      ...schema,
+      properties: { ...schema.properties, data: { ...schema.properties.data, items: { type: 'object' } } },
+    };
+  };
   return {
+    /** A webhook delivery's body against the callback `name` of post-webhooks (placeEvent). */
+    callback: (name: string, body: unknown): ApdsCheck => {
+      const validate = ajv.compile(callbackSchema(name));
+      validate(body);
+      return split(validate.errors as AjvError[] | null);
+    },
     /** How many schemas the erratum changed (applyErrata). */
     errata,
     /** The operations the document has, by operationId. */

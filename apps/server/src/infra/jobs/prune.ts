@@ -7,6 +7,8 @@ export const PRUNE_EVERY_MS = 10 * 60_000;
 /** How long the plate-check audit keeps an answered check, and a refused one. */
 export const AUDIT_ANSWER_DAYS = 365;
 export const AUDIT_REFUSAL_DAYS = 30;
+/** How long a dead webhook event waits for its replay. */
+export const DEAD_EVENT_DAYS = 30;
 
 /**
  * Rows nothing will read again are deleted, in one statement:
@@ -15,7 +17,9 @@ export const AUDIT_REFUSAL_DAYS = 30;
  * - one-time codes expired for a day;
  * - outbox messages sent a day ago, or a week old (codes in them have long expired; reminders
  *   and receipts are stale);
- * - rate-limit windows that started more than a day ago (the longest window is an hour).
+ * - rate-limit windows that started more than a day ago (the longest window is an hour);
+ * - APDS webhook events dead for DEAD_EVENT_DAYS (never replayed: they hold a plate and a
+ *   session a city no longer asks for; docs/apds.md#webhooks).
  * The plate checks' audit (enforcement_checks) is kept for a while, not for ever:
  * - answers (paid, not paid, no such zone) for AUDIT_ANSWER_DAYS: a citation contested months
  *   later, or the city's yearly review, can still see what the officer was told;
@@ -35,13 +39,17 @@ export async function pruneExpired(db: Db, now: Date): Promise<number> {
            WHERE sent_at < ${at}::timestamptz - interval '1 day' OR created_at < ${at}::timestamptz - interval '7 days'
            RETURNING 1),
          windows AS (DELETE FROM rate_limits WHERE window_start < ${at}::timestamptz - interval '1 day' RETURNING 1),
+         dead_events AS (
+           DELETE FROM apds_webhook_deliveries
+           WHERE status = 'dead' AND created_at < ${at}::timestamptz - make_interval(days => ${DEAD_EVENT_DAYS})
+           RETURNING 1),
          checks AS (
            DELETE FROM enforcement_checks
            WHERE checked_at < ${at}::timestamptz - make_interval(days => ${AUDIT_REFUSAL_DAYS})
              AND (outcome IN ('unauthorized', 'rate_limited') OR checked_at < ${at}::timestamptz - make_interval(days => ${AUDIT_ANSWER_DAYS}))
            RETURNING 1)
     SELECT (SELECT count(*) FROM tokens) + (SELECT count(*) FROM codes) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM windows)
-      + (SELECT count(*) FROM checks) AS n`,
+      + (SELECT count(*) FROM checks) + (SELECT count(*) FROM dead_events) AS n`,
   );
   return Number(row?.n ?? 0);
 }

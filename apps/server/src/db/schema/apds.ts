@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
+import { operatorRef } from './members.ts';
+
+/**
+ * An APDS event subscription (docs/apds.md#webhooks): an operator's city asks for some topics of
+ * the operator's zones to be POSTed to its endpoint. `zone_ids` is what `hierarchyElements` names,
+ * resolved at subscription (null: every zone of the operator, new ones too); the document's own
+ * words are kept in `hierarchy` to be answered back. `secret` signs each delivery (HMAC-SHA256):
+ * shown once, when the subscription is made, and kept to sign with (so not hashed).
+ */
+export const apdsWebhooks = pgTable(
+  'apds_webhooks',
+  {
+    id: serialId(),
+    operatorId: operatorRef(),
+    endpoint: text('endpoint').notNull(),
+    topics: text('topics').array().notNull(),
+    hierarchy: jsonb('hierarchy').$type<{ className: string; id: string }[]>(),
+    includeChildren: boolean('include_children').notNull().default(false),
+    zoneIds: integer('zone_ids').array(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('apds_webhooks_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * The webhook outbox (docs/decisions/016-webhook-outbox.md): one event for one subscription,
+ * written by the trigger on parking_sessions in the transaction of the change it reports, sent
+ * after COMMIT by the job `apds.webhooks`. A subscription's oldest pending row is its head: only the
+ * head is sent, so its events arrive in order. Claiming moves `next_attempt_at` forward (no lock is
+ * held while the endpoint is called); a delivered row is deleted; after the last failed attempt
+ * the row is `dead` (the dead-letter list) until it is replayed. `event_id` is the same for every
+ * subscription the change reaches: receivers dedupe by it. `data` is the object as it was then.
+ */
+export const apdsWebhookDeliveries = pgTable(
+  'apds_webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: ref('subscription_id', () => apdsWebhooks.id, 'cascade'),
+    eventId: uuid('event_id').notNull(),
+    topic: text('topic').notNull(),
+    objectId: integer('object_id').notNull(),
+    data: jsonb('data').notNull(),
+    eventTime: moment('event_time').notNull(),
+    /** 'pending' (waiting, or being sent) | 'dead' (every attempt failed; replayable). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    /** The last failure: an HTTP status or a network error's code, never the response's body. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('apds_webhook_deliveries_status_check', sql`${t.status} IN ('pending', 'dead')`),
+    // Each subscription's head, and the due heads.
+    index('apds_webhook_deliveries_pending_idx')
+      .on(t.subscriptionId, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('apds_webhook_deliveries_dead_idx')
+      .on(t.subscriptionId, t.id)
+      .where(sql`${t.status} = 'dead'`),
+  ],
+);

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ParkingSession, Quote } from '@parkit/contract';
+import { queryRows } from '../../../src/db/client.ts';
+import { createKey } from '../../../src/enforcement/index.ts';
+import { webhookSender } from '../../../src/apds/index.ts';
+import { defaultOperatorId, insertZones } from '../../../src/zones/index.ts';
+import { as, buildTestApp, registerAndSignIn } from '../../helpers.ts';
+import { newOperator } from '../../operator-helpers.ts';
+import { addVehicle, addZone, credit, pay, quote, startSession, zoneAt } from '../../parking-helpers.ts';
+import { loadApds } from '../../support/apds-validator.ts';
+import { accepted, verifySignature, webhookReceiver } from '../../support/webhook-receiver.ts';
+
+/**
+ * /apds/webhooks (docs/apds.md#webhooks) on PGlite and PostgreSQL: subscriptions against the APDS
+ * document, the operator's scope, and deliveries to a receiver on this machine that fails each
+ * event's first two tries: every event arrives once, signed, in order, with the APDS EventData
+ * shape. Dead letters and the crash test are in apds-webhooks-dead.test.ts and
+ * apds-webhooks-crash.test.ts.
+ */
+const { app, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000, APDS_WEBHOOK_PRIVATE_URLS: true });
+const { db } = database;
+const apds = await loadApds();
+const A = await defaultOperatorId(db);
+const B = await newOperator(db, 'Webhook operator B');
+const keyA = (await createKey(db, A, 'webhooks A')).key;
+const keyB = (await createKey(db, B, 'webhooks B')).key;
+const zone1 = await addZone(db, 'WH1');
+const zone2 = await addZone(db, 'WH2');
+await insertZones(db, B, [zoneAt('WHB', '1 Oak St', { lat: 32.78, lng: -96.8 })]);
+const [{ id: zoneB } = { id: 0 }] = await queryRows<{ id: number }>(
+  db,
+  sql`select id from zones where zone_number = 'WHB'`,
+);
+
+// Each event's first two tries fail (500, then 503); the third is taken.
+const receiver = await webhookReceiver((_path, before) => [500, 503][before] ?? 200);
+const send = webhookSender({ currency: 'USD', privateOk: true, log: app.log });
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, key: string | null, payload?: object) =>
+  app.inject({ method, url, headers: key ? { 'x-operator-key': key } : {}, ...(payload ? { payload } : {}) });
+const count = async (table: string) =>
+  Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n);
+
+/** Runs the job until nothing is waiting, each run an hour after the last (every back-off is due). */
+async function drain(runs = 10) {
+  for (let i = 0; i < runs && (await count(`apds_webhook_deliveries where status = 'pending'`)) > 0; i++)
+    await send(db, new Date(Date.now() + i * 3_600_000));
+}
+
+async function subscribe(key: string, body: object) {
+  const res = await call('POST', '/apds/webhooks', key, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ id: string; secret: string }>();
+}
+
+describe('APDS webhooks: subscriptions', () => {
+  it('bad input is a 400 and writes nothing', async () => {
+    const good = { endpoint: `${receiver.url}/x`, topics: ['SessionCreated'] };
+    const bad: [object, string][] = [
+      [{}, 'endpoint'],
+      [{ ...good, endpoint: 'not a url' }, 'endpoint'],
+      [{ ...good, endpoint: 'ftp://example.org/x' }, 'endpoint'],
+      [{ ...good, topics: [] }, 'topics'],
+      [{ ...good, topics: ['SessionStarted'] }, 'topics'],
+      [{ ...good, topics: ['SessionCreated', 'SessionCreated'] }, 'topics'],
+      [{ ...good, hierarchyElements: [{ className: 'Place', id: `zone-${zoneB}` }] }, 'hierarchyElements'],
+      [{ ...good, hierarchyElements: [{ className: 'Place', id: `operator-${B}` }] }, 'hierarchyElements'],
+      // The campus alone, without its children: no session happens there.
+      [{ ...good, hierarchyElements: [{ className: 'Place', id: `operator-${A}` }] }, 'hierarchyElements'],
+      [{ ...good, includeChildrenEvents: 'yes' }, 'includeChildrenEvents'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call('POST', '/apds/webhooks', keyA, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json().errors)).toContain(field);
+    }
+    expect(await count('apds_webhooks')).toBe(0);
+    expect((await call('POST', '/apds/webhooks', null, good)).statusCode).toBe(401);
+  });
+
+  it('create, get, update, list and delete answer as the APDS document says', async () => {
+    const body = {
+      endpoint: `${receiver.url}/crud`,
+      topics: ['SessionCreated', 'AssignedRightCreated'],
+      hierarchyElements: [{ className: 'Place', id: `zone-${zone1}` }],
+    };
+    expect(apds.request('post-webhooks', body).errors).toEqual([]);
+    const res = await call('POST', '/apds/webhooks', keyA, body);
+    expect(apds.response('post-webhooks', 200, res.json()).errors).toEqual([]);
+    const { id, secret } = res.json<{ id: string; secret: string }>();
+    expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+    const got = await call('GET', `/apds/webhooks/${id}`, keyA);
+    expect(apds.response('get-webhooks-id', 200, got.json()).errors).toEqual([]);
+    expect(got.json()).toMatchObject({ ...body, id, includeChildrenEvents: false });
+    expect(got.body).not.toContain(secret);
+    const changed = { endpoint: `${receiver.url}/crud2`, topics: ['SessionUpdated'] };
+    const put = await call('PUT', `/apds/webhooks/${id}`, keyA, changed);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(apds.response('put-webhooks-id', 200, put.json()).errors).toEqual([]);
+    expect((await call('GET', `/apds/webhooks/${id}`, keyA)).json()).toMatchObject(changed);
+    const list = await call('GET', '/apds/webhooks', keyA);
+    expect(list.json().data.map((w: { id: string }) => w.id)).toEqual([id]);
+    expect((await call('GET', '/apds/webhooks', keyB)).json().data).toEqual([]);
+    const del = await call('DELETE', `/apds/webhooks/${id}`, keyA);
+    expect(del.statusCode).toBe(200);
+    expect(apds.response('delete-webhooks-id', 200, del.json()).errors).toEqual([]);
+    const gone = await call('GET', `/apds/webhooks/${id}`, keyA);
+    expect(gone.statusCode).toBe(404);
+    expect(apds.response('get-webhooks-id', 200, {}).errors).not.toEqual([]);
+  });
+
+  it('another operator’s subscription is a 404 to every operation, and changes nothing', async () => {
+    const { id } = await subscribe(keyA, { endpoint: `${receiver.url}/mine`, topics: ['SessionCreated'] });
+    const before = await queryRows(db, sql`select * from apds_webhooks order by id`);
+    const put = { endpoint: `${receiver.url}/stolen`, topics: ['SessionUpdated'] };
+    const eventId = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, payload] of [
+      ['GET', `/apds/webhooks/${id}`],
+      ['PUT', `/apds/webhooks/${id}`, put],
+      ['DELETE', `/apds/webhooks/${id}`],
+      ['GET', `/apds/webhooks/${id}/dead-letters`],
+      ['POST', `/apds/webhooks/${id}/dead-letters/${eventId}/replay`],
+    ] as const) {
+      const res = await call(method, url, keyB, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ status: 'error', code: 404, message: 'Not found' });
+    }
+    expect(await queryRows(db, sql`select * from apds_webhooks order by id`)).toEqual(before);
+    expect((await call('DELETE', `/apds/webhooks/${id}`, keyA)).statusCode).toBe(200);
+  });
+});
+
+describe('APDS webhooks: deliveries', () => {
+  it('a receiver failing each event’s first two tries gets every event once, signed, in order', async () => {
+    const all = await subscribe(keyA, {
+      endpoint: `${receiver.url}/all`,
+      topics: ['SessionCreated', 'SessionUpdated'],
+    });
+    const zoned = await subscribe(keyA, {
+      endpoint: `${receiver.url}/zone2`,
+      topics: ['SessionCreated'],
+      hierarchyElements: [{ className: 'Place', id: `zone-${zone2}` }],
+    });
+    const other = await subscribe(keyB, {
+      endpoint: `${receiver.url}/b`,
+      topics: ['SessionCreated', 'SessionUpdated'],
+      hierarchyElements: [{ className: 'Campus', id: `operator-${B}` }],
+      includeChildrenEvents: true,
+    });
+    const driver = await registerAndSignIn(app);
+    await credit(db, driver.memberId, 100_00);
+    const s1 = await startSession(app, driver, {
+      zoneId: zone1,
+      vehicleId: await addVehicle(app, driver, 'WH 1'),
+      minutes: 60,
+    });
+    const s2 = await startSession(app, driver, {
+      zoneId: zone2,
+      vehicleId: await addVehicle(app, driver, 'WH 2'),
+      minutes: 60,
+    });
+    const q = await quote(app, driver, { SessionId: s1.SessionId, DurationMinutes: 30 });
+    expect((await pay(app, driver, 'Extend', { QuoteId: q.json<Quote>().QuoteId })).statusCode).toBe(200);
+    const stop = await as(app, driver, {
+      method: 'POST',
+      url: '/api/Parking/Stop',
+      payload: { SessionId: s2.SessionId },
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    // A job's bookkeeping is not a change of the APDS Session: no event.
+    const waiting = await count('apds_webhook_deliveries');
+    await db.execute(sql`update parking_sessions set reminder_sent_at = now() where id = ${s1.SessionId}`);
+    expect(await count('apds_webhook_deliveries')).toBe(waiting);
+
+    await drain();
+    expect(await count('apds_webhook_deliveries')).toBe(0);
+    const id = (s: ParkingSession) => `session-${s.SessionId}`;
+    expect(accepted(receiver.hits, '/all').map((e) => [e.topic, e.objectId])).toEqual([
+      ['SessionCreated', id(s1)],
+      ['SessionCreated', id(s2)],
+      ['SessionUpdated', id(s1)],
+      ['SessionUpdated', id(s2)],
+    ]);
+    expect(accepted(receiver.hits, '/zone2').map((e) => [e.topic, e.objectId])).toEqual([['SessionCreated', id(s2)]]);
+    expect(receiver.hits.filter((h) => h.path === '/b')).toEqual([]);
+
+    for (const [path, secret] of [
+      ['/all', all.secret],
+      ['/zone2', zoned.secret],
+    ] as const) {
+      const hits = receiver.hits.filter((h) => h.path === path);
+      for (const e of accepted(receiver.hits, path)) {
+        const tries = hits.filter((h) => h.headers['x-parkit-event-id'] === e.eventId);
+        // Three tries, the same event each time, and only the third taken: once.
+        expect(tries.map((h) => [h.status, h.headers['x-parkit-delivery-attempt']])).toEqual([
+          [500, '1'],
+          [503, '2'],
+          [200, '3'],
+        ]);
+        expect(new Set(tries.map((h) => h.body)).size).toBe(1);
+      }
+      for (const h of hits) {
+        expect(verifySignature(secret, h.body, h.headers['x-parkit-signature'])).toBe(true);
+        expect(verifySignature(other.secret, h.body, h.headers['x-parkit-signature'])).toBe(false);
+        const event = JSON.parse(h.body);
+        expect(apds.callback('placeEvent', event).errors).toEqual([]);
+        const session = apds.response('get-sessions-id', 200, event.data[0]);
+        expect(session.errors).toEqual([]);
+        expect(session.ambiguities.filter((a) => !/^\/identifiedCredentials\/\d+ \[0,\d(,\d)*\]$/.test(a))).toEqual([]);
+      }
+    }
+    // One change, one event id, whichever subscriptions it reaches.
+    const created2 = (p: string) => accepted(receiver.hits, p).find((e) => e.objectId === id(s2))!.eventId;
+    expect(created2('/all')).toBe(created2('/zone2'));
+    const ended = JSON.parse(receiver.hits.filter((h) => h.path === '/all').at(-1)!.body);
+    expect(ended).toMatchObject({ eventSubscriptionId: all.id, topic: 'SessionUpdated' });
+    expect(ended.data[0].actualEnd).toBeDefined();
+  });
+});
