@@ -13,7 +13,7 @@
  * (~13,000). The permits: 50,000 residents, 100,000 permits over the operators (types resident,
  * business, disabled), each for 1 to 3 neighbouring zones and 1 or 2 plates; 85% active now, 5%
  * active but expired, 5% pending, 5% refused. Visitor days: one resident permit in 20 gave a
- * visitor's plate today (the operator's local date).
+ * visitor's plate today (the operator's local date) and on each of the 29 days before.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -87,7 +87,7 @@ async function loadSessions(db: Db) {
       started_at, ends_at, ended_at, duration_minutes, initial_minutes, rate_cents, parking_cents, fee_cents,
       refunded_cents, paid_via, status)
     SELECT '5' || lpad(i::text, 9, '0'), z.operator_id, z.id, 'TOYOTA', 'CAMRY',
-           CASE WHEN i % 50 = 0 THEN 'P' || (i / 50) % ${PERMITS} ELSE 'S' || (i * 7919) % ${DRIVERS} END,
+           CASE WHEN i % 50 = 0 THEN 'P' || (i / 50) % ${PERMITS} ELSE 'S' || (i::bigint * 7919) % ${DRIVERS} END,
            CASE WHEN i % 17 = 0 THEN 'OK' ELSE 'TX' END,
            t, t + m * interval '1 minute',
            CASE WHEN t + m * interval '1 minute' > now() THEN NULL
@@ -130,11 +130,13 @@ async function loadPermits(db: Db) {
     JOIN ${ZONE_INDEX} z ON z.g = (p * 13) % ${OPERATORS * ZONES_PER_OPERATOR}
     JOIN permit_types pt ON pt.operator_id = z.operator_id
       AND pt.kind = (array['resident', 'resident', 'resident', 'business', 'disabled'])[1 + p % 5]`);
-  // The visitor days: one resident permit (active, in its window) in 20 gave a visitor's plate today.
+  // The visitor days: one resident permit (active, in its window) in 20 gave a visitor's plate
+  // today ('V' || its id) and on each of the 29 days before (another plate each day).
   await db.execute(sql`
     INSERT INTO visitor_days (operator_id, permit_id, member_id, plate, day)
-    SELECT p.operator_id, p.id, p.member_id, 'V' || p.id, (now() AT TIME ZONE ${TZ})::date
-    FROM permits p JOIN permit_types t ON t.id = p.type_id
+    SELECT p.operator_id, p.id, p.member_id, CASE WHEN d = 0 THEN 'V' || p.id ELSE 'W' || p.id || 'D' || d END,
+           (now() AT TIME ZONE ${TZ})::date - d
+    FROM permits p JOIN permit_types t ON t.id = p.type_id CROSS JOIN generate_series(0, 29) d
     WHERE t.kind = 'resident' AND p.status = 'active' AND p.valid_until > now() AND p.id % 20 = 1`);
 }
 
@@ -208,7 +210,12 @@ export async function benchDatabase(): Promise<BenchDatabase> {
     `loading ${NAME}: ${SESSIONS.toLocaleString('en-US')} sessions, ${PERMITS.toLocaleString('en-US')} permits`,
   );
   const t = Date.now();
-  const took = await load(database.db);
+  const took = await load(database.db).catch(async (err: unknown) => {
+    console.error((err as { cause?: unknown }).cause ?? err);
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
+    throw err;
+  });
   took.total = Math.round((Date.now() - t) / 1000);
   await database.db.execute(
     sql`CREATE TABLE bench_enforcement_loaded (sessions int, permits int, loaded_at timestamptz)`,

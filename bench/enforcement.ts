@@ -187,7 +187,8 @@ export async function runEnforcementBench(): Promise<void> {
       db,
       sql`SELECT (SELECT count(*) FROM parking_sessions) AS sessions,
                  (SELECT count(*) FROM parking_sessions WHERE status = 'active' AND ends_at > now()) AS live,
-                 (SELECT count(*) FROM permits) AS permits, (SELECT count(*) FROM visitor_days) AS days`,
+                 (SELECT count(*) FROM permits) AS permits,
+                 (SELECT count(*) FROM visitor_days WHERE day = (now() AT TIME ZONE 'America/Chicago')::date) AS days`,
     );
 
     const barePort = PORT + 1;
