@@ -19,9 +19,8 @@
  * ENFORCEMENT_BENCH_CONNECTIONS (10), _ROUNDS (3), _TURN_SECONDS (4), _BEAT (10), _PORT (3341,
  * and the next one), and the seed's (enforcement-seed.ts). Run alone: `npm run bench -- enforcement`.
  */
-import { loadavg } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
