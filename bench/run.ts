@@ -36,6 +36,7 @@ const SUITES: Record<string, Suite> = {
   web: () => optional('./web.ts', 'runWebBench'),
   tokens: () => optional('./tokens.ts', 'runTokensBench'),
   operator: () => optional('./operator.ts', 'runOperatorBench'),
+  enforcement: () => optional('./enforcement.ts', 'runEnforcementBench'),
 };
 
 async function main() {

@@ -95,6 +95,10 @@ export const permits = pgTable(
     index('permits_active_plates_idx')
       .using('gin', t.plates)
       .where(sql`${t.status} = 'active'`),
+    // The officers' rights download (enforcement/rights-list.ts) finds the active permits of some zones.
+    index('permits_active_zones_idx')
+      .using('gin', t.zoneIds)
+      .where(sql`${t.status} = 'active'`),
     check('permits_status_check', sql`${t.status} IN ('pending', 'approved', 'refused', 'active')`),
     check('permits_plates_check', sql`cardinality(${t.plates}) BETWEEN 1 AND 10`),
     check('permits_zones_check', sql`cardinality(${t.zoneIds}) >= 1`),
@@ -129,5 +133,7 @@ export const visitorDays = pgTable(
     uniqueIndex('visitor_days_permit_plate_day_key').on(t.permitId, t.plate, t.day),
     index('visitor_days_plate_day_idx').on(t.plate, t.day),
     index('visitor_days_permit_day_idx').on(t.permitId, t.day),
+    // The officers' rights download: an operator's visitor days of one date.
+    index('visitor_days_operator_day_idx').on(t.operatorId, t.day),
   ],
 );

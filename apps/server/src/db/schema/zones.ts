@@ -56,6 +56,8 @@ export const zones = pgTable(
   (t) => [
     uniqueIndex('zones_operator_number_key').on(t.operatorId, t.zoneNumber),
     uniqueIndex('zones_cds_id_key').on(t.cdsId),
+    // The plate check finds the zone by its number in any case (enforcement/check-repository.ts).
+    index('zones_operator_upper_number_idx').on(t.operatorId, sql`upper(${t.zoneNumber})`),
     // One operator's zones near a point: operator_id through btree_gist, so a nearby
     // query reads only that operator's zones; a 2-D point, whose k-nearest scan costs about a third
     // of ll_to_earth's 3-D cube. (zones_zone_number_idx was never used: a zone number is always

@@ -1,0 +1,307 @@
+/**
+ * Enforcement bench (docs/benchmarks.md): "plate checks stay fast", p99 <= 10 ms for a check with
+ * 1,000,000 sessions and 100,000 permits in the database (bench/enforcement-seed.ts), beside the
+ * bare route making one `select 1` (bench/bare-db.ts) on the same database, in one run.
+ *
+ * Two plate checks, as production asks them:
+ * - the officer's page (a signed-in member with the role officer, docs/enforcement.md): online,
+ *   Check re-reads its downloaded zones' rights, `GET /api/Operator/{id}/Rights?zones=…` (beside
+ *   the proof keys and the violations, which do not touch the data), and answers from them. The
+ *   officers here each carry a beat of BEAT zones; the requests rotate over the operator's beats.
+ * - the plate check with an operator's key (`GET /api/Enforcement/Check`, the /enforcement page of
+ *   anyone not staff, and the operators' own devices): one zone, one plate, audited. The plates
+ *   rotate over a mix: a live session's, a permit's, a visitor day's and plates with no right, each
+ *   answered once before the timing to prove the mix is what it says. Keys rotate over KEYS keys
+ *   (a key may check 60 plates a minute, routes/scopes.ts KEY_LIMIT).
+ *
+ * Each target runs ROUNDS turns of TURN_SECONDS at CONNECTIONS connections, in turns with the bare
+ * route; the table prints the medians of the turns (max: the largest of any turn). Env:
+ * ENFORCEMENT_BENCH_CONNECTIONS (10), _ROUNDS (3), _TURN_SECONDS (4), _BEAT (10), _PORT (3341,
+ * and the next one), and the seed's (enforcement-seed.ts). Run alone: `npm run bench -- enforcement`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { ENFORCEMENT_KEY_HEADER, type EnforcementAnswer, type RightsDownload } from '@parkit/contract';
+import { queryRows, type Db } from '@parkit/server/src/db/client.ts';
+import { createKey } from '@parkit/server/src/enforcement/api-key-repository.ts';
+import { hashPassword } from '@parkit/server/src/auth/passwords.ts';
+import { benchDatabase, PERMITS, SESSIONS } from './enforcement-seed.ts';
+import { startNode, startServer, stop, type Started } from './processes.ts';
+import { printTable } from './table.ts';
+
+const PORT = Number(process.env.ENFORCEMENT_BENCH_PORT ?? 3341);
+const CONNECTIONS = Number(process.env.ENFORCEMENT_BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.ENFORCEMENT_BENCH_ROUNDS ?? 3);
+const TURN_SECONDS = Number(process.env.ENFORCEMENT_BENCH_TURN_SECONDS ?? 4);
+const BEAT = Number(process.env.ENFORCEMENT_BENCH_BEAT ?? 10);
+const KEYS = 500;
+const GOAL_P99_MS = 10;
+const OFFICER = { username: 'bench_officer', password: 'bench-officer-1' };
+/** Of every 20 checks: 8 live sessions, 5 permits, 2 visitor days, 5 plates with no right. */
+const MIX = { session: 8, permit: 5, 'visitor-day': 2, none: 5 } as const;
+type Kind = keyof typeof MIX;
+
+interface Check {
+  kind: Kind;
+  zone: string;
+  plate: string;
+  state: string;
+}
+
+/** The plates an officer of operator `op` checks (see MIX), from the data as it is now. */
+async function plateMix(db: Db, op: number): Promise<Check[]> {
+  const pick = (kind: Kind, query: ReturnType<typeof sql>) =>
+    queryRows<{ zone: string; plate: string; state: string }>(db, query).then((rows) =>
+      rows.map((r) => ({ kind, zone: r.zone, plate: r.plate, state: r.state })),
+    );
+  const n = (k: Kind) => MIX[k] * 50;
+  // Sessions paid for another 10 minutes at least: still live at the end of the run.
+  const sessions = await pick(
+    'session',
+    sql`SELECT z.zone_number AS zone, s.plate, s.plate_state AS state FROM parking_sessions s JOIN zones z ON z.id = s.zone_id
+        WHERE s.operator_id = ${op} AND s.status = 'active' AND s.ends_at > now() + interval '10 minutes'
+        ORDER BY md5(s.id::text) LIMIT ${n('session')}`,
+  );
+  const permits = await pick(
+    'permit',
+    sql`SELECT z.zone_number AS zone, p.plates[1] AS plate, 'TX' AS state FROM permits p JOIN zones z ON z.id = p.zone_ids[1]
+        WHERE p.operator_id = ${op} AND p.status = 'active' AND p.valid_from <= now() AND p.valid_until > now()
+        ORDER BY md5(p.id::text) LIMIT ${n('permit')}`,
+  );
+  const days = await pick(
+    'visitor-day',
+    sql`SELECT z.zone_number AS zone, v.plate, 'TX' AS state FROM visitor_days v JOIN permits p ON p.id = v.permit_id
+        JOIN zones z ON z.id = p.zone_ids[1] WHERE v.operator_id = ${op} AND v.day = (now() AT TIME ZONE 'America/Chicago')::date
+        ORDER BY md5(v.id::text) LIMIT ${n('visitor-day')}`,
+  );
+  const none = await pick(
+    'none',
+    sql`SELECT z.zone_number AS zone, 'N' || i AS plate, 'TX' AS state FROM generate_series(1, ${n('none')}) i
+        JOIN LATERAL (SELECT zone_number FROM zones WHERE operator_id = ${op} ORDER BY md5(id::text || i) LIMIT 1) z ON true`,
+  );
+  for (const [k, rows] of [
+    ['session', sessions],
+    ['permit', permits],
+    ['visitor-day', days],
+  ] as const)
+    if (rows.length === 0) throw new Error(`no ${k} to check: is the seed older than its sessions?`);
+  // Interleaved in MIX's proportions, so that any stretch of the rotation holds every kind.
+  const lists = { session: sessions, permit: permits, 'visitor-day': days, none };
+  const out: Check[] = [];
+  for (let i = 0; out.length < 1000; i++)
+    for (const k of Object.keys(MIX) as Kind[])
+      for (let j = 0; j < MIX[k]; j++) out.push(lists[k][(i * MIX[k] + j) % lists[k].length]!);
+  return out;
+}
+
+interface Turn {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+}
+
+async function turn(base: string, paths: string[], headers: Record<string, string>[], seconds: number): Promise<Turn> {
+  let i = 0;
+  const r = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const n = i++;
+          return { ...req, path: paths[n % paths.length]!, headers: headers[n % headers.length]! };
+        },
+      },
+    ],
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+interface Target {
+  name: string;
+  base: string;
+  paths: string[];
+  headers: Record<string, string>[];
+  goal: boolean;
+  turns: Turn[];
+}
+
+async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export async function runEnforcementBench(): Promise<void> {
+  const bench = await benchDatabase();
+  const { db } = bench.database;
+  const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-enforcement-'));
+  let bare: Started | undefined;
+  let server: Started | undefined;
+  try {
+    const [op] = await queryRows<{ id: number }>(db, sql`SELECT id FROM operators WHERE name = 'Bench 0'`);
+    const operatorId = Number(op!.id);
+    // The officer: a member with a password and the role officer (as `npm run operator:create`
+    // makes an owner, then the role an invitation would give).
+    const hash = await hashPassword(OFFICER.password);
+    await db.execute(sql`
+      WITH m AS (
+        INSERT INTO members (client_id, user_name, email, phone, password_hash, phone_verified_at)
+        VALUES (${operatorId}, ${OFFICER.username}, 'bench_officer@operator.parkit.invalid', '0999999999', ${hash}, now())
+        ON CONFLICT DO NOTHING RETURNING id)
+      INSERT INTO operator_staff (operator_id, member_id, role) SELECT ${operatorId}, id, 'officer' FROM m`);
+    const keys: string[] = [];
+    for (let i = 0; i < KEYS; i++) keys.push((await createKey(db, operatorId, `bench ${i}`)).key);
+    const mix = await plateMix(db, operatorId);
+    const zoneIds = (
+      await queryRows<{ id: number }>(db, sql`SELECT id FROM zones WHERE operator_id = ${operatorId} ORDER BY id`)
+    ).map((z) => Number(z.id));
+    const beats: string[] = [];
+    for (let i = 0; i + BEAT <= zoneIds.length; i += BEAT)
+      beats.push(`/api/Operator/${operatorId}/Rights?zones=${zoneIds.slice(i, i + BEAT).join(',')}`);
+    const [counts] = await queryRows<{ sessions: number; live: number; permits: number; days: number }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM parking_sessions) AS sessions,
+                 (SELECT count(*) FROM parking_sessions WHERE status = 'active' AND ends_at > now()) AS live,
+                 (SELECT count(*) FROM permits) AS permits,
+                 (SELECT count(*) FROM visitor_days WHERE day = (now() AT TIME ZONE 'America/Chicago')::date) AS days`,
+    );
+
+    const barePort = PORT + 1;
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const base = `http://127.0.0.1:${PORT}`;
+    bare = await startNode(
+      'bench/bare-db.ts',
+      { ...process.env, PORT: String(barePort), DATABASE_URL: bench.url },
+      `${bareBase}/`,
+    );
+    server = await startServer(
+      {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        DATA_DIR: dataDir,
+        DATABASE_URL: bench.url,
+        JWT_SECRET: undefined,
+        // One officer from one address: the member limits would answer 429s.
+        API_RATE_LIMIT: '10000000',
+        ADDRESS_RATE_LIMIT_SCALE: '1000',
+      },
+      `${base}/api/health`,
+    );
+    const tok = await fetch(`${base}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', ...OFFICER }).toString(),
+    });
+    if (tok.status !== 200) throw new Error(`the officer's sign-in answered ${tok.status}: ${await tok.text()}`);
+    const t = (await tok.json()) as { access_token: string; member_id: number };
+    const officer = { authorization: `Bearer ${t.access_token}`, xapikey: String(t.member_id) };
+
+    const checkPath = (c: Check) =>
+      `/api/Enforcement/Check?${new URLSearchParams({ zone: c.zone, plate: c.plate, state: c.state })}`;
+    const keyHeaders = keys.map((k) => ({ [ENFORCEMENT_KEY_HEADER]: k }));
+    // The mix is what it says: each kind's plates answered as that kind (a permit's plate may
+    // also have a live session: a right either way); a beat's download holds rights.
+    const answered: Record<string, number> = {};
+    for (const [i, c] of mix.slice(0, 200).entries()) {
+      const a = await getJson<EnforcementAnswer>(`${base}${checkPath(c)}`, keyHeaders[i % KEYS]!);
+      const kind = a.Right?.Kind ?? 'none';
+      const ok = c.kind === 'permit' ? kind !== 'none' : kind === c.kind;
+      if (!ok) throw new Error(`${c.plate} in ${c.zone} (${c.kind}) answered ${kind}`);
+      answered[kind] = (answered[kind] ?? 0) + 1;
+    }
+    const download = await getJson<RightsDownload>(`${base}${beats[0]}`, officer);
+    console.log(
+      `enforcement: the mix's first 200 checks answered ${JSON.stringify(answered)}; a beat of ${BEAT} zones downloads ${download.Rights.length} rights (${Math.round(JSON.stringify(download).length / 1024)} KiB)`,
+    );
+
+    const targets: Target[] = [
+      {
+        name: 'GET / (bare Fastify, one select 1)',
+        base: bareBase,
+        paths: ['/'],
+        headers: [{}],
+        goal: false,
+        turns: [],
+      },
+      {
+        name: `officer's page: GET …/Rights (${BEAT} zones)`,
+        base,
+        paths: beats,
+        headers: [officer],
+        goal: true,
+        turns: [],
+      },
+      {
+        name: 'key: GET /api/Enforcement/Check (plate mix)',
+        base,
+        paths: mix.map(checkPath),
+        headers: keyHeaders,
+        goal: true,
+        turns: [],
+      },
+    ];
+    for (const target of targets) await turn(target.base, target.paths, target.headers, 1); // JIT, pools
+    console.log(
+      `enforcement: autocannon -c ${CONNECTIONS}, ${ROUNDS} turns of ${TURN_SECONDS} s per target in turns; load average ${load()}`,
+    );
+    for (let round = 0; round < ROUNDS; round++)
+      for (const target of targets)
+        target.turns.push(await turn(target.base, target.paths, target.headers, TURN_SECONDS));
+
+    const rows = targets.map((target) => {
+      const of = (f: (x: Turn) => number) => median(target.turns.map(f));
+      const p99 = of((x) => x.p99);
+      return {
+        target: target.name,
+        'req/s': Math.round(of((x) => x.rps)),
+        'p50 ms': of((x) => x.p50),
+        'p99 ms': p99,
+        'p99 turns': target.turns.map((x) => x.p99).join('/'),
+        'max ms': Math.max(...target.turns.map((x) => x.max)),
+        goal: target.goal ? `p99 <= ${GOAL_P99_MS} ms` : '',
+        met: target.goal ? (p99 <= GOAL_P99_MS ? 'met' : 'NOT met') : '',
+        'non-2xx/errors': target.turns.reduce((n, x) => n + x.failed, 0),
+      };
+    });
+    printTable(
+      `enforcement: ${Number(counts!.sessions).toLocaleString('en-US')} sessions (${Number(counts!.live).toLocaleString('en-US')} live), ${Number(counts!.permits).toLocaleString('en-US')} permits, ${counts!.days} visitor days today; -c ${CONNECTIONS}, medians of ${ROUNDS} turns of ${TURN_SECONDS} s (load average at the end ${load()})` +
+        (bench.loaded ? `; seeded in ${bench.loaded.total} s` : '; seed reused'),
+      rows,
+    );
+    if (SESSIONS !== Number(counts!.sessions) || PERMITS !== Number(counts!.permits))
+      throw new Error('the database does not hold the sizes asked for');
+  } finally {
+    if (server) await stop(server);
+    if (bare) await stop(bare);
+    await bench.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
