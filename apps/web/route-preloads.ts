@@ -88,7 +88,7 @@ export function firstScreenChunk(
   const inChunk = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
-    name: 'parkit:first-screen-chunk',
+    name: `parkit:first-screen-chunk:${name}`,
     apply: 'build',
     configResolved(config) {
       root = config.root;

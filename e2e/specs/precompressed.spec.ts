@@ -124,3 +124,27 @@ for (const [path, heading] of [
     expect(problems).toEqual([]);
   });
 }
+
+// The sign-in forms check with the contract's schemas, which load with the form's first use
+// (lib/use-schema-form.ts): zod is a quarter of /login's JavaScript and no part of its first paint.
+test('/login paints without zod; typing loads the schema, which checks the form', async ({ baseURL, page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  // zod names its classes as strings (its $constructor), which survive minifying.
+  const hasZod = async (paths: string[]) => {
+    for (const path of paths) if ((await get(baseURL!, path)).body.toString().includes('ZodObject')) return true;
+    return false;
+  };
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back', exact: true })).toBeVisible();
+  expect(await hasZod(scripts), 'a script of the first paint holds zod').toBe(false);
+  const painted = scripts.length;
+
+  await page.getByLabel('Username or Email').fill('riley');
+  await expect.poll(() => hasZod(scripts.slice(painted))).toBe(true);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

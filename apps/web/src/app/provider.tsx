@@ -1,6 +1,6 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useMatch, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { ApiError, setNavigator } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
@@ -47,18 +47,23 @@ export function Component() {
 }
 
 /**
+ * The first screens a driver meets (docs/benchmarks.md): they paint without the toasts and load
+ * them at their first toast (lib/toasts.ts).
+ */
+const PAINT_WITHOUT_TOASTS = new Set<string>([paths.homepage, paths.login, paths.register, paths.otp]);
+
+/**
  * Registers the router with the API client (a 401 navigates); the parking reminder above the
- * screen. Every screen but /homepage loads the toasts as it opens (its forms and actions toast);
- * /homepage paints without them and loads them at its first toast (lib/toasts.ts).
+ * screen. Every other screen loads the toasts as it opens (its forms and actions toast).
  */
 function DataShell() {
   const navigate = useNavigate();
   const { member } = useSession();
-  const home = useMatch(paths.homepage) !== null;
+  const first = PAINT_WITHOUT_TOASTS.has(useLocation().pathname);
   useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
   useEffect(() => {
-    if (!home) loadToasts().catch(() => {}); // offline: the next toast tries again
-  }, [home]);
+    if (!first) loadToasts().catch(() => {}); // offline: the next toast tries again
+  }, [first]);
   return (
     <>
       <ParkingReminderBanner enabled={member} />

@@ -39,4 +39,35 @@ describe('useSchemaForm (the one way a form starts)', () => {
     });
     expect(result.current.submitting).toBe(false);
   });
+
+  it('a schema loader is not called at render; the first change loads it once, and the submit checks by it', async () => {
+    const loader = vi.fn(() => Promise.resolve(Schema));
+    const onValid = vi.fn();
+    const { result } = renderHook(() => useSchemaForm<Values>(loader, { City: '', Address: { Zip: '1' } }));
+    expect(loader).not.toHaveBeenCalled();
+    await act(() => result.current.field('City').onChange({ target: { name: 'City', value: 'P' }, type: 'change' }));
+    expect(loader).toHaveBeenCalledTimes(1);
+    await act(() => result.current.handleSubmit(onValid)());
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(onValid).not.toHaveBeenCalled();
+    expect(result.current.field('Address.Zip').error).toBe('Zip is short');
+    expect(result.current.field('City').error).toBeUndefined();
+  });
+
+  it('a failed load (offline) fails that submit and is tried again at the next', async () => {
+    const loader = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Schema);
+    const onValid = vi.fn();
+    const { result } = renderHook(() => useSchemaForm<Values>(loader, { City: 'Pune', Address: { Zip: '41100' } }));
+    let failed: unknown = null;
+    await act(() =>
+      result.current
+        .handleSubmit(onValid)()
+        .catch((err: unknown) => void (failed = err)),
+    );
+    expect(failed).toEqual(new Error('offline'));
+    expect(result.current.submitting).toBe(false);
+    await act(() => result.current.handleSubmit(onValid)());
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(onValid.mock.calls[0]![0]).toEqual({ City: 'Pune', Address: { Zip: '41100' } });
+  });
 });

@@ -1,7 +1,7 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { MESSAGES, SendCodeRequest } from '@parkit/contract';
+import { MESSAGES, type SendCodeRequest } from '@parkit/contract';
 import { href, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sendOtp } from '../api/send-otp.ts';
@@ -17,9 +17,12 @@ export type CodePurpose = 'login' | 'forgot';
 export function CodeRequestForm({ purpose }: { purpose: CodePurpose }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<SendCodeRequest>(SendCodeRequest, {
-    PhoneNumber: '',
-  });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<SendCodeRequest>(
+    () => import('../schemas.ts').then((m) => m.SendCodeRequest),
+    {
+      PhoneNumber: '',
+    },
+  );
 
   const onSubmit = handleSubmit(async ({ PhoneNumber }) => {
     const next = href(paths.otp, { phone: PhoneNumber, purpose });

@@ -1,8 +1,7 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { z } from 'zod';
-import { OtpCode } from '@parkit/contract';
+import type { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { signInWithCode } from '../api/sign-in.ts';
 import { sendOtp } from '../api/send-otp.ts';
@@ -10,9 +9,9 @@ import { showFormError } from '../../../lib/form-errors.ts';
 import { CodeField } from '../../../components/ui/digit-fields.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { ResendCode } from '../../../components/ui/resend-code.tsx';
+import type { CodeForm as CodeSchema } from '../schemas.ts';
 
-const CodeForm = z.object({ code: OtpCode });
-type CodeForm = z.infer<typeof CodeForm>;
+type CodeForm = z.infer<typeof CodeSchema>;
 
 export type OtpPurpose = 'register' | 'login' | 'forgot';
 
@@ -23,7 +22,10 @@ export type OtpPurpose = 'register' | 'login' | 'forgot';
 export function OtpForm({ phone, purpose, wait }: { phone: string; purpose: OtpPurpose; wait?: number | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<CodeForm>(CodeForm, { code: '' });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<CodeForm>(
+    () => import('../schemas.ts').then((m) => m.CodeForm),
+    { code: '' },
+  );
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {

@@ -1,25 +1,25 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { TokenRequest } from '@parkit/contract';
 import { UsernameField } from '../../../components/ui/field.tsx';
 import { signInWithPassword } from '../api/sign-in.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 
-/** The password branch of the token request: the same rules and messages as the server. */
-const LoginFields = TokenRequest.options[0].pick({ username: true, password: true });
 type LoginFields = { username: string; password: string };
 
 /** /login: username or email and password, then /addvehicles or /homepage. */
 export function PasswordLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<LoginFields>(LoginFields, {
-    username: '',
-    password: '',
-  });
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<LoginFields>(
+    () => import('../schemas.ts').then((m) => m.LoginFields),
+    {
+      username: '',
+      password: '',
+    },
+  );
 
   const onSubmit = handleSubmit(async ({ username, password }) => {
     try {

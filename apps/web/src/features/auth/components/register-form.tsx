@@ -1,7 +1,7 @@
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { RegisterRequest } from '@parkit/contract';
+import type { RegisterRequest } from '@parkit/contract';
 import { TextField, UsernameField } from '../../../components/ui/field.tsx';
 import { href, paths } from '../../../config/paths.ts';
 import { register as registerAccount } from '../api/register.ts';
@@ -24,7 +24,10 @@ const empty: RegisterRequest = {
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { field, handleSubmit, setError, submitting } = useSchemaForm<RegisterRequest>(RegisterRequest, empty);
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<RegisterRequest>(
+    () => import('../schemas.ts').then((m) => m.RegisterRequest),
+    empty,
+  );
 
   const onSubmit = handleSubmit(async (data) => {
     try {
