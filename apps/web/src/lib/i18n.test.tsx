@@ -54,10 +54,13 @@ function usedKeys(): Set<string> {
 /**
  * Every message the server sends or the contract's validation gives (the client translates them):
  * the texts of every `*_MESSAGES` and `*_TEXTS` set the contract exports, so a new set is checked
- * without being listed here.
+ * without being listed here. The APDS sets are left out: they answer partner apps' machines under
+ * /apds/, in English as the APDS document does, and no screen shows them.
  */
 function serverMessages() {
-  const sets = Object.entries(contract).filter(([name]) => /_(MESSAGES|TEXTS)$/.test(name));
+  const sets = Object.entries(contract).filter(
+    ([name]) => /_(MESSAGES|TEXTS)$/.test(name) && !name.startsWith('APDS_'),
+  );
   expect(sets.length).toBeGreaterThan(20);
   return sets.flatMap(([, set]) => Object.values(set as object).filter((m): m is string => typeof m === 'string'));
 }
