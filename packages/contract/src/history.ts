@@ -132,7 +132,7 @@ export const EnforcementAnswer = z.object({
    */
   Right: z
     .object({
-      Kind: z.enum(['session', 'permit', 'visitor-day']),
+      Kind: z.enum(['session', 'permit', 'visitor-day', 'assigned-right']),
       Id: z.string(),
       EndsAt: z.string().nullable(),
     })

@@ -24,4 +24,5 @@ export * from './push.ts';
 export * from './citations.ts';
 export * from './enforcement.ts';
 export * from './apds.ts';
+export * from './apds-assigned.ts';
 export * from './permits.ts';

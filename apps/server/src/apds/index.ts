@@ -6,3 +6,4 @@ export * from './apds-rates.ts';
 export * from './apds-rights.ts';
 export * from './apds-sessions.ts';
 export * from './apds-quotes.ts';
+export * from './apds-assigned.ts';

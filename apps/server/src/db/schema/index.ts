@@ -13,3 +13,4 @@ export * from './push.ts';
 export * from './reports.ts';
 export * from './citations.ts';
 export * from './permits.ts';
+export * from './apds.ts';
