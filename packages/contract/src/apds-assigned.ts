@@ -98,3 +98,42 @@ export const ApdsAssignedRightsQuery = ApdsSessionsQuery;
 export type ApdsAssignedRightsQuery = z.infer<typeof ApdsAssignedRightsQuery>;
 
 export const ApdsAssignedRightList = z.object({ meta: ApdsListMetaSchema, data: z.array(ApdsAssignedRight) });
+
+/**
+ * POST /apds/sessions: a Session whose segments carry their AssignedRight inline (the document's
+ * short-stay flow) or name one already assigned. ParkIt keeps the rights, which the plate check
+ * reads; the rest is accepted and not kept (docs/apds.md#assigned-rights).
+ */
+export const ApdsSessionRequest = z.looseObject({
+  id: z.string().min(1).max(100),
+  version: Int32,
+  actualStart: Instant,
+  actualEnd: Instant.optional(),
+  initiator: z.looseObject({ id: z.string().min(1).max(100), version: Int32 }),
+  identifiedCredentials: z.array(CredentialIn).min(1).max(10),
+  segments: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1).max(100),
+        version: Int32,
+        actualStart: Instant,
+        actualEnd: Instant.optional(),
+        assignedRight: z.union([
+          ApdsAssignedRightRequest.extend({ expiry: Instant.optional() }),
+          z.strictObject({ id: z.string().min(1).max(100), version: Int32, className: z.string().max(100).optional() }),
+        ]),
+        validationType: z.array(z.string().max(50)).min(1).max(10),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+export type ApdsSessionRequest = z.infer<typeof ApdsSessionRequest>;
+
+/** The document's ResponseStatus of POST /sessions, with the rights its segments hold. */
+export const ApdsSessionCreated = z.object({
+  status: z.literal('ok'),
+  code: z.number().int(),
+  message: z.string(),
+  assignedRights: z.array(ApdsAssignedRight),
+});

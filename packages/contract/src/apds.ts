@@ -24,6 +24,8 @@ export const APDS_MESSAGES = {
   rightTooLong: 'An assigned right lasts at most 400 days',
   idConflict: 'An assigned right with this id exists with other content',
   keyConflict: 'This Idempotency-Key was used for another assigned right',
+  unknownAssignedRight: 'No assigned right of this operator has this id',
+  registered: 'OK',
 } as const;
 
 const M = APDS_MESSAGES;

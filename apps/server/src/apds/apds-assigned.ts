@@ -8,8 +8,9 @@ import {
   type ApdsAssignedRightRequest,
   type ApdsAssignedRightsQuery,
   type ApdsListMeta,
+  type ApdsSessionRequest,
 } from '@parkit/contract';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { apdsAssignedRights, zones, type ApdsStoredCredential } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import { normalisePlate } from '../lib/plate.ts';
@@ -85,8 +86,16 @@ async function kept(db: Executor, operatorId: number, body: ApdsAssignedRightReq
     issuedAt,
     issueMethod: body.issueMethod ?? null,
   };
-  // Built in one order from checked values, so equal requests hash equal (times as UTC ISO text).
-  const requestHash = createHash('sha256').update(JSON.stringify(values)).digest('hex');
+  // Built in one order from what the request gave, so equal requests hash equal (times as UTC ISO
+  // text); a time left out hashes as absent, not as the moment it was first received.
+  const given = (t: string | undefined) => (t === undefined ? null : new Date(t).toISOString());
+  const asked = {
+    ...values,
+    issuedAt: given(body.issuanceTime),
+    startsAt: given(use?.startTime ?? body.issuanceTime),
+    endsAt: endsAt.toISOString(),
+  };
+  const requestHash = createHash('sha256').update(JSON.stringify(asked)).digest('hex');
   return { ...values, requestHash };
 }
 
@@ -193,4 +202,34 @@ export async function getAssignedRight(
     .from(apdsAssignedRights)
     .where(and(eq(apdsAssignedRights.operatorId, operatorId), eq(apdsAssignedRights.apdsId, id)));
   return row ? toAssignedRight(row) : null;
+}
+
+/**
+ * POST /apds/sessions: a Session's segments name their rights; an inline one is created as a
+ * POST /apds/rights/assigned would (idempotent by its id), its window the segment's when it gives
+ * none. One transaction: a refused segment leaves nothing written. The Session itself is not kept.
+ */
+export async function registerSession(
+  db: Db,
+  operatorId: number,
+  body: ApdsSessionRequest,
+  now: Date,
+): Promise<ApdsAssignedRight[]> {
+  return db.transaction(async (tx) => {
+    const rights: ApdsAssignedRight[] = [];
+    for (const [i, segment] of body.segments.entries()) {
+      const r = segment.assignedRight;
+      if (!('rightSpecification' in r)) {
+        const found = await getAssignedRight(tx, operatorId, r.id);
+        if (!found) throw badRequest(`segments.${i}.assignedRight.id`, M.unknownAssignedRight);
+        rights.push(found);
+        continue;
+      }
+      const window = r.plannedUses ?? [{ startTime: segment.actualStart }];
+      const expiry = r.expiry ?? r.plannedUses?.[0]?.endTime ?? segment.actualEnd ?? body.actualEnd;
+      const right = { ...r, plannedUses: window, ...(expiry ? { expiry } : {}) };
+      rights.push((await createAssignedRight(tx, operatorId, right, null, now)).right);
+    }
+    return rights;
+  });
 }

@@ -106,6 +106,12 @@ describe('APDS assigned rights', () => {
     // The id alone is the handle too.
     expect((await post(body)).json().assignedRight).toEqual(right);
     expect(await rows()).toBe(1);
+    // Times left out are the first create's, not each repeat's.
+    const untimed = { ...body, id: 'partner-untimed', issuanceTime: undefined, plannedUses: undefined };
+    const first = await post(untimed);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await post(untimed)).json().assignedRight).toEqual(first.json().assignedRight);
+    await db.delete(apdsAssignedRights).where(eq(apdsAssignedRights.apdsId, 'partner-untimed'));
 
     const one = await get('/apds/rights/assigned/partner-1');
     expect(one.statusCode).toBe(200);
@@ -251,5 +257,64 @@ describe('APDS assigned rights', () => {
       post(rightBody(`partner-race-${i}`, 'ASG 201', now, now + hour), keyRace, 'race-key-2'),
     );
     expect(statusCounts(racing)).toEqual({ 201: 1, 409: 9 });
+  });
+
+  it('POST /apds/sessions: a session’s inline right is kept and honoured; an unknown one refuses the whole session', async () => {
+    const now = Date.now();
+    const inline = (id: string, plate: string) => {
+      const { expiry: _e, plannedUses: _p, issuanceTime: _i, ...right } = rightBody(id, plate, now, now);
+      return right;
+    };
+    const session = (segments: object[]) => ({
+      id: 'partner-session-1',
+      version: 1,
+      actualStart: new Date(now - 60_000).toISOString(),
+      initiator: { id: 'partner-app', version: 1, className: 'Application' },
+      identifiedCredentials: inline('x', 'ASG 300').rightHolder.credentials,
+      segments,
+    });
+    const segment = (assignedRight: object) => ({
+      id: 'seg-1',
+      version: 1,
+      actualStart: new Date(now - 60_000).toISOString(),
+      actualEnd: new Date(now + 30 * 60_000).toISOString(),
+      assignedRight,
+      validationType: ['licensePlate'],
+    });
+    const send = (body: object) =>
+      app.inject({ method: 'POST', url: '/apds/sessions', headers: { 'x-operator-key': keyA }, payload: body });
+
+    const before = await rows();
+    const refused = await send(
+      session([segment(inline('sess-right-0', 'ASG 299')), segment({ id: 'nobody', version: 1 })]),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      status: 'error',
+      code: 400,
+      errors: [{ field: 'segments.1.assignedRight.id' }],
+    });
+    expect(await rows()).toBe(before);
+
+    const body = session([segment(inline('sess-right-1', 'ASG 300')), segment({ id: 'partner-1', version: 1 })]);
+    const res = await send(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expectValid('post-sessions', 200, res.json());
+    const [created, named] = res.json().assignedRights;
+    expect(created).toMatchObject({
+      id: 'sess-right-1',
+      expiry: new Date(now + 30 * 60_000).toISOString(),
+      plannedUses: [{ startTime: new Date(now - 60_000).toISOString() }],
+    });
+    expect(named.id).toBe('partner-1');
+    expect((await send(body)).json().assignedRights).toEqual(res.json().assignedRights);
+    expect(await rows()).toBe(before + 1);
+
+    const check = await app.inject({
+      method: 'GET',
+      url: `/api/Enforcement/Check?zone=ASG1&plate=ASG300&state=TX`,
+      headers: { 'x-operator-key': keyA },
+    });
+    expect(check.json()).toMatchObject({ Paid: true, Right: { Kind: 'assigned-right', Id: 'sess-right-1' } });
   });
 });
