@@ -14,6 +14,18 @@ export const APDS_MESSAGES = {
   periodEnd: 'periodEnd must be after periodStart',
   periodTooLong: 'A quote covers at most 7 days',
   noSpecification: 'Name at least one right specification in referencedRightSpecifications',
+  created: 'Created',
+  assignedId: 'Use 1 to 100 letters, digits or . _ : ~ - for the id',
+  unknownSpecification: 'No right specification of this operator has this id (zone-<id>)',
+  noPlate: 'Name at least one licence plate (type licensePlate) in rightHolder.credentials',
+  badPlate: 'A licence plate has 1 to 15 letters and digits',
+  noExpiry: 'Give expiry (or plannedUses[0].endTime): a right without an end is not kept',
+  rightEndsBeforeStart: 'The right must end after it starts',
+  rightTooLong: 'An assigned right lasts at most 400 days',
+  idConflict: 'An assigned right with this id exists with other content',
+  keyConflict: 'This Idempotency-Key was used for another assigned right',
+  unknownAssignedRight: 'No assigned right of this operator has this id',
+  registered: 'OK',
 } as const;
 
 const M = APDS_MESSAGES;
@@ -82,12 +94,16 @@ export const ApdsIdParams = z.object({ id: z.string().min(1).max(100) });
 
 // --- shapes (the APDS document's names) ---
 
-const MultilingualString = z.array(z.object({ language: z.string(), string: z.string() }));
-const VersionedReference = z.object({ id: z.string(), version: z.number().int(), className: z.string().optional() });
-const Reference = z.object({ className: z.string(), id: z.string() });
+export const ApdsMultilingualString = z.array(z.object({ language: z.string(), string: z.string() }));
+export const ApdsVersionedReference = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  className: z.string().optional(),
+});
+export const ApdsReference = z.object({ className: z.string(), id: z.string() });
 const Amount = z.object({ currencyType: z.string(), currencyValue: z.number() });
 
-const ListMeta = z.object({
+export const ApdsListMetaSchema = z.object({
   referenceInstant: z.number().int(),
   offset: z.number().int(),
   pageSize: z.number().int(),
@@ -98,20 +114,20 @@ const ListMeta = z.object({
 export const ApdsPlace = z.object({
   id: z.string(),
   version: z.number().int(),
-  name: MultilingualString,
+  name: ApdsMultilingualString,
   layer: z.number().int(),
   type: z.enum(['campus', 'parkingPlace']),
-  parentId: VersionedReference.optional(),
-  childIds: z.array(VersionedReference).optional(),
-  operatorDefinedReference: MultilingualString.optional(),
+  parentId: ApdsVersionedReference.optional(),
+  childIds: z.array(ApdsVersionedReference).optional(),
+  operatorDefinedReference: ApdsMultilingualString.optional(),
   hierarchyElementRecord: z.object({ creationTime: z.string() }),
-  rightSpecifications: z.array(VersionedReference).optional(),
+  rightSpecifications: z.array(ApdsVersionedReference).optional(),
   timeZone: z.string().optional(),
   placeStreetAddress: z
     .array(
       z.object({
-        addressLines: z.array(z.object({ order: z.number().int(), text: MultilingualString, type: z.string() })),
-        city: MultilingualString,
+        addressLines: z.array(z.object({ order: z.number().int(), text: ApdsMultilingualString, type: z.string() })),
+        city: ApdsMultilingualString,
         countryCode: z.string(),
         postCode: z.string(),
       }),
@@ -169,12 +185,12 @@ const RateLineCollection = z.object({
 export const ApdsRate = z.object({
   id: z.string(),
   version: z.number().int(),
-  rateTableName: MultilingualString,
+  rateTableName: ApdsMultilingualString,
   validityStart: z.string(),
   rateType: z.enum(['contract', 'daily', 'event', 'hourly']),
   activeTimes: z.array(z.string()),
   availability: z.enum(['private', 'public', 'restricted']),
-  rateResponsibleParty: VersionedReference,
+  rateResponsibleParty: ApdsVersionedReference,
   rateLineCollections: z.array(RateLineCollection),
 });
 export type ApdsRate = z.infer<typeof ApdsRate>;
@@ -183,19 +199,19 @@ export type ApdsRate = z.infer<typeof ApdsRate>;
 export const ApdsRightSpecification = z.object({
   id: z.string(),
   version: z.number().int(),
-  description: MultilingualString,
-  issuer: VersionedReference,
+  description: ApdsMultilingualString,
+  issuer: ApdsVersionedReference,
   transferable: z.boolean(),
   type: z.enum(['oneTimeUseParking']),
-  hierarchyElements: z.array(VersionedReference),
+  hierarchyElements: z.array(ApdsVersionedReference),
   credentials: z.array(z.object({ type: z.string() })),
   rateEligibility: z.array(
     z.object({
       id: z.string(),
       version: z.number().int(),
       priority: z.number().int(),
-      eligibility: z.object({ id: z.string(), version: z.number().int(), eligibilityName: MultilingualString }),
-      rateTable: VersionedReference,
+      eligibility: z.object({ id: z.string(), version: z.number().int(), eligibilityName: ApdsMultilingualString }),
+      rateTable: ApdsVersionedReference,
     }),
   ),
   validity: z.object({
@@ -205,7 +221,7 @@ export const ApdsRightSpecification = z.object({
 });
 export type ApdsRightSpecification = z.infer<typeof ApdsRightSpecification>;
 
-const Credential = z.object({ identifier: Reference, issuer: MultilingualString, type: z.string() });
+const Credential = z.object({ identifier: ApdsReference, issuer: ApdsMultilingualString, type: z.string() });
 
 /** A Session: one ParkIt parking session, one segment (its assigned right: the bought time). */
 export const ApdsSession = z.object({
@@ -213,7 +229,7 @@ export const ApdsSession = z.object({
   version: z.number().int(),
   actualStart: z.string(),
   actualEnd: z.string().optional(),
-  initiator: VersionedReference,
+  initiator: ApdsVersionedReference,
   identifiedCredentials: z.array(Credential),
   segments: z.array(
     z.object({
@@ -225,7 +241,7 @@ export const ApdsSession = z.object({
         id: z.string(),
         version: z.number().int(),
         rightHolder: z.object({}),
-        rightSpecification: VersionedReference,
+        rightSpecification: ApdsVersionedReference,
         issuanceTime: z.string(),
         expiry: z.string(),
         totalMinutes: z.number(),
@@ -235,7 +251,7 @@ export const ApdsSession = z.object({
       validationType: z.array(z.string()),
     }),
   ),
-  hierachyElement: VersionedReference,
+  hierachyElement: ApdsVersionedReference,
   identifiedVehicle: z.object({
     country: z.string(),
     stateProvince: z.string(),
@@ -270,7 +286,7 @@ export const ApdsQuoteResponse = z.object({
   end: z.string(),
   requestTime: z.string(),
   responseTime: z.string(),
-  quoteRequestId: VersionedReference,
+  quoteRequestId: ApdsVersionedReference,
   reason: z
     .enum([
       'eligibilityRequirementNotMet',
@@ -284,9 +300,11 @@ export const ApdsQuoteResponse = z.object({
     z.object({
       id: z.string(),
       version: z.number().int(),
-      elementId: VersionedReference,
+      elementId: ApdsVersionedReference,
       quoteExpiration: z.object({ expiresDateTime: z.string(), firstComeFirstServed: z.boolean() }),
-      identifiers: z.array(z.object({ rateTableId: VersionedReference, rightSpecificationId: VersionedReference })),
+      identifiers: z.array(
+        z.object({ rateTableId: ApdsVersionedReference, rightSpecificationId: ApdsVersionedReference }),
+      ),
       financialQuote: z.object({ taxIncluded: z.boolean(), value: Amount }),
     }),
   ),
@@ -294,13 +312,13 @@ export const ApdsQuoteResponse = z.object({
 export type ApdsQuoteResponse = z.infer<typeof ApdsQuoteResponse>;
 
 /** An APDS list: the document's meta and one page of items. */
-export const apdsPage = <T extends z.ZodType>(item: T) => z.object({ meta: ListMeta, data: z.array(item) });
+export const apdsPage = <T extends z.ZodType>(item: T) => z.object({ meta: ApdsListMetaSchema, data: z.array(item) });
 export const ApdsPlaceList = apdsPage(ApdsPlace);
 export const ApdsRateList = apdsPage(ApdsRate);
 export const ApdsSpecList = apdsPage(ApdsRightSpecification);
 export const ApdsSessionList = apdsPage(ApdsSession);
 export const ApdsQuoteList = apdsPage(ApdsQuoteResponse);
-export type ApdsListMeta = z.infer<typeof ListMeta>;
+export type ApdsListMeta = z.infer<typeof ApdsListMetaSchema>;
 
 /** An APDS ResponseStatus: the document's shape of an error (404 of a read). */
 export const ApdsStatus = z.object({ status: z.enum(['ok', 'error']), code: z.number().int(), message: z.string() });

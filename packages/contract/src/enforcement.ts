@@ -27,7 +27,7 @@ export const RightsQuery = z.object({
     .optional(),
 });
 
-export const RightKind = z.enum(['session', 'permit', 'visitor-day']);
+export const RightKind = z.enum(['session', 'permit', 'visitor-day', 'assigned-right']);
 export type RightKind = z.infer<typeof RightKind>;
 
 /** A right to park in a zone: the plate normalised (upper case, no spaces, dashes or dots). */

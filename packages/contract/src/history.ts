@@ -127,12 +127,13 @@ export const EnforcementAnswer = z.object({
   PlateNumber: z.string(),
   PlateState: z.string(),
   /**
-   * The right that covers the plate (docs/permits.md#rights): a paid session, a permit or a
-   * visitor day, its id and its end (grace minutes included); null when none does.
+   * The right that covers the plate (docs/permits.md#rights): a paid session, a permit, a
+   * visitor day or an APDS assigned right, its id and its end (grace minutes included); null when
+   * none does.
    */
   Right: z
     .object({
-      Kind: z.enum(['session', 'permit', 'visitor-day']),
+      Kind: z.enum(['session', 'permit', 'visitor-day', 'assigned-right']),
       Id: z.string(),
       EndsAt: z.string().nullable(),
     })

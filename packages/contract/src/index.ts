@@ -26,4 +26,5 @@ export * from './citations.ts';
 export * from './enforcement.ts';
 export * from './apds.ts';
 export * from './apds-webhooks.ts';
+export * from './apds-assigned.ts';
 export * from './permits.ts';

@@ -15,3 +15,4 @@ export {
   WEBHOOK_DEFAULTS,
   type WebhookSenderOptions,
 } from './apds-webhook-sender.ts';
+export * from './apds-assigned.ts';

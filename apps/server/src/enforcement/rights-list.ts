@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { RightsDownload, ZoneRight } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
-import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
+import { apdsAssignedRights, operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ratesNow } from '../pricing/index.ts';
 import { normalisedSessionPlate } from './rights.ts';
@@ -9,9 +9,9 @@ import { normalisedSessionPlate } from './rights.ts';
 /**
  * Every right to park in some zones of an operator at `at`, for an officer's device to check
  * plates with no signal (docs/permits.md#rights has the rule; `rightToPark` answers one plate by
- * the same three reads): running paid sessions (members' and Quick Park's) with the operator's
- * grace minutes after their end, active permits whose window holds `at`, and visitor days given
- * for `at`'s local date. `zoneIds` null: every zone of the operator not retired. A zone that is not
+ * the same four reads): running paid sessions (members' and Quick Park's) with the operator's
+ * grace minutes after their end, active permits whose window holds `at`, visitor days given
+ * for `at`'s local date, and APDS assigned rights whose window holds `at`. `zoneIds` null: every zone of the operator not retired. A zone that is not
  * the operator's is a 404, so another operator's ids look absent.
  */
 export async function rightsOfZones(
@@ -160,6 +160,23 @@ export async function rightsOfZones(
         PlateState: null,
         StartsAt: d.startsAt,
         EndsAt: d.endsAt,
+      });
+
+  const a = apdsAssignedRights;
+  const assigned = await db
+    .select({ apdsId: a.apdsId, zoneId: a.zoneId, plates: a.plates, startsAt: a.startsAt, endsAt: a.endsAt })
+    .from(a)
+    .where(and(eq(a.operatorId, operatorId), inArray(a.zoneId, ids), lte(a.startsAt, at), gt(a.endsAt, at)));
+  for (const r of assigned)
+    for (const plate of r.plates)
+      rights.push({
+        ZoneId: r.zoneId,
+        Kind: 'assigned-right',
+        Id: r.apdsId,
+        PlateNumber: plate,
+        PlateState: null,
+        StartsAt: r.startsAt.toISOString(),
+        EndsAt: r.endsAt.toISOString(),
       });
   out.Rights = rights;
   return out;

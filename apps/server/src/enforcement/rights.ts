@@ -1,12 +1,12 @@
-import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
+import { apdsAssignedRights, operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { normalisePlate } from '../lib/plate.ts';
 import { freePermitAt, permitsOfPlate, policyForStart } from '../pricing/index.ts';
 
 /** A right to park: what it is, its id, and when it ends (null: not known to end). */
 export interface ParkingRight {
-  kind: 'session' | 'permit' | 'visitor-day';
+  kind: 'session' | 'permit' | 'visitor-day' | 'assigned-right';
   id: string;
   endsAt: string | null;
 }
@@ -53,8 +53,10 @@ export const ZONE_RULE_COLUMNS = {
  * member's or Quick Park's) running at `at`, counting the operator's grace minutes after its end;
  * an active permit of the plate for the zone whose window holds `at` and whose type the zone's
  * policy lets park free at `at` (not one priced at its own rate); a visitor day given to
- * the plate for `at`'s date in the operator's time zone by an active permit covering the zone.
- * Sessions first, then permits, then visitor days. Pass a transaction to check inside it (a
+ * the plate for `at`'s date in the operator's time zone by an active permit covering the zone; an
+ * APDS assigned right a third party created with the operator's key for the plate in the zone,
+ * whose window holds `at` (docs/apds.md#assigned-rights). Sessions first, then permits, then
+ * visitor days, then assigned rights. Pass a transaction to check inside it (a
  * citation is refused in the transaction that would write it).
  */
 export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingRight | null> {
@@ -129,5 +131,22 @@ export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingR
     )
     .limit(1);
   if (day) return { kind: 'visitor-day', id: String(day.id), endsAt: day.endsAt };
+
+  const a = apdsAssignedRights;
+  const [assigned] = await db
+    .select({ apdsId: a.apdsId, endsAt: a.endsAt })
+    .from(a)
+    .where(
+      and(
+        eq(a.operatorId, zone.operatorId),
+        eq(a.zoneId, q.zoneId),
+        sql`${a.plates} @> array[${plate}::text]`,
+        lte(a.startsAt, at),
+        gt(a.endsAt, at),
+      ),
+    )
+    .orderBy(desc(a.endsAt))
+    .limit(1);
+  if (assigned) return { kind: 'assigned-right', id: assigned.apdsId, endsAt: assigned.endsAt.toISOString() };
   return null;
 }

@@ -46,6 +46,9 @@ export default fp(
       } else {
         body = { message: SPEC_MESSAGES.unknownError, ErrorDetails: { message: SPEC_MESSAGES.unknownError } };
       }
+      // An APDS client reads the document's ResponseStatus (status, code) beside our shape; a
+      // route whose answer schema has no such fields drops them (docs/apds.md#assigned-rights).
+      if (req.url.startsWith('/apds/')) body = { ...body, status: 'error', code: status } as ErrorResponse;
       if (status >= 500) req.log.error({ err }, 'request failed');
       else req.log.info({ status, code: err.code }, 'request refused');
       return reply.code(status).type('application/json').send(body);

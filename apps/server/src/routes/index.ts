@@ -22,6 +22,7 @@ import enforcementRoutes from './operator-key/Enforcement/index.ts';
 import apdsPublicRoutes from './public/Apds/index.ts';
 import apdsSessionRoutes from './operator-key/Apds/sessions.ts';
 import apdsWebhookRoutes, { type ApdsWebhookRouteOptions } from './operator-key/Apds/webhooks.ts';
+import apdsAssignedRightRoutes from './operator-key/Apds/assigned-rights.ts';
 import operatorConsoleRoutes from './operator/Operator/index.ts';
 import operatorZoneRoutes from './operator/Operator/zones.ts';
 import operatorPriceRoutes from './operator/Operator/prices.ts';
@@ -124,11 +125,12 @@ const routes: FastifyPluginAsync<RoutesOptions> = async (app, opts) => {
     // Officers' plate check.
     ['operatorKey', enforcementRoutes, '/api/Enforcement'],
     // Open data, APDS: public places, rates, right specifications and quotes; the
-    // operator's sessions behind its API key (docs/apds.md).
+    // operator's sessions and assigned rights behind its API key (docs/apds.md).
     ['public', apdsPublicRoutes, '/apds'],
     ['operatorKey', apdsSessionRoutes, '/apds'],
     // APDS event subscriptions (signed webhooks from the outbox), their dead letters.
     ['operatorKey', apdsWebhookRoutes, '/apds', opts.apdsWebhooks],
+    ['operatorKey', apdsAssignedRightRoutes, '/apds'],
     ...(opts.devOutbox ? [['public', devRoutes, '/api/Dev'] satisfies Area] : []),
     ['member', accountRoutes, '/api/Account'],
     // Leaving cleanly: a member's data as one file, and the deletion of the account.

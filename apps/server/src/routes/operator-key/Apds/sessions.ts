@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApdsIdParams, ApdsSession, ApdsSessionList, ApdsSessionsQuery, ApdsStatus } from '@parkit/contract';
+import {
+  APDS_MESSAGES as M,
+  ApdsErrorResponse,
+  ApdsIdParams,
+  ApdsSession,
+  ApdsSessionCreated,
+  ApdsSessionList,
+  ApdsSessionRequest,
+  ApdsSessionsQuery,
+  ApdsStatus,
+} from '@parkit/contract';
 import * as apds from '../../../apds/index.ts';
 import { apdsNotFound } from '../../public/Apds/index.ts';
 
@@ -8,7 +18,8 @@ const tags = ['APDS'];
 /**
  * /apds/sessions (docs/apds.md): the sessions of the key's operator's zones, behind the operator's
  * API key (the enforcement keys' scheme, x-operator-key). Another operator's session is not found;
- * the plate is a credential only where the operator shows plates (operators.show_plates).
+ * the plate is a credential only where the operator shows plates (operators.show_plates). A third
+ * party registers a session by the rights its segments hold (docs/apds.md#assigned-rights).
  */
 const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const currency = () => app.wallet.currency.toUpperCase();
@@ -38,6 +49,24 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       (await apds.getSession(app.db, req.operatorKey.row!.operatorId, req.params.id, currency())) ??
       apdsNotFound(reply),
+  );
+  app.post(
+    '/sessions',
+    {
+      schema: {
+        tags,
+        summary:
+          'APDS: register a Session whose segments carry an AssignedRight (created as POST /rights/assigned does) or name one; the plate check honours the rights. The Session itself is not kept',
+        body: ApdsSessionRequest,
+        response: { 200: ApdsSessionCreated, 400: ApdsErrorResponse, 409: ApdsErrorResponse },
+      },
+    },
+    async (req) => ({
+      status: 'ok' as const,
+      code: 200,
+      message: M.registered,
+      assignedRights: await apds.registerSession(app.db, req.operatorKey.row!.operatorId, req.body, new Date()),
+    }),
   );
 };
 

@@ -359,7 +359,12 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
   );
 }
 
-const RIGHT_NAMES = { session: 'A paid session', permit: 'A permit', 'visitor-day': 'A visitor day' } as const;
+const RIGHT_NAMES = {
+  session: 'A paid session',
+  permit: 'A permit',
+  'visitor-day': 'A visitor day',
+  'assigned-right': 'A right assigned by a partner app',
+} as const;
 const PROOF_REFUSALS = {
   expired: 'This proof code has ended',
   'unknown-key': 'This code was not signed by a known key: download again when online',
