@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   APDS_MESSAGES as M,
-  ApdsListMetaSchema,
+  apdsPage,
   ApdsMultilingualString,
   ApdsReference,
   ApdsSessionsQuery,

@@ -83,6 +83,10 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   otp_codes: local,
   otp_sends: local,
   outbox: local,
+  // The APDS webhook subscriptions and their queue, beside the outbox of texts; the trigger that
+  // fills the queue moves to the session's write path there (docs/decisions/016-webhook-outbox.md).
+  apds_webhooks: local,
+  apds_webhook_deliveries: local,
   provider_events: local,
   rate_limits: local,
 };
