@@ -1,12 +1,14 @@
-// Retention: plates in plate checks and expired permits (and their visitor days) are anonymised
-// after the operator's period (13 weeks unless the owner set another), by a job; recent rows are
-// kept, each operator's own period counts, and a second run changes nothing (both databases).
+// Retention: plates in plate checks, expired permits (and their visitor days) and ended APDS
+// assigned rights are anonymised after the operator's period (13 weeks unless the owner set
+// another), by a job; recent rows are kept, each operator's own period counts, and a second run
+// changes nothing (both databases).
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { anonymiseExpiredPlates, ANONYMISED_PLATE, registerEnforcementJobs } from '../src/enforcement/index.ts';
 import { createJobRunner } from '../src/infra/jobs/job-runner.ts';
 import {
+  apdsAssignedRights,
   enforcementChecks,
   operatorApiKeys,
   operators,
@@ -135,6 +137,46 @@ describe('the retention job', () => {
       .from(visitorDays)
       .where(inArray(visitorDays.id, [g1!.id, g2!.id]));
     expect(days.map((d) => d.plate).sort()).toEqual([`*${g1!.id}`, `*${g2!.id}`].sort());
+  });
+
+  it('anonymises the plates and credential ids of APDS assigned rights that ended before the period', async () => {
+    const right = async (apdsId: string, plate: string, endsAt: Date) => {
+      const [r] = await db
+        .insert(apdsAssignedRights)
+        .values({
+          operatorId: A,
+          apdsId,
+          version: 1,
+          zoneId,
+          plates: [plate],
+          credentials: [
+            { identifier: { id: plate, className: 'LicensePlate' }, issuer: [{ language: 'en', text: 'TX' }] },
+          ],
+          startsAt: new Date(endsAt.getTime() - DAY),
+          endsAt,
+          issuedAt: new Date(endsAt.getTime() - DAY),
+          requestHash: apdsId,
+        })
+        .returning({ id: apdsAssignedRights.id });
+      return r!.id;
+    };
+    const old = await right('partner-old', 'APDSOLD1', ago(13 * 7 + 1));
+    const recent = await right('partner-new', 'APDSNEW1', ago(13 * 7 - 1));
+    expect(await anonymiseExpiredPlates(db, now)).toBe(1);
+    expect(await anonymiseExpiredPlates(db, now)).toBe(0);
+    const rows = await db
+      .select()
+      .from(apdsAssignedRights)
+      .where(inArray(apdsAssignedRights.id, [old, recent]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(old)).toMatchObject({
+      plates: [ANONYMISED_PLATE],
+      credentials: [{ identifier: { id: ANONYMISED_PLATE, className: 'LicensePlate' } }],
+      apdsId: 'partner-old',
+      zoneId,
+    });
+    expect(JSON.stringify(byId.get(old))).not.toContain('APDSOLD1');
+    expect(byId.get(recent)).toMatchObject({ plates: ['APDSNEW1'] });
   });
 
   it('runs as the job enforcement.retention on the one runner', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { enforcementChecks, operators, permits, visitorDays } from '../db/schema/index.ts';
+import { apdsAssignedRights, enforcementChecks, operators, permits, visitorDays } from '../db/schema/index.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
 import { anonymiseChalksBefore } from './chalk-repository.ts';
 import { ANONYMISED_PLATE } from '../lib/plate.ts';
@@ -64,13 +64,40 @@ export const anonymisePermitsBefore: AnonymiseBefore = async (db, operatorId, cu
 };
 
 /**
+ * APDS assigned rights that ended before the cutoff: their plates become ANONYMISED_PLATE, and so
+ * does every credential's id as it was sent (a plate, or a card's or a token's number); the zone,
+ * window and the creator's id stay.
+ */
+export const anonymiseAssignedRightsBefore: AnonymiseBefore = async (db, operatorId, cutoff) => {
+  const a = apdsAssignedRights;
+  const rows = await db
+    .update(a)
+    .set({
+      plates: sql`array_fill(${ANONYMISED_PLATE}::text, array[cardinality(${a.plates})])`,
+      credentials: sql`(select coalesce(jsonb_agg(jsonb_set(c, '{identifier,id}', to_jsonb(${ANONYMISED_PLATE}::text))), '[]'::jsonb)
+                          from jsonb_array_elements(${a.credentials}) c)`,
+    })
+    .where(
+      and(
+        eq(a.operatorId, operatorId),
+        lt(a.endsAt, cutoff),
+        sql`not (${a.plates} <@ array[${ANONYMISED_PLATE}]::text[])`,
+      ),
+    )
+    .returning({ id: a.id });
+  return rows.length;
+};
+
+/**
  * Every kind of record the retention job anonymises, in order: plate checks, expired permits (and
- * refused applications) and their visitor days, and the chalks (digital chalking's first sightings).
+ * refused applications) and their visitor days, the chalks (digital chalking's first sightings),
+ * and the APDS assigned rights that ended.
  */
 export const RETENTION_STEPS: AnonymiseBefore[] = [
   anonymiseChecksBefore,
   anonymisePermitsBefore,
   anonymiseChalksBefore,
+  anonymiseAssignedRightsBefore,
 ];
 
 /**
