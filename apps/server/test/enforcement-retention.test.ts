@@ -150,7 +150,7 @@ describe('the retention job', () => {
           zoneId,
           plates: [plate],
           credentials: [
-            { identifier: { id: plate, className: 'LicensePlate' }, issuer: [{ language: 'en', text: 'TX' }] },
+            { identifier: { id: plate, className: 'LicensePlate' }, issuer: [{ language: 'en', string: 'TX' }] },
           ],
           startsAt: new Date(endsAt.getTime() - DAY),
           endsAt,

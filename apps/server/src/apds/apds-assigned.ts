@@ -40,6 +40,24 @@ function toAssignedRight(r: Row): ApdsAssignedRight {
   };
 }
 
+/**
+ * The right as a webhook event carries it: the row as the outbox's trigger stored it (to_jsonb,
+ * column names and ISO times), as the APDS document's AssignedRight.
+ */
+export function assignedRightOfEvent(r: Record<string, unknown>): ApdsAssignedRight {
+  const at = (k: string) => new Date(r[k] as string);
+  return toAssignedRight({
+    apdsId: String(r.apds_id),
+    version: Number(r.version),
+    credentials: r.credentials as Row['credentials'],
+    zoneId: Number(r.zone_id),
+    issuedAt: at('issued_at'),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    issueMethod: (r.issue_method as string | null) ?? null,
+  } as Row);
+}
+
 const isPlate = (c: ApdsAssignedRightRequest['rightHolder']['credentials'][number]) =>
   c.type === undefined
     ? /plate/i.test(c.identifier.className)

@@ -8,6 +8,7 @@ import type { ApdsEventData } from '@parkit/contract';
 import type { Db } from '../db/client.ts';
 import { isPublicAddress } from '../lib/public-address.ts';
 import { claimDue, delivered, failed, type ClaimedDelivery } from './apds-webhook-outbox.ts';
+import { assignedRightOfEvent } from './apds-assigned.ts';
 import { toSession } from './apds-sessions.ts';
 import { webhookId } from './apds-webhooks.ts';
 
@@ -53,6 +54,15 @@ export const signature = (secret: string, body: string) =>
 /** The body an endpoint receives: the document's EventData (and our eventId), the object as it was. */
 export function eventBody(d: ClaimedDelivery, currency: string): string {
   const r = d.data;
+  const body = (object: ApdsEventData['data'][number]): string =>
+    JSON.stringify({
+      eventId: d.event_id,
+      eventSubscriptionId: webhookId(d.subscription_id),
+      eventTime: new Date(d.event_time).toISOString(),
+      topic: d.topic,
+      data: [object],
+    } satisfies ApdsEventData);
+  if (d.topic.startsWith('AssignedRight')) return body(assignedRightOfEvent(r));
   const at = (k: string) => new Date(r[k] as string);
   const session = toSession(
     {
@@ -75,14 +85,7 @@ export function eventBody(d: ClaimedDelivery, currency: string): string {
     },
     currency,
   );
-  const body: ApdsEventData = {
-    eventId: d.event_id,
-    eventSubscriptionId: webhookId(d.subscription_id),
-    eventTime: new Date(d.event_time).toISOString(),
-    topic: d.topic,
-    data: [session],
-  };
-  return JSON.stringify(body);
+  return body(session);
 }
 
 /**

@@ -217,4 +217,45 @@ describe('APDS webhooks: deliveries', () => {
     expect(ended).toMatchObject({ eventSubscriptionId: all.id, topic: 'SessionUpdated' });
     expect(ended.data[0].actualEnd).toBeDefined();
   });
+
+  it('an assigned right a partner creates reaches the subscriptions that take AssignedRightCreated, once, as the document’s AssignedRight', async () => {
+    const sub = await subscribe(keyA, { endpoint: `${receiver.url}/rights`, topics: ['AssignedRightCreated'] });
+    const sessionsOnly = await subscribe(keyA, {
+      endpoint: `${receiver.url}/sessions-only`,
+      topics: ['SessionCreated'],
+    });
+    const right = {
+      id: 'partner-right-1',
+      version: 1,
+      rightHolder: {
+        credentials: [
+          {
+            identifier: { className: 'LicensePlate', id: 'WH 9' },
+            issuer: [{ language: 'en', string: 'TX' }],
+            type: 'licensePlate',
+          },
+        ],
+      },
+      rightSpecification: { id: `zone-${zone1}`, version: 1, className: 'RightSpecification' },
+      expiry: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const made = await call('POST', '/apds/rights/assigned', keyA, right);
+    expect(made.statusCode, made.body).toBe(201);
+    // The same create again is the same right: no second event.
+    expect((await call('POST', '/apds/rights/assigned', keyA, right)).statusCode).toBe(201);
+    await drain();
+    expect(accepted(receiver.hits, '/rights').map((e) => [e.topic, e.objectId])).toEqual([
+      ['AssignedRightCreated', 'partner-right-1'],
+    ]);
+    expect(receiver.hits.filter((h) => h.path === '/sessions-only')).toEqual([]);
+    for (const h of receiver.hits.filter((x) => x.path === '/rights')) {
+      expect(verifySignature(sub.secret, h.body, h.headers['x-parkit-signature'])).toBe(true);
+      expect(verifySignature(sessionsOnly.secret, h.body, h.headers['x-parkit-signature'])).toBe(false);
+      const event = JSON.parse(h.body);
+      expect(apds.callback('placeEvent', event).errors).toEqual([]);
+      expect(apds.response('read-assigned_right', 200, event.data[0]).errors).toEqual([]);
+      expect(event.data[0]).toMatchObject({ id: 'partner-right-1', rightHolder: right.rightHolder });
+      expect(h.body).not.toContain('request_hash');
+    }
+  });
 });
