@@ -26,6 +26,7 @@ import { registerEnforcementJobs } from './enforcement/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
 import webPush from './infra/push/push-plugin.ts';
+import { smsSender } from './infra/sms/sms-sender.ts';
 import { webhookSender } from './apds/index.ts';
 
 export interface AppOptions {
@@ -48,6 +49,10 @@ export interface AppOptions {
         | 'VAPID_SUBJECT'
         | 'WEB_PUSH_CA'
         | 'APDS_WEBHOOK_PRIVATE_URLS'
+        | 'TWILIO_ACCOUNT_SID'
+        | 'TWILIO_AUTH_TOKEN'
+        | 'TWILIO_FROM'
+        | 'TWILIO_API_URL'
       >
     > &
     WalletConfig;
@@ -109,6 +114,18 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     'apds.webhooks',
     webhookSender({ currency: fastify.wallet.currency.toUpperCase(), privateOk: apdsPrivateOk, log: fastify.log }),
   );
+  // Text messages: the outbox's texts through Twilio's Messages API, when it is configured.
+  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM)
+    fastify.jobs.register(
+      'outbox.sms',
+      smsSender({
+        apiUrl: config.TWILIO_API_URL ?? 'https://api.twilio.com',
+        accountSid: config.TWILIO_ACCOUNT_SID,
+        authToken: config.TWILIO_AUTH_TOKEN,
+        from: config.TWILIO_FROM,
+        log: fastify.log,
+      }),
+    );
   // The wallet's jobs (due auto-reloads, plan renewals and cancellations, old idempotency keys):
   // on the runner's tick, at most every WALLET_JOB_INTERVAL_MS; never in tests (they call
   // app.wallet.runJobs() or the job itself).

@@ -51,6 +51,25 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
       .default('mailto:push@parkit.invalid'),
+    /**
+     * Text messages (docs/operations.md#the-outbox): Twilio's account SID, auth token and sender (a
+     * number in E.164, or a Messaging Service SID), all three or none. Set, the job outbox.sms sends
+     * the outbox's texts; unset, they stay there (the local demo reads them at /api/Dev/Outbox).
+     */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID is AC and 32 hex digits')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN is the account’s auth token').optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+        'TWILIO_FROM is a number in E.164 (+15125550100) or a Messaging Service SID',
+      )
+      .optional(),
+    /** Twilio's API, or a stand-in that speaks it (tests). */
+    TWILIO_API_URL: z.url().default('https://api.twilio.com'),
     /** Tests only: a PEM certificate authority trusted for push services besides the system's. */
     WEB_PUSH_CA: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -135,6 +154,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['VAPID_PRIVATE_KEY'],
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither',
+      });
+    }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
+    if (twilio !== 0 && twilio !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set together, or none',
       });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

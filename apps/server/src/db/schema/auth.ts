@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId } from './columns.ts';
 import { memberRef } from './members.ts';
@@ -37,14 +38,29 @@ export const otpCodes = pgTable(
 );
 
 /** Messages to members. Development lists them at GET /api/Dev/Outbox; production sends them. */
-export const outbox = pgTable('outbox', {
-  id: serialId(),
-  channel: text('channel').notNull(),
-  recipient: text('recipient').notNull(),
-  body: text('body').notNull(),
-  sentAt: moment('sent_at'),
-  createdAt: createdAt(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serialId(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    sentAt: moment('sent_at'),
+    createdAt: createdAt(),
+    /** The SMS job's tries (infra/sms): counted at each claim. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the SMS job may claim it next: a claim moves it ahead (its lease), a failure's back-off too. */
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    /** Given up: the gateway refused it for good, or every attempt failed. */
+    failedAt: moment('failed_at'),
+  },
+  (t) => [
+    // The SMS job's due messages.
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);
 
 /** Fixed-window counters kept in the database so that every replica sees the same limits. */
 export const rateLimits = pgTable(
