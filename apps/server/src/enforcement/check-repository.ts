@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { enforcementChecks, operatorApiKeys, zones, type CheckOutcome } from '../db/schema/index.ts';
+import { enforcementChecks, zones, type CheckOutcome } from '../db/schema/index.ts';
 import { rightToPark, type ParkingRight } from './rights.ts';
+import { markKeyUsed } from './api-key-repository.ts';
 
 export interface CheckResult {
   zoneFound: boolean;
@@ -54,10 +55,10 @@ export interface AuditEntry {
 
 /**
  * The audit: who (key, operator, key prefix, client address), when, what (zone, plate,
- * state) and the outcome, for answers and refusals alike. An answer also marks the key as used.
+ * state) and the outcome, for answers and refusals alike. An answer also marks the key as used (at
+ * most once a minute: a check a second need not write the key's row each time).
  */
 export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   await db.insert(enforcementChecks).values(e);
-  if (e.keyId !== null && e.paid !== null)
-    await db.update(operatorApiKeys).set({ lastUsedAt: new Date() }).where(eq(operatorApiKeys.id, e.keyId));
+  if (e.keyId !== null && e.paid !== null) await markKeyUsed(db, e.keyId);
 }

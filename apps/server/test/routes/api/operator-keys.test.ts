@@ -2,6 +2,7 @@
 // officers' key and a city's CDS key (each shown once, each opening its own routes), lists them
 // without secrets and revokes them, audited; other roles, bad input and another operator's keys
 // change nothing; two revokes at once write one entry.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   OPERATOR_KEY_MESSAGES as K,
@@ -94,6 +95,23 @@ describe('operator API keys', () => {
     expect(revokes).toHaveLength(1);
     expect(revokes[0]).toMatchObject({ Before: { Revoked: false }, After: { Revoked: true, Purpose: 'cds' } });
     expectRefused(await revoke(owner, made.Prefix), 404, undefined, K.keyNotFound);
+  });
+
+  it('marks a key used at most once a minute: a feed read every second writes its row once', async () => {
+    const made = (await make(owner, { Purpose: 'cds', Label: 'busy' })).json<CreatedApiKey>();
+    const lastUsed = async () =>
+      (await list(owner)).json<OperatorApiKey[]>().find((k) => k.Prefix === made.Prefix)!.LastUsedAt;
+    await opens(made.Key);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    await opens(made.Key);
+    expect(await lastUsed()).toBe(first);
+    await db.execute(
+      sql`update operator_api_keys set last_used_at = now() - interval '2 minutes' where prefix = ${made.Prefix}`,
+    );
+    const moved = await lastUsed();
+    await opens(made.Key);
+    expect(new Date((await lastUsed())!).getTime()).toBeGreaterThan(new Date(moved!).getTime());
   });
 
   it('refuses other roles (403), bad input (400) and another operator’s keys (404), changing nothing', async () => {
