@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { subscribe, webhookSender } from '../src/apds/index.ts';
 import { defaultOperatorId } from '../src/zones/index.ts';
 import { freshDatabase } from './helpers.ts';
 import { addZone } from './parking-helpers.ts';
+import { exited, startRunner } from './support/local-server.ts';
 import { accepted, webhookReceiver, type Hit } from './support/webhook-receiver.ts';
 
 /**
@@ -58,22 +59,6 @@ function expectAllInOrder(hits: Hit[], expected: string[]): number {
 
 const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'processes/apds-webhooks-runner.ts');
 
-function startRunner(url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER], {
-    env: { ...process.env, JOBS_DATABASE_URL: url, LEASE_MS: '2000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
-    child.on('exit', (code, signal) => reject(new Error(`runner exited (${code ?? signal}): ${err}`)));
-  });
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)));
-
 if (process.env.TEST_DB === 'postgres') {
   describe('APDS webhooks: kill -9 of the worker mid-batch', () => {
     it(
@@ -98,7 +83,7 @@ if (process.env.TEST_DB === 'postgres') {
           const url = new URL(process.env.TEST_DATABASE_URL!);
           url.pathname = `/${name}`;
 
-          children.push(await startRunner(url.toString()));
+          children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), LEASE_MS: '2000' }));
           await exited(children[0]!);
           expect(children[0]!.signalCode).toBe('SIGKILL');
           // The kill left claimed events: counted as tried, not delivered, due again after the lease.
@@ -110,7 +95,7 @@ if (process.env.TEST_DB === 'postgres') {
           const before = receiver.hits.length;
           expect(before).toBeLessThan(SESSIONS * PATHS.length);
 
-          children.push(await startRunner(url.toString()));
+          children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), LEASE_MS: '2000' }));
           await expect
             .poll(
               async () =>

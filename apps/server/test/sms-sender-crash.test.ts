@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { enqueue } from '../src/infra/outbox-repository.ts';
 import { claimDueTexts } from '../src/infra/sms/sms-repository.ts';
 import { smsSender } from '../src/infra/sms/sms-sender.ts';
 import { freshDatabase } from './helpers.ts';
+import { exited, startRunner } from './support/local-server.ts';
 import { taken, twilioGateway } from './support/twilio-gateway.ts';
 
 /**
@@ -26,22 +27,6 @@ const expected = Array.from({ length: TEXTS }, (_, i) => `+1${phone(i)}`);
 
 const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'processes/sms-runner.ts');
 
-function startRunner(url: string, gateway: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER], {
-    env: { ...process.env, JOBS_DATABASE_URL: url, SMS_GATEWAY_URL: gateway },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
-    child.on('exit', (code, signal) => reject(new Error(`runner exited (${code ?? signal}): ${err}`)));
-  });
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)));
-
 if (process.env.TEST_DB === 'postgres') {
   describe('the SMS job: kill -9 mid-batch', () => {
     it('loses no text and repeats only what was in flight', { timeout: 120_000 }, async () => {
@@ -58,7 +43,7 @@ if (process.env.TEST_DB === 'postgres') {
         const url = new URL(process.env.TEST_DATABASE_URL!);
         url.pathname = `/${name}`;
 
-        children.push(await startRunner(url.toString(), gateway.url));
+        children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), SMS_GATEWAY_URL: gateway.url }));
         await exited(children[0]!);
         expect(children[0]!.signalCode).toBe('SIGKILL');
         const unsent = async () =>
@@ -69,7 +54,7 @@ if (process.env.TEST_DB === 'postgres') {
         // Their back-off made due now, as 30 s later would.
         await db.execute(sql`update outbox set next_attempt_at = now() where sent_at is null`);
 
-        children.push(await startRunner(url.toString(), gateway.url));
+        children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), SMS_GATEWAY_URL: gateway.url }));
         await expect.poll(unsent, { timeout: 60_000, interval: 200 }).toBe(0);
         expect(
           taken(gateway.hits)

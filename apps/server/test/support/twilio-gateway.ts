@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { localServer } from './local-server.ts';
 
 /** One message the stand-in got: the request's path and Basic credentials, the form, its answer. */
 export interface SmsHit {
@@ -21,38 +20,22 @@ export async function twilioGateway(
   delayMs = 0,
 ): Promise<{ url: string; hits: SmsHit[]; close: () => Promise<void> }> {
   const hits: SmsHit[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      const before = hits.filter((h) => h.form.To === form.To && h.form.Body === form.Body).length;
-      const status = answer(form.To ?? '', before);
-      hits.push({ path: req.url ?? '/', authorization: req.headers.authorization, form, status });
-      const body =
-        status === 201
-          ? { sid: `SM${String(hits.length).padStart(32, '0')}`, status: 'queued', to: form.To, body: form.Body }
-          : {
-              code: status === 400 ? 21211 : 20500,
-              message: status === 400 ? 'Invalid To Phone Number' : 'Error',
-              status,
-            };
-      setTimeout(
-        () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-        delayMs,
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const server = await localServer((req, raw) => {
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    const before = hits.filter((h) => h.form.To === form.To && h.form.Body === form.Body).length;
+    const status = answer(form.To ?? '', before);
+    hits.push({ path: req.url ?? '/', authorization: req.headers.authorization, form, status });
+    const body =
+      status === 201
+        ? { sid: `SM${String(hits.length).padStart(32, '0')}`, status: 'queued', to: form.To, body: form.Body }
+        : {
+            code: status === 400 ? 21211 : 20500,
+            message: status === 400 ? 'Invalid To Phone Number' : 'Error',
+            status,
+          };
+    return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  }, delayMs);
+  return { ...server, hits };
 }
 
 /** What reached the gateway and was taken, once per To and Body, in arrival order. */

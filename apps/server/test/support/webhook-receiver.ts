@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { localServer } from './local-server.ts';
 
 /** One request a receiver got: its path, headers, exact body, and the status it answered. */
 export interface Hit {
@@ -20,28 +20,15 @@ export async function webhookReceiver(
   delayMs = 0,
 ): Promise<{ url: string; hits: Hit[]; close: () => Promise<void> }> {
   const hits: Hit[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const id = req.headers['x-parkit-event-id'];
-      const triesBefore = hits.filter((h) => h.path === path && h.headers['x-parkit-event-id'] === id).length;
-      const status = answer(path, triesBefore);
-      hits.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-      setTimeout(() => res.writeHead(status).end(), delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  const server = await localServer((req, body) => {
+    const path = req.url ?? '/';
+    const id = req.headers['x-parkit-event-id'];
+    const triesBefore = hits.filter((h) => h.path === path && h.headers['x-parkit-event-id'] === id).length;
+    const status = answer(path, triesBefore);
+    hits.push({ path, headers: req.headers, body, status });
+    return { status };
+  }, delayMs);
+  return { ...server, hits };
 }
 
 /** What a subscriber does with the signature header (docs/apds.md#webhooks): HMAC-SHA256 of the raw body. */
