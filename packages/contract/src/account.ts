@@ -91,3 +91,12 @@ export type UpdateAccountResponse = z.infer<typeof UpdateAccountResponse>;
  */
 export const UpdateAccountError = ErrorResponse.extend({ Message: z.string() });
 export type UpdateAccountError = z.infer<typeof UpdateAccountError>;
+
+/**
+ * POST /api/Account/Language: the app's language, chosen on a screen while signed in. The member's
+ * texts and notifications are written in it from then on (a sign-in saves it too).
+ */
+export const ChangeLanguageRequest = z.object({
+  Language: z.enum(['en', 'hi', 'es'], { error: 'Language must be en, hi or es' }),
+});
+export type ChangeLanguageRequest = z.infer<typeof ChangeLanguageRequest>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/client.ts';
+import { queryRows, type Db, type Executor } from '../db/client.ts';
 import { languageOr, type Language } from '../lib/language.ts';
 
 /**
@@ -23,4 +23,17 @@ export async function guestLanguage(db: Executor, phone: string): Promise<Langua
 /** Saves a member's language (a no-op when it is already the one). */
 export async function saveMemberLanguage(db: Executor, memberId: number, language: Language): Promise<void> {
   await db.execute(sql`update members set language = ${language} where id = ${memberId} and language <> ${language}`);
+}
+
+/**
+ * A member chose another language in the app: their saved language and their push subscriptions'
+ * follow it, in one transaction (texts and notifications are written in it from then on).
+ */
+export async function changeMemberLanguage(db: Db, memberId: number, language: Language): Promise<void> {
+  await db.transaction(async (tx) => {
+    await saveMemberLanguage(tx, memberId, language);
+    await tx.execute(
+      sql`update push_subscriptions set language = ${language} where member_id = ${memberId} and language <> ${language}`,
+    );
+  });
 }

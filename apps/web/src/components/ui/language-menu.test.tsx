@@ -1,11 +1,17 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n.ts';
+import { replaceSession } from '../../lib/session-store.ts';
+import { stubApi } from '../../testing/render.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
 describe('the first screens’ language menu', () => {
-  afterEach(() => setLanguage('en'));
+  afterEach(() => {
+    replaceSession({});
+    vi.unstubAllGlobals();
+    return setLanguage('en');
+  });
 
   it('is one button naming the language shown; its choices appear only once opened', async () => {
     render(<LanguageMenu />);
@@ -55,5 +61,22 @@ describe('the first screens’ language menu', () => {
     await act(() => setLanguage('es'));
     render(<LanguageMenu />);
     expect(screen.getByRole('button', { name: 'Idioma: Español' }).textContent).toBe('Español');
+  });
+
+  it('a signed-in member’s choice is saved on the server at once; a visitor’s stays in the browser', async () => {
+    const calls = stubApi({ 'POST /api/Account/Language': (body) => [200, body] });
+    render(<LanguageMenu />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Español' }));
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(calls).toEqual([]);
+
+    replaceSession({ token: 'member-token', userId: '7' });
+    await userEvent.click(screen.getByRole('radio', { name: 'हिन्दी' }));
+    await waitFor(() =>
+      expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+        ['POST', '/api/Account/Language', { Language: 'hi' }],
+      ]),
+    );
   });
 });

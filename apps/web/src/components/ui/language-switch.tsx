@@ -1,6 +1,8 @@
 import { useEffect, useId } from 'react';
 import Languages from 'lucide-react/icons/languages';
-import { LANGUAGES, setLanguage, useTranslation } from '../../lib/i18n.ts';
+import { LANGUAGES, setLanguage, useTranslation, type Language } from '../../lib/i18n.ts';
+import { api } from '../../lib/api-client.ts';
+import { getSession, isMember } from '../../lib/session-store.ts';
 
 /**
  * The label हिन्दी is drawn on an English or Spanish screen too: the Devanagari face of its weight
@@ -15,12 +17,19 @@ function useLabelFont() {
 
 /**
  * English / हिन्दी / Español as radio buttons (arrow keys move between them), each label in its own
- * language. The choice is remembered (lib/i18n.ts; it survives logout too).
+ * language. The choice is remembered (lib/i18n.ts; it survives logout too); a signed-in member's is
+ * also saved on the server at once, so their texts and notifications follow it (offline, the next
+ * sign-in saves it).
  */
 export function LanguageOptions() {
   const { i18n } = useTranslation();
   const name = useId();
   useLabelFont();
+  const choose = (code: Language) => {
+    void setLanguage(code);
+    if (isMember(getSession()))
+      api.post('/api/Account/Language', { Language: code }, { showError: false }).catch(() => {});
+  };
   return (
     <div className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
       {LANGUAGES.map(({ code, label }) => (
@@ -34,7 +43,7 @@ export function LanguageOptions() {
             name={`language-${name}`}
             value={code}
             checked={i18n.language === code}
-            onChange={() => void setLanguage(code)}
+            onChange={() => choose(code)}
             className="sr-only"
           />
           {label}
