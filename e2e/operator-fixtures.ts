@@ -13,7 +13,8 @@ export async function inviteCode(request: APIRequestContext, phone: string): Pro
       async () => {
         const res = await request.get(`/api/Dev/Outbox?to=${phone}&limit=5`);
         const rows = (await res.json()) as { Body: string }[];
-        code = /\bcode (\d{8})\b/.exec(rows.find((r) => r.Body.includes('invited'))?.Body ?? '')?.[1] ?? '';
+        // The invitation in any language: it names /operator/join and its code of 8 digits.
+        code = /\b(\d{8})\b/.exec(rows.find((r) => r.Body.includes('/operator/join'))?.Body ?? '')?.[1] ?? '';
         return code;
       },
       { message: `an invitation code for ${phone} in the outbox`, timeout: 10_000 },

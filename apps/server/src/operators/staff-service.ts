@@ -12,7 +12,9 @@ import * as outbox from '../infra/outbox-repository.ts';
 import { hit } from '../infra/rate-limits/rate-limit-repository.ts';
 import { findById } from '../members/index.ts';
 import { operatorById } from '../zones/index.ts';
+import type { Language } from '../lib/language.ts';
 import * as invites from './invite-repository.ts';
+import { inviteLanguage, inviteText } from './invite-text.ts';
 import * as staff from './staff-repository.ts';
 
 /** Invitations an operator sends in an hour: enough for a team, not for spamming phones. */
@@ -33,13 +35,15 @@ const staffSnapshot = (memberId: number, userName: string, role: OperatorRole) =
 /**
  * Sends an invitation: a code of 8 digits to the phone (SMS) or e-mail address, through the
  * outbox; only its hash is kept. Refused when someone with that contact already works for the
- * operator. Audited.
+ * operator. Written in the invited person's language if they are a member, else the inviter's
+ * (invite-text.ts). Audited.
  */
 export async function invite(
   db: Db,
   operatorId: number,
   actor: Actor,
   input: { Contact: string; Role: OperatorRole },
+  language: Language = 'en',
 ): Promise<PendingInvite> {
   const wait = await hit(db, INVITE_LIMIT, `operator:${operatorId}`);
   if (wait > 0) throw tooManyRequests(M.tooManyInvites, wait);
@@ -56,12 +60,8 @@ export async function invite(
     });
     const channel = input.Contact.includes('@') ? 'email' : 'sms';
     const operator = await operatorById(tx, operatorId);
-    await outbox.enqueue(
-      tx,
-      channel,
-      input.Contact,
-      `You are invited to join ${operator?.name ?? 'an operator'} on ParkIt as ${input.Role}. Sign in (or register) with this ${channel === 'sms' ? 'phone' : 'e-mail address'}, open /operator/join and enter the code ${code}. It expires in ${invites.INVITE_DAYS} days.`,
-    );
+    const text = inviteText(operator?.name ?? 'ParkIt', input.Role, channel, code, invites.INVITE_DAYS);
+    await outbox.enqueue(tx, channel, input.Contact, text[await inviteLanguage(tx, input.Contact, language)]);
     const after = { InviteId: row.id, Contact: row.contact, Role: row.role };
     await audit(tx, {
       operatorId,

@@ -124,6 +124,41 @@ describe('invitations', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('the invitation is written in the invited member’s language, else the console’s; the code works in each', async () => {
+    const lastText = async (contact: string) =>
+      (await app.inject({ method: 'GET', url: `/api/Dev/Outbox?to=${contact}&limit=1` })).json<{ Body: string }[]>()[0]!
+        .Body;
+    // A member who chose Hindi: Hindi, whatever the console speaks.
+    const hindi = await registerAndSignIn(app);
+    await db.execute(sql`update members set language = 'hi' where id = ${hindi.memberId}`);
+    const toHindi = await as(app, owner, {
+      method: 'POST',
+      url: `/api/Operator/${A}/Invites`,
+      payload: { Contact: hindi.phone, Role: 'officer' },
+      headers: { 'accept-language': 'es-US' },
+    });
+    expect(toHindi.statusCode, toHindi.body).toBe(201);
+    expect(await lastText(hindi.phone)).toMatch(
+      /^आपको ParkIt पर .+ में अधिकारी के रूप में जुड़ने का आमंत्रण है। .*\/operator\/join .*कोड \d{8} /,
+    );
+    // A phone no member has: the console's language.
+    const stranger = `51255${String(Date.now()).slice(-5)}`;
+    const toStranger = await as(app, owner, {
+      method: 'POST',
+      url: `/api/Operator/${A}/Invites`,
+      payload: { Contact: stranger, Role: 'analyst' },
+      headers: { 'accept-language': 'es-US,es;q=0.9' },
+    });
+    expect(toStranger.statusCode, toStranger.body).toBe(201);
+    expect(await lastText(stranger)).toMatch(
+      /^Le invitan a unirse a .+ en ParkIt como analista\. .*\/operator\/join .*código \d{8}\. Vence en 7 días\.$/,
+    );
+    // The Hindi text's code is the one that works.
+    const res = await post(hindi, '/api/Account/OperatorInvite', { Code: await lastInviteCode(app, hindi.phone) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ OperatorId: A, Role: 'officer' });
+  });
+
   it('by e-mail: the code goes to the address and the member with that address accepts', async () => {
     const email = `Invitee${Date.now()}@Example.com`;
     const invitee = await registerAndSignIn(app, { EmailAddress: email });

@@ -18,6 +18,7 @@ import {
   ErrorResponse,
 } from '@parkit/contract';
 import type { FastifyRequest } from 'fastify';
+import { pickLanguage } from '../../../lib/language.ts';
 import { findById } from '../../../members/index.ts';
 import * as operators from '../../../operators/index.ts';
 
@@ -89,7 +90,9 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const made = await operators.invite(app.db, req.staff.operatorId, await actor(req), req.body);
+      // Written in the invited member's language, else the console's (Accept-Language).
+      const language = pickLanguage(undefined, req.headers['accept-language']);
+      const made = await operators.invite(app.db, req.staff.operatorId, await actor(req), req.body, language);
       return reply.code(201).send(made);
     },
   );
