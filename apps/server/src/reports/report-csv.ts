@@ -1,4 +1,5 @@
 import { csvLine } from '../lib/csv.ts';
+import type { Language } from '../lib/language.ts';
 import type { HourCsvRow, SessionCsvRow } from './report-repository.ts';
 
 // The CSVs behind a report (docs/reports.md#csv): money in integer cents, times in UTC (ISO 8601),
@@ -63,4 +64,47 @@ export function hourCsvLine(r: HourCsvRow): string {
   ]);
 }
 
-export const csvHeader = (names: readonly string[]) => csvLine(names);
+type SessionsColumn = (typeof SESSIONS_CSV_HEADER)[number];
+type HoursColumn = (typeof HOURS_CSV_HEADER)[number];
+
+/** The headers in the reader's language; English keeps the field names above (a pipeline's keys). */
+const HEADERS: Record<Exclude<Language, 'en'>, Record<SessionsColumn | HoursColumn, string>> = {
+  hi: {
+    SessionId: 'सत्र आईडी',
+    ZoneNumber: 'ज़ोन',
+    StartedAt: 'शुरू (UTC)',
+    EndedAt: 'समाप्त (UTC)',
+    Status: 'स्थिति',
+    StayMinutes: 'ठहराव (मिनट)',
+    ParkingCents: 'पार्किंग (सेंट)',
+    FeeCents: 'सुविधा शुल्क (सेंट)',
+    RefundedCents: 'रिफ़ंड (सेंट)',
+    DiscountCents: 'छूट (सेंट)',
+    RevenueCents: 'राजस्व (सेंट)',
+    Hour: 'घंटा (UTC)',
+    SessionsStarted: 'शुरू हुए सत्र',
+    StaySeconds: 'ठहराव (सेकंड)',
+    OccupiedSeconds: 'भरे रहने का समय (सेकंड)',
+  },
+  es: {
+    SessionId: 'Id. de sesión',
+    ZoneNumber: 'Zona',
+    StartedAt: 'Inicio (UTC)',
+    EndedAt: 'Fin (UTC)',
+    Status: 'Estado de la sesión',
+    StayMinutes: 'Estancia (minutos)',
+    ParkingCents: 'Estacionamiento (centavos)',
+    FeeCents: 'Cargo por servicio (centavos)',
+    RefundedCents: 'Reembolsado (centavos)',
+    DiscountCents: 'Descuento (centavos)',
+    RevenueCents: 'Ingresos (centavos)',
+    Hour: 'Hora (UTC)',
+    SessionsStarted: 'Sesiones iniciadas',
+    StaySeconds: 'Estancia (segundos)',
+    OccupiedSeconds: 'Ocupación (segundos)',
+  },
+};
+
+/** A CSV's header line in the reader's language (the console's Accept-Language). */
+export const csvHeader = (names: readonly (SessionsColumn | HoursColumn)[], lang: Language = 'en') =>
+  csvLine(lang === 'en' ? names : names.map((n) => HEADERS[lang][n]));

@@ -131,6 +131,25 @@ describe('the report', () => {
     const hours = csvRows((await get(analyst, `/api/Operator/${A}/Report/Hours.csv?${range()}`)).body);
     expect(hours.reduce((a, x) => a + Number(x.ParkingCents), 0)).toBe(r.ParkingCents);
     expect(hours.reduce((a, x) => a + Number(x.SessionsStarted), 0)).toBe(r.Sessions);
+
+    // A console in Hindi or Spanish gets the headers in its language; the rows are the same.
+    const inLanguage = async (path: string, lang: string) =>
+      (
+        await as(app, owner, {
+          method: 'GET',
+          url: `/api/Operator/${A}/Report/${path}?${range()}`,
+          headers: { 'accept-language': lang },
+        })
+      ).body.split('\r\n');
+    const [hiHead, ...hiRows] = await inLanguage('Sessions.csv', 'hi-IN,hi;q=0.9');
+    expect(hiHead!.split(',')).toEqual(expect.arrayContaining(['सत्र आईडी', 'राजस्व (सेंट)']));
+    expect(hiHead!.split(',')).toHaveLength(11);
+    expect(hiRows).toEqual(csv.body.split('\r\n').slice(1));
+    const [esHead] = await inLanguage('Hours.csv', 'es-US');
+    expect(esHead!.split(',')).toEqual(expect.arrayContaining(['Hora (UTC)', 'Sesiones iniciadas']));
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'SessionId,ZoneNumber,StartedAt,EndedAt,Status,StayMinutes,ParkingCents,FeeCents,RefundedCents,DiscountCents,RevenueCents',
+    );
   });
 
   it('reads only the zones asked for, and the zone’s occupancy is time parked over its spaces', async () => {

@@ -14,6 +14,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import * as reports from '../../../reports/index.ts';
 import { operatorById } from '../../../zones/index.ts';
 import { mediaAnswer } from '../../common/media-types.ts';
+import { pickLanguage } from '../../../lib/language.ts';
 
 const tags = ['Operator console'];
 
@@ -84,7 +85,7 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { range } = await reports.reportRange(app.reads, await operatorOf(req), rangeOf(req.query));
       const rows = reports.sessionRows(app.reads, range);
       async function* lines() {
-        yield reports.csvHeader(reports.SESSIONS_CSV_HEADER);
+        yield reports.csvHeader(reports.SESSIONS_CSV_HEADER, pickLanguage(undefined, req.headers['accept-language']));
         for await (const r of rows) yield reports.sessionCsvLine(r);
       }
       return csv(reply, `parkit-report-sessions-${req.query.From}-${req.query.To}.csv`, lines());
@@ -107,7 +108,7 @@ const operatorReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { range } = await reports.reportRange(app.reads, await operatorOf(req), rangeOf(req.query));
       const rows = await reports.hourRows(app.reads, range);
       async function* lines() {
-        yield reports.csvHeader(reports.HOURS_CSV_HEADER);
+        yield reports.csvHeader(reports.HOURS_CSV_HEADER, pickLanguage(undefined, req.headers['accept-language']));
         for (const r of rows) yield reports.hourCsvLine(r);
       }
       return csv(reply, `parkit-report-hours-${req.query.From}-${req.query.To}.csv`, lines());
