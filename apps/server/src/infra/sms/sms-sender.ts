@@ -39,7 +39,8 @@ export const e164 = (phone: string) => {
  * given up at once. Anything else (429, 5xx, no answer): tried again after the claim's back-off, up
  * to MAX_SMS_ATTEMPTS. At least once: a process killed after the gateway took a message and before
  * it was marked sends it again. Logs name the outbox row and the status: never the number nor the
- * text (codes are in it).
+ * text (codes are in it). One POST with fetch, not Twilio's SDK:
+ * docs/decisions/017-sms-without-the-twilio-sdk.md.
  */
 export function smsSender(opts: SmsSenderOptions) {
   const url = `${opts.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}/Messages.json`;
