@@ -95,7 +95,7 @@ export function ZoneImportScreen() {
                 checked={format === f}
                 onChange={() => chooseFormat(f)}
               />
-              {f === 'zones' ? t('A zone file (GeoJSON or CSV)') : t('A city’s CDS Curbs feed (JSON)')}
+              {f === 'zones' ? t('Zones as GeoJSON or CSV') : t('A city’s CDS Curbs feed (JSON)')}
             </label>
           ))}
         </fieldset>
