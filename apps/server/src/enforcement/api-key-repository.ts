@@ -31,18 +31,25 @@ export async function createKey(
   return { id: row!.id, key, prefix };
 }
 
-export async function listKeys(db: Executor, operatorId: number, purpose: KeyPurpose = 'enforcement') {
+/** The operator's keys of one purpose (null: every purpose), oldest first. */
+export async function listKeys(db: Executor, operatorId: number, purpose: KeyPurpose | null = 'enforcement') {
   return db
     .select({
       id: operatorApiKeys.id,
       prefix: operatorApiKeys.prefix,
+      purpose: operatorApiKeys.purpose,
       label: operatorApiKeys.label,
       createdAt: operatorApiKeys.createdAt,
       lastUsedAt: operatorApiKeys.lastUsedAt,
       revokedAt: operatorApiKeys.revokedAt,
     })
     .from(operatorApiKeys)
-    .where(and(eq(operatorApiKeys.operatorId, operatorId), eq(operatorApiKeys.purpose, purpose)))
+    .where(
+      and(
+        eq(operatorApiKeys.operatorId, operatorId),
+        purpose === null ? undefined : eq(operatorApiKeys.purpose, purpose),
+      ),
+    )
     .orderBy(asc(operatorApiKeys.id));
 }
 

@@ -11,9 +11,9 @@ import { createKey, listKeys, revokeKey } from './api-key-repository.ts';
 
 type KeyRow = Awaited<ReturnType<typeof listKeys>>[number];
 
-const view = (row: KeyRow, purpose: ApiKeyPurpose): OperatorApiKey => ({
+const view = (row: KeyRow): OperatorApiKey => ({
   Prefix: row.prefix,
-  Purpose: purpose,
+  Purpose: row.purpose,
   Label: row.label,
   CreatedAt: row.createdAt.toISOString(),
   LastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -22,13 +22,7 @@ const view = (row: KeyRow, purpose: ApiKeyPurpose): OperatorApiKey => ({
 
 /** Every key of the operator, officers' and CDS, live and revoked, oldest first. */
 export async function keysOf(db: Executor, operatorId: number): Promise<OperatorApiKey[]> {
-  const [officers, city] = await Promise.all([
-    listKeys(db, operatorId, 'enforcement'),
-    listKeys(db, operatorId, 'cds'),
-  ]);
-  return [...officers.map((k) => view(k, 'enforcement')), ...city.map((k) => view(k, 'cds'))].sort((a, b) =>
-    a.CreatedAt === b.CreatedAt ? a.Prefix.localeCompare(b.Prefix) : a.CreatedAt.localeCompare(b.CreatedAt),
-  );
+  return (await listKeys(db, operatorId, null)).map(view);
 }
 
 /**
