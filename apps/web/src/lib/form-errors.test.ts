@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { showFormError } from './form-errors.ts';
+import { showFormError, toastFailure } from './form-errors.ts';
 import i18n, { setLanguage } from './i18n.ts';
 import { retryAfterText } from './retry-after.ts';
 
@@ -100,5 +100,20 @@ describe('retryAfterText: when a refused request may be tried again', () => {
     expect(retryAfterText(60)).toBe('Try again in 1 min.');
     expect(retryAfterText(61)).toBe('Try again in 2 min.');
     expect(retryAfterText(240)).toBe('Try again in 4 min.');
+  });
+});
+
+describe('toastFailure: a refused request outside a form', () => {
+  it("shows the server's message in the reader's language", async () => {
+    await setLanguage('hi');
+    toastFailure(new ApiError(503, null, 'Server Not Responding'));
+    expect(shown).toHaveBeenCalledWith(i18n.t('Server Not Responding'));
+    expect(i18n.t('Server Not Responding')).not.toBe('Server Not Responding');
+  });
+
+  it('shows a general message for an answer with no message and for a programming error', () => {
+    toastFailure(new ApiError(500, null, ''));
+    toastFailure(new TypeError('x is undefined'));
+    expect(shown.mock.calls).toEqual([['Something went wrong. Try again.'], ['Something went wrong. Try again.']]);
   });
 });

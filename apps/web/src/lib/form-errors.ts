@@ -43,3 +43,13 @@ export function showFormError<T extends FieldValues>(
   else if (!placed) toast.error(i18n.t(err.message));
   return placed;
 }
+
+/**
+ * The one way a refused request outside a form is told (a button's mutation, a dialog's action): the
+ * server's message in the reader's language, or a general one when there is none.
+ */
+export function toastFailure(err: unknown): void {
+  toast.error(
+    err instanceof ApiError && err.message ? i18n.t(err.message) : i18n.t('Something went wrong. Try again.'),
+  );
+}

@@ -4,7 +4,7 @@ import { formatDate, formatTime, type Citation } from '@parkit/contract';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { toastFailure } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
 import { paths } from '../../../config/paths.ts';
@@ -29,9 +29,6 @@ export const statusLabel = (t: TFunction, s: Citation['Status']) =>
     cancelled: t('Cancelled'),
     reduced: t('Fine reduced: to pay'),
   })[s];
-
-const failure = (t: TFunction, err: unknown) =>
-  err instanceof ApiError && err.message ? t(err.message) : t('Something went wrong. Try again.');
 
 /**
  * Citations (/citations): the citations of the plates of the driver's vehicles, with the officer's
@@ -83,7 +80,7 @@ function CitationCard({ citation: c }: { citation: Citation }) {
           intent.done();
           toast.success(t('Paid'));
         },
-        onError: (err) => toast.error(failure(t, err)),
+        onError: toastFailure,
       },
     );
   };
@@ -179,7 +176,7 @@ function ContestForm({ citationId, onDone }: { citationId: number; onDone: () =>
       toast.success(t('Your contest was sent'));
       onDone();
     } catch (err) {
-      toast.error(failure(t, err));
+      toastFailure(err);
     }
   });
   return (

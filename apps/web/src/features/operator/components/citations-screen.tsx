@@ -4,7 +4,7 @@ import { formatDate, formatTime, operatorCan, type Citation, type CitationStatus
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { toastFailure } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -22,9 +22,6 @@ import {
 import { useMembership } from './console-shell.tsx';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
-const failure = (t: TFunction, err: unknown) =>
-  err instanceof ApiError && err.message ? t(err.message) : t('Something went wrong. Try again.');
-
 const statusLabel = (t: TFunction, s: CitationStatus) =>
   ({
     issued: t('Issued'),
@@ -82,7 +79,7 @@ function Violations({ operatorId }: { operatorId: number }) {
       toast.success(t('Violation added'));
       form.reset(EMPTY);
     } catch (err) {
-      toast.error(failure(t, err));
+      toastFailure(err);
     }
   });
   return (
@@ -112,7 +109,7 @@ function Violations({ operatorId }: { operatorId: number }) {
                     <Button
                       variant="ghost"
                       size="sm"
-                      onClick={() => retire.mutate(v.ViolationId, { onError: (err) => toast.error(failure(t, err)) })}
+                      onClick={() => retire.mutate(v.ViolationId, { onError: toastFailure })}
                     >
                       {t('Retire')}
                     </Button>
@@ -198,7 +195,7 @@ function CitationRow({ operatorId, citation: c }: { operatorId: number; citation
       },
       {
         onSuccess: () => toast.success(t('Decision saved')),
-        onError: (err) => toast.error(failure(t, err)),
+        onError: toastFailure,
       },
     );
   return (

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatDate, VisitorDayRequest, type Permit, type PermitType } from '@parkit/contract';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/money.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { toastFailure } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useIntentKey } from '../../../lib/intent-key.ts';
@@ -32,9 +32,6 @@ export const permitStatusLabel = (t: TFunction, s: Permit['Status']) =>
     active: t('Active'),
     expired: t('Expired'),
   })[s];
-
-const failure = (t: TFunction, err: unknown) =>
-  err instanceof ApiError && err.message ? t(err.message) : t('Something went wrong. Try again.');
 
 /** The plates typed in one field, split at commas or spaces. */
 const splitPlates = (text: string) =>
@@ -105,7 +102,7 @@ function PermitCard({ permit: p }: { permit: Permit }) {
           intent.done();
           toast.success(t('Paid: your permit is active'));
         },
-        onError: (err) => toast.error(failure(t, err)),
+        onError: toastFailure,
         onSettled: () => {
           paying.current = false;
         },
@@ -169,7 +166,7 @@ function VisitorDays({ permit: p }: { permit: Permit }) {
       toast.success(t('Visitor day given'));
       form.setValue('Plate', '');
     } catch (err) {
-      toast.error(failure(t, err));
+      toastFailure(err);
     }
   });
   return (
@@ -247,7 +244,7 @@ function ApplyForm({ plates, onDone }: { plates: string[]; onDone: () => void })
       if (!zone) form.setError('number', { message: 'Zone not found' });
       setZoneId(zone?.ZoneId ?? null);
     } catch (err) {
-      toast.error(failure(t, err));
+      toastFailure(err);
     }
   });
   return (
@@ -304,7 +301,7 @@ function TypeForm({ zoneId, plates, onDone }: { zoneId: number; plates: string[]
       toast.success(t('Your application was sent'));
       onDone();
     } catch (err) {
-      toast.error(failure(t, err));
+      toastFailure(err);
     }
   });
   const proofError = form.formState.errors.proof?.message;
