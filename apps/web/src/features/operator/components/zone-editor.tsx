@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { operatorCan, ZoneInput, type OperatorZone, type ZoneCurb } from '@parkit/contract';
+import { operatorCan, type OperatorZone } from '@parkit/contract';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { showFormError } from '../../../lib/form-errors.ts';
@@ -15,100 +14,18 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useRetireZone, useSaveZone, useZone } from '../api/zones.ts';
 import { operatorPath, zonePath } from '../lib/paths.ts';
 import { useMembership } from './console-shell.tsx';
+import {
+  asNumber,
+  BLANK,
+  FIELDS,
+  firstMessage,
+  valuesOf,
+  ZoneForm,
+  type CheckedZone,
+  type ZoneFormValues,
+} from './zone-form.ts';
 
 const ZoneMapEditor = lazy(() => import('./zone-map-editor.tsx').then((m) => ({ default: m.ZoneMapEditor })));
-
-/** The form's values as typed: numbers are text until the contract's schema reads them. */
-interface ZoneFormValues {
-  ZoneNumber: string;
-  Name: string;
-  Address: string;
-  City: string;
-  State: string;
-  Zip: string;
-  Latitude: string;
-  Longitude: string;
-  Kind: string;
-  Capacity: string;
-  RatePerHour: string;
-  MaxStayMinutes: string;
-  PaidDays: string[];
-  PaidFrom: string;
-  PaidUntil: string;
-  Curb: ZoneCurb | null;
-}
-type CheckedZone = z.output<typeof ZoneInput>;
-
-const NUMBERS = ['Latitude', 'Longitude', 'Capacity', 'RatePerHour', 'MaxStayMinutes'] as const;
-const FIELDS = [
-  'ZoneNumber',
-  'Name',
-  'Address',
-  'City',
-  'State',
-  'Zip',
-  ...NUMBERS,
-  'Kind',
-  'PaidDays',
-  'PaidFrom',
-  'PaidUntil',
-  'Curb',
-] as const;
-
-/** Blank text is no number (the contract then says what is wanted); '12.5' is 12.5, 'abc' stays refused. */
-const asNumber = (v: unknown) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : Number(v));
-
-/**
- * The contract's own ZoneInput, given the typed text as numbers: one schema for the form and the
- * server (docs/conventions.md#the-web-app). The cast names the form's text input type, which
- * z.preprocess leaves unknown.
- */
-const ZoneForm = z.preprocess((raw) => {
-  const v = { ...(raw as Record<string, unknown>) };
-  for (const k of NUMBERS) v[k] = asNumber(v[k]);
-  v.PaidDays = Array.isArray(v.PaidDays) ? v.PaidDays.map(asNumber) : [];
-  return v;
-}, ZoneInput) as unknown as z.ZodType<CheckedZone, ZoneFormValues>;
-
-const BLANK: ZoneFormValues = {
-  ZoneNumber: '',
-  Name: '',
-  Address: '',
-  City: '',
-  State: '',
-  Zip: '',
-  Latitude: '',
-  Longitude: '',
-  Kind: 'street',
-  Capacity: '0',
-  RatePerHour: '',
-  MaxStayMinutes: '120',
-  PaidDays: ['1', '2', '3', '4', '5', '6', '7'],
-  PaidFrom: '08:00',
-  PaidUntil: '18:00',
-  Curb: null,
-};
-
-function valuesOf(z: OperatorZone): ZoneFormValues {
-  return {
-    ZoneNumber: z.ZoneNumber,
-    Name: z.Name,
-    Address: z.Address,
-    City: z.City,
-    State: z.State,
-    Zip: z.Zip,
-    Latitude: String(z.Latitude),
-    Longitude: String(z.Longitude),
-    Kind: z.Kind,
-    Capacity: String(z.Capacity),
-    RatePerHour: z.RatePerHour.toFixed(2),
-    MaxStayMinutes: String(z.MaxStayMinutes),
-    PaidDays: z.PaidDays.map(String),
-    PaidFrom: z.PaidFrom,
-    PaidUntil: z.PaidUntil,
-    Curb: z.Curb,
-  };
-}
 
 function weekdays(t: TFunction): string[] {
   return [t('Mon'), t('Tue'), t('Wed'), t('Thu'), t('Fri'), t('Sat'), t('Sun')];
@@ -328,18 +245,6 @@ function ZoneEditor({ zone }: { zone: OperatorZone | null }) {
       {zone && <RetireDialog zone={zone} open={retiring} onClose={() => setRetiring(false)} />}
     </section>
   );
-}
-
-/** The message of a field's error, or of the first nested one (a curb's point, a paid day). */
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const e = error as { message?: unknown };
-  if (typeof e.message === 'string' && e.message) return e.message;
-  for (const v of Object.values(error as Record<string, unknown>)) {
-    const m = v && typeof v === 'object' && !('nodeType' in v) ? firstMessage(v) : undefined;
-    if (m) return m;
-  }
-  return undefined;
 }
 
 function RetireDialog({ zone, open, onClose }: { zone: OperatorZone; open: boolean; onClose: () => void }) {
