@@ -2,6 +2,7 @@
 // from a file inside; what a file here imports is in pricing/README.md.
 export * from './engine.ts';
 export * from './policy-repository.ts';
+export * from './price-event-repository.ts';
 export * from './policy-service.ts';
 export * from './preset.ts';
 export * from './permit-holders.ts';
