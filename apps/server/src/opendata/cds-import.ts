@@ -24,7 +24,7 @@ import {
 } from '../zones/index.ts';
 import { isUuid, zoneCdsId } from './cds-ids.ts';
 import { polygonCentre } from './cds-geometry.ts';
-import { CdsPolicyRefused, cdsToBody } from './cds-policy.ts';
+import { CdsPolicyRefused, cdsToBody } from './cds-policy-import.ts';
 import type { CdsPolicy, CdsPolygon } from './cds-types.ts';
 
 export class CdsFeedError extends Error {
