@@ -4,5 +4,6 @@ export * from './engine.ts';
 export * from './policy-repository.ts';
 export * from './price-event-repository.ts';
 export * from './policy-service.ts';
+export * from './rate-now.ts';
 export * from './preset.ts';
 export * from './permit-holders.ts';

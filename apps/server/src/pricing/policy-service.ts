@@ -13,11 +13,11 @@ import { queryRows, type Db, type Executor } from '../db/client.ts';
 import { pricePolicyVersions } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { operatorById } from '../zones/index.ts';
-import { compilePolicy, priceWindow, spanAt, type CompiledPolicy, type WindowPrice } from './engine.ts';
+import { compilePolicy, priceWindow, type CompiledPolicy, type WindowPrice } from './engine.ts';
 import { permitsOfPlate, type ZonePermit } from './permit-holders.ts';
-import { localTimeAt } from '../lib/local-clock.ts';
 import { parseOr400, versionOf } from './policy-repository.ts';
 import { presetPolicy, type Preset } from './preset.ts';
+import { rateNow, type RateNow } from './rate-now.ts';
 
 /**
  * What parking asks of pricing (docs/pricing.md#versions-and-events): the policy that prices a
@@ -93,72 +93,6 @@ async function policyAt(
   );
   const id = row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id);
   return id === null ? presetOf(zone) : { versionId: id, policy: await compiledVersion(db, id), permits: [] };
-}
-
-/** What Find Parking shows of a zone's price now: the rate a stay starting now pays, and whether it pays at all. */
-export interface RateNow {
-  rateCents: number;
-  paidNow: boolean;
-  maxStayMinutes: number;
-  /**
-   * When paid now: the local time ('HH:MM') the paid period ends by the policy, or null when it
-   * runs on for a day or more; null when free now.
-   */
-  paidUntil: string | null;
-}
-
-const DAY_MINUTES = 1440;
-/** A zone's offset changes only at whole or half hours: the walk re-reads the clock at least this often. */
-const WALK_STEP = 30;
-
-const paidAt = (c: CompiledPolicy, timeZone: string, ms: number) => {
-  const t = localTimeAt(ms, timeZone);
-  const idx = spanAt(c, t);
-  return { t, paid: idx >= 0 && (c.spans[idx]!.steps[0]?.CentsPerHour ?? 0) > 0 };
-};
-
-/**
- * The end of the paid period that holds `ms`, by the policy (the same rule the rate and the quote
- * use): a walk from boundary to boundary of the policy's spans (and every half hour, for the
- * offset), at most a day ahead. Null when it does not end within a day.
- */
-function paidPeriodEnd(c: CompiledPolicy, timeZone: string, ms: number): string | null {
-  const startMs = Math.floor(ms / 60_000) * 60_000;
-  let at = startMs;
-  let { t } = paidAt(c, timeZone, at);
-  while (at - startMs < DAY_MINUTES * 60_000) {
-    const next = c.boundaries.find((b) => b > t.minute) ?? DAY_MINUTES;
-    at += Math.min(next - t.minute, WALK_STEP) * 60_000;
-    const now = paidAt(c, timeZone, at);
-    t = now.t;
-    if (!now.paid) {
-      if (at - startMs >= DAY_MINUTES * 60_000) return null;
-      const hh = String(Math.floor(t.minute / 60)).padStart(2, '0');
-      return `${hh}:${String(t.minute % 60).padStart(2, '0')}`;
-    }
-  }
-  return null;
-}
-
-/**
- * A policy's rate for a stay starting at `ms`: the first rate of the span in force then (paid when
- * it is above zero), and until when it is paid; in no span, free now, and the first rate above zero
- * of any span is shown.
- */
-export function rateNow(c: CompiledPolicy, timeZone: string, ms: number): RateNow {
-  const idx = spanAt(c, localTimeAt(ms, timeZone));
-  const span = idx >= 0 ? c.spans[idx] : undefined;
-  if (span) {
-    const cents = span.steps[0]?.CentsPerHour ?? 0;
-    return {
-      rateCents: cents,
-      paidNow: cents > 0,
-      maxStayMinutes: c.maxStayMinutes,
-      paidUntil: cents > 0 ? paidPeriodEnd(c, timeZone, ms) : null,
-    };
-  }
-  const later = c.spans.map((s) => s.steps[0]?.CentsPerHour ?? 0).find((cents) => cents > 0) ?? 0;
-  return { rateCents: later, paidNow: false, maxStayMinutes: c.maxStayMinutes, paidUntil: null };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PolicyBody, type PolicyBodyInput } from '@parkit/contract';
 import { paymentStatus } from '../zones/index.ts';
 import { compilePolicy } from './engine.ts';
-import { rateNow } from './policy-service.ts';
+import { rateNow } from './rate-now.ts';
 import { presetPolicy, type Preset } from './preset.ts';
 
 // Find Parking's "paid now, until when" by the zone's price policy (one rule with the quote), never
