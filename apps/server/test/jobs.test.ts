@@ -43,6 +43,7 @@ describe('the one job runner', () => {
         'parking.expiry',
         'citations.late-fees',
         'citations.auto-cancel',
+        'reports.fold-rollups',
         'enforcement.retention',
         'prune.expired',
         'push.send',

@@ -55,6 +55,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   operator_api_keys: byOperator(),
   operator_daily_rollups: byOperator(),
   operator_hourly_rollups: byOperator(),
+  operator_rollup_deltas: byOperator(),
   operator_invites: byOperator(),
   session_refunds: byOperator(),
   permit_types: byOperator(),

@@ -124,7 +124,7 @@ export async function aggregateRows(
                extract(hour from r.hour at time zone ${op.timeZone})::int as hour,
                r.sessions_started::float8 as sessions, r.stay_seconds::float8 as stay,
                r.occupied_seconds::float8 as occupied
-          from operator_hourly_rollups r
+          from operator_hourly_totals r
          where r.operator_id = ${op.id} and ${zoneIn('r.zone_id', q.zoneIds)}
            and r.hour >= date_trunc('hour', to_timestamp(${q.startMs / 1000}), 'UTC')
            and r.hour < to_timestamp(${q.endMs / 1000})

@@ -4,3 +4,4 @@
 export * from './report-csv.ts';
 export * from './report-repository.ts';
 export * from './report-service.ts';
+export * from './rollup-fold.ts';

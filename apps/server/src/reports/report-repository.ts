@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
-// The reads of the operator's dashboard and reports (docs/reports.md). Figures come from
-// operator_hourly_rollups, which the database keeps as sessions are written (migration 0031);
+// The reads of the operator's dashboard and reports (docs/reports.md). Figures come from the views
+// operator_hourly_totals and operator_daily_totals: the rollups the database keeps as sessions are
+// written (migrations 0031 and 0048) plus the shares not folded into them yet;
 // only "running now" and the CSV of sessions read parking_sessions, each through an index
 // (the active sessions' partial index; operator_id, started_at). Style 2 throughout
 // (docs/data-access.md#which-style-for-what): grouping sets, time zones and ANY(array).
@@ -91,12 +92,12 @@ const sums = sql`sum(sessions_started)::bigint AS sessions, sum(stay_seconds)::b
 export const DAY_HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 const hourSums = sql.raw(DAY_HOURS.map((h) => `sum(occupied_h${h})::bigint AS h${h}`).join(', '));
 
-/** Per operator's day (the dashboard's trend and today): a row per zone and day of operator_daily_rollups. */
+/** Per operator's day (the dashboard's trend and today): a row per zone and day of operator_daily_totals. */
 export function dailyFigures(db: Executor, r: RollupRange): Promise<FigureRow[]> {
   return queryRows<FigureRow>(
     db,
     sql`SELECT NULL::int AS zone_id, NULL::int AS dow, to_char(d.day, 'YYYY-MM-DD') AS day, ${sums}
-        FROM operator_daily_rollups d WHERE ${dayWhere(r)}
+        FROM operator_daily_totals d WHERE ${dayWhere(r)}
         GROUP BY d.day ORDER BY d.day`,
   );
 }
@@ -111,7 +112,7 @@ export function reportFigures(db: Executor, r: RollupRange): Promise<FigureRow[]
     db,
     sql`SELECT d.zone_id, extract(isodow FROM d.day)::int AS dow, to_char(d.day, 'YYYY-MM-DD') AS day, ${sums},
           ${hourSums}
-        FROM operator_daily_rollups d WHERE ${dayWhere(r)}
+        FROM operator_daily_totals d WHERE ${dayWhere(r)}
         GROUP BY GROUPING SETS ((d.zone_id), (extract(isodow FROM d.day)::int), (d.day), ())`,
   );
 }
@@ -182,7 +183,7 @@ export function hourRows(db: Executor, r: RollupRange): Promise<HourCsvRow[]> {
     db,
     sql`SELECT h.hour, z.zone_number, h.sessions_started, h.stay_seconds, h.parking_cents, h.fee_cents,
                h.refunded_cents, h.discount_cents, h.occupied_seconds
-        FROM operator_hourly_rollups h JOIN zones z ON z.id = h.zone_id
+        FROM operator_hourly_totals h JOIN zones z ON z.id = h.zone_id
         WHERE ${rangeWhere(r)}
         ORDER BY h.hour, z.zone_number`,
   );

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { moment } from './columns.ts';
 
 /**
@@ -62,4 +62,38 @@ export const operatorDailyRollups = pgTable(
     ...occupiedByHour,
   },
   (t) => [primaryKey({ columns: [t.operatorId, t.day, t.zoneId] })],
+);
+
+/**
+ * The shares written since the last fold (docs/reports.md#rollups): the parking_sessions triggers
+ * append a row per operator, zone and UTC hour that a statement moved, and never update a shared
+ * row, so Starts in one zone and hour do not queue on one rollup row's lock until they commit. The
+ * job `reports.fold-rollups` moves them into the two rollup tables above in one statement
+ * (fold_rollup_deltas); readers read the views operator_hourly_totals and operator_daily_totals,
+ * which add the rows not folded yet.
+ */
+export const operatorRollupDeltas = pgTable(
+  'operator_rollup_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    operatorId: integer('operator_id').notNull(),
+    zoneId: integer('zone_id').notNull(),
+    hour: moment('hour').notNull(),
+    /** The hour's day and hour in the operator's time zone when the share was written. */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    localHour: smallint('local_hour').notNull(),
+    sessionsStarted: bigint('sessions_started', { mode: 'number' }).notNull(),
+    staySeconds: bigint('stay_seconds', { mode: 'number' }).notNull(),
+    parkingCents: bigint('parking_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull(),
+    occupiedSeconds: bigint('occupied_seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorId, t.id] }),
+    index('operator_rollup_deltas_operator_idx').on(t.operatorId, t.hour),
+    // The fold takes the oldest shares first.
+    index('operator_rollup_deltas_id_idx').on(t.id),
+  ],
 );
