@@ -1,6 +1,6 @@
 import { formatMoney } from '@parkit/contract';
 import { formatLocal } from './local-time.ts';
-import { pdfPage } from './pdf-layout.ts';
+import { pdfPage } from '../lib/pdf-layout.ts';
 import { receiptText, type ReceiptLanguage } from './receipt-labels.ts';
 
 /** Everything a receipt prints; amounts in integer cents. */

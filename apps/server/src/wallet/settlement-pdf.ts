@@ -1,65 +1,55 @@
-import PDFDocument from 'pdfkit';
-import { formatMoney, type StatementDetail } from '@parkit/contract';
+import type { StatementDetail } from '@parkit/contract';
+import type { Language } from '../lib/language.ts';
+import { PDF_MARGIN, pdfPage } from '../lib/pdf-layout.ts';
+import { settlementMoney, settlementText, settlementTime, type SettlementLabel } from './settlement-labels.ts';
+
+/** What a statement's PDF prints besides the statement: whose it is, in which zone and currency. */
+export interface StatementPdfOptions {
+  operatorName: string;
+  timeZone: string;
+  currencySymbol: string;
+}
 
 /**
- * A statement as a PDF (A4, the shape of history/receipt-pdf.ts, with the same library): the
- * operator, the period, its totals, then one row per line it covers. Lines run onto more pages.
+ * A statement as a PDF (the one layout, lib/pdf-layout.ts, as the receipt): the operator, the
+ * period, its totals, then one row per line it covers, running onto more pages. Labels, dates
+ * and amounts in the console's language; Hindi in Noto Sans Devanagari.
  */
-export function statementPdf(s: StatementDetail, operatorName: string, currencySymbol: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `ParkIt statement ${s.StatementId}`, Author: 'ParkIt', Subject: operatorName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const money = (amount: number) => `${amount < 0 ? '-' : ''}${currencySymbol}${formatMoney(Math.abs(amount))}`;
+export function statementPdf(s: StatementDetail, o: StatementPdfOptions, lang: Language): Promise<Buffer> {
+  const pdf = pdfPage({ Title: `ParkIt statement ${s.StatementId}`, Subject: o.operatorName }, lang);
+  const t = (label: SettlementLabel) => settlementText(lang, label);
+  const money = (amount: number) => settlementMoney(lang, amount, o.currencySymbol);
+  const time = (iso: string) => settlementTime(lang, iso, o.timeZone);
 
-  doc.font('Helvetica-Bold').fontSize(26).fillColor('#0f766e').text('ParkIt');
-  doc.font('Helvetica').fontSize(16).fillColor('#0f172a').text('Settlement statement');
-  doc.fontSize(11).fillColor('#475569').text(operatorName);
-  doc.moveDown(1);
-  const rows: [string, string][] = [
-    ['Statement', String(s.StatementId)],
-    ['Period', `${s.Period === 'day' ? 'Day' : 'Month'} from ${s.Start}`],
-    ['Covers money moved before', s.CutOff],
-    ['Issued', `${s.IssuedAt} by ${s.IssuedBy}`],
-    ['Gross', money(s.Gross)],
-    ['Refunds', money(-s.Refunds)],
-    ['Platform fees', money(-s.Fees)],
-    ['Net', money(s.Net)],
-  ];
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Helvetica').fontSize(11).fillColor('#475569').text(label, 56, y, { width: 170 });
-    const after = doc.y;
-    doc
-      .font(label === 'Net' ? 'Helvetica-Bold' : 'Helvetica')
-      .fillColor('#0f172a')
-      .text(value, 240, y, { width: 300 });
-    doc.y = Math.max(after, doc.y) + 4;
-  }
-  doc.moveDown(1);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#0f172a').text(`Lines (${s.Lines.length})`, 56);
-  doc.moveDown(0.3);
-  const cols = [56, 140, 210, 280, 370, 440];
+  pdf.header(t('Settlement statement'), o.operatorName);
+  pdf.rows(
+    [
+      [t('Statement'), String(s.StatementId)],
+      [t('Period'), `${t(s.Period === 'day' ? 'Day' : 'Month')} ${t('from')} ${s.Start}`],
+      [t('Covers money moved before'), time(s.CutOff)],
+      [t('Issued'), `${time(s.IssuedAt)} ${t('by')} ${s.IssuedBy}`],
+      [t('Gross'), money(s.Gross)],
+      [t('Refunds'), money(-s.Refunds)],
+      [t('Platform fees'), money(-s.Fees)],
+      [t('Net'), money(s.Net)],
+    ],
+    (label) => label === t('Net'),
+  );
+  pdf.section(`${t('Lines')} (${s.Lines.length})`);
+  const cols = [PDF_MARGIN, 140, 200, 260, 340, 410];
   const line = (cells: string[], bold = false) => {
-    if (doc.y > doc.page.height - 80) doc.addPage();
-    const y = doc.y;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor('#0f172a');
-    cells.forEach((c, i) => doc.text(c, cols[i] ?? 56, y, { width: 110, lineBreak: false }));
-    doc.y = y + 14;
+    if (pdf.doc.y > pdf.doc.page.height - 80) pdf.doc.addPage();
+    const y = pdf.doc.y;
+    cells.forEach((c, i) => {
+      const x = cols[i] ?? PDF_MARGIN;
+      pdf.write(c, 9, '#0f172a', { x, y, width: (cols[i + 1] ?? 540) - x - 4 }, bold);
+    });
+    pdf.doc.y = y + 14;
   };
-  line(['Source', 'Id', 'Session', 'Amount', 'Fee', 'At'], true);
+  line([t('Source'), t('Id'), t('Session'), t('Amount'), t('Fee'), t('At')], true);
   for (const l of s.Lines)
-    line([l.Source, String(l.SourceId), String(l.SessionId), money(l.Amount), money(l.Fee), l.At.slice(0, 16)]);
-  doc.end();
-  return done;
+    line([l.Source, String(l.SourceId), String(l.SessionId), money(l.Amount), money(l.Fee), time(l.At)]);
+  pdf.doc.moveDown(1);
+  pdf.note(`${t('Times are local to the operator')} (${o.timeZone})`, 9);
+  return pdf.end();
 }

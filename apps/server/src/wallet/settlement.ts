@@ -10,6 +10,8 @@ import { queryRows, type Db, type Executor, type Tx } from '../db/client.ts';
 import { operators, settlementLines, settlementStatements } from '../db/schema/index.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Language } from '../lib/language.ts';
+import { settlementText, type SettlementLabel } from './settlement-labels.ts';
 
 /**
  * Settlement statements (docs/product.md#the-operators-console): per operator, per day or month of
@@ -247,19 +249,24 @@ const csvCell = (v: string | number) => {
   return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The statement as CSV: its totals, then one row per line (the ledger entry or card movement it covers). */
-export function statementCsv(s: StatementDetail): string {
+/**
+ * The statement as CSV: its totals, then one row per line (the ledger entry or card movement it
+ * covers). The labels and the header are in the console's language; the values are the same in
+ * every language (ISO times, amounts with a dot), so a spreadsheet reads them alike.
+ */
+export function statementCsv(s: StatementDetail, lang: Language = 'en'): string {
+  const t = (label: SettlementLabel) => settlementText(lang, label);
   const rows: (string | number)[][] = [
-    ['Statement', s.StatementId],
-    ['Period', s.Period],
-    ['Start', s.Start],
-    ['Cut-off', s.CutOff],
-    ['Gross', s.Gross.toFixed(2)],
-    ['Refunds', s.Refunds.toFixed(2)],
-    ['Fees', s.Fees.toFixed(2)],
-    ['Net', s.Net.toFixed(2)],
+    [t('Statement'), s.StatementId],
+    [t('Period'), s.Period],
+    [t('Start'), s.Start],
+    [t('Cut-off'), s.CutOff],
+    [t('Gross'), s.Gross.toFixed(2)],
+    [t('Refunds'), s.Refunds.toFixed(2)],
+    [t('Fees'), s.Fees.toFixed(2)],
+    [t('Net'), s.Net.toFixed(2)],
     [],
-    ['Source', 'SourceId', 'SessionId', 'Amount', 'Fee', 'At'],
+    [t('Source'), t('SourceId'), t('SessionId'), t('Amount'), t('Fee'), t('At')],
     ...s.Lines.map((l) => [l.Source, l.SourceId, l.SessionId, l.Amount.toFixed(2), l.Fee.toFixed(2), l.At]),
   ];
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;

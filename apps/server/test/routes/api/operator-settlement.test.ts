@@ -201,6 +201,74 @@ describe('a statement reconciles with the ledger, and is never changed', () => {
   });
 });
 
+describe("a statement's CSV and PDF in the console's language", () => {
+  const file = async (kind: 'csv' | 'pdf', id: number, language?: string) => {
+    const res = await as(app, analyst, {
+      method: 'GET',
+      url: `/api/Operator/${A}/Statements/${id}/Statement.${kind}`,
+      ...(language ? { headers: { 'accept-language': language } } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it('English keeps its field names; Spanish and Hindi label the same rows in their words', async () => {
+    // A statement with lines: the ones the test above issued.
+    const list = await as(app, analyst, { method: 'GET', url: `/api/Operator/${A}/Statements` });
+    const id = list.json<{ StatementId: number; LineCount: number }[]>().find((x) => x.LineCount > 0)!.StatementId;
+    const s = await get(id);
+
+    const english = (await file('csv', id)).body;
+    const lines = s.Lines.map(
+      (l) => `${l.Source},${l.SourceId},${l.SessionId},${l.Amount.toFixed(2)},${l.Fee.toFixed(2)},${l.At}`,
+    );
+    expect(english).toBe(
+      [
+        `Statement,${id}`,
+        'Period,day',
+        `Start,${s.Start}`,
+        `Cut-off,${s.CutOff}`,
+        `Gross,${s.Gross.toFixed(2)}`,
+        `Refunds,${s.Refunds.toFixed(2)}`,
+        `Fees,${s.Fees.toFixed(2)}`,
+        `Net,${s.Net.toFixed(2)}`,
+        '',
+        'Source,SourceId,SessionId,Amount,Fee,At',
+        ...lines,
+        '',
+      ].join('\r\n'),
+    );
+    expect((await file('csv', id, 'en-US,en;q=0.9')).body).toBe(english);
+
+    const values = (csv: string) => csv.split('\r\n').map((r) => r.split(',').slice(1).join(','));
+    const spanish = (await file('csv', id, 'es-US,es;q=0.9')).body;
+    expect(spanish.split('\r\n')[0]).toBe(`Estado,${id}`);
+    expect(spanish.split('\r\n')[9]).toBe('Origen,Id. de origen,Id. de sesión,Monto,Cargo,Fecha');
+    expect(spanish).toContain(`Neto,${s.Net.toFixed(2)}`);
+    const hindi = (await file('csv', id, 'hi')).body;
+    expect(hindi.split('\r\n')[9]).toBe('स्रोत,स्रोत आईडी,सत्र आईडी,राशि,शुल्क,समय');
+    // The rows are the same in every language: only the first cell of a total and the header differ.
+    for (const other of [spanish, hindi]) {
+      expect(values(other).slice(0, 9)).toEqual(values(english).slice(0, 9));
+      expect(other.split('\r\n').slice(10)).toEqual(english.split('\r\n').slice(10));
+    }
+
+    const en = (await pdfText((await file('pdf', id)).rawPayload)).text;
+    expect(en).toContain('Settlement statement');
+    expect(en).toContain('Platform fees');
+    const es = (await pdfText((await file('pdf', id, 'es')).rawPayload)).text;
+    expect(es).toContain('Estado de liquidación');
+    expect(es).toContain('Cargos de la plataforma');
+    expect(es).not.toContain('Settlement statement');
+    const hi = (await pdfText((await file('pdf', id, 'hi-IN,hi;q=0.9')).rawPayload)).text;
+    // PDF.js gives Devanagari in visual order (the i-matra before its consonant): words without it.
+    for (const word of ['सकल', 'धनवापसी', 'शुद्ध', 'जारी', 'शुल्क']) expect(hi).toContain(word);
+    expect(hi).toContain(`$${s.Gross.toFixed(2)}`);
+    expect(hi).toContain('(America/Chicago)');
+    expect(hi).not.toContain('Settlement statement');
+  });
+});
+
 describe('issuing at once, and refusals', () => {
   it('8 issues of one period at once give one statement', async () => {
     // An operator of its own, so that the period is not issued yet.

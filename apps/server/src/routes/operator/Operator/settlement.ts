@@ -9,6 +9,7 @@ import {
   StatementList,
   StatementParams,
 } from '@parkit/contract';
+import { pickLanguage } from '../../../lib/language.ts';
 import { findById } from '../../../members/index.ts';
 import * as wallet from '../../../wallet/index.ts';
 import * as zones from '../../../zones/index.ts';
@@ -81,7 +82,8 @@ const operatorSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { operatorRoles: OPERATOR_CAN.read },
       schema: {
         tags,
-        summary: 'One statement as CSV: its totals, then one row per line',
+        summary:
+          'One statement as CSV: its totals, then one row per line; the labels in the console’s language (Accept-Language)',
         params: StatementParams,
         response: {
           200: mediaAnswer('The statement as CSV, as an attachment', ['text/csv'], 'text'),
@@ -94,7 +96,7 @@ const operatorSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-disposition', `attachment; filename="parkit-statement-${s.StatementId}.csv"`)
         .type('text/csv; charset=utf-8')
-        .send(wallet.statementCsv(s));
+        .send(wallet.statementCsv(s, pickLanguage(undefined, req.headers['accept-language'])));
     },
   );
 
@@ -104,7 +106,8 @@ const operatorSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { operatorRoles: OPERATOR_CAN.read },
       schema: {
         tags,
-        summary: 'One statement as a PDF: its totals, then one row per line',
+        summary:
+          'One statement as a PDF: its totals, then one row per line, in the console’s language (Accept-Language)',
         params: StatementParams,
         response: {
           200: mediaAnswer('The statement as a PDF, as an attachment', ['application/pdf'], 'binary'),
@@ -115,7 +118,11 @@ const operatorSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = await wallet.statementOf(app.db, req.staff.operatorId, req.params.statementId);
       const operator = await zones.operatorById(app.db, req.staff.operatorId);
-      const pdf = await wallet.statementPdf(s, operator?.name ?? '', '$');
+      const pdf = await wallet.statementPdf(
+        s,
+        { operatorName: operator?.name ?? '', timeZone: operator?.timezone ?? 'UTC', currencySymbol: '$' },
+        pickLanguage(undefined, req.headers['accept-language']),
+      );
       return reply
         .header('content-disposition', `attachment; filename="parkit-statement-${s.StatementId}.pdf"`)
         .type('application/pdf')

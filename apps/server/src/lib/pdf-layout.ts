@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import type { Language } from '../lib/language.ts';
+import type { Language } from './language.ts';
 
 // Hindi needs a Devanagari font: Noto Sans Devanagari, shipped by an npm package (no download).
 // Its 'devanagari' file holds the Devanagari glyphs; Latin text (plates, amounts) uses Helvetica.
@@ -41,7 +41,7 @@ export interface PdfPage {
 }
 
 /**
- * The one way ParkIt writes a PDF a driver reads (the receipt, the citation's proof pack): A4,
+ * The one way ParkIt writes a PDF (the receipt, a citation's proof pack, a settlement statement): A4,
  * pdfkit, Helvetica with Noto Sans Devanagari for Hindi, label and value rows.
  */
 export function pdfPage(info: { Title: string; Subject: string }, lang: Language): PdfPage {
