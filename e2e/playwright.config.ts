@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { databaseUrl } from './postgres.ts';
 
-// Real Chromium from Debian (never downloaded) against the real server on a fresh PGlite, through
+// Real Chromium from Debian (never downloaded) against the real server on a fresh PGlite (or PostgreSQL), through
 // a proxy that checks every API request and answer against the server's OpenAPI document
 // (contract/proxy.ts): the browser and the API fixtures reach the proxy on E2E_PORT, the proxy
 // the server on E2E_SERVER_PORT.
@@ -14,6 +16,12 @@ const serverPort = Number(process.env.E2E_SERVER_PORT ?? port + 1);
 const serverTimeout = Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'parkit-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config: keep one folder per run
+// E2E_DATABASE=postgres (`npm run test:e2e:pg`): the server on a new PostgreSQL database of its own
+// instead (postgres.ts), made before it starts and dropped after the run.
+const pgDatabase =
+  process.env.E2E_DATABASE === 'postgres'
+    ? (process.env.E2E_PG_DATABASE ??= `parkit_e2e_${randomBytes(6).toString('hex')}`)
+    : undefined;
 
 export default defineConfig({
   testDir: './specs',
@@ -26,7 +34,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
-  // The run's contract report; fails the run for a violation no test collected.
+  // The run's contract report; fails the run for a violation no test collected. On PostgreSQL, also the
+  // check that the server kept its data in the run's database, and that database's drop.
   globalTeardown: './contract/teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -57,6 +66,7 @@ export default defineConfig({
       // so is a second operator (after the first, which the agent's command makes), whose owner
       // checks in operator-journey.spec.ts that one operator sees nothing of another's.
       command: [
+        ...(pgDatabase ? [`node --import tsx postgres.ts create ${pgDatabase}`] : []),
         'node --import tsx ../apps/server/scripts/support-agent.ts --username e2e_agent --password e2e-agent-pass',
         'node --import tsx ../apps/server/scripts/operator-create.ts --name "Rival Parking" --owner e2e_rival --password e2e-rival-pass',
         'node --import tsx ../apps/server/src/server.ts',
@@ -70,6 +80,7 @@ export default defineConfig({
         PORT: String(serverPort),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        ...(pgDatabase ? { DATABASE_URL: databaseUrl(pgDatabase) } : {}),
         NODE_ENV: 'development',
         // The specs read codes from the outbox (loopback only).
         DEV_OUTBOX: 'true',

@@ -1,4 +1,5 @@
 import type { FullConfig } from '@playwright/test';
+import { checkUsed, dropDatabase } from '../postgres.ts';
 import { CONTROL_PATH, describeFindings, type Report } from './protocol.ts';
 
 /**
@@ -7,6 +8,17 @@ import { CONTROL_PATH, describeFindings, type Report } from './protocol.ts';
  * findings already (fixtures.ts).
  */
 export default async function contractReport(config: FullConfig) {
+  const pgDatabase = process.env.E2E_PG_DATABASE;
+  if (!pgDatabase) return report(config);
+  try {
+    await report(config);
+    console.log(`PostgreSQL: the run's database ${pgDatabase} holds ${await checkUsed(pgDatabase)} members.`);
+  } finally {
+    await dropDatabase(pgDatabase);
+  }
+}
+
+async function report(config: FullConfig) {
   const baseURL = config.projects[0]!.use.baseURL!;
   const res = await fetch(new URL(`${CONTROL_PATH}/report`, baseURL));
   if (!res.ok) throw new Error(`the contract proxy answered ${res.status} for its report`);
