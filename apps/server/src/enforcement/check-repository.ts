@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { enforcementChecks, zones, type CheckOutcome } from '../db/schema/index.ts';
-import { rightToPark, type ParkingRight } from './rights.ts';
+import { enforcementChecks, operators, zones, type CheckOutcome } from '../db/schema/index.ts';
+import { RIGHT_ZONE_COLUMNS, rightInZone, type ParkingRight } from './rights.ts';
 import { markKeyUsed } from './api-key-repository.ts';
 
 export interface CheckResult {
@@ -25,12 +25,13 @@ export async function checkPlate(
   at: Date = new Date(),
 ): Promise<CheckResult> {
   const [zone] = await db
-    .select({ id: zones.id, address: zones.address })
+    .select({ ...RIGHT_ZONE_COLUMNS, address: zones.address })
     .from(zones)
+    .innerJoin(operators, eq(operators.id, zones.operatorId))
     .where(and(eq(zones.operatorId, operatorId), sql`upper(${zones.zoneNumber}) = upper(${zoneNumber})`))
     .limit(1);
   if (!zone) return { zoneFound: false, address: '', right: null };
-  const right = await rightToPark(db, { zoneId: zone.id, plate, at, plateState });
+  const right = await rightInZone(db, zone, { zoneId: zone.id, plate, at, plateState });
   return { zoneFound: true, address: zone.address, right };
 }
 

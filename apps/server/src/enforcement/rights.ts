@@ -48,6 +48,9 @@ export const ZONE_RULE_COLUMNS = {
   timezone: operators.timezone,
 };
 
+/** What rightToPark reads of the zone: its rule columns and its operator's grace minutes. */
+export const RIGHT_ZONE_COLUMNS = { ...ZONE_RULE_COLUMNS, graceMinutes: operators.graceMinutes };
+
 /**
  * The one place that knows every right to park (docs/permits.md#rights): a paid session (a
  * member's or Quick Park's) running at `at`, counting the operator's grace minutes after its end;
@@ -60,21 +63,28 @@ export const ZONE_RULE_COLUMNS = {
  * citation is refused in the transaction that would write it).
  */
 export async function rightToPark(db: Executor, q: RightQuery): Promise<ParkingRight | null> {
+  if (normalisePlate(q.plate) === '') return null;
+  const zone = await readRightZone(db, q.zoneId);
+  return zone ? rightInZone(db, zone, q) : null;
+}
+
+async function readRightZone(db: Executor, zoneId: number) {
+  const [zone] = await db
+    .select(RIGHT_ZONE_COLUMNS)
+    .from(zones)
+    .innerJoin(operators, eq(operators.id, zones.operatorId))
+    .where(eq(zones.id, zoneId))
+    .limit(1);
+  return zone;
+}
+export type RightZone = NonNullable<Awaited<ReturnType<typeof readRightZone>>>;
+
+/** rightToPark for a zone already read with RIGHT_ZONE_COLUMNS (q.zoneId its id): one round trip fewer. */
+export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery): Promise<ParkingRight | null> {
   const plate = normalisePlate(q.plate);
   if (plate === '') return null;
   const at = q.at;
   const atSql = sql`${at.toISOString()}::timestamptz`;
-  const [zone] = await db
-    .select({
-      ...ZONE_RULE_COLUMNS,
-      graceMinutes: operators.graceMinutes,
-    })
-    .from(zones)
-    .innerJoin(operators, eq(operators.id, zones.operatorId))
-    .where(eq(zones.id, q.zoneId))
-    .limit(1);
-  if (!zone) return null;
-
   const s = parkingSessions;
   const grace = zone.graceMinutes;
   const [session] = await db

@@ -197,8 +197,8 @@ export function operatorKeyOnly(app: FastifyInstance) {
     const row = await identifyKey(app.db, presented);
     req.operatorKey = { presented, row };
     const refused = req.routeOptions.config.operatorKeyRefused ?? (async () => {});
-    const refuseOverLimit = async (limit: Limit, bucket: string) => {
-      const limited = await hitWindow(app.db, limit, bucket);
+    const refuseOverLimit = async (limit: Limit, bucket: string, inMemory = false) => {
+      const limited = inMemory ? countWindow(app, limit, bucket) : await hitWindow(app.db, limit, bucket);
       if (limited.wait > 0) {
         if (limited.firstRefusal) await refused(req, 'rate_limited');
         throw tooManyRequests(HISTORY_MESSAGES.tooManyChecks, limited.wait);
@@ -209,8 +209,20 @@ export function operatorKeyOnly(app: FastifyInstance) {
       await refused(req, 'unauthorized');
       throw new HttpError(401, SPEC_MESSAGES.unauthorized);
     }
-    await refuseOverLimit(KEY_LIMIT, String(row.id));
+    // A live key's volume: counted in memory and shared by the rate limit's flush (no round trip).
+    await refuseOverLimit(KEY_LIMIT, String(row.id), true);
   });
+}
+
+/**
+ * hitWindow() counted by the rate limit's shared counts (infra/rate-limits/rate-limit-counts.ts):
+ * exact in one process, other processes' hits seen one flush late (docs/decisions/011-two-rate-limits.md,
+ * the volume policy). For a live key's checks a minute, not for guesses (bad keys stay exact).
+ */
+function countWindow(app: FastifyInstance, { bucket, limit, windowSeconds }: Limit, key: string) {
+  const now = Date.now();
+  const { count, end } = app.rateLimitCounts.hit(bucket, key, windowSeconds * 1000, now);
+  return { wait: count > limit ? (end - now) / 1000 : 0, firstRefusal: count === limit + 1 };
 }
 
 declare module 'fastify' {
