@@ -22,7 +22,7 @@ import { registerParkingJobs, guestTokensPlugin as guestTokens, parkingProofPlug
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
 import { citationFileStore, registerCitationJobs } from './citations/index.ts';
-import { registerReportJobs } from './reports/index.ts';
+import { foldRollupDeltas } from './reports/index.ts';
 import { registerEnforcementJobs } from './enforcement/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
@@ -96,7 +96,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
   registerCitationJobs(fastify.jobs);
-  registerReportJobs(fastify.jobs);
+  // The rollups' appended shares folded in (docs/reports.md#rollups).
+  fastify.jobs.register('reports.fold-rollups', (db) => foldRollupDeltas(db));
   registerEnforcementJobs(fastify.jobs);
   fastify.jobs.register('prune.expired', pruneJob());
   // Web Push (after the parking jobs, so a tick's reminders go out in that tick): the VAPID keys

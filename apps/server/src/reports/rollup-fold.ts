@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import type { JobRunner } from '../infra/jobs/job-runner.ts';
 
 /** Shares moved per statement: a fold's locks and its upserts stay short. */
 export const FOLD_BATCH = 5_000;
@@ -22,8 +21,4 @@ export async function foldRollupDeltas(db: Db, batch = FOLD_BATCH): Promise<numb
     if (n < batch) break;
   }
   return moved;
-}
-
-export function registerReportJobs(jobs: JobRunner) {
-  jobs.register('reports.fold-rollups', (db) => foldRollupDeltas(db));
 }
