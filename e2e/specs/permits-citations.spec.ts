@@ -59,7 +59,7 @@ async function shownBalance(page: Page) {
   return page.getByTestId('balance');
 }
 
-test('resident permit with a proof, approved; a visitor day; the officer checks both, cites offline and syncs; a contest cancelled and refunded; a citation paid', async ({
+test('resident permit with a proof, approved; a visitor day; the officer checks both, cites offline and syncs; a contest cancelled and refunded; a citation paid; logout warns about an unsent citation and clears the device', async ({
   page,
   browser,
   request,
@@ -268,4 +268,26 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await expect(theirs).toContainText('Paid');
   await expect(await shownBalance(payer)).toHaveText(money(25));
   expect(await balance(request, p.headers)).toBe(25);
+
+  // 10. A citation that cannot be sent (the server is down for its photo) stays on the device; logout
+  // warns about it, and then takes the queue and the download with it.
+  await enforcement.route('**/Citations/Photos', (route) => route.fulfill({ status: 503, body: '' }));
+  await check(`NS${stamp}`);
+  await enforcement.getByLabel('Violation').selectOption({ label: `${code} · No payment` });
+  await enforcement.getByLabel('Photo').setInputFiles({ name: 'unsent.png', mimeType: 'image/png', buffer: PNG });
+  await enforcement.getByRole('button', { name: 'Issue citation' }).click();
+  await expect(queue.filter({ hasText: `NS${stamp}` })).toContainText('Waiting for a connection');
+  await enforcement.goto('/profile');
+  await enforcement.getByRole('button', { name: 'Logout' }).click();
+  const leaving = enforcement.getByRole('dialog', { name: 'Logout?' });
+  await expect(leaving.getByRole('alert')).toHaveText(
+    '1 citation written on this device is not sent yet: logging out deletes it. Send them first',
+  );
+  await expect(leaving.getByRole('link', { name: 'Send them first' })).toHaveAttribute('href', '/enforcement');
+  await leaving.getByRole('button', { name: 'Yes, Logout' }).click();
+  await expect(enforcement).toHaveURL(/\/parkit$/);
+  await signIn(enforcement, officer.member.UserName, officer.member.Password);
+  await enforcement.goto('/enforcement');
+  await expect(enforcement.getByText('No citations written on this device.')).toBeVisible();
+  await expect(enforcement.getByText(/^Downloaded at /)).toHaveCount(0);
 });

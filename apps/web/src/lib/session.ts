@@ -16,6 +16,7 @@ import {
   type Session,
 } from './session-store.ts';
 import { storage } from './storage.ts';
+import { clearOfficerDevice } from './officer-device.ts';
 import { isSupportAgent } from './support-agent.ts';
 import { isOperatorStaff } from './operator-staff.ts';
 
@@ -93,11 +94,16 @@ export function clearSession() {
   void followBrowserLanguage();
 }
 
-/** 'Yes, Logout': the server revokes the refresh token, the browser forgets everything. */
+/**
+ * 'Yes, Logout': the server revokes the refresh token, the browser forgets everything, the officer's
+ * downloaded rights and citation queue included (lib/officer-device.ts; the screens warn first when
+ * citations wait to be sent).
+ */
 export async function logout(): Promise<void> {
   try {
     await api.post('/api/Account/Logout', {}, { showError: false });
   } finally {
     clearSession();
+    await clearOfficerDevice().catch(() => undefined);
   }
 }

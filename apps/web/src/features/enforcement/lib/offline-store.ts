@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
+import { officerDevice } from '../../../lib/officer-device.ts';
 import type { QueuedCitation, QueueStore } from './citation-queue.ts';
 import type { OfflinePack } from './offline-rights.ts';
 
@@ -7,15 +8,8 @@ interface OfficerDb extends DBSchema {
   queue: { key: string; value: QueuedCitation };
 }
 
-let opened: Promise<IDBPDatabase<OfficerDb>> | null = null;
-/** The officer's device store: IndexedDB (photos are kept as Blobs), through idb. */
-const db = () =>
-  (opened ??= openDB<OfficerDb>('parkit-officer', 1, {
-    upgrade(d) {
-      d.createObjectStore('packs', { keyPath: 'operatorId' });
-      d.createObjectStore('queue', { keyPath: 'id' });
-    },
-  }));
+/** The officer's device store (lib/officer-device.ts, which logout clears) with its rows' types. */
+const db = () => officerDevice() as unknown as Promise<IDBPDatabase<OfficerDb>>;
 
 export const packStore = {
   get: async (operatorId: number): Promise<OfflinePack | null> => (await (await db()).get('packs', operatorId)) ?? null,

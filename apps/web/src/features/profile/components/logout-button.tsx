@@ -1,21 +1,30 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import LogOut from 'lucide-react/icons/log-out';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { logout } from '../../../lib/session.ts';
+import { unsentCitations } from '../../../lib/officer-device.ts';
 
 /**
  * Logout and its dialog (docs/product.md#states): NO or close keeps the member signed in; 'Yes, Logout'
- * revokes the refresh token on the server, clears browser storage and opens /parkit.
+ * revokes the refresh token on the server, clears browser storage and opens /parkit. Citations an
+ * officer wrote offline and not yet sent would go with it: the dialog says how many and links to the
+ * officer's page to send them first (docs/enforcement.md#logout).
  */
 export function LogoutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [unsent, setUnsent] = useState(0);
+
+  const openDialog = async () => {
+    setUnsent(await unsentCitations().catch(() => 0));
+    setOpen(true);
+  };
 
   const confirm = async () => {
     setLeaving(true);
@@ -32,7 +41,7 @@ export function LogoutButton() {
       <Button
         variant="secondary"
         block
-        onClick={() => setOpen(true)}
+        onClick={() => void openDialog()}
         className="text-red-700 ring-red-200 hover:bg-red-50"
       >
         <LogOut className="size-4" aria-hidden />
@@ -44,6 +53,16 @@ export function LogoutButton() {
         title={t('Logout?')}
         description={t('Are you sure you want to logout?')}
       >
+        {unsent > 0 && (
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {t('{{count}} citations written on this device are not sent yet: logging out deletes them.', {
+              count: unsent,
+            })}{' '}
+            <Link to={paths.enforcement} className="font-semibold underline">
+              {t('Send them first')}
+            </Link>
+          </p>
+        )}
         <Button variant="danger" block loading={leaving} onClick={() => void confirm()}>
           {t('Yes, Logout')}
         </Button>
