@@ -29,10 +29,22 @@ export const APDS_TOPICS = [
 ] as const;
 export type ApdsTopic = (typeof APDS_TOPICS)[number];
 
+/**
+ * The topics ParkIt publishes (docs/apds.md#subscribing). A subscription to any other topic of the
+ * document is refused with a 400 rather than accepted and never sent.
+ */
+export const APDS_SENT_TOPICS = [
+  'AssignedRightCreated',
+  'SessionCreated',
+  'SessionUpdated',
+] as const satisfies ApdsTopic[];
+const sent = new Set<string>(APDS_SENT_TOPICS);
+
 export const APDS_WEBHOOK_MESSAGES = {
   endpoint: 'endpoint must be an http or https URL',
   publicEndpoint: 'endpoint must be an https URL on a public address',
   uniqueTopics: 'Name each topic once',
+  notSent: `ParkIt does not send this topic; it sends ${APDS_SENT_TOPICS.join(', ')}`,
   uniquePlaces: 'Name each hierarchy element once',
   notOurPlace: 'Not a place of this operator',
   noZone: 'hierarchyElements names no zone (an operator counts with includeChildrenEvents: true)',
@@ -51,7 +63,11 @@ const Reference = z.object({ className: z.string().min(1).max(100), id: z.string
 /** The document's EventSubscription (POST /webhooks and PUT /webhooks/{id}). */
 export const ApdsEventSubscription = z.object({
   endpoint: z.string().min(1).max(2000),
-  topics: z.array(z.enum(APDS_TOPICS)).min(1).max(APDS_TOPICS.length).refine(unique, M.uniqueTopics),
+  topics: z
+    .array(z.enum(APDS_TOPICS).refine((t) => sent.has(t), M.notSent))
+    .min(1)
+    .max(APDS_TOPICS.length)
+    .refine(unique, M.uniqueTopics),
   hierarchyElements: z.array(Reference).min(1).max(500).refine(unique, M.uniquePlaces).optional(),
   includeChildrenEvents: z.boolean().optional(),
 });

@@ -64,6 +64,11 @@ describe('APDS webhooks: subscriptions', () => {
       [{ ...good, topics: [] }, 'topics'],
       [{ ...good, topics: ['SessionStarted'] }, 'topics'],
       [{ ...good, topics: ['SessionCreated', 'SessionCreated'] }, 'topics'],
+      // The document's topics ParkIt never publishes are refused, not accepted and left silent.
+      [{ ...good, topics: ['SessionCreated', 'PlaceCreated'] }, 'topics.1'],
+      [{ ...good, topics: ['RateTableUpdated'] }, 'topics.0'],
+      [{ ...good, topics: ['SessionDeleted'] }, 'topics.0'],
+      [{ ...good, topics: ['ObservationCreated'] }, 'topics.0'],
       [{ ...good, hierarchyElements: [{ className: 'Place', id: `zone-${zoneB}` }] }, 'hierarchyElements'],
       [{ ...good, hierarchyElements: [{ className: 'Place', id: `operator-${B}` }] }, 'hierarchyElements'],
       // The campus alone, without its children: no session happens there.
@@ -75,6 +80,8 @@ describe('APDS webhooks: subscriptions', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(res.json().errors)).toContain(field);
     }
+    const notSent = await call('POST', '/apds/webhooks', keyA, { ...good, topics: ['PlaceUpdated'] });
+    expect(notSent.json().errors[0].message).toContain('ParkIt does not send this topic');
     expect(await count('apds_webhooks')).toBe(0);
     expect((await call('POST', '/apds/webhooks', null, good)).statusCode).toBe(401);
   });
@@ -94,6 +101,9 @@ describe('APDS webhooks: subscriptions', () => {
     expect(apds.response('get-webhooks-id', 200, got.json()).errors).toEqual([]);
     expect(got.json()).toMatchObject({ ...body, id, includeChildrenEvents: false });
     expect(got.body).not.toContain(secret);
+    const unsent = await call('PUT', `/apds/webhooks/${id}`, keyA, { ...body, topics: ['RateTableDeleted'] });
+    expect(unsent.statusCode, unsent.body).toBe(400);
+    expect((await call('GET', `/apds/webhooks/${id}`, keyA)).json()).toMatchObject(body);
     const changed = { endpoint: `${receiver.url}/crud2`, topics: ['SessionUpdated'] };
     const put = await call('PUT', `/apds/webhooks/${id}`, keyA, changed);
     expect(put.statusCode, put.body).toBe(200);
