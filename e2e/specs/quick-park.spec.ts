@@ -64,6 +64,16 @@ test('the code step offers a new code after 30 s, with the same limits as sign-i
   await expect(page.getByLabel('Zone number')).toBeVisible();
 });
 
+test('the test wallet pays Quick Park with no card typed: the session opens', async ({ page, request }) => {
+  const zone = await chargingZone(request);
+  await toPrice(page, request, zone);
+  // The card fields stay as typed: the wallet's one-time card pays, not them.
+  await page.getByLabel('Card number').fill('');
+  await page.getByRole('button', { name: 'Pay with test wallet' }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
+  await expect(page.getByText('This price has expired')).toHaveCount(0);
+});
+
 test('a double tap on Pay pays once and opens the session', async ({ page, request }) => {
   const zone = await chargingZone(request);
   await toPrice(page, request, zone);

@@ -153,10 +153,6 @@ export function useDeleteCard() {
   });
 }
 
-/** The sandbox's own tokenizer: the only request that carries the card number. */
-export const tokenizeSandboxCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
-  api.post<{ Token: string; Brand: string; Last4: string }>('/api/Sandbox/Tokens', card, { showError: false });
-
 export const createSetupIntent = () =>
   api.post<{ ClientSecret: string; PublishableKey: string }>(
     '/api/PaymentMethods/SetupIntent',

@@ -1,9 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import Wallet from 'lucide-react/icons/wallet';
+import { lazy, Suspense } from 'react';
 import type { WalletDetails } from '@parkit/contract';
-import { Button } from '../../../components/ui/button.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { tokenizeSandboxCard } from '../api/wallet.ts';
+import { SandboxExpressButton } from '../../../components/payments/sandbox-express-button.tsx';
 
 const StripeExpressCheckout = lazy(() => import('./stripe-express-checkout.tsx'));
 
@@ -31,42 +28,5 @@ export function ExpressPay(props: ExpressPayProps) {
     </Suspense>
   ) : (
     <SandboxExpressButton {...props} />
-  );
-}
-
-function SandboxExpressButton({ ready, onToken }: ExpressPayProps) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const pay = async () => {
-    if (!(await ready())) return;
-    setBusy(true);
-    try {
-      // The test wallet's card: what Apple Pay or Google Pay hands over, a card for this payment only.
-      const card = await tokenizeSandboxCard({
-        Number: '4242424242424242',
-        ExpMonth: 12,
-        ExpYear: new Date().getFullYear() + 2,
-        Cvc: '123',
-      });
-      await onToken(card.Token);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <p className="text-center text-xs text-slate-500">{t('Or pay in one tap')}</p>
-      <Button
-        variant="secondary"
-        block
-        loading={busy}
-        onClick={() => void pay()}
-        className="bg-slate-900 text-white hover:bg-slate-800"
-      >
-        <Wallet className="size-4" aria-hidden />
-        {t('Pay with test wallet')}
-      </Button>
-      <p className="text-center text-xs text-slate-500">{t('Test mode: stands in for Apple Pay and Google Pay.')}</p>
-    </div>
   );
 }

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { showFormError } from '../../../lib/form-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { tokenizeSandboxCard, useAddCard } from '../api/wallet.ts';
+import { useAddCard } from '../api/wallet.ts';
+import { tokenizeSandboxCard } from '../../../lib/sandbox-tokens.ts';
 
 const Form = z.object({
   Number: z

@@ -11,6 +11,7 @@ import type {
   StopResponse,
 } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
+import { tokenizeSandboxCard, type SandboxCard } from '../../../lib/sandbox-tokens.ts';
 import { parkingKeys } from './keys.ts';
 
 /** Quick Park: public calls; the guest token from /Verify goes in `x-guest-token`. */
@@ -22,10 +23,6 @@ export const verifyGuest = (phone: string, code: string) =>
   api.post<GuestToken>('/api/Parking/Guest/Verify', { PhoneNumber: phone, Code: code }, { showError: false });
 export const quoteGuest = (token: string, body: GuestQuoteRequest) =>
   api.post<GuestQuote>('/api/Parking/Guest/Quote', body, guest(token));
-
-/** The sandbox provider's tokenizer: the card number goes to it and never to our parking API. */
-export const tokenizeCard = (card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string }) =>
-  api.post<{ Token: string }>('/api/Sandbox/Tokens', card, { showError: false });
 
 /**
  * The Idempotency-Key is derived from the quote, as the member's Pay does: a second tap or a retry
@@ -78,12 +75,9 @@ export const useStopGuest = () =>
   useMutation({ mutationFn: (v: { token: string; id: number }) => stopGuest(v.token, v.id) });
 export const usePayGuest = () =>
   useMutation({
-    mutationFn: async (v: {
-      token: string;
-      quoteId: string;
-      card: { Number: string; ExpMonth: number; ExpYear: number; Cvc: string };
-    }) => {
-      const card = await tokenizeCard(v.card);
-      return startGuest(v.token, v.quoteId, card.Token);
+    /** A typed card (tokenized first) or the one-time card an express wallet gave (`cardToken`). */
+    mutationFn: async (v: { token: string; quoteId: string } & ({ card: SandboxCard } | { cardToken: string })) => {
+      const cardToken = 'cardToken' in v ? v.cardToken : (await tokenizeSandboxCard(v.card)).Token;
+      return startGuest(v.token, v.quoteId, cardToken);
     },
   });

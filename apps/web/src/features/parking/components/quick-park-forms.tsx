@@ -21,6 +21,7 @@ import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 import { useMoney } from '../../../lib/money.ts';
+import { SandboxExpressButton } from '../../../components/payments/sandbox-express-button.tsx';
 
 /** A Quick Park step: its fields, what the server refused, and the one submit button. */
 function StepForm({
@@ -228,6 +229,21 @@ export function PayByCard({
         />
         <TextField label={t('CVC')} {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
+      {/* Quick Park's cards go through the sandbox tokenizer: its test wallet stands in for Apple Pay
+          and Google Pay, and pays the same Start with the wallet's one-time card. */}
+      <SandboxExpressButton
+        ready={async () => !paying.current}
+        onToken={async (cardToken) => {
+          paying.current = true;
+          try {
+            onPaid(await pay.mutateAsync({ token, quoteId: quote.QuoteId, cardToken }));
+          } catch {
+            // The refusal shows above the Pay button (pay.error).
+          } finally {
+            paying.current = false;
+          }
+        }}
+      />
     </StepForm>
   );
 }
