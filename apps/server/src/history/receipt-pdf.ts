@@ -1,5 +1,5 @@
 import { formatMoney } from '@parkit/contract';
-import { formatLocal } from './local-time.ts';
+import { formatLocal } from '../lib/local-time.ts';
 import { pdfPage } from '../lib/pdf-layout.ts';
 import { receiptText, type ReceiptLanguage } from './receipt-labels.ts';
 

@@ -1,4 +1,5 @@
 import { LOCALES, type Language, type Localised } from '../lib/language.ts';
+import { formatLocal } from '../lib/local-time.ts';
 
 /**
  * A settlement statement's words in English, Hindi and Spanish (docs/conventions.md#the-server;
@@ -54,14 +55,6 @@ export const settlementMoney = (lang: Language, amount: number, symbol: string):
     maximumFractionDigits: 2,
   }).format(Math.abs(amount))}`;
 
-/** A time in the operator's time zone, in the language's date format. */
+/** A time in the operator's time zone, in the language's date format (a receipt's: lib/local-time.ts). */
 export const settlementTime = (lang: Language, iso: string, timeZone: string): string =>
-  new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone,
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(iso));
+  formatLocal(new Date(iso), timeZone, lang);

@@ -1,4 +1,4 @@
-import { LOCALES, type Language } from '../lib/language.ts';
+import { LOCALES, type Language } from './language.ts';
 
 /**
  * The 'DD MMM YYYY, hh:mm A' of docs/product.md#formats-and-limits in a zone's own time zone: a receipt shows the time on
