@@ -9,7 +9,7 @@ import { formatLocal } from '../lib/local-time.ts';
  */
 const LABELS = {
   'Settlement statement': { en: 'Settlement statement', hi: 'निपटान विवरण', es: 'Estado de liquidación' },
-  Statement: { en: 'Statement', hi: 'विवरण', es: 'Estado' },
+  Statement: { en: 'Statement', hi: 'विवरण', es: 'Estado de cuenta' },
   Period: { en: 'Period', hi: 'अवधि', es: 'Período' },
   Start: { en: 'Start', hi: 'आरंभ', es: 'Inicio' },
   'Cut-off': { en: 'Cut-off', hi: 'अंतिम समय', es: 'Corte' },

@@ -242,7 +242,7 @@ describe("a statement's CSV and PDF in the console's language", () => {
 
     const values = (csv: string) => csv.split('\r\n').map((r) => r.split(',').slice(1).join(','));
     const spanish = (await file('csv', id, 'es-US,es;q=0.9')).body;
-    expect(spanish.split('\r\n')[0]).toBe(`Estado,${id}`);
+    expect(spanish.split('\r\n')[0]).toBe(`Estado de cuenta,${id}`);
     expect(spanish.split('\r\n')[9]).toBe('Origen,Id. de origen,Id. de sesión,Monto,Cargo,Fecha');
     expect(spanish).toContain(`Neto,${s.Net.toFixed(2)}`);
     const hindi = (await file('csv', id, 'hi')).body;
