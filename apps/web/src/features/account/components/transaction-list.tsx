@@ -45,7 +45,7 @@ export function TransactionList() {
             <ul className="divide-y divide-slate-100" data-testid="transactions">
               {items.map((item) => (
                 <li key={item.TransactionId} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
+                  <div className="min-w-0 flex-1">
                     <p className="text-sm font-medium text-slate-900">{t(DESCRIPTION[item.Kind])}</p>
                     <p className="text-xs text-slate-500">{dateTime(item.CreatedAt)}</p>
                   </div>
