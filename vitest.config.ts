@@ -44,7 +44,7 @@ export default defineConfig({
           // TEST_DATABASE_URL: the tests that need PostgreSQL itself (the pool's client, the leak check).
           env: { TEST_DB: 'pglite', TEST_DATABASE_URL: PG_URL, NODE_ENV: 'test' },
           // Fails the run if a test leaves a PostgreSQL database behind.
-          globalSetup: ['test/support/database-leaks.ts'],
+          globalSetup: ['test/support/database-leaks.ts', 'test/support/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,7 +56,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
           env: { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL, NODE_ENV: 'test' },
-          globalSetup: ['test/support/database-leaks.ts'],
+          globalSetup: ['test/support/database-leaks.ts', 'test/support/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -84,7 +84,7 @@ const projects = {
         TEST_DATABASE_URL: pgUrl,
         NODE_ENV: 'test',
       },
-      globalSetup: ['test/support/database-leaks.ts'],
+      globalSetup: ['test/support/database-leaks.ts', 'test/support/migrated-template.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

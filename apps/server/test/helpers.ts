@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeEach, expect, inject, onTestFinished } from 'vitest';
 import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
 import type { WalletConfig } from '../src/wallet/wallet-plugin.ts';
@@ -18,8 +19,16 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
  * server (TEST_DB=postgres), dropped when the file ends.
  */
 export async function freshDatabase(opts: Pick<OpenOptions, 'migrationsFolder'> = {}): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://', ...opts });
-  const scratch = await testPostgres('parkit_t');
+  // The app's migrations were applied once for the run (support/migrated-template.ts): a copy of
+  // that database is one of a database that ran them. Another folder starts from an empty one.
+  const template = opts.migrationsFolder ? undefined : inject('migratedTemplate');
+  if (process.env.TEST_DB !== 'postgres')
+    return openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: migratedPglite(template) } : {}),
+      ...opts,
+    });
+  const scratch = await testPostgres('parkit_t', template);
   const database = await openDatabase({ url: scratch.url, poolSize: 4, ...opts });
   return {
     ...database,
@@ -28,6 +37,13 @@ export async function freshDatabase(opts: Pick<OpenOptions, 'migrationsFolder'> 
       await scratch.drop();
     },
   };
+}
+
+let migratedDump: { path: string; blob: Blob } | undefined;
+/** The run's migrated PGlite data directory, read once per test file. */
+function migratedPglite(path: string): Blob {
+  if (migratedDump?.path !== path) migratedDump = { path, blob: new Blob([readFileSync(path)]) };
+  return migratedDump.blob;
 }
 
 /** Limits for a test that sends hundreds of requests (money ones too) from one member and address. */

@@ -37,6 +37,8 @@ export interface Database {
    */
   ping(): Promise<unknown>;
   close(): Promise<void>;
+  /** PGlite only: its whole data directory as a tarball, which `loadDataDir` opens again (tests copy one migrated database). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const MIGRATIONS = join(SERVER_ROOT, 'drizzle');
@@ -74,6 +76,8 @@ export interface OpenOptions {
   onConnectionError?: (err: Error) => void;
   /** The migrations to apply (tests: a database as an earlier release left it); the app's by default. */
   migrationsFolder?: string;
+  /** PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and applies every pending migration before anything uses it. */
@@ -113,11 +117,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     postgresqlconf: PGLITE_SETTINGS,
     // As drizzle reads them (lib/library-internals.ts): a query need not bring its own parsers.
     parsers: TEXT_PARSERS,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const ping = () => client.query(PING);
   const named = withNamedStatements(client);
   const db = drizzlePglite(named, { schema }) as unknown as Db;
-  return migrated({ db, reads: db, driver: 'pglite', ping, close: () => client.close() }, opts.migrationsFolder);
+  return migrated(
+    {
+      db,
+      reads: db,
+      driver: 'pglite',
+      ping,
+      close: () => client.close(),
+      dumpDataDir: () => client.dumpDataDir('none'),
+    },
+    opts.migrationsFolder,
+  );
 }
 
 /** A pool with the failover settings, every connection's errors reported to `lost`. */
