@@ -39,3 +39,36 @@ test('Add Money with the test wallet: credited once, no card saved', async ({ pa
   const cards = await page.request.get('/api/PaymentMethods/List', { headers });
   expect(((await cards.json()) as { Last4: string }[]).map((c) => c.Last4)).toEqual(['4444']);
 });
+
+test('Deluxe with the test wallet: the first month paid in one tap, no card saved', async ({ page }) => {
+  await registerNewMember(page);
+  const token = await stored(page, 'access_token');
+  const memberId = await stored(page, 'p_user_id');
+  const headers = { authorization: `Bearer ${token}`, xapikey: String(memberId) };
+  // A saved card: the renewals' card (the subscription screen asks for one).
+  const tok = await page.request.post('/api/Sandbox/Tokens', {
+    data: { Number: '4242424242424242', ExpMonth: 12, ExpYear: new Date().getFullYear() + 2, Cvc: '123' },
+  });
+  expect(
+    (
+      await page.request.post('/api/PaymentMethods/Add', { headers, data: { Token: (await tok.json()).Token } })
+    ).status(),
+  ).toBe(201);
+
+  await page.goto('/subscription/payment');
+  await expect(page.getByText('The first month only: Deluxe renews each month from your default card.')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with test wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Success!' });
+  await expect(dialog).toContainText('subscribed to the Deluxe plan');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/homepage$/);
+  await page.goto('/account');
+  await expect(page.getByTestId('current-plan')).toHaveText('Deluxe');
+  await expect(page.getByTestId('balance')).toHaveText('$0.00');
+  const rows = page.getByTestId('transactions').getByRole('listitem');
+  await expect(rows.first()).toContainText('Plan payment');
+  await expect(rows.nth(1)).toContainText('+$4.99');
+  // The wallet's card was for this payment only: the saved cards are as they were.
+  const cards = await page.request.get('/api/PaymentMethods/List', { headers });
+  expect(((await cards.json()) as { Last4: string }[]).map((c) => c.Last4)).toEqual(['4242']);
+});

@@ -75,6 +75,11 @@ describe('ids in a wallet body: a number or digits', () => {
     expect(AddMoneyRequest.parse({ Amount: 10, PaymentMethodId: ' 3 ' })).toEqual({ Amount: 1000, PaymentMethodId: 3 });
     expect(AddMoneyRequest.parse({ Amount: 10 })).toEqual({ Amount: 1000 });
     expect(SubscribeRequest.parse({ PlanId: 2 })).toEqual({ PlanId: 2 });
+    expect(SubscribeRequest.parse({ PlanId: '2', ExpressToken: 'pm_1' })).toEqual({ PlanId: 2, ExpressToken: 'pm_1' });
+    expect(messages(SubscribeRequest, { PlanId: 2, ExpressToken: '' })).toEqual({ ExpressToken: W.tokenRequired });
+    expect(messages(SubscribeRequest, { PlanId: 2, ExpressToken: 'x'.repeat(1001) })).toEqual({
+      ExpressToken: W.tokenInvalid,
+    });
   });
   it('anything else says why', () => {
     const at = (PaymentMethodId: unknown) => messages(PaymentMethodIdRequest, { PaymentMethodId });

@@ -176,11 +176,14 @@ export type Spending = z.infer<typeof Spending>;
  * card (ExpressToken: Apple Pay or Google Pay through Stripe's Express Checkout Element, or the
  * sandbox's test wallet), which is charged and never saved.
  */
+/** An express payment's one-time card, as the wallet's sheet gave it (Add Money, Subscribe). */
+const ExpressToken = z.string().min(1, WALLET_MESSAGES.tokenRequired).max(1000, WALLET_MESSAGES.tokenInvalid);
+
 export const AddMoneyRequest = z
   .object({
     Amount: TopUpAmount,
     PaymentMethodId: BodyId.optional(),
-    ExpressToken: z.string().min(1, WALLET_MESSAGES.tokenRequired).max(1000, WALLET_MESSAGES.tokenInvalid).optional(),
+    ExpressToken: ExpressToken.optional(),
   })
   .refine((r) => r.PaymentMethodId === undefined || r.ExpressToken === undefined, {
     message: WALLET_MESSAGES.expressAndCard,
@@ -242,7 +245,11 @@ export const CurrentSubscription = z.object({
   CancelAtPeriodEnd: z.boolean(),
 });
 export type CurrentSubscription = z.infer<typeof CurrentSubscription>;
-export const SubscribeRequest = z.object({ PlanId: BodyId });
+/**
+ * Subscribe: the first month from the default card, or from an express payment's one-time card
+ * (ExpressToken), which is charged and never saved; the renewals come from the default card.
+ */
+export const SubscribeRequest = z.object({ PlanId: BodyId, ExpressToken: ExpressToken.optional() });
 
 /** What POST /api/Stripe/Webhook answers Stripe. */
 export const WebhookAck = z.object({ received: z.boolean(), duplicate: z.boolean() });

@@ -3,6 +3,7 @@ import { WALLET_MESSAGES } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, plans, subscriptions, walletCharges, walletSettings } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { CardError } from './providers/types.ts';
 import { languageOr } from '../lib/language.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import type { ReloadContext } from './auto-reload.ts';
@@ -40,6 +41,18 @@ export async function defaultCard(db: Executor, memberId: number, paymentMethodI
   return card;
 }
 
+/** An express payment's one-time card, checked by the provider: a 400 on ExpressToken when it is not one. */
+export async function expressCard(ctx: ChargeContext, token: string) {
+  try {
+    const card = await ctx.provider.readExpress(token);
+    return { card, customerRef: null };
+  } catch (err) {
+    if (err instanceof CardError)
+      throw new HttpError(400, err.message, [{ field: 'ExpressToken', message: err.message }]);
+    throw err;
+  }
+}
+
 /** The plan of a Subscribe request, or 400 'Choose a plan from the list'. */
 export async function planById(db: Executor, planId: number): Promise<Plan> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
@@ -59,8 +72,10 @@ async function checkNotOnPlan(db: Executor, memberId: number, plan: Plan): Promi
 
 /**
  * Subscribe, first half, outside any transaction: charges the plan's first month to the default
- * card under the provider key `subscribe:<member>:<Idempotency-Key>`. Null when nothing is to be
- * charged (the member cancelled this plan and it still runs: subscribing again just keeps it).
+ * card, or to an express payment's one-time card (`expressToken`: never saved; the renewals come
+ * from the default card, and without one the plan ends at its period's end), under the provider
+ * key `subscribe:<member>:<Idempotency-Key>`. Null when nothing is to be charged (the member
+ * cancelled this plan and it still runs: subscribing again just keeps it).
  */
 export async function chargeSubscription(
   ctx: ChargeContext,
@@ -68,10 +83,13 @@ export async function chargeSubscription(
   plan: Plan,
   key: string,
   keyExpired = false,
+  expressToken?: string,
 ): Promise<{ chargeId: number; chargeRef: string } | null> {
   if (plan.priceCents === 0)
     throw new HttpError(400, WALLET_MESSAGES.planFree, [{ field: 'PlanId', message: WALLET_MESSAGES.planFree }]);
-  const { card, customerRef } = await defaultCard(ctx.db, memberId);
+  const { card, customerRef } = expressToken
+    ? await expressCard(ctx, expressToken)
+    : await defaultCard(ctx.db, memberId);
   const providerKey = `subscribe:${memberId}:${key}`;
   const charge = {
     memberId,

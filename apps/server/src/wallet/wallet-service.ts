@@ -14,8 +14,7 @@ import { ensureSettings } from './cards.ts';
 import { chargeCard, recordCharge, type ChargeContext } from './charges.ts';
 import type { IdempotentResult } from './idempotency.ts';
 import { lockWallet } from './ledger.ts';
-import { defaultCard } from './subscriptions.ts';
-import { CardError } from './providers/types.ts';
+import { defaultCard, expressCard } from './subscriptions.ts';
 
 /** The wallet's transactions, newest first, `limit` after the keyset `cursor` (an entry id). */
 export async function transactions(
@@ -102,18 +101,6 @@ export async function chargeAddMoney(
       { field: 'PaymentMethodId', message: charged.message },
     ]);
   return charged;
-}
-
-/** An express payment's one-time card, checked by the provider: a 400 on ExpressToken when it is not one. */
-async function expressCard(ctx: ChargeContext, token: string) {
-  try {
-    const card = await ctx.provider.readExpress(token);
-    return { card, customerRef: null };
-  } catch (err) {
-    if (err instanceof CardError)
-      throw new HttpError(400, err.message, [{ field: 'ExpressToken', message: err.message }]);
-    throw err;
-  }
 }
 
 /** Add Money, second half, in the Idempotency-Key's transaction: the charge credited, and the answer. */

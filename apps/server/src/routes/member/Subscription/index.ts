@@ -47,7 +47,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...member,
         summary:
-          'Buy a plan: charges its monthly price to the default card once per Idempotency-Key, then renews monthly',
+          'Buy a plan: charges its monthly price once per Idempotency-Key to the default card, or to an express payment’s one-time card (ExpressToken), then renews monthly from the default card',
         headers: IdempotencyHeaders,
         body: SubscribeRequest,
         response: { 200: CurrentSubscription, ...refused },
@@ -65,7 +65,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           await subscribe(tx, memberId, plan, key, charged);
           return { statusCode: 200, body: await current(tx, memberId) };
         },
-        (key: string, keyExpired: boolean) => chargeSubscription(app.wallet, memberId, plan, key, keyExpired),
+        (key: string, keyExpired: boolean) =>
+          chargeSubscription(app.wallet, memberId, plan, key, keyExpired, req.body.ExpressToken),
       );
     },
   );

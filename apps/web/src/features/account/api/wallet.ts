@@ -102,8 +102,21 @@ export function useAddMoney() {
 export function useSubscribe() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ planId, key }: { planId: number; key: string }) =>
-      idempotentPost<CurrentSubscription>('/api/Subscription/Subscribe', { PlanId: planId }, key),
+    mutationFn: ({
+      planId,
+      expressToken,
+      key,
+    }: {
+      planId: number;
+      /** An express payment's one-time card for the first month (the renewals come from the default card). */
+      expressToken?: string | undefined;
+      key: string;
+    }) =>
+      idempotentPost<CurrentSubscription>(
+        '/api/Subscription/Subscribe',
+        { PlanId: planId, ...(expressToken ? { ExpressToken: expressToken } : {}) },
+        key,
+      ),
     onSuccess: () => refreshWallet(qc),
   });
 }

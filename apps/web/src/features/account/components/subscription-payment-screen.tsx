@@ -6,6 +6,7 @@ import { useAccountDetails } from '../../../lib/account-details.ts';
 import { usePlans, useSubscribe } from '../api/wallet.ts';
 import { useMoney } from '../../../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
+import { ExpressPay } from './express-pay.tsx';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
 
 /**
@@ -78,6 +79,22 @@ export function SubscriptionPaymentScreen() {
               </button>
               {subscribe.isPending && <p className="text-sm text-slate-600">{t('Loading')}</p>}
               {payment.declined && <Declined reason={payment.declined} />}
+              {deluxe && details.data && (
+                <div className="flex w-full max-w-xs flex-col gap-2">
+                  <ExpressPay
+                    provider={details.data.PaymentProvider}
+                    currency={details.data.Currency}
+                    amountCents={Math.round(deluxe.Price * 100)}
+                    ready={async () => !subscribe.isPending}
+                    onToken={async (token) => {
+                      await payment.pay({ planId: deluxe.PlanId, expressToken: token });
+                    }}
+                  />
+                  <p className="text-center text-xs text-slate-600">
+                    {t('The first month only: Deluxe renews each month from your default card.')}
+                  </p>
+                </div>
+              )}
             </div>
           )
         }
