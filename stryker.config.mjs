@@ -41,9 +41,9 @@ const mutate = {
 
 // The sandbox needs only what those tests load.
 const ignorePatterns = {
-  contract: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
-  web: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
-  money: ['apps/web', 'e2e', 'bench', 'docs', 'tools', 'scripts', 'reports'],
+  contract: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', '/reports'],
+  web: ['apps/server', 'e2e', 'bench', 'docs', 'tools', 'scripts', '/reports'],
+  money: ['apps/web', 'e2e', 'bench', 'docs', 'tools', 'scripts', '/reports'],
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -63,7 +63,10 @@ function certificate(): { key: string; cert: string } {
   }
 }
 
-export async function fakePushService(): Promise<FakePushService> {
+export async function fakePushService(
+  /** onRequest: called as each push arrives; delayMs: how long each answer takes. */
+  opts: { onRequest?: (r: PushRequest) => void; delayMs?: number } = {},
+): Promise<FakePushService> {
   const { key, cert } = certificate();
   const requests: PushRequest[] = [];
   const answers = new Map<string, number>();
@@ -76,9 +79,15 @@ export async function fakePushService(): Promise<FakePushService> {
         res.writeHead(405).end();
         return;
       }
-      requests.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      const pushed = { path, headers: req.headers, body: Buffer.concat(chunks) };
+      requests.push(pushed);
+      opts.onRequest?.(pushed);
       const status = answers.get(path) ?? 201;
-      res.writeHead(status, status === 201 ? { location: `${path}/messages/${requests.length}` } : {}).end();
+      const n = requests.length;
+      setTimeout(
+        () => res.writeHead(status, status === 201 ? { location: `${path}/messages/${n}` } : {}).end(),
+        opts.delayMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
