@@ -4,6 +4,7 @@ import {
   apdsPage,
   ApdsMultilingualString,
   ApdsReference,
+  ApdsSession,
   ApdsSessionsQuery,
   ApdsVersionedReference,
 } from './apds.ts';
@@ -102,7 +103,7 @@ export const ApdsAssignedRightList = apdsPage(ApdsAssignedRight);
 /**
  * POST /apds/sessions: a Session whose segments carry their AssignedRight inline (the document's
  * short-stay flow) or name one already assigned. ParkIt keeps the rights, which the plate check
- * reads; the rest is accepted and not kept (docs/apds.md#assigned-rights).
+ * reads, and the Session, which GET /apds/sessions lists (docs/apds.md#partner-sessions).
  */
 export const ApdsSessionRequest = z.looseObject({
   id: z.string().min(1).max(100),
@@ -137,3 +138,34 @@ export const ApdsSessionCreated = z.object({
   message: z.string(),
   assignedRights: z.array(ApdsAssignedRight),
 });
+
+/**
+ * A Session a third party registered (POST /apds/sessions), as kept and answered: what it sent,
+ * each segment's right as it was created or found (docs/apds.md#partner-sessions).
+ */
+export const ApdsPartnerSession = z.looseObject({
+  id: z.string(),
+  version: z.number().int(),
+  actualStart: z.string(),
+  actualEnd: z.string().optional(),
+  initiator: z.looseObject({ id: z.string(), version: z.number().int() }),
+  identifiedCredentials: z.array(
+    z.looseObject({ identifier: z.looseObject({ className: z.string(), id: z.string() }) }),
+  ),
+  segments: z.array(
+    z.looseObject({
+      id: z.string(),
+      version: z.number().int(),
+      actualStart: z.string(),
+      actualEnd: z.string().optional(),
+      assignedRight: ApdsAssignedRight,
+      validationType: z.array(z.string()),
+    }),
+  ),
+});
+export type ApdsPartnerSession = z.infer<typeof ApdsPartnerSession>;
+
+/** GET /apds/sessions answers both: the operator's parking sessions, then the Sessions third parties registered. */
+export const ApdsAnySession = z.union([ApdsSession, ApdsPartnerSession]);
+export type ApdsAnySession = z.infer<typeof ApdsAnySession>;
+export const ApdsAnySessionList = apdsPage(ApdsAnySession);

@@ -25,6 +25,8 @@ export const APDS_MESSAGES = {
   idConflict: 'An assigned right with this id exists with other content',
   keyConflict: 'This Idempotency-Key was used for another assigned right',
   unknownAssignedRight: 'No assigned right of this operator has this id',
+  sessionIdConflict: 'A Session with this id exists with other content',
+  sessionIdReserved: 'A Session id of the form session-<number> is ParkIt’s own: use another id',
   registered: 'OK',
 } as const;
 

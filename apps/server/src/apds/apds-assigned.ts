@@ -14,7 +14,8 @@ import type { Db, Executor } from '../db/client.ts';
 import { apdsAssignedRights, zones, type ApdsStoredCredential } from '../db/schema/index.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import { normalisePlate } from '../lib/plate.ts';
-import { APDS_PAGE, idNumber, meta, near, placeFilter, placeId, ref } from './apds-common.ts';
+import { APDS_PAGE, idNumber, isPlate, meta, near, placeFilter, placeId, ref } from './apds-common.ts';
+import { keepPartnerSession } from './apds-sessions.ts';
 
 /**
  * APDS assigned rights (docs/apds.md#assigned-rights): rights a third party with the operator's
@@ -57,11 +58,6 @@ export function assignedRightOfEvent(r: Record<string, unknown>): ApdsAssignedRi
     issueMethod: (r.issue_method as string | null) ?? null,
   } as Row);
 }
-
-const isPlate = (c: ApdsAssignedRightRequest['rightHolder']['credentials'][number]) =>
-  c.type === undefined
-    ? /plate/i.test(c.identifier.className)
-    : (APDS_PLATE_TYPES as readonly string[]).includes(c.type);
 
 /** What a create keeps, checked: 400 (and nothing written) for a zone not the operator's, no plate, no end. */
 async function kept(db: Executor, operatorId: number, body: ApdsAssignedRightRequest, now: Date) {
@@ -225,7 +221,8 @@ export async function getAssignedRight(
 /**
  * POST /apds/sessions: a Session's segments name their rights; an inline one is created as a
  * POST /apds/rights/assigned would (idempotent by its id), its window the segment's when it gives
- * none. One transaction: a refused segment leaves nothing written. The Session itself is not kept.
+ * none; the Session is kept with them (apds-sessions.ts). One transaction: a refused segment, or
+ * a Session id held by other content, leaves nothing written.
  */
 export async function registerSession(
   db: Db,
@@ -248,6 +245,7 @@ export async function registerSession(
       const right = { ...r, plannedUses: window, ...(expiry ? { expiry } : {}) };
       rights.push((await createAssignedRight(tx, operatorId, right, null, now)).right);
     }
+    await keepPartnerSession(tx, operatorId, body, rights);
     return rights;
   });
 }

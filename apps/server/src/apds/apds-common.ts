@@ -1,5 +1,5 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
-import { type ApdsListMeta } from '@parkit/contract';
+import { APDS_PLATE_TYPES, type ApdsListMeta } from '@parkit/contract';
 import { operators, zones } from '../db/schema/index.ts';
 
 /**
@@ -21,6 +21,12 @@ export const campusId = (operatorId: number) => `operator-${operatorId}`;
 export const minutes = (m: number) => `PT${m}M`;
 export const money = (cents: number) => Math.round(cents) / 100;
 export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A credential that is a licence plate: its type says so, or, with no type, its class's name. */
+export const isPlate = (c: { type?: string | undefined; identifier: { className: string } }) =>
+  c.type === undefined
+    ? /plate/i.test(c.identifier.className)
+    : (APDS_PLATE_TYPES as readonly string[]).includes(c.type);
 
 /** The number in `zone-12` (null for anything else): ids of another form name nothing of ours. */
 export function idNumber(id: string, prefix: string): number | null {

@@ -1,8 +1,21 @@
-import { and, asc, count, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { apdsList, type ApdsListMeta, type ApdsSession, type ApdsSessionsQuery } from '@parkit/contract';
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  APDS_MESSAGES as M,
+  apdsList,
+  type ApdsAnySession,
+  type ApdsAssignedRight,
+  type ApdsListMeta,
+  type ApdsPartnerSession,
+  type ApdsSession,
+  type ApdsSessionRequest,
+  type ApdsSessionsQuery,
+} from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
-import { operators, parkingSessions, zones } from '../db/schema/index.ts';
-import { APDS_PAGE, en, ref, placeId, money, idNumber, meta, near, placeFilter } from './apds-common.ts';
+import { apdsPartnerSessions, operators, parkingSessions, zones } from '../db/schema/index.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
+import { normalisePlate } from '../lib/plate.ts';
+import { APDS_PAGE, en, ref, placeId, money, idNumber, isPlate, meta, near, placeFilter } from './apds-common.ts';
 
 /** The APDS sessions: a parking session as a Session of one segment, scoped by the key's operator (docs/apds.md#mapping). */
 const sessionColumns = {
@@ -76,14 +89,17 @@ const sessionsWith = (db: Executor) =>
     .innerJoin(operators, eq(operators.id, zones.operatorId))
     .$dynamic();
 
-/** GET /apds/sessions: the key's operator's sessions (only its zones'), oldest first. */
+/**
+ * GET /apds/sessions: the key's operator's parking sessions (only its zones'), oldest first, then
+ * the Sessions third parties registered with its key, oldest first; one offset runs over both.
+ */
 export async function listSessions(
   db: Executor,
   operatorId: number,
   q: ApdsSessionsQuery,
   currency: string,
   now: Date,
-): Promise<{ meta: ApdsListMeta; data: ApdsSession[] }> {
+): Promise<{ meta: ApdsListMeta; data: ApdsAnySession[] }> {
   const at = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000));
   const rightSpecs = apdsList(q.right_spec);
   const credentialIds = apdsList(q.credential_id);
@@ -120,7 +136,8 @@ export async function listSessions(
     near(q.latitude, q.longitude, q.radius),
   );
   const offset = q.offset ?? 0;
-  const [rows, [total]] = await Promise.all([
+  const partnerWhere = partnerFilter(operatorId, q);
+  const [rows, [ours], [theirs]] = await Promise.all([
     sessionsWith(db).where(where).orderBy(asc(parkingSessions.id)).offset(offset).limit(APDS_PAGE),
     db
       .select({ n: count() })
@@ -128,19 +145,131 @@ export async function listSessions(
       .innerJoin(zones, eq(zones.id, parkingSessions.zoneId))
       .innerJoin(operators, eq(operators.id, zones.operatorId))
       .where(where),
+    countPartners(db, partnerWhere),
   ]);
-  return { meta: meta(total?.n ?? 0, offset, now), data: rows.map((s) => toSession(s, currency)) };
+  const oursTotal = ours?.n ?? 0;
+  // The page's rest, from the registered Sessions: those after the parking sessions the offset skipped.
+  const partners =
+    rows.length < APDS_PAGE
+      ? await partnerBodies(db)
+          .where(partnerWhere)
+          .orderBy(asc(apdsPartnerSessions.id))
+          .offset(Math.max(0, offset - oursTotal))
+          .limit(APDS_PAGE - rows.length)
+      : [];
+  return {
+    meta: meta(oursTotal + (theirs?.n ?? 0), offset, now),
+    data: [...rows.map((s) => toSession(s, currency)), ...partners.map((p) => p.body)],
+  };
 }
 
-/** GET /apds/sessions/{id}: null for another operator's session (the key must not reveal it exists). */
+/**
+ * GET /apds/sessions/{id}: one of the operator's parking sessions (session-<id>) or a Session a
+ * third party registered with its key; null for another operator's (the key must not reveal it exists).
+ */
 export async function getSession(
   db: Executor,
   operatorId: number,
   id: string,
   currency: string,
-): Promise<ApdsSession | null> {
+): Promise<ApdsAnySession | null> {
   const sessionId = idNumber(id, 'session');
-  if (sessionId === null) return null;
+  if (sessionId === null) {
+    const [kept] = await partnerBodies(db).where(
+      and(eq(apdsPartnerSessions.operatorId, operatorId), eq(apdsPartnerSessions.apdsId, id)),
+    );
+    return kept?.body ?? null;
+  }
   const [row] = await sessionsWith(db).where(and(eq(zones.operatorId, operatorId), eq(parkingSessions.id, sessionId)));
   return row ? toSession(row, currency) : null;
+}
+
+/** The registered Sessions' bodies, with their zone (the place filters read it); every caller scopes them by operator. */
+const partnerBodies = (db: Executor) =>
+  db
+    .select({ body: apdsPartnerSessions.body })
+    .from(apdsPartnerSessions)
+    .innerJoin(zones, eq(zones.id, apdsPartnerSessions.zoneId))
+    .$dynamic();
+
+const countPartners = (db: Executor, where: SQL | undefined) =>
+  db
+    .select({ n: count() })
+    .from(apdsPartnerSessions)
+    .innerJoin(zones, eq(zones.id, apdsPartnerSessions.zoneId))
+    .where(where);
+
+/** The list's filters on the registered Sessions: their place, plates, Session id, times. */
+function partnerFilter(operatorId: number, q: ApdsSessionsQuery): SQL | undefined {
+  const at = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000));
+  const p = apdsPartnerSessions;
+  const rightSpecs = apdsList(q.right_spec);
+  const credentialIds = apdsList(q.credential_id);
+  const types = apdsList(q.credential_type);
+  const holds = (c: object): SQL => sql`${p.body}->'identifiedCredentials' @> ${JSON.stringify([c])}::jsonb`;
+  return and(
+    eq(p.operatorId, operatorId),
+    placeFilter(apdsList(q.place)),
+    rightSpecs.length ? placeFilter(rightSpecs) : undefined,
+    types.length ? or(...types.map((t) => holds({ type: t }))) : undefined,
+    credentialIds.length
+      ? or(
+          inArray(p.apdsId, credentialIds),
+          sql`${p.plates} && array[${sql.join(
+            credentialIds.map((c) => sql`${normalisePlate(c)}::text`),
+            sql`, `,
+          )}]::text[]`,
+        )
+      : undefined,
+    at(q.start_before) ? lt(p.startsAt, at(q.start_before)!) : undefined,
+    at(q.start_after) ? gt(p.startsAt, at(q.start_after)!) : undefined,
+    // A Session with no actualEnd has not ended: after any moment, before none.
+    at(q.end_before) ? lt(p.endsAt, at(q.end_before)!) : undefined,
+    at(q.end_after) ? or(isNull(p.endsAt), gt(p.endsAt, at(q.end_after)!)) : undefined,
+    at(q.modified_since) ? gte(p.updatedAt, at(q.modified_since)!) : undefined,
+    near(q.latitude, q.longitude, q.radius),
+  );
+}
+
+/**
+ * Keeps a Session a third party registered, in the transaction that created its segments' rights
+ * (apds-assigned.ts registerSession): the Session as sent, each segment's right as created or
+ * found. The same id again with the same content is the same Session; with other content, 409.
+ * An id of ParkIt's own form (session-<number>) is refused: GET /apds/sessions/{id} reads it as ours.
+ */
+export async function keepPartnerSession(
+  tx: Executor,
+  operatorId: number,
+  body: ApdsSessionRequest,
+  rights: ApdsAssignedRight[],
+): Promise<void> {
+  if (idNumber(body.id, 'session') !== null) throw badRequest('id', M.sessionIdReserved);
+  const zoneId = idNumber(rights[0]!.rightSpecification.id, 'zone');
+  if (zoneId === null) throw new Error(`an assigned right names no zone: ${rights[0]!.rightSpecification.id}`);
+  const kept: ApdsPartnerSession = {
+    ...body,
+    segments: body.segments.map((s, i) => ({ ...s, assignedRight: rights[i]! })),
+  };
+  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const [inserted] = await tx
+    .insert(apdsPartnerSessions)
+    .values({
+      operatorId,
+      apdsId: body.id,
+      version: body.version,
+      zoneId,
+      plates: [...new Set(body.identifiedCredentials.filter(isPlate).map((c) => normalisePlate(c.identifier.id)))],
+      startsAt: new Date(body.actualStart),
+      endsAt: body.actualEnd ? new Date(body.actualEnd) : null,
+      body: kept,
+      requestHash,
+    })
+    .onConflictDoNothing({ target: [apdsPartnerSessions.operatorId, apdsPartnerSessions.apdsId] })
+    .returning({ id: apdsPartnerSessions.id });
+  if (inserted) return;
+  const [held] = await tx
+    .select({ requestHash: apdsPartnerSessions.requestHash })
+    .from(apdsPartnerSessions)
+    .where(and(eq(apdsPartnerSessions.operatorId, operatorId), eq(apdsPartnerSessions.apdsId, body.id)));
+  if (held?.requestHash !== requestHash) throw conflict('id', M.sessionIdConflict);
 }

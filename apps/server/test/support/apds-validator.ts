@@ -20,10 +20,12 @@ export const APDS_DOCUMENT = new URL('../../../../docs/standards/apds/APDS_API_b
  * The document's draft has `oneOf`s whose branches overlap, so a conforming object matches more
  * than one branch and Ajv reports "must match exactly one schema in oneOf" with the branches it
  * matched (`passingSchemas`): a Place's `HierarchyElementData` (Campus is the general element
- * alone, so every Place is also a Campus), `HolderCredential` (VehicleCredential,
- * CustomerCredential and OtherCredential are the same schema) and `AreaLocation` (its first
- * branch requires nothing, so a GeoJSON MultiPolygon matches it too). Such an ambiguity is the
- * document's, not the data's: it is reported apart, where the test checks it is one of these.
+ * alone, so every Place is also a Campus) and `AreaLocation` (its first branch requires nothing,
+ * so a GeoJSON MultiPolygon matches it too). Such an ambiguity is the document's, not the data's:
+ * it is reported apart, where the test checks it is one of these. `HolderCredential`'s branches
+ * (VehicleCredential, CustomerCredential, OtherCredential) are one schema, so no credential can
+ * match exactly one: an erratum (applyErrata) reads that oneOf as anyOf, since reported apart it
+ * would still fail the oneOf of a Session segment's AssignedRight that holds it.
  */
 export interface ApdsCheck {
   errors: string[];
@@ -65,11 +67,12 @@ function split(errors: AjvError[] | null | undefined): ApdsCheck {
 }
 
 /**
- * The one erratum applied to the document before it is used, because no object can satisfy the
- * schema as published: `Reference` (a credential's `identifier`, a segment's `spaceId`, ...)
- * requires both `className` and `id` yet says `maxProperties: 1`. The erratum lifts that to 2,
- * the two properties it requires; every other keyword stays the document's. Returns how many
- * schemas it changed (the test checks there are some: once the document is fixed, this goes).
+ * The errata applied to the document before it is used, because no object can satisfy the
+ * schemas as published: `Reference` (a credential's `identifier`, a segment's `spaceId`, ...)
+ * requires both `className` and `id` yet says `maxProperties: 1`, which is lifted to 2, the two
+ * properties it requires; and a `oneOf` whose branches all name the same schema
+ * (`HolderCredential`) is read as `anyOf`. Every other keyword stays the document's. Returns how
+ * many schemas it changed (the test checks there are some: once the document is fixed, this goes).
  */
 export function applyErrata(node: unknown): number {
   if (Array.isArray(node)) return node.reduce((n: number, x) => n + applyErrata(x), 0);
@@ -85,6 +88,18 @@ export function applyErrata(node: unknown): number {
   ) {
     schema.maxProperties = 2;
     changed++;
+  }
+  const sameSchema = (branch: unknown) => {
+    const of = (branch as { allOf?: Array<{ $ref?: string }> } | null)?.allOf;
+    return of?.length === 1 ? of[0]!.$ref : undefined;
+  };
+  if (Array.isArray(schema.oneOf) && schema.oneOf.length > 1) {
+    const refs = schema.oneOf.map(sameSchema);
+    if (refs[0] !== undefined && refs.every((r) => r === refs[0])) {
+      schema.anyOf = schema.oneOf;
+      delete schema.oneOf;
+      changed++;
+    }
   }
   return changed + Object.values(schema).reduce((n: number, x) => n + applyErrata(x), 0);
 }

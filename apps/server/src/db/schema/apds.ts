@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ApdsPartnerSession } from '@parkit/contract';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
 import { operatorRef } from './members.ts';
 import { zones } from './zones.ts';
@@ -116,6 +117,38 @@ export const apdsAssignedRights = pgTable(
     check('apds_assigned_rights_window_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('apds_assigned_rights_plates_check', sql`cardinality(${t.plates}) BETWEEN 1 AND 10`),
     check('apds_assigned_rights_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * A Session a third party registered with the operator's API key (POST /apds/sessions,
+ * docs/apds.md#partner-sessions): kept as the answer gives it back (`body`: the Session with its
+ * segments' rights as created), with the columns the list's filters read. Its rights are the
+ * assigned rights the segments created or named, which the plate check honours.
+ */
+export const apdsPartnerSessions = pgTable(
+  'apds_partner_sessions',
+  {
+    id: serialId(),
+    operatorId: operatorRef(),
+    apdsId: text('apds_id').notNull(),
+    version: integer('version').notNull(),
+    /** The zone of the first segment's right (the Session's place). */
+    zoneId: ref('zone_id', () => zones.id),
+    /** The licence plates among the identified credentials, normalised (normalisePlate). */
+    plates: text('plates').array().notNull(),
+    startsAt: moment('starts_at').notNull(),
+    /** actualEnd, when the Session has one. */
+    endsAt: moment('ends_at'),
+    body: jsonb('body').$type<ApdsPartnerSession>().notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('apds_partner_sessions_operator_apds_id_key').on(t.operatorId, t.apdsId),
+    index('apds_partner_sessions_operator_idx').on(t.operatorId, t.id),
+    check('apds_partner_sessions_version_check', sql`${t.version} >= 1`),
   ],
 );
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   APDS_MESSAGES as M,
+  ApdsAnySession,
+  ApdsAnySessionList,
   ApdsErrorResponse,
   ApdsIdParams,
-  ApdsSession,
   ApdsSessionCreated,
-  ApdsSessionList,
   ApdsSessionRequest,
   ApdsSessionsQuery,
   ApdsStatus,
@@ -19,7 +19,8 @@ const tags = ['APDS'];
  * /apds/sessions (docs/apds.md): the sessions of the key's operator's zones, behind the operator's
  * API key (the enforcement keys' scheme, x-operator-key). Another operator's session is not found;
  * the plate is a credential only where the operator shows plates (operators.show_plates). A third
- * party registers a session by the rights its segments hold (docs/apds.md#assigned-rights).
+ * party registers a Session by the rights its segments hold, and it is kept beside ours
+ * (docs/apds.md#partner-sessions).
  */
 const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const currency = () => app.wallet.currency.toUpperCase();
@@ -29,9 +30,10 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'APDS: list and search the sessions of the key’s operator’s zones',
+        summary:
+          'APDS: list and search the sessions of the key’s operator’s zones, then the Sessions third parties registered with its key',
         querystring: ApdsSessionsQuery,
-        response: { 200: ApdsSessionList },
+        response: { 200: ApdsAnySessionList },
       },
     },
     async (req) => apds.listSessions(app.db, req.operatorKey.row!.operatorId, req.query, currency(), new Date()),
@@ -41,9 +43,10 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'APDS: one session of the key’s operator’s zones (session-<id>)',
+        summary:
+          'APDS: one session of the key’s operator’s zones (session-<id>), or a Session a third party registered with its key',
         params: ApdsIdParams,
-        response: { 200: ApdsSession, 404: ApdsStatus },
+        response: { 200: ApdsAnySession, 404: ApdsStatus },
       },
     },
     async (req, reply) =>
@@ -56,7 +59,7 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'APDS: register a Session whose segments carry an AssignedRight (created as POST /rights/assigned does) or name one; the plate check honours the rights. The Session itself is not kept',
+          'APDS: register a Session whose segments carry an AssignedRight (created as POST /rights/assigned does) or name one; the plate check honours the rights, and the Session is kept (the same id with other content: 409)',
         body: ApdsSessionRequest,
         response: { 200: ApdsSessionCreated, 400: ApdsErrorResponse, 409: ApdsErrorResponse },
       },
