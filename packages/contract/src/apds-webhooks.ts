@@ -37,6 +37,7 @@ export const APDS_SENT_TOPICS = [
   'AssignedRightCreated',
   'SessionCreated',
   'SessionUpdated',
+  'SessionDeleted',
 ] as const satisfies ApdsTopic[];
 const sent = new Set<string>(APDS_SENT_TOPICS);
 

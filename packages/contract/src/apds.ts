@@ -27,6 +27,8 @@ export const APDS_MESSAGES = {
   unknownAssignedRight: 'No assigned right of this operator has this id',
   sessionIdConflict: 'A Session with this id exists with other content',
   sessionIdReserved: 'A Session id of the form session-<number> is ParkIt’s own: use another id',
+  ownSessionKept: 'ParkIt’s own sessions end with Stop and are not deleted: only a Session a partner registered is',
+  deleted: 'Deleted',
   registered: 'OK',
 } as const;
 

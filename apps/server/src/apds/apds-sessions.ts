@@ -273,3 +273,24 @@ export async function keepPartnerSession(
     .where(and(eq(apdsPartnerSessions.operatorId, operatorId), eq(apdsPartnerSessions.apdsId, body.id)));
   if (held?.requestHash !== requestHash) throw conflict('id', M.sessionIdConflict);
 }
+
+/**
+ * DELETE /apds/sessions/{id}: a Session a partner registered goes (its rights stay: they are
+ * assigned rights of their own); the delete's trigger writes SessionDeleted. False when the
+ * operator has none of that id; ParkIt's own sessions (session-<id>) are never deleted: 409.
+ */
+export async function deletePartnerSession(db: Executor, operatorId: number, id: string): Promise<boolean> {
+  const sessionId = idNumber(id, 'session');
+  if (sessionId !== null) {
+    const [ours] = await sessionsWith(db).where(
+      and(eq(zones.operatorId, operatorId), eq(parkingSessions.id, sessionId)),
+    );
+    if (ours) throw conflict('id', M.ownSessionKept);
+    return false;
+  }
+  const gone = await db
+    .delete(apdsPartnerSessions)
+    .where(and(eq(apdsPartnerSessions.operatorId, operatorId), eq(apdsPartnerSessions.apdsId, id)))
+    .returning({ id: apdsPartnerSessions.id });
+  return gone.length > 0;
+}

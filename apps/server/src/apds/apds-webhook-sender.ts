@@ -63,6 +63,8 @@ export function eventBody(d: ClaimedDelivery, currency: string): string {
       data: [object],
     } satisfies ApdsEventData);
   if (d.topic.startsWith('AssignedRight')) return body(assignedRightOfEvent(r));
+  // A Session a partner registered: as it was answered (migration 0050).
+  if (r.partner_session) return body(r.partner_session as ApdsEventData['data'][number]);
   const at = (k: string) => new Date(r[k] as string);
   const session = toSession(
     {

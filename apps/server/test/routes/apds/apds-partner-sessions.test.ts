@@ -3,20 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { zones } from '../../../src/db/schema/index.ts';
 import { createKey } from '../../../src/enforcement/index.ts';
+import { webhookSender } from '../../../src/apds/index.ts';
 import { insertZones } from '../../../src/zones/index.ts';
-import { buildTestApp } from '../../helpers.ts';
+import { buildTestApp, registerAndSignIn } from '../../helpers.ts';
 import { newOperator } from '../../operator-helpers.ts';
 import { concurrently, statusCounts } from '../../concurrency.ts';
-import { addZone, zoneAt } from '../../parking-helpers.ts';
+import { addVehicle, addZone, credit, startSession, zoneAt } from '../../parking-helpers.ts';
 import { loadApds } from '../../support/apds-validator.ts';
+import { accepted, verifySignature, webhookReceiver } from '../../support/webhook-receiver.ts';
 
 /**
  * The Sessions a third party registers (docs/apds.md#partner-sessions): POST /apds/sessions keeps
  * the Session beside the rights its segments create, GET /apds/sessions/{id} answers it and GET
  * /apds/sessions lists it after the operator's parking sessions, each answer checked against the
- * APDS document. Another operator's key finds nothing. Runs on PGlite and on PostgreSQL.
+ * APDS document; DELETE removes it, and subscribers get SessionCreated and SessionDeleted. Another
+ * operator's key finds nothing. Runs on PGlite and on PostgreSQL.
  */
-const { app, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000 });
+const { app, database } = await buildTestApp({ ADDRESS_RATE_LIMIT_SCALE: 1000, APDS_WEBHOOK_PRIVATE_URLS: true });
 const { db } = database;
 const apds = await loadApds();
 
@@ -154,5 +157,68 @@ describe('APDS Sessions registered by a third party', () => {
       sql`select count(*)::int as n from apds_partner_sessions where apds_id in ('partner-race-1', 'partner-race-2')`,
     );
     expect(stored[0]!.n).toBe(2);
+  });
+
+  it('DELETE removes a registered Session (its rights stay); not another operator’s, nor ParkIt’s own', async () => {
+    await send(session('partner-delete-1', 'PSS 600'));
+    const del = (id: string, key = keyA) =>
+      app.inject({ method: 'DELETE', url: `/apds/sessions/${id}`, headers: { 'x-operator-key': key } });
+    expect((await del('partner-delete-1', keyB)).statusCode).toBe(404);
+    expect((await get('/apds/sessions/partner-delete-1')).statusCode).toBe(200);
+
+    const gone = await del('partner-delete-1');
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json()).toEqual({ status: 'ok', code: 200, message: 'Deleted' });
+    expect((await get('/apds/sessions/partner-delete-1')).statusCode).toBe(404);
+    expect((await get('/apds/sessions')).json().data.map((x: { id: string }) => x.id)).not.toContain(
+      'partner-delete-1',
+    );
+    expect((await del('partner-delete-1')).statusCode).toBe(404);
+    expect((await get('/apds/rights/assigned/partner-delete-1-right')).statusCode).toBe(200);
+
+    // A parking session of the operator's: it ends with Stop, and is not deleted here.
+    const driver = await registerAndSignIn(app);
+    const vehicle = await addVehicle(app, driver, 'PSS601');
+    await credit(db, driver.memberId, 5000);
+    const parked = await startSession(app, driver, { zoneId: zone, vehicleId: vehicle, minutes: 30 });
+    const ours = await del(`session-${parked.SessionId}`);
+    expect(ours.statusCode).toBe(409);
+    expect(ours.json()).toMatchObject({ status: 'error', code: 409, errors: [{ field: 'id' }] });
+    expect((await get(`/apds/sessions/session-${parked.SessionId}`)).statusCode).toBe(200);
+    expect((await del(`session-${parked.SessionId}`, keyB)).statusCode).toBe(404);
+  });
+
+  it('subscribers get SessionCreated and SessionDeleted for a registered Session, as it was answered, signed', async () => {
+    const receiver = await webhookReceiver(() => 200);
+    try {
+      const sub = await app.inject({
+        method: 'POST',
+        url: '/apds/webhooks',
+        headers: { 'x-operator-key': keyA },
+        payload: { endpoint: `${receiver.url}/partner`, topics: ['SessionCreated', 'SessionDeleted'] },
+      });
+      expect(sub.statusCode, sub.body).toBe(200);
+      const { secret } = sub.json<{ secret: string }>();
+      await send(session('partner-events-1', 'PSS 700'));
+      const answered = (await get('/apds/sessions/partner-events-1')).json();
+      const del = await app.inject({
+        method: 'DELETE',
+        url: '/apds/sessions/partner-events-1',
+        headers: { 'x-operator-key': keyA },
+      });
+      expect(del.statusCode).toBe(200);
+      const sender = webhookSender({ currency: 'USD', privateOk: true, log: app.log });
+      for (let i = 0; i < 5; i++) await sender(db, new Date(Date.now() + i * 3_600_000));
+      expect(accepted(receiver.hits, '/partner').map((e) => e.topic)).toEqual(['SessionCreated', 'SessionDeleted']);
+      for (const h of receiver.hits) {
+        expect(verifySignature(secret, h.body, h.headers['x-parkit-signature'])).toBe(true);
+        const event = JSON.parse(h.body);
+        expect(apds.callback('placeEvent', event).errors).toEqual([]);
+        expectValid('get-sessions-id', event.data[0]);
+        expect(event.data[0]).toEqual(answered);
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -67,7 +67,7 @@ describe('APDS webhooks: subscriptions', () => {
       // The document's topics ParkIt never publishes are refused, not accepted and left silent.
       [{ ...good, topics: ['SessionCreated', 'PlaceCreated'] }, 'topics.1'],
       [{ ...good, topics: ['RateTableUpdated'] }, 'topics.0'],
-      [{ ...good, topics: ['SessionDeleted'] }, 'topics.0'],
+      [{ ...good, topics: ['ObservationDeleted'] }, 'topics.0'],
       [{ ...good, topics: ['ObservationCreated'] }, 'topics.0'],
       [{ ...good, hierarchyElements: [{ className: 'Place', id: `zone-${zoneB}` }] }, 'hierarchyElements'],
       [{ ...good, hierarchyElements: [{ className: 'Place', id: `operator-${B}` }] }, 'hierarchyElements'],

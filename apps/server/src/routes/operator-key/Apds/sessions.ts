@@ -53,6 +53,22 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       (await apds.getSession(app.db, req.operatorKey.row!.operatorId, req.params.id, currency())) ??
       apdsNotFound(reply),
   );
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'APDS: delete a Session a third party registered with the key (its rights stay); ParkIt’s own sessions are not deleted (409)',
+        params: ApdsIdParams,
+        response: { 200: ApdsStatus, 404: ApdsStatus, 409: ApdsErrorResponse },
+      },
+    },
+    async (req, reply) =>
+      (await apds.deletePartnerSession(app.db, req.operatorKey.row!.operatorId, req.params.id))
+        ? { status: 'ok' as const, code: 200, message: M.deleted }
+        : apdsNotFound(reply),
+  );
   app.post(
     '/sessions',
     {
