@@ -388,31 +388,6 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
                 </li>
               ))}
           </ul>
-          {chalks.length > 0 && (
-            <>
-              <h3 className="font-bold">{t('Chalks recorded on this device')}</h3>
-              <ul className="flex flex-col gap-2">
-                {chalks
-                  .slice()
-                  .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-                  .map((c) => (
-                    <li key={c.id} className="rounded-xl bg-slate-50 p-3">
-                      <p className="font-mono font-bold">
-                        {c.PlateNumber} · {t('Zone {{number}}', { number: c.ZoneNumber })} ·{' '}
-                        {formatTime(new Date(c.observedAt))}
-                      </p>
-                      <p>
-                        {c.state === 'sent'
-                          ? t('Sent: chalk {{id}}', { id: c.chalkId })
-                          : c.state === 'refused'
-                            ? `${t('Refused')}: ${t(c.error ?? '')}`
-                            : t('Waiting for a connection')}
-                      </p>
-                    </li>
-                  ))}
-              </ul>
-            </>
-          )}
           <Button
             type="button"
             variant="secondary"
@@ -424,6 +399,34 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
             {t('Send now')}
           </Button>
         </section>
+
+        {chalks.length > 0 && (
+          <section className={card} aria-labelledby="chalks-h">
+            <h2 id="chalks-h" className="text-lg font-bold">
+              {t('Chalks to send')}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {chalks
+                .slice()
+                .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+                .map((c) => (
+                  <li key={c.id} className="rounded-xl bg-slate-50 p-3">
+                    <p className="font-mono font-bold">
+                      {c.PlateNumber} · {t('Zone {{number}}', { number: c.ZoneNumber })} ·{' '}
+                      {formatTime(new Date(c.observedAt))}
+                    </p>
+                    <p>
+                      {c.state === 'sent'
+                        ? t('Sent: chalk {{id}}', { id: c.chalkId })
+                        : c.state === 'refused'
+                          ? `${t('Refused')}: ${t(c.error ?? '')}`
+                          : t('Waiting for a connection')}
+                    </p>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        )}
       </div>
     </main>
   );
