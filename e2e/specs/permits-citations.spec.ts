@@ -59,7 +59,7 @@ async function shownBalance(page: Page) {
   return page.getByTestId('balance');
 }
 
-test('resident permit with a proof, approved; a visitor day; the officer checks both, cites and chalks offline and syncs; a contest cancelled and refunded; a citation paid; logout warns about an unsent citation and clears the device', async ({
+test('resident permit with a proof, approved; a visitor day; the officer checks both, cites and chalks offline and syncs; a contest cancelled and refunded; a citation paid; logout warns about an unsent citation and chalk and clears the device', async ({
   page,
   browser,
   request,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime } from '../../../lib/dates.ts';
 import { useOnline } from '../../../lib/online.ts';
@@ -42,15 +42,22 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
     setQueue(await queueStore.list());
     setChalks(await chalkStore.list());
   }, []);
+  // One run at a time: a second (the signal back while a chalk is sent) waits for the first, so
+  // no item is sent twice at once (the server would answer its key as in flight, a 409).
+  const running = useRef<Promise<void>>(Promise.resolve());
   const sync = useCallback(async () => {
-    setSyncing(true);
-    try {
-      await syncChalks(chalkStore, chalkApi);
-      await syncQueue(queueStore, queueApi);
-    } finally {
-      setSyncing(false);
-      await reloadQueue();
-    }
+    const run = async () => {
+      setSyncing(true);
+      try {
+        await syncChalks(chalkStore, chalkApi);
+        await syncQueue(queueStore, queueApi);
+      } finally {
+        setSyncing(false);
+        await reloadQueue();
+      }
+    };
+    running.current = running.current.then(run, run);
+    await running.current;
   }, [reloadQueue]);
 
   useEffect(() => {
@@ -126,6 +133,11 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
         observedAt: new Date().toISOString(),
         state: 'waiting',
       });
+      // Listed at once, as a citation is; a send that waits on a failing server does not hide it.
+      const kept = await chalkStore.list();
+      setChalks(kept);
+      const pending = chalkOffline(pack, kept, q, new Date());
+      if (pending) setChalkText(chalkLine(pending));
       if (online) await sync();
     }
     const list = await chalkStore.list();
