@@ -59,7 +59,7 @@ async function shownBalance(page: Page) {
   return page.getByTestId('balance');
 }
 
-test('resident permit with a proof, approved; a visitor day; the officer checks both, cites offline and syncs; a contest cancelled and refunded; a citation paid; logout warns about an unsent citation and clears the device', async ({
+test('resident permit with a proof, approved; a visitor day; the officer checks both, cites and chalks offline and syncs; a contest cancelled and refunded; a citation paid; logout warns about an unsent citation and chalk and clears the device', async ({
   page,
   browser,
   request,
@@ -207,7 +207,20 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   }
   await expect(queue).toHaveCount(2);
 
-  // 6. Back online: both are sent by themselves.
+  // 5b. Offline chalking: the sighting is kept on the device with its own time and the offline
+  // check answers it as not sent yet.
+  const chalkedPlate = `CK${stamp}`;
+  const chalks = enforcement.getByRole('region', { name: 'Chalks to send' }).getByRole('listitem');
+  const chalked = enforcement.getByRole('status').filter({ hasText: /^Chalked at/ });
+  await check(chalkedPlate);
+  await enforcement.getByRole('button', { name: 'Chalk this plate' }).click();
+  await expect(chalked).toHaveText(/^Chalked at \d\d:\d\d( [AP]M)?: 0 of \d+ minutes.* · Not sent yet$/);
+  await expect(chalks.filter({ hasText: chalkedPlate })).toContainText('Waiting for a connection');
+  await check(chalkedPlate);
+  await expect(answer).toContainText('NO RIGHT TO PARK FOUND');
+  await expect(answer).toContainText(/Chalked at .*: 0 of \d+ minutes.* · Not sent yet/);
+
+  // 6. Back online: both citations and the chalk are sent by themselves.
   await enforcement.context().setOffline(false);
   await expect(enforcement.getByText('Online', { exact: true })).toBeVisible();
   const sent = async (plate: string) => {
@@ -217,6 +230,12 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   };
   const contested = await sent(contesterPlate);
   const paid = await sent(payerPlate);
+  await expect(chalks.filter({ hasText: chalkedPlate })).toContainText(/Sent: chalk \d+/);
+  // Online, the check reads the zone again: the chalk now comes from the server's download.
+  await check(chalkedPlate);
+  await expect(answer).toContainText('Online answer: rights read just now');
+  await expect(answer).toContainText(/Chalked at .*: 0 of \d+ minutes/);
+  await expect(answer).not.toContainText('Not sent yet');
 
   // 7. The first driver sees the citation with the photo, pays it, then contests it.
   await contester.goto('/citations');
@@ -277,11 +296,15 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await enforcement.getByLabel('Photo').setInputFiles({ name: 'unsent.png', mimeType: 'image/png', buffer: PNG });
   await enforcement.getByRole('button', { name: 'Issue citation' }).click();
   await expect(queue.filter({ hasText: `NS${stamp}` })).toContainText('Waiting for a connection');
+  await enforcement.route('**/Chalks', (route) => route.fulfill({ status: 503, body: '' }));
+  await enforcement.getByRole('button', { name: 'Chalk this plate' }).click();
+  await expect(chalks.filter({ hasText: `NS${stamp}` })).toContainText('Waiting for a connection');
   await enforcement.goto('/profile');
   await enforcement.getByRole('button', { name: 'Logout' }).click();
   const leaving = enforcement.getByRole('dialog', { name: 'Logout?' });
   await expect(leaving.getByRole('alert')).toHaveText(
-    '1 citation written on this device is not sent yet: logging out deletes it. Send them first',
+    '1 citation written on this device is not sent yet: logging out deletes it. ' +
+      '1 chalk recorded on this device is not sent yet: logging out deletes it. Send them first',
   );
   await expect(leaving.getByRole('link', { name: 'Send them first' })).toHaveAttribute('href', '/enforcement');
   await leaving.getByRole('button', { name: 'Yes, Logout' }).click();
@@ -289,5 +312,6 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await signIn(enforcement, officer.member.UserName, officer.member.Password);
   await enforcement.goto('/enforcement');
   await expect(enforcement.getByText('No citations written on this device.')).toBeVisible();
+  await expect(enforcement.getByRole('region', { name: 'Chalks to send' })).toHaveCount(0);
   await expect(enforcement.getByText(/^Downloaded at /)).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddVehicleRequest, WireId } from './vehicle.ts';
+import { IssueCitationRequest } from './citations.ts';
 import { OperatorParams } from './operator.ts';
 
 /**
@@ -11,6 +12,7 @@ export const ENFORCEMENT_MESSAGES = {
   zoneNotFound: 'Zone not found',
   observedInFuture: 'The moment seen is in the future: check the device’s clock',
   observedTooOld: 'The moment seen is more than 24 hours ago: this citation can no longer be issued',
+  chalkTooOld: 'The moment seen is more than 24 hours ago: this chalk can no longer be recorded',
 } as const;
 const M = ENFORCEMENT_MESSAGES;
 
@@ -61,6 +63,10 @@ export const RightsDownload = z.object({
   OperatorId: z.number().int(),
   Zones: z.array(RightsZone),
   Rights: z.array(ZoneRight),
+  /** The zones' chalks of the last 24 hours, for an offline check to say how long a plate has stood. */
+  Chalks: z.array(
+    z.object({ ZoneId: z.number().int(), PlateNumber: z.string(), PlateState: z.string(), FirstSeenAt: z.string() }),
+  ),
 });
 export type RightsDownload = z.infer<typeof RightsDownload>;
 
@@ -69,6 +75,8 @@ export const ChalkRequest = z.object({
   ZoneId: WireId,
   PlateNumber: AddVehicleRequest.shape.PlateNumber,
   PlateState: AddVehicleRequest.shape.PlateState,
+  /** When the officer saw the plate (a chalk recorded offline); absent: now. */
+  ObservedAt: IssueCitationRequest.shape.ObservedAt,
 });
 export type ChalkRequest = z.input<typeof ChalkRequest>;
 

@@ -3,8 +3,8 @@ import { CITATION_MESSAGES as M, ENFORCEMENT_MESSAGES, type Citation } from '@pa
 import type { Db, Tx } from '../db/client.ts';
 import { citations, violations, zones } from '../db/schema/index.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
-import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
-import { rightToPark } from '../enforcement/index.ts';
+import { conflict, HttpError, notFound } from '../lib/http-error.ts';
+import { observedMoment, rightToPark } from '../enforcement/index.ts';
 import { bindFiles } from './file-store.ts';
 import { citationPlate, getOperatorCitation } from './citation-repository.ts';
 
@@ -40,11 +40,6 @@ export async function issueCitation(
   return getOperatorCitation(db, operatorId, id);
 }
 
-/** A citation written offline may be sent this late (the Idempotency-Key is kept 24 hours from its first use, which is later). */
-export const OBSERVED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** A device's clock may run this far ahead. */
-const OBSERVED_SKEW_MS = 60 * 1000;
-
 /**
  * issueCitation's transaction, in the caller's (the Idempotency-Key's, for a citation sent from an
  * officer's offline queue). With `ObservedAt` the citation stands at that moment, and the right is
@@ -73,12 +68,8 @@ export async function issueCitationIn(
   if (!violation) throw notFound(M.violationNotFound);
   await tx.execute(sql`select pg_advisory_xact_lock(parking_right_lock_key(${zone.id}::int, ${plate}::text))`);
   const now = clock();
-  const observed = input.ObservedAt === undefined ? null : new Date(input.ObservedAt);
-  if (observed && observed.getTime() > now.getTime() + OBSERVED_SKEW_MS)
-    throw badRequest('ObservedAt', ENFORCEMENT_MESSAGES.observedInFuture);
-  if (observed && observed.getTime() < now.getTime() - OBSERVED_MAX_AGE_MS)
-    throw badRequest('ObservedAt', ENFORCEMENT_MESSAGES.observedTooOld);
-  const at = observed && observed < now ? observed : now;
+  const observed = observedMoment(input.ObservedAt, now, ENFORCEMENT_MESSAGES.observedTooOld);
+  const at = observed ?? now;
   const right = await rightToPark(tx, { zoneId: zone.id, plate, at, pastMoment: at < now });
   if (right) throw new HttpError(409, M.rightCovers, [{ field: 'PlateNumber', message: M.rightCovers }]);
   const [row] = await tx

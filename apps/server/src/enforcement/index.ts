@@ -8,3 +8,4 @@ export * from './rights.ts';
 export * from './retention.ts';
 export * from './chalk-repository.ts';
 export * from './rights-list.ts';
+export * from './observed.ts';

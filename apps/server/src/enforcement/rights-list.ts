@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.ts';
 import { apdsAssignedRights, operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ratesNow } from '../pricing/index.ts';
+import { chalksOfZones } from './chalk-repository.ts';
 import { normalisedSessionPlate } from './rights.ts';
 
 /**
@@ -64,6 +65,7 @@ export async function rightsOfZones(
       };
     }),
     Rights: [],
+    Chalks: await chalksOfZones(db, operatorId, ids, at),
   };
   if (ids.length === 0) return out;
   const inZones = new Set(ids);

@@ -249,6 +249,94 @@ describe('chalking', () => {
     ).toBe(403);
   });
 
+  it('a chalk recorded offline stands at the moment seen, within a minute ahead and 24 hours back', async () => {
+    const url = `/api/Operator/${A}/Chalks`;
+    const plate = newPlate();
+    for (const [at, message] of [
+      [new Date(Date.now() + 10 * 60_000), EM.observedInFuture],
+      [new Date(Date.now() - 25 * 3_600_000), EM.chalkTooOld],
+    ] as const) {
+      const res = await post(officer, url, {
+        ZoneId: zoneId,
+        PlateNumber: plate,
+        PlateState: 'TX',
+        ObservedAt: at.toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ errors: { field: string; message: string }[] }>().errors[0]).toEqual({
+        field: 'ObservedAt',
+        message,
+      });
+    }
+    expect(await count(db, sql`select count(*) as n from chalks where plate = ${plate}`)).toBe(0);
+
+    const seen = new Date(Date.now() - 40 * 60_000).toISOString();
+    const res = await post(officer, url, { ZoneId: zoneId, PlateNumber: plate, PlateState: 'TX', ObservedAt: seen });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<z.infer<typeof ChalkAnswer>>().Chalk).toMatchObject({ FirstSeenAt: seen, MinutesParked: 40 });
+    // A sighting sent later that was seen earlier is the first one: the chalk moves back to it.
+    const earlier = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const back = await post(manager, url, {
+      ZoneId: zoneId,
+      PlateNumber: plate,
+      PlateState: 'TX',
+      ObservedAt: earlier,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<z.infer<typeof ChalkAnswer>>().Chalk).toMatchObject({
+      ChalkId: res.json<z.infer<typeof ChalkAnswer>>().Chalk!.ChalkId,
+      FirstSeenAt: earlier,
+      MinutesParked: 180,
+      Overstayed: true,
+    });
+    // A later sighting changes nothing; a moment a few seconds ahead of the server's clock counts as now.
+    const ahead = new Date(Date.now() + 20_000).toISOString();
+    const later = await post(officer, url, { ZoneId: zoneId, PlateNumber: plate, PlateState: 'TX', ObservedAt: ahead });
+    expect(later.json<z.infer<typeof ChalkAnswer>>().Chalk!.FirstSeenAt).toBe(earlier);
+    const fresh = newPlate();
+    const now = await post(officer, url, { ZoneId: zoneId, PlateNumber: fresh, PlateState: 'TX', ObservedAt: ahead });
+    expect(now.statusCode, now.body).toBe(201);
+    expect(Date.parse(now.json<z.infer<typeof ChalkAnswer>>().Chalk!.FirstSeenAt)).toBeLessThan(Date.parse(ahead));
+    expect(await count(db, sql`select count(*) as n from chalks where plate in (${plate}, ${fresh})`)).toBe(2);
+
+    // The rights download carries the zone's chalks for the offline check.
+    const download = (await get(officer, `/api/Operator/${A}/Rights?zones=${zoneId}`)).json<RightsDownload>();
+    expect(download.Chalks.find((c) => c.PlateNumber === plate)).toEqual({
+      ZoneId: zoneId,
+      PlateNumber: plate,
+      PlateState: 'TX',
+      FirstSeenAt: earlier,
+    });
+    const other = (await get(officer, `/api/Operator/${A}/Rights?zones=${otherZone}`)).json<RightsDownload>();
+    expect(other.Chalks.filter((c) => c.PlateNumber === plate)).toEqual([]);
+  });
+
+  it('a resend with the same Idempotency-Key answers the first chalk; another operator’s zone is 404', async () => {
+    const url = `/api/Operator/${A}/Chalks`;
+    const plate = newPlate();
+    const body = {
+      ZoneId: zoneId,
+      PlateNumber: plate,
+      PlateState: 'TX',
+      ObservedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    };
+    const key = { 'idempotency-key': `chalk-${plate}` };
+    const first = await post(officer, url, body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post(officer, url, body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await count(db, sql`select count(*) as n from chalks where plate = ${plate}`)).toBe(1);
+    expect((await post(officer, url, { ...body, PlateState: 'OK' }, key)).statusCode).toBe(422);
+
+    const elsewhere = { ...body, ZoneId: zoneB, PlateNumber: newPlate() };
+    const res = await post(officer, url, elsewhere, { 'idempotency-key': `chalk-b-${plate}` });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json<{ message: string }>().message).toBe(EM.zoneNotFound);
+    expect(await count(db, sql`select count(*) as n from chalks where plate = ${elsewhere.PlateNumber}`)).toBe(0);
+  });
+
   it("retention: anonymiseChalksBefore empties the plates of the operator's chalks before the cutoff, once", async () => {
     const old = newPlate();
     const fresh = newPlate();

@@ -4,14 +4,19 @@ import {
   ChalkQuery,
   ChalkRequest,
   ErrorResponse,
+  IdempotencyHeaders,
   MAX_RIGHTS_ZONES,
   OPERATOR_CAN,
   OperatorParams,
   RightsDownload,
   RightsQuery,
 } from '@parkit/contract';
-import { chalkPlate, findChalk, rightsOfZones } from '../../../enforcement/index.ts';
+import type { z } from 'zod';
+import { chalkPlate, chalkPlateIn, findChalk, rightsOfZones } from '../../../enforcement/index.ts';
 import { findById } from '../../../members/index.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
+
+type ChalkAnswerBody = z.infer<typeof ChalkAnswer>;
 
 const tags = ['Operator enforcement'];
 
@@ -64,16 +69,37 @@ const operatorEnforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { operatorRoles: OPERATOR_CAN.enforce },
       schema: {
         tags,
-        summary: 'Chalk a plate: record its first sighting in a zone (201), or answer the chalk already there (200)',
+        summary:
+          'Chalk a plate: record its first sighting in a zone (201), or answer the chalk already there (200). ObservedAt: the moment seen (a chalk recorded offline; at most a minute ahead, at most 24 hours ago). An Idempotency-Key header makes a resend answer the first chalk',
         params: OperatorParams,
+        headers: IdempotencyHeaders,
         body: ChalkRequest,
-        response: { 200: ChalkAnswer, 201: ChalkAnswer, 404: ErrorResponse },
+        response: { 200: ChalkAnswer, 201: ChalkAnswer, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
     async (req, reply) => {
+      const operatorId = req.staff.operatorId;
       const actor = { id: req.member.memberId, name: (await findById(app.db, req.member.memberId))?.userName ?? '' };
-      const { chalk, created } = await chalkPlate(app.db, req.staff.operatorId, actor, req.body, new Date());
-      return reply.code(created ? 201 : 200).send({ Chalk: chalk });
+      if (req.headers[IDEMPOTENCY_HEADER] === undefined) {
+        const { chalk, created } = await chalkPlate(app.db, operatorId, actor, req.body, new Date());
+        return reply.code(created ? 201 : 200).send({ Chalk: chalk });
+      }
+      // A chalk sent from the officer's offline queue, as a citation is (routes' Citations).
+      const out = await withIdempotency<ChalkAnswerBody>(
+        app.db,
+        {
+          memberId: req.member.memberId,
+          key: idempotencyKeyOf(req),
+          scope: `Operator/${operatorId}/Chalks`,
+          body: req.body,
+        },
+        async (tx) => {
+          const { chalk, created } = await chalkPlateIn(tx, operatorId, actor, req.body, new Date());
+          return { statusCode: created ? 201 : 200, body: { Chalk: chalk } };
+        },
+      );
+      if (out.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(out.statusCode === 201 ? 201 : 200).send(out.body);
     },
   );
 };

@@ -11,6 +11,7 @@ import type {
 } from '@parkit/contract';
 import { api } from '../../../lib/api-client.ts';
 import { enforcementKeys } from './keys.ts';
+import type { ChalkApi } from '../lib/chalk-queue.ts';
 import type { QueueApi } from '../lib/citation-queue.ts';
 import type { OfflinePack } from '../lib/offline-rights.ts';
 
@@ -59,8 +60,17 @@ export async function downloadPack(operatorId: number, zoneIds: number[]): Promi
   return { download, keys, violations: violations.filter((v) => !v.Retired) };
 }
 
-export const chalk = (operatorId: number, body: { ZoneId: number; PlateNumber: string; PlateState: string }) =>
-  api.post<{ Chalk: Chalk }>(`${base(operatorId)}/Chalks`, body, { showError: false });
+/** The chalk queue's call: the sighting with its Idempotency-Key and the moment seen. */
+export const chalkApi: ChalkApi = {
+  send: async (q) =>
+    (
+      await api.post<{ Chalk: Chalk }>(
+        `${base(q.operatorId)}/Chalks`,
+        { ZoneId: q.ZoneId, PlateNumber: q.PlateNumber, PlateState: q.PlateState, ObservedAt: q.observedAt },
+        { showError: false, headers: { 'idempotency-key': q.id } },
+      )
+    ).Chalk,
+};
 
 /** The queue's two calls: a photo, then the citation with its Idempotency-Key and the moment seen. */
 export const queueApi: QueueApi = {

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime } from '../../../lib/dates.ts';
 import { useOnline } from '../../../lib/online.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { chalk, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
+import { chalkApi, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
+import { chalkOffline, syncChalks, type ChalkSighting, type QueuedChalk } from '../lib/chalk-queue.ts';
 import { syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
 import { ZonePicker } from './zone-picker.tsx';
 import { checkOffline, normalisePlate, type OfflineAnswer, type OfflinePack } from '../lib/offline-rights.ts';
-import { packStore, queueStore } from '../lib/offline-store.ts';
+import { chalkStore, packStore, queueStore } from '../lib/offline-store.ts';
 import { verifyProof, type ProofResult } from '../lib/proof.ts';
 
 const input = 'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-lg';
@@ -25,24 +26,38 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
   const [zoneId, setZoneId] = useState(0);
   const [plate, setPlate] = useState('');
   const [state, setState] = useState('');
-  const [answer, setAnswer] = useState<(OfflineAnswer & { offline: boolean }) | null>(null);
+  const [answer, setAnswer] = useState<(OfflineAnswer & { offline: boolean; chalk: ChalkSighting | null }) | null>(
+    null,
+  );
   const [token, setToken] = useState('');
   const [proof, setProof] = useState<ProofResult | null>(null);
   const [chalkText, setChalkText] = useState('');
   const [violationId, setViolationId] = useState(0);
   const [photo, setPhoto] = useState<File | null>(null);
   const [queue, setQueue] = useState<QueuedCitation[]>([]);
+  const [chalks, setChalks] = useState<QueuedChalk[]>([]);
   const [syncing, setSyncing] = useState(false);
 
-  const reloadQueue = useCallback(async () => setQueue(await queueStore.list()), []);
+  const reloadQueue = useCallback(async () => {
+    setQueue(await queueStore.list());
+    setChalks(await chalkStore.list());
+  }, []);
+  // One run at a time: a second (the signal back while a chalk is sent) waits for the first, so
+  // no item is sent twice at once (the server would answer its key as in flight, a 409).
+  const running = useRef<Promise<void>>(Promise.resolve());
   const sync = useCallback(async () => {
-    setSyncing(true);
-    try {
-      await syncQueue(queueStore, queueApi);
-    } finally {
-      setSyncing(false);
-      await reloadQueue();
-    }
+    const run = async () => {
+      setSyncing(true);
+      try {
+        await syncChalks(chalkStore, chalkApi);
+        await syncQueue(queueStore, queueApi);
+      } finally {
+        setSyncing(false);
+        await reloadQueue();
+      }
+    };
+    running.current = running.current.then(run, run);
+    await running.current;
   }, [reloadQueue]);
 
   useEffect(() => {
@@ -52,6 +67,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
       if (p) setViolationId((v) => v || (p.violations[0]?.ViolationId ?? 0));
     });
     void queueStore.list().then(setQueue);
+    void chalkStore.list().then(setChalks);
   }, [operatorId]);
   useEffect(() => {
     if (online) void Promise.resolve().then(sync);
@@ -89,8 +105,64 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
       }
     }
     const fresh = current !== pack;
-    setAnswer({ ...checkOffline(current, { zoneId, plate, state }, new Date()), offline: !fresh });
+    const now = new Date();
+    setAnswer({
+      ...checkOffline(current, { zoneId, plate, state }, now),
+      offline: !fresh,
+      chalk: chalkOffline(current, await chalkStore.list(), { zoneId, plate }, now),
+    });
   };
+
+  /**
+   * Chalks the plate: a first sighting the device does not know yet is kept in the chalk queue
+   * with its moment and sent at once when online (else when the signal is back); the answer is
+   * what the device then knows (docs/enforcement.md#chalking).
+   */
+  const chalkPlate = async () => {
+    if (!pack || !plate.trim()) return;
+    const q = { zoneId, plate };
+    const id = crypto.randomUUID();
+    if (!chalkOffline(pack, await chalkStore.list(), q, new Date())) {
+      await chalkStore.put({
+        id,
+        operatorId,
+        ZoneId: zoneId,
+        ZoneNumber: pack.download.Zones.find((z) => z.ZoneId === zoneId)?.ZoneNumber ?? '',
+        PlateNumber: normalisePlate(plate),
+        PlateState: state.trim().toUpperCase() || 'TX',
+        observedAt: new Date().toISOString(),
+        state: 'waiting',
+      });
+      // Listed at once, as a citation is; a send that waits on a failing server does not hide it.
+      const kept = await chalkStore.list();
+      setChalks(kept);
+      const pending = chalkOffline(pack, kept, q, new Date());
+      if (pending) setChalkText(chalkLine(pending));
+      if (online) await sync();
+    }
+    const list = await chalkStore.list();
+    setChalks(list);
+    const seen = chalkOffline(pack, list, q, new Date());
+    const refused = list.find((c) => c.id === id && c.state === 'refused');
+    setChalkText(
+      seen
+        ? chalkLine(seen)
+        : refused
+          ? `${t('Refused')}: ${t(refused.error ?? '')}`
+          : t('The zone is not in the download.'),
+    );
+  };
+
+  const chalkLine = (c: ChalkSighting) =>
+    [
+      t('Chalked at {{time}}: {{minutes}} of {{max}} minutes', {
+        time: formatTime(new Date(c.firstSeenAt)),
+        minutes: c.minutes,
+        max: c.maxStayMinutes,
+      }),
+      ...(c.overstayed ? [t('Over the maximum stay')] : []),
+      ...(c.pending ? [t('Not sent yet')] : []),
+    ].join(' · ');
 
   const cite = async () => {
     if (!pack || !photo || !violationId || !plate.trim()) return;
@@ -208,6 +280,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
                     : t('NO RIGHT TO PARK FOUND')}
                 </p>
                 {answer.right && <p>{t(RIGHT_NAMES[answer.right.Kind])}</p>}
+                {answer.chalk && <p>{chalkLine(answer.chalk)}</p>}
                 <p className="text-base font-normal">
                   {answer.offline
                     ? t('Offline answer: rights downloaded {{count}} minutes ago', { count: answer.ageMinutes })
@@ -219,24 +292,8 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
               type="button"
               variant="secondary"
               className="min-h-12"
-              disabled={!online || !plate.trim()}
-              onClick={() =>
-                void chalk(operatorId, {
-                  ZoneId: zoneId,
-                  PlateNumber: plate,
-                  PlateState: state.trim().toUpperCase() || 'TX',
-                })
-                  .then(({ Chalk: c }) =>
-                    setChalkText(
-                      t('Chalked at {{time}}: {{minutes}} of {{max}} minutes', {
-                        time: formatTime(new Date(c.FirstSeenAt)),
-                        minutes: c.MinutesParked,
-                        max: c.MaxStayMinutes,
-                      }) + (c.Overstayed ? ` · ${t('Over the maximum stay')}` : ''),
-                    ),
-                  )
-                  .catch(() => setChalkText(t('Chalking needs a connection.')))
-              }
+              disabled={!plate.trim()}
+              onClick={() => void chalkPlate()}
             >
               {t('Chalk this plate')}
             </Button>
@@ -354,6 +411,34 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
             {t('Send now')}
           </Button>
         </section>
+
+        {chalks.length > 0 && (
+          <section className={card} aria-labelledby="chalks-h">
+            <h2 id="chalks-h" className="text-lg font-bold">
+              {t('Chalks to send')}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {chalks
+                .slice()
+                .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
+                .map((c) => (
+                  <li key={c.id} className="rounded-xl bg-slate-50 p-3">
+                    <p className="font-mono font-bold">
+                      {c.PlateNumber} · {t('Zone {{number}}', { number: c.ZoneNumber })} ·{' '}
+                      {formatTime(new Date(c.observedAt))}
+                    </p>
+                    <p>
+                      {c.state === 'sent'
+                        ? t('Sent: chalk {{id}}', { id: c.chalkId })
+                        : c.state === 'refused'
+                          ? `${t('Refused')}: ${t(c.error ?? '')}`
+                          : t('Waiting for a connection')}
+                    </p>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        )}
       </div>
     </main>
   );

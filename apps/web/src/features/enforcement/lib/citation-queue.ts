@@ -55,13 +55,7 @@ export async function syncQueue(store: QueueStore, api: QueueApi): Promise<numbe
       await store.put({ ...item, state: 'sent', citationId: citation.CitationId });
       sent++;
     } catch (err) {
-      if (
-        err instanceof ApiError &&
-        err.status !== null &&
-        err.status < 500 &&
-        err.status !== 429 &&
-        err.status !== 401
-      ) {
+      if (isRefusal(err)) {
         await store.put({ ...item, state: 'refused', error: err.message });
         continue;
       }
@@ -70,3 +64,10 @@ export async function syncQueue(store: QueueStore, api: QueueApi): Promise<numbe
   }
   return sent;
 }
+
+/**
+ * A queue's item the server refused for good (a 4xx other than 401 and 429), as opposed to no
+ * connection, a server error or a signed-out device, which leave it waiting for the next run.
+ */
+export const isRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status !== null && err.status < 500 && err.status !== 429 && err.status !== 401;

@@ -32,6 +32,7 @@ const download: RightsDownload = {
       EndsAt: null,
     },
   ],
+  Chalks: [],
 };
 const pack: OfflinePack = { download, keys: { keys: [] }, violations: [] };
 

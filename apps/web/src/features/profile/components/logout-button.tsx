@@ -6,23 +6,26 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { logout } from '../../../lib/session.ts';
-import { unsentCitations } from '../../../lib/officer-device.ts';
+import { unsentChalks, unsentCitations } from '../../../lib/officer-device.ts';
 
 /**
  * Logout and its dialog (docs/product.md#states): NO or close keeps the member signed in; 'Yes, Logout'
- * revokes the refresh token on the server, clears browser storage and opens /parkit. Citations an
- * officer wrote offline and not yet sent would go with it: the dialog says how many and links to the
- * officer's page to send them first (docs/enforcement.md#logout).
+ * revokes the refresh token on the server, clears browser storage and opens /parkit. Citations and
+ * chalks an officer recorded offline and not yet sent would go with it: the dialog says how many and
+ * links to the officer's page to send them first (docs/enforcement.md#logout).
  */
 export function LogoutButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [unsent, setUnsent] = useState(0);
+  const [unsent, setUnsent] = useState({ citations: 0, chalks: 0 });
 
   const openDialog = async () => {
-    setUnsent(await unsentCitations().catch(() => 0));
+    setUnsent({
+      citations: await unsentCitations().catch(() => 0),
+      chalks: await unsentChalks().catch(() => 0),
+    });
     setOpen(true);
   };
 
@@ -53,11 +56,16 @@ export function LogoutButton() {
         title={t('Logout?')}
         description={t('Are you sure you want to logout?')}
       >
-        {unsent > 0 && (
+        {(unsent.citations > 0 || unsent.chalks > 0) && (
           <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {t('{{count}} citations written on this device are not sent yet: logging out deletes them.', {
-              count: unsent,
-            })}{' '}
+            {unsent.citations > 0 &&
+              `${t('{{count}} citations written on this device are not sent yet: logging out deletes them.', {
+                count: unsent.citations,
+              })} `}
+            {unsent.chalks > 0 &&
+              `${t('{{count}} chalks recorded on this device are not sent yet: logging out deletes them.', {
+                count: unsent.chalks,
+              })} `}
             <Link to={paths.enforcement} className="font-semibold underline">
               {t('Send them first')}
             </Link>
