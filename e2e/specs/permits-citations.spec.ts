@@ -315,3 +315,66 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await expect(enforcement.getByRole('region', { name: 'Chalks to send' })).toHaveCount(0);
   await expect(enforcement.getByText(/^Downloaded at /)).toHaveCount(0);
 });
+
+test('an officer signing in after another one did not log out gets none of the other’s download or unsent chalks; the same officer keeps them', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36).slice(-6).toUpperCase();
+  const { owner, operatorId } = await demoOwner(request);
+  const number = `HO${stamp}`;
+  const zoneRes = await request.post(`/api/Operator/${operatorId}/Zones`, {
+    headers: owner,
+    data: {
+      ZoneNumber: number,
+      Name: `Handover ${stamp}`,
+      Address: '2 Permit St',
+      Latitude: 30.2672,
+      Longitude: -97.7431,
+      Capacity: 10,
+      RatePerHour: 3,
+      MaxStayMinutes: 90,
+      PaidDays: [1, 2, 3, 4, 5, 6, 7],
+      PaidFrom: '00:00',
+      PaidUntil: '24:00',
+    },
+  });
+  expect(zoneRes.status(), await zoneRes.text()).toBe(201);
+  const first = await joinedStaff(request, operatorId, owner, 'officer');
+  const second = await joinedStaff(request, operatorId, owner, 'officer');
+
+  const device = await phone(browser);
+  await signIn(device, first.member.UserName, first.member.Password);
+  await device.goto('/enforcement');
+  await device.getByLabel('Zone number or name').fill(number);
+  await device.getByRole('checkbox', { name: `Zone ${number} · Handover ${stamp}` }).check();
+  await device.getByRole('button', { name: 'Download for offline use' }).click();
+  await expect(device.getByText(/^Downloaded at /)).toBeVisible();
+  // A chalk the server cannot take now: it waits on the device.
+  await device.route('**/Chalks', (route) => route.fulfill({ status: 503, body: '' }));
+  await device.getByLabel('Plate', { exact: true }).fill(`HO${stamp}1`);
+  await device.getByLabel('State', { exact: true }).fill('TX');
+  await device.getByRole('button', { name: 'Check plate' }).click();
+  await device.getByRole('button', { name: 'Chalk this plate' }).click();
+  const chalks = device.getByRole('region', { name: 'Chalks to send' }).getByRole('listitem');
+  await expect(chalks.filter({ hasText: `HO${stamp}1` })).toContainText('Waiting for a connection');
+
+  // The session ends without a logout (the token gone, as when it expires); the same officer signs
+  // in again and finds the device as it was.
+  const endSession = () => device.evaluate(() => localStorage.clear());
+  await endSession();
+  await signIn(device, first.member.UserName, first.member.Password);
+  await device.goto('/enforcement');
+  await expect(chalks.filter({ hasText: `HO${stamp}1` })).toContainText('Waiting for a connection');
+  await expect(device.getByText(/^Downloaded at /)).toBeVisible();
+
+  // Another officer: nothing of the first one's is left.
+  await endSession();
+  await signIn(device, second.member.UserName, second.member.Password);
+  await device.goto('/enforcement');
+  await expect(device.getByRole('heading', { name: 'Enforcement', level: 1 })).toBeVisible();
+  await expect(device.getByRole('region', { name: 'Chalks to send' })).toHaveCount(0);
+  await expect(device.getByText(/^Downloaded at /)).toHaveCount(0);
+  await expect(device.getByText('No citations written on this device.')).toBeVisible();
+});

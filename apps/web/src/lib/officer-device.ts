@@ -3,19 +3,21 @@ import { openDB, type IDBPDatabase } from 'idb';
 /**
  * The officer's device store (docs/enforcement.md#offline): IndexedDB `parkit-officer`, through idb,
  * with the rights downloaded per operator (`packs`), the citations written offline (`queue`) and
- * the chalks recorded offline (`chalks`, version 2). features/enforcement/lib/offline-store.ts
- * gives its rows their types; it lives here because logout (lib/session.ts) clears it, whichever
+ * the chalks recorded offline (`chalks`, version 2), and whose they are (`owner`, version 3: the
+ * member id of the officer who signed in last). features/enforcement/lib/offline-store.ts gives its
+ * rows their types; it lives here because logout and sign-in (lib/session.ts) clear it, whichever
  * screen is open.
  */
 let opened: Promise<IDBPDatabase> | null = null;
 export const officerDevice = () =>
-  (opened ??= openDB('parkit-officer', 2, {
+  (opened ??= openDB('parkit-officer', 3, {
     upgrade(d, oldVersion) {
       if (oldVersion < 1) {
         d.createObjectStore('packs', { keyPath: 'operatorId' });
         d.createObjectStore('queue', { keyPath: 'id' });
       }
       if (oldVersion < 2) d.createObjectStore('chalks', { keyPath: 'id' });
+      if (oldVersion < 3) d.createObjectStore('owner');
     },
   }));
 
@@ -41,4 +43,22 @@ export async function clearOfficerDevice(): Promise<void> {
   await d.clear('packs');
   await d.clear('queue');
   await d.clear('chalks');
+  await d.clear('owner');
+}
+
+/**
+ * Sign-in: the device is the member's now. Another member's downloaded rights, citations and chalks
+ * (an officer whose session ended without a logout) leave it: they are not this member's to read
+ * or to send under this member's name. The same member signing in again keeps them.
+ */
+export async function claimOfficerDevice(memberId: string): Promise<void> {
+  if (!hasDevice()) return;
+  try {
+    const d = await officerDevice();
+    const owner = (await d.get('owner', 'member')) as string | undefined;
+    if (owner !== undefined && owner !== memberId) await clearOfficerDevice();
+    await d.put('owner', memberId, 'member');
+  } catch {
+    // A browser that refuses IndexedDB (a private window) keeps nothing here: the sign-in goes on.
+  }
 }

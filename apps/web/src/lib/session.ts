@@ -16,7 +16,7 @@ import {
   type Session,
 } from './session-store.ts';
 import { storage } from './storage.ts';
-import { clearOfficerDevice } from './officer-device.ts';
+import { claimOfficerDevice, clearOfficerDevice } from './officer-device.ts';
 import { isSupportAgent } from './support-agent.ts';
 import { isOperatorStaff } from './operator-staff.ts';
 
@@ -69,6 +69,7 @@ export function useSession(): SessionView {
  */
 export async function completeSignIn(token: TokenResponse): Promise<string> {
   replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
+  await claimOfficerDevice(String(token.member_id));
   const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });
   const back = takeReturnPath();
   if (await isSupportAgent()) return paths.supportConsole; // issue 13: agents land on the console
