@@ -15,7 +15,8 @@ import {
   sendCardCharge,
   sendRefunds,
 } from './card-payments.ts';
-import { guestQuoteView, insertGuestQuote, releaseQuote } from './guest-service.ts';
+import { guestQuoteView, insertGuestQuote } from './guest-quote.ts';
+import { releaseQuote } from './guest-service.ts';
 import { guestExtendedSms } from './sms-texts.ts';
 import { policyOfSession } from '../pricing/index.ts';
 import { priceMore } from './pricing.ts';

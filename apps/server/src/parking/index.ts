@@ -3,6 +3,7 @@
 export * from './guest-extend.ts';
 export * from './guest-plugin.ts';
 export { default as guestTokensPlugin } from './guest-plugin.ts';
+export * from './guest-quote.ts';
 export * from './guest-service.ts';
 export * from './operator-sessions.ts';
 export * from './parking-jobs.ts';

@@ -6,6 +6,7 @@ export * from './pricing.ts';
 export * from './zones.ts';
 export * from './support.ts';
 export * from './wallet.ts';
+export * from './settlements.ts';
 export * from './parking.ts';
 export * from './enforcement.ts';
 export * from './operators.ts';

@@ -6,10 +6,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { chalkApi, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
 import { chalkOffline, syncChalks, type ChalkSighting, type QueuedChalk } from '../lib/chalk-queue.ts';
 import { syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
+import { ChalkQueueList, chalkSightingText } from './chalk-queue-list.tsx';
+import { CitationQueueList } from './citation-queue-list.tsx';
+import { ProofCheck } from './proof-check.tsx';
 import { ZonePicker } from './zone-picker.tsx';
 import { checkOffline, normalisePlate, type OfflineAnswer, type OfflinePack } from '../lib/offline-rights.ts';
 import { chalkStore, packStore, queueStore } from '../lib/offline-store.ts';
-import { verifyProof, type ProofResult } from '../lib/proof.ts';
 
 const input = 'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-lg';
 const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
@@ -29,8 +31,6 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
   const [answer, setAnswer] = useState<(OfflineAnswer & { offline: boolean; chalk: ChalkSighting | null }) | null>(
     null,
   );
-  const [token, setToken] = useState('');
-  const [proof, setProof] = useState<ProofResult | null>(null);
   const [chalkText, setChalkText] = useState('');
   const [violationId, setViolationId] = useState(0);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -153,16 +153,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
     );
   };
 
-  const chalkLine = (c: ChalkSighting) =>
-    [
-      t('Chalked at {{time}}: {{minutes}} of {{max}} minutes', {
-        time: formatTime(new Date(c.firstSeenAt)),
-        minutes: c.minutes,
-        max: c.maxStayMinutes,
-      }),
-      ...(c.overstayed ? [t('Over the maximum stay')] : []),
-      ...(c.pending ? [t('Not sent yet')] : []),
-    ].join(' · ');
+  const chalkLine = (c: ChalkSighting) => chalkSightingText(t, c);
 
   const cite = async () => {
     if (!pack || !photo || !violationId || !plate.trim()) return;
@@ -301,43 +292,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
           </section>
         )}
 
-        {pack && (
-          <section className={card} aria-labelledby="proof-h">
-            <h2 id="proof-h" className="text-lg font-bold">
-              {t('Verify a proof code')}
-            </h2>
-            <label className="flex flex-col gap-1">
-              {t('Proof code')}
-              <textarea
-                className={`${input} min-h-24 font-mono text-sm`}
-                value={token}
-                onChange={(e) => setToken(e.target.value)}
-              />
-            </label>
-            <Button
-              type="button"
-              className="min-h-12"
-              onClick={() => void verifyProof(token, pack.keys, new Date()).then(setProof)}
-            >
-              {t('Verify code')}
-            </Button>
-            {proof && (
-              <p
-                role="status"
-                className={`rounded-xl p-3 font-bold ${proof.ok ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}`}
-              >
-                {proof.ok
-                  ? t('Valid proof: {{plate}} ({{state}}), zone {{zone}}, paid until {{time}}', {
-                      plate: proof.plate,
-                      state: proof.state,
-                      zone: proof.zone,
-                      time: formatTime(proof.endsAt),
-                    })
-                  : t(PROOF_REFUSALS[proof.reason])}
-              </p>
-            )}
-          </section>
-        )}
+        {pack && <ProofCheck pack={pack} />}
 
         {pack && (
           <section className={card} aria-labelledby="cite-h">
@@ -375,70 +330,9 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
           </section>
         )}
 
-        <section className={card} aria-labelledby="queue-h">
-          <h2 id="queue-h" className="text-lg font-bold">
-            {t('Citations to send')}
-          </h2>
-          {queue.length === 0 && <p>{t('No citations written on this device.')}</p>}
-          <ul className="flex flex-col gap-2">
-            {queue
-              .slice()
-              .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-              .map((q) => (
-                <li key={q.id} className="rounded-xl bg-slate-50 p-3">
-                  <p className="font-mono font-bold">
-                    {q.PlateNumber} · {t('Zone {{number}}', { number: q.ZoneNumber })} ·{' '}
-                    {formatTime(new Date(q.observedAt))}
-                  </p>
-                  <p>
-                    {q.state === 'sent'
-                      ? t('Sent: citation {{id}}', { id: q.citationId })
-                      : q.state === 'refused'
-                        ? `${t('Refused')}: ${t(q.error ?? '')}`
-                        : t('Waiting for a connection')}
-                  </p>
-                </li>
-              ))}
-          </ul>
-          <Button
-            type="button"
-            variant="secondary"
-            className="min-h-12"
-            disabled={!online}
-            loading={syncing}
-            onClick={() => void sync()}
-          >
-            {t('Send now')}
-          </Button>
-        </section>
+        <CitationQueueList queue={queue} online={online} syncing={syncing} onSync={() => void sync()} />
 
-        {chalks.length > 0 && (
-          <section className={card} aria-labelledby="chalks-h">
-            <h2 id="chalks-h" className="text-lg font-bold">
-              {t('Chalks to send')}
-            </h2>
-            <ul className="flex flex-col gap-2">
-              {chalks
-                .slice()
-                .sort((a, b) => b.observedAt.localeCompare(a.observedAt))
-                .map((c) => (
-                  <li key={c.id} className="rounded-xl bg-slate-50 p-3">
-                    <p className="font-mono font-bold">
-                      {c.PlateNumber} · {t('Zone {{number}}', { number: c.ZoneNumber })} ·{' '}
-                      {formatTime(new Date(c.observedAt))}
-                    </p>
-                    <p>
-                      {c.state === 'sent'
-                        ? t('Sent: chalk {{id}}', { id: c.chalkId })
-                        : c.state === 'refused'
-                          ? `${t('Refused')}: ${t(c.error ?? '')}`
-                          : t('Waiting for a connection')}
-                    </p>
-                  </li>
-                ))}
-            </ul>
-          </section>
-        )}
+        <ChalkQueueList chalks={chalks} />
       </div>
     </main>
   );
@@ -449,9 +343,4 @@ const RIGHT_NAMES = {
   permit: 'A permit',
   'visitor-day': 'A visitor day',
   'assigned-right': 'A right assigned by a partner app',
-} as const;
-const PROOF_REFUSALS = {
-  expired: 'This proof code has ended',
-  'unknown-key': 'This code was not signed by a known key: download again when online',
-  invalid: 'This is not a valid proof code',
 } as const;
