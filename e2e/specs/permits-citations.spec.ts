@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { authHeaders, expect, signIn, test } from '../fixtures.ts';
 import { demoOwner, joinedStaff, noSeriousFindings } from '../operator-fixtures.ts';
 import { balance, driver, money } from '../parking-fixtures.ts';
@@ -53,6 +53,38 @@ async function scanned(page: Page) {
   await noSeriousFindings(page);
 }
 
+/**
+ * A zone of the operator's, paid at every hour, made by its owner through the API. Its maximum stay
+ * is under two hours: other specs' payableZone (parking-fixtures.ts) passes it by, so no one else's
+ * running session adds a right to this zone while an officer downloads it.
+ */
+async function newZone(
+  request: APIRequestContext,
+  owner: Record<string, string>,
+  operatorId: number,
+  number: string,
+  name: string,
+): Promise<number> {
+  const res = await request.post(`/api/Operator/${operatorId}/Zones`, {
+    headers: owner,
+    data: {
+      ZoneNumber: number,
+      Name: name,
+      Address: '1 Permit St',
+      Latitude: 30.2672,
+      Longitude: -97.7431,
+      Capacity: 10,
+      RatePerHour: 3,
+      MaxStayMinutes: 90,
+      PaidDays: [1, 2, 3, 4, 5, 6, 7],
+      PaidFrom: '00:00',
+      PaidUntil: '24:00',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { ZoneId: number }).ZoneId;
+}
+
 /** The wallet's balance as /account shows it. */
 async function shownBalance(page: Page) {
   await page.goto('/account');
@@ -69,26 +101,7 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   const { owner, operatorId } = await demoOwner(request);
   const number = `PC${stamp}`;
   const zoneName = `Permits ${stamp}`;
-  const zoneRes = await request.post(`/api/Operator/${operatorId}/Zones`, {
-    headers: owner,
-    data: {
-      ZoneNumber: number,
-      Name: zoneName,
-      Address: '1 Permit St',
-      Latitude: 30.2672,
-      Longitude: -97.7431,
-      Capacity: 10,
-      RatePerHour: 3,
-      // Under two hours: other specs' payableZone (parking-fixtures.ts) passes it by, so no one
-      // else's running session adds a right to this zone while the officer downloads it.
-      MaxStayMinutes: 90,
-      PaidDays: [1, 2, 3, 4, 5, 6, 7],
-      PaidFrom: '00:00',
-      PaidUntil: '24:00',
-    },
-  });
-  expect(zoneRes.status(), await zoneRes.text()).toBe(201);
-  const zoneId = ((await zoneRes.json()) as { ZoneId: number }).ZoneId;
+  const zoneId = await newZone(request, owner, operatorId, number, zoneName);
 
   const manager = await joinedStaff(request, operatorId, owner, 'manager');
   const managerHeaders = authHeaders(manager.token);
@@ -324,23 +337,7 @@ test('an officer signing in after another one did not log out gets none of the o
   const stamp = Date.now().toString(36).slice(-6).toUpperCase();
   const { owner, operatorId } = await demoOwner(request);
   const number = `HO${stamp}`;
-  const zoneRes = await request.post(`/api/Operator/${operatorId}/Zones`, {
-    headers: owner,
-    data: {
-      ZoneNumber: number,
-      Name: `Handover ${stamp}`,
-      Address: '2 Permit St',
-      Latitude: 30.2672,
-      Longitude: -97.7431,
-      Capacity: 10,
-      RatePerHour: 3,
-      MaxStayMinutes: 90,
-      PaidDays: [1, 2, 3, 4, 5, 6, 7],
-      PaidFrom: '00:00',
-      PaidUntil: '24:00',
-    },
-  });
-  expect(zoneRes.status(), await zoneRes.text()).toBe(201);
+  await newZone(request, owner, operatorId, number, `Handover ${stamp}`);
   const first = await joinedStaff(request, operatorId, owner, 'officer');
   const second = await joinedStaff(request, operatorId, owner, 'officer');
 

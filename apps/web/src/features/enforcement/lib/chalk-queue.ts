@@ -1,5 +1,5 @@
 import type { Chalk } from '@parkit/contract';
-import { isRefusal } from './citation-queue.ts';
+import { sendWaiting } from './citation-queue.ts';
 import { normalisePlate, type OfflinePack } from './offline-rights.ts';
 
 /**
@@ -39,24 +39,10 @@ export interface ChalkApi {
  * connection stops the run and what is waiting stays for the next. Answers how many were sent.
  */
 export async function syncChalks(store: ChalkStore, api: ChalkApi): Promise<number> {
-  const waiting = (await store.list())
-    .filter((q) => q.state === 'waiting')
-    .sort((a, b) => a.observedAt.localeCompare(b.observedAt));
-  let sent = 0;
-  for (const item of waiting) {
-    try {
-      const chalk = await api.send(item);
-      await store.put({ ...item, state: 'sent', chalkId: chalk.ChalkId, firstSeenAt: chalk.FirstSeenAt });
-      sent++;
-    } catch (err) {
-      if (isRefusal(err)) {
-        await store.put({ ...item, state: 'refused', error: err.message });
-        continue;
-      }
-      break;
-    }
-  }
-  return sent;
+  return sendWaiting(store, async (item) => {
+    const chalk = await api.send(item);
+    return { chalkId: chalk.ChalkId, firstSeenAt: chalk.FirstSeenAt };
+  });
 }
 
 /** How long a plate has stood in a zone, by what the device knows. */

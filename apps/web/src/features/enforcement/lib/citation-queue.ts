@@ -40,19 +40,41 @@ export interface QueueApi {
  * what is waiting stays for the next. Answers how many were sent.
  */
 export async function syncQueue(store: QueueStore, api: QueueApi): Promise<number> {
+  return sendWaiting(store, async (item) => {
+    while (item.photoIds.length < item.photos.length) {
+      const file = await api.uploadPhoto(item.operatorId, item.photos[item.photoIds.length]!);
+      item.photoIds.push(file.FileId);
+      await store.put(item);
+    }
+    const citation = await api.issue(item);
+    return { citationId: citation.CitationId };
+  });
+}
+
+/** What a device queue keeps of an item's send (the citations', the chalks'). */
+interface Sendable {
+  state: 'waiting' | 'sent' | 'refused';
+  observedAt: string;
+  error?: string;
+}
+
+/**
+ * A device queue's send loop: every waiting item, oldest first, through `send`, which answers what
+ * the server gave back to keep with it; a refusal is final and kept with its reason; no
+ * connection stops the run, and what is waiting stays for the next. Answers how many were sent.
+ */
+export async function sendWaiting<T extends Sendable>(
+  store: { list(): Promise<T[]>; put(item: T): Promise<void> },
+  send: (item: T) => Promise<Partial<T>>,
+): Promise<number> {
   const waiting = (await store.list())
     .filter((q) => q.state === 'waiting')
     .sort((a, b) => a.observedAt.localeCompare(b.observedAt));
   let sent = 0;
   for (const item of waiting) {
     try {
-      while (item.photoIds.length < item.photos.length) {
-        const file = await api.uploadPhoto(item.operatorId, item.photos[item.photoIds.length]!);
-        item.photoIds.push(file.FileId);
-        await store.put(item);
-      }
-      const citation = await api.issue(item);
-      await store.put({ ...item, state: 'sent', citationId: citation.CitationId });
+      const answer = await send(item);
+      await store.put({ ...item, ...answer, state: 'sent' });
       sent++;
     } catch (err) {
       if (isRefusal(err)) {
