@@ -25,6 +25,10 @@ export const APDS_MESSAGES = {
   idConflict: 'An assigned right with this id exists with other content',
   keyConflict: 'This Idempotency-Key was used for another assigned right',
   unknownAssignedRight: 'No assigned right of this operator has this id',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  idNotPath: 'The id in the body must be the id in the path',
+  outdatedVersion: 'Outdated version number provided',
   registered: 'OK',
 } as const;
 
