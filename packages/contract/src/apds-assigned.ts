@@ -47,9 +47,9 @@ const CredentialIn = z.looseObject({
 });
 
 /**
- * POST /apds/rights/assigned: an AssignedRight (the parts ParkIt keeps; the rest is accepted and
- * not kept). The document's other form, a reference to a stored quote, names nothing here: ParkIt
- * stores no quotes.
+ * POST /apds/rights/assigned, and PUT /apds/rights/assigned/{id} (the right's next version, whole):
+ * an AssignedRight (the parts ParkIt keeps; the rest is accepted and not kept). The document's other
+ * form, a reference to a stored quote, names nothing here: ParkIt stores no quotes.
  */
 export const ApdsAssignedRightRequest = z.looseObject({
   id: z.string().regex(/^[A-Za-z0-9._:~-]{1,100}$/, M.assignedId),
@@ -83,7 +83,10 @@ export const ApdsAssignedRight = z.object({
 });
 export type ApdsAssignedRight = z.infer<typeof ApdsAssignedRight>;
 
-/** The document's ResponseStatus of a create, with the right created (or found again). */
+/**
+ * The document's ResponseStatus of a create (the right created, or found again) or of an update
+ * (the right's new version), with the right beside it.
+ */
 export const ApdsAssignedRightCreated = z.object({
   status: z.literal('ok'),
   code: z.number().int(),

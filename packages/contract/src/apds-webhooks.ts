@@ -35,6 +35,8 @@ export type ApdsTopic = (typeof APDS_TOPICS)[number];
  */
 export const APDS_SENT_TOPICS = [
   'AssignedRightCreated',
+  'AssignedRightUpdated',
+  'AssignedRightDeleted',
   'SessionCreated',
   'SessionUpdated',
   'SessionDeleted',

@@ -29,6 +29,9 @@ export const APDS_MESSAGES = {
   sessionIdReserved: 'A Session id of the form session-<number> is ParkIt’s own: use another id',
   ownSessionKept: 'ParkIt’s own sessions end with Stop and are not deleted: only a Session a partner registered is',
   deleted: 'Deleted',
+  updated: 'Updated',
+  idNotPath: 'The id in the body must be the id in the path',
+  outdatedVersion: 'Outdated version number provided',
   registered: 'OK',
 } as const;
 

@@ -219,6 +219,51 @@ export async function getAssignedRight(
 }
 
 /**
+ * PUT /apds/rights/assigned/{id}: the right's next version, whole, checked as a create is (the same
+ * 400s, before anything is written; times left out are now, as in a create). Its `version` is the
+ * stored one plus one (the document's body is "the new version"): the check and the write are one
+ * UPDATE, so of two updates of one version exactly one is written, and the other, like any version
+ * that is not the next, is a 409 that changes nothing. Null for an id the key's operator does not
+ * have. The stored request hash becomes the new content's, so that a create repeating the old
+ * content is a 409 and one repeating the new answers this right.
+ */
+export async function updateAssignedRight(
+  db: Executor,
+  operatorId: number,
+  id: string,
+  body: ApdsAssignedRightRequest,
+  now: Date,
+): Promise<ApdsAssignedRight | null> {
+  if (body.id !== id) throw badRequest('id', M.idNotPath);
+  const { apdsId: _id, ...values } = await kept(db, operatorId, body, now);
+  const a = apdsAssignedRights;
+  const mine = and(eq(a.operatorId, operatorId), eq(a.apdsId, id));
+  const [updated] = await db
+    .update(a)
+    .set({ ...values, updatedAt: now })
+    .where(and(mine, eq(a.version, body.version - 1)))
+    .returning();
+  if (updated) return toAssignedRight(updated);
+  // Nothing written: only the refusal's kind is read now.
+  const [held] = await db.select({ id: a.id }).from(a).where(mine);
+  if (!held) return null;
+  throw conflict('version', M.outdatedVersion);
+}
+
+/**
+ * DELETE /apds/rights/assigned/{id}: the right is gone at once (the plate check and the officers'
+ * next download no longer find it). False for an id the key's operator does not have.
+ */
+export async function deleteAssignedRight(db: Executor, operatorId: number, id: string): Promise<boolean> {
+  const a = apdsAssignedRights;
+  const gone = await db
+    .delete(a)
+    .where(and(eq(a.operatorId, operatorId), eq(a.apdsId, id)))
+    .returning({ id: a.id });
+  return gone.length > 0;
+}
+
+/**
  * POST /apds/sessions: a Session's segments name their rights; an inline one is created as a
  * POST /apds/rights/assigned would (idempotent by its id), its window the segment's when it gives
  * none; the Session is kept with them (apds-sessions.ts). One transaction: a refused segment, or

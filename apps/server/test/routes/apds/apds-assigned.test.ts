@@ -27,6 +27,7 @@ const A = (await db.select({ operatorId: zones.operatorId }).from(zones).where(e
 const keyA = (await createKey(db, A, 'partner app A')).key;
 const keyRace = (await createKey(db, A, 'partner app A, race')).key;
 const keyB = (await createKey(db, B, 'partner app B')).key;
+const keyUpdate = (await createKey(db, A, 'partner app A, updates')).key;
 
 const hour = 3_600_000;
 const rightBody = (id: string, plate: string, startMs: number, endMs: number, extra: object = {}) => ({
@@ -57,6 +58,21 @@ const post = (body: unknown, key = keyA, idempotencyKey?: string) =>
     payload: body as object,
   });
 const get = (url: string, key = keyA) => app.inject({ method: 'GET', url, headers: { 'x-operator-key': key } });
+const put = (id: string, body: unknown, key = keyUpdate) =>
+  app.inject({
+    method: 'PUT',
+    url: `/apds/rights/assigned/${id}`,
+    headers: { 'x-operator-key': key },
+    payload: body as object,
+  });
+const del = (id: string, key = keyUpdate) =>
+  app.inject({ method: 'DELETE', url: `/apds/rights/assigned/${id}`, headers: { 'x-operator-key': key } });
+const plateCheck = (plate: string, key = keyUpdate) =>
+  app.inject({
+    method: 'GET',
+    url: `/api/Enforcement/Check?zone=ASG1&plate=${plate}&state=TX`,
+    headers: { 'x-operator-key': key },
+  });
 
 /** The document's overlapping oneOfs (support/apds-validator.ts): a holder's credential matches each branch. */
 const KNOWN_AMBIGUITY = /^(\/data\/\d+|\/assignedRight)?\/rightHolder\/credentials\/\d+ \[0,\d(,\d)*\]$/;
@@ -68,12 +84,57 @@ function expectValid(operationId: string, status: number, body: unknown) {
   expect(check.ambiguities.filter((a) => !KNOWN_AMBIGUITY.test(a))).toEqual([]);
 }
 
+/**
+ * Bodies a create and an update refuse, each with the field its 400 names; `id(i)` names the i-th
+ * (a create's own id, or an update's path id), `version` the body's version.
+ */
+function badBodies(id: (i: number) => string, version = 1): Array<[unknown, string]> {
+  const now = Date.now();
+  const body = (i: number, plate: string, startMs: number, endMs: number, extra: object = {}) =>
+    rightBody(id(i), plate, startMs, endMs, { version, ...extra });
+  return [
+    [{ id: 'x' }, 'version'],
+    [rightBody('bad id!', 'ASG 1', now, now + hour, { version }), 'id'],
+    [
+      body(3, 'ASG 1', now, now + hour, { rightSpecification: { id: `zone-${zoneOfB!.id}`, version: 1 } }),
+      'rightSpecification.id',
+    ],
+    [
+      body(4, 'ASG 1', now, now + hour, { rightSpecification: { id: 'policy-1', version: 1 } }),
+      'rightSpecification.id',
+    ],
+    [body(5, 'ASG 1', now, now - hour), 'expiry'],
+    [body(6, 'ASG 1', now, now + hour, { expiry: undefined, plannedUses: undefined }), 'expiry'],
+    [body(7, 'ASG 1', now, now + 500 * 24 * hour), 'expiry'],
+    [body(8, 'ASG 1', now, now + hour, { expiry: 'tomorrow' }), 'expiry'],
+    [
+      body(9, 'ASG 1', now, now + hour, {
+        rightHolder: {
+          credentials: [
+            { identifier: { className: 'Card', id: '1' }, issuer: [{ language: 'en', string: 'x' }], type: 'rfid' },
+          ],
+        },
+      }),
+      'rightHolder.credentials',
+    ],
+    [body(10, '***', now, now + hour), 'rightHolder.credentials'],
+  ];
+}
+
+const res400Message = (res: { json: () => { errors: Array<{ message: string }> } }) => res.json().errors[0]!.message;
+
 const rows = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(apdsAssignedRights))[0]!.n;
 
 describe('APDS assigned rights', () => {
   it('the document has the operations served', () => {
     expect(apds.operationIds()).toEqual(
-      expect.arrayContaining(['create-assigned_right', 'list-assigned_rights', 'read-assigned_right']),
+      expect.arrayContaining([
+        'create-assigned_right',
+        'list-assigned_rights',
+        'read-assigned_right',
+        'update-assigned_right',
+        'delete-assigned_right',
+      ]),
     );
   });
 
@@ -131,35 +192,7 @@ describe('APDS assigned rights', () => {
   });
 
   it('refuses bad input with a clear 400 in the document’s ResponseStatus, and writes nothing', async () => {
-    const now = Date.now();
-    const cases: Array<[unknown, string]> = [
-      [{ id: 'x' }, 'version'],
-      [rightBody('bad id!', 'ASG 1', now, now + hour), 'id'],
-      [
-        rightBody('p-3', 'ASG 1', now, now + hour, { rightSpecification: { id: `zone-${zoneOfB!.id}`, version: 1 } }),
-        'rightSpecification.id',
-      ],
-      [
-        rightBody('p-4', 'ASG 1', now, now + hour, { rightSpecification: { id: 'policy-1', version: 1 } }),
-        'rightSpecification.id',
-      ],
-      [rightBody('p-5', 'ASG 1', now, now - hour), 'expiry'],
-      [rightBody('p-6', 'ASG 1', now, now + hour, { expiry: undefined, plannedUses: undefined }), 'expiry'],
-      [rightBody('p-7', 'ASG 1', now, now + 500 * 24 * hour), 'expiry'],
-      [rightBody('p-8', 'ASG 1', now, now + hour, { expiry: 'tomorrow' }), 'expiry'],
-      [
-        rightBody('p-9', 'ASG 1', now, now + hour, {
-          rightHolder: {
-            credentials: [
-              { identifier: { className: 'Card', id: '1' }, issuer: [{ language: 'en', string: 'x' }], type: 'rfid' },
-            ],
-          },
-        }),
-        'rightHolder.credentials',
-      ],
-      [rightBody('p-10', '***', now, now + hour), 'rightHolder.credentials'],
-    ];
-    for (const [body, field] of cases) {
+    for (const [body, field] of badBodies((i) => `p-${i}`)) {
       const res = await post(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expectValid('create-assigned_right', 400, res.json());
@@ -316,5 +349,145 @@ describe('APDS assigned rights', () => {
       headers: { 'x-operator-key': keyA },
     });
     expect(check.json()).toMatchObject({ Paid: true, Right: { Kind: 'assigned-right', Id: 'sess-right-1' } });
+  });
+
+  it('PUT replaces a right with its next version; the plate check honours the new content at once', async () => {
+    const now = Date.now();
+    expect((await post(rightBody('upd-1', 'UPD 1', now - hour, now + hour), keyUpdate)).statusCode).toBe(201);
+    expect((await plateCheck('UPD1')).json()).toMatchObject({ Paid: true, Right: { Id: 'upd-1' } });
+
+    const next = rightBody('upd-1', 'UPD 2', now - hour, now + 2 * hour, { version: 2, issueMethod: 'permit' });
+    // The document's update body is the create's oneOf: checked against its AssignedRight branch.
+    expect(apds.response('read-assigned_right', 200, next).errors).toEqual([]);
+    const res = await put('upd-1', next);
+    expect(res.statusCode, res.body).toBe(200);
+    expectValid('update-assigned_right', 200, res.json());
+    expect(res.json()).toMatchObject({ status: 'ok', code: 200, message: 'Updated' });
+    expect(res.json().assignedRight).toMatchObject({
+      id: 'upd-1',
+      version: 2,
+      issueMethod: 'permit',
+      expiry: new Date(now + 2 * hour).toISOString(),
+      rightHolder: { credentials: [{ identifier: { id: 'UPD 2' } }] },
+    });
+    expect((await get('/apds/rights/assigned/upd-1', keyUpdate)).json()).toEqual(res.json().assignedRight);
+    expect((await plateCheck('UPD1')).json()).toMatchObject({ Paid: false, Right: null });
+    expect((await plateCheck('UPD2')).json()).toMatchObject({
+      Paid: true,
+      Right: { Kind: 'assigned-right', Id: 'upd-1', EndsAt: new Date(now + 2 * hour).toISOString() },
+    });
+    // A create repeating the first content is now other content; one repeating the new is this right.
+    expect((await post(rightBody('upd-1', 'UPD 1', now - hour, now + hour), keyUpdate)).statusCode).toBe(409);
+    const again = await post(next, keyUpdate);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().assignedRight).toEqual(res.json().assignedRight);
+  });
+
+  it('PUT with a version that is not the next one is a 409 (the document’s message) and changes nothing', async () => {
+    const before = (await get('/apds/rights/assigned/upd-1', keyUpdate)).json();
+    expect(before.version).toBe(2);
+    const now = Date.now();
+    for (const version of [1, 2, 4]) {
+      const res = await put('upd-1', rightBody('upd-1', 'UPD 9', now, now + hour, { version }));
+      expect(res.statusCode, `version ${version}`).toBe(409);
+      expectValid('update-assigned_right', 409, res.json());
+      expect(res.json()).toMatchObject({
+        status: 'error',
+        code: 409,
+        message: 'Outdated version number provided',
+        errors: [{ field: 'version' }],
+      });
+    }
+    expect((await get('/apds/rights/assigned/upd-1', keyUpdate)).json()).toEqual(before);
+    expect((await plateCheck('UPD9')).json()).toMatchObject({ Paid: false, Right: null });
+  });
+
+  it('PUT refuses bad input with the create’s 400s, and changes nothing', async () => {
+    const before = (await get('/apds/rights/assigned/upd-1', keyUpdate)).json();
+    const count = await rows();
+    const now = Date.now();
+    const cases: Array<[unknown, string]> = [
+      ...badBodies(() => 'upd-1', 3),
+      [rightBody('upd-other', 'UPD 3', now, now + hour, { version: 3 }), 'id'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put('upd-1', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expectValid('update-assigned_right', 400, res.json());
+      expect(res.json()).toMatchObject({ status: 'error', code: 400 });
+      expect(res.json().errors[0].field, res.body).toBe(field);
+      // The same words as the create's refusal of the same body.
+      if (field === 'id') continue;
+      const created = await post({ ...(body as object), id: 'upd-create-twin' }, keyUpdate);
+      expect(res.json().errors, res.body).toEqual(created.json().errors);
+    }
+    expect(res400Message(await put('upd-1', rightBody('upd-other', 'UPD 3', now, now + hour, { version: 3 })))).toBe(
+      'The id in the body must be the id in the path',
+    );
+    expect((await get('/apds/rights/assigned/upd-1', keyUpdate)).json()).toEqual(before);
+    expect(await rows()).toBe(count);
+    // Nothing moved the version on: the next one is still 3.
+    expect((await put('upd-1', rightBody('upd-1', 'UPD 2', now, now + hour, { version: 3 }))).statusCode).toBe(200);
+  });
+
+  it('another operator’s id is a 404 to PUT and DELETE, as a missing one is, and changes nothing', async () => {
+    const before = (await get('/apds/rights/assigned/upd-1', keyUpdate)).json();
+    const now = Date.now();
+    // B's body is valid for B (its own zone), so only the id decides.
+    const ofB = (id: string, version: number) =>
+      rightBody(id, 'UPD 7', now, now + hour, {
+        version,
+        rightSpecification: { id: `zone-${zoneOfB!.id}`, version: 1 },
+      });
+    const missing = await put('nobody', ofB('nobody', 2), keyB);
+    expect(missing.statusCode).toBe(404);
+    expectValid('update-assigned_right', 404, missing.json());
+    for (const version of [before.version, before.version + 1]) {
+      const foreign = await put('upd-1', ofB('upd-1', version), keyB);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual(missing.json());
+    }
+    const missingDelete = await del('nobody', keyB);
+    expect(missingDelete.statusCode).toBe(404);
+    expectValid('delete-assigned_right', 404, missingDelete.json());
+    const foreignDelete = await del('upd-1', keyB);
+    expect(foreignDelete.statusCode).toBe(404);
+    expect(foreignDelete.json()).toEqual(missingDelete.json());
+    expect((await get('/apds/rights/assigned/upd-1', keyUpdate)).json()).toEqual(before);
+    expect((await plateCheck('UPD2')).json()).toMatchObject({ Paid: true, Right: { Id: 'upd-1' } });
+    expect((await app.inject({ method: 'DELETE', url: '/apds/rights/assigned/upd-1' })).statusCode).toBe(401);
+  });
+
+  it('DELETE removes the right: the read is a 404 and the plate check no longer honours it', async () => {
+    const res = await del('upd-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expectValid('delete-assigned_right', 200, res.json());
+    expect(res.json()).toEqual({ status: 'ok', code: 200, message: 'Deleted' });
+    const gone = await get('/apds/rights/assigned/upd-1', keyUpdate);
+    expect(gone.statusCode).toBe(404);
+    expectValid('read-assigned_right', 404, gone.json());
+    expect((await plateCheck('UPD2')).json()).toMatchObject({ Paid: false, Right: null });
+    expect(await rightToPark(db, { zoneId: zone, plate: 'UPD2', at: new Date() })).toBeNull();
+    const download = await rightsOfZones(db, A, [zone], new Date(), 100);
+    expect(download.Rights.filter((r) => r.Id === 'upd-1')).toEqual([]);
+    expect((await get('/apds/rights/assigned?credential_id=UPD2', keyUpdate)).json().data).toEqual([]);
+    // Gone is gone: a second delete and an update are 404s.
+    expect((await del('upd-1')).statusCode).toBe(404);
+    const now = Date.now();
+    expect((await put('upd-1', rightBody('upd-1', 'UPD 2', now, now + hour, { version: 4 }))).statusCode).toBe(404);
+  });
+
+  it('two PUTs of one version at once: exactly one is written, the other is a 409', async () => {
+    const now = Date.now();
+    expect((await post(rightBody('upd-race', 'UPD 50', now, now + hour), keyRace)).statusCode).toBe(201);
+    for (const version of [2, 3, 4]) {
+      const results = await concurrently(2, (i) =>
+        put('upd-race', rightBody('upd-race', `UPD ${version}${i}`, now, now + hour, { version }), keyRace),
+      );
+      expect(statusCounts(results)).toEqual({ 200: 1, 409: 1 });
+      const winner = results.find((r) => r.statusCode === 200)!.json().assignedRight;
+      expect(winner.version).toBe(version);
+      expect((await get('/apds/rights/assigned/upd-race', keyRace)).json()).toEqual(winner);
+    }
   });
 });

@@ -268,4 +268,66 @@ describe('APDS webhooks: deliveries', () => {
       expect(h.body).not.toContain('request_hash');
     }
   });
+
+  it('a right’s next version and its delete reach the subscriptions that take AssignedRightUpdated and AssignedRightDeleted', async () => {
+    const changes = await subscribe(keyA, {
+      endpoint: `${receiver.url}/right-changes`,
+      topics: ['AssignedRightUpdated', 'AssignedRightDeleted'],
+    });
+    // Limited to zone 2: it hears the right that moves there, and its delete there.
+    await subscribe(keyA, {
+      endpoint: `${receiver.url}/right-changes-zone2`,
+      topics: ['AssignedRightUpdated', 'AssignedRightDeleted'],
+      hierarchyElements: [{ className: 'Place', id: `zone-${zone2}` }],
+    });
+    const url = '/apds/rights/assigned/partner-right-1';
+    const before = (await call('GET', url, keyA)).json();
+    const next = {
+      ...before,
+      version: 2,
+      rightHolder: {
+        credentials: [
+          {
+            identifier: { className: 'LicensePlate', id: 'WH 10' },
+            issuer: [{ language: 'en', string: 'TX' }],
+            type: 'licensePlate',
+          },
+        ],
+      },
+      rightSpecification: { id: `zone-${zone2}`, version: 1, className: 'RightSpecification' },
+    };
+    const updated = await call('PUT', url, keyA, next);
+    expect(updated.statusCode, updated.body).toBe(200);
+    // Refused updates write no event: a stale version, a bad body.
+    expect((await call('PUT', url, keyA, next)).statusCode).toBe(409);
+    expect((await call('PUT', url, keyA, { ...next, version: 3, expiry: 'soon' })).statusCode).toBe(400);
+    // A change that keeps the version (the retention job's anonymisation) is no event.
+    await db.execute(sql`update apds_assigned_rights set updated_at = now() where apds_id = 'partner-right-1'`);
+    expect((await call('DELETE', url, keyA)).statusCode).toBe(200);
+    await drain();
+
+    expect(accepted(receiver.hits, '/right-changes').map((e) => [e.topic, e.objectId])).toEqual([
+      ['AssignedRightUpdated', 'partner-right-1'],
+      ['AssignedRightDeleted', 'partner-right-1'],
+    ]);
+    expect(accepted(receiver.hits, '/right-changes-zone2').map((e) => e.topic)).toEqual([
+      'AssignedRightUpdated',
+      'AssignedRightDeleted',
+    ]);
+    // The create-only subscription heard the create alone.
+    expect(accepted(receiver.hits, '/rights').map((e) => e.topic)).toEqual(['AssignedRightCreated']);
+    const events = receiver.hits
+      .filter((h) => h.path === '/right-changes' && h.status < 300)
+      .map((h) => {
+        expect(verifySignature(changes.secret, h.body, h.headers['x-parkit-signature'])).toBe(true);
+        expect(h.body).not.toContain('request_hash');
+        return JSON.parse(h.body);
+      });
+    for (const event of events) {
+      expect(apds.callback('placeEvent', event).errors).toEqual([]);
+      expect(apds.response('read-assigned_right', 200, event.data[0]).errors).toEqual([]);
+    }
+    // Both carry the right's second version: the new content, and then the right as it was deleted.
+    expect(events.map((e) => e.data[0])).toEqual([updated.json().assignedRight, updated.json().assignedRight]);
+  });
 });

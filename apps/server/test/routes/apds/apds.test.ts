@@ -136,6 +136,8 @@ describe('APDS answers validate against the APDS OpenAPI document', () => {
         'create-assigned_right',
         'list-assigned_rights',
         'read-assigned_right',
+        'update-assigned_right',
+        'delete-assigned_right',
         'post-sessions',
       ]),
     );

@@ -19,9 +19,9 @@ const tags = ['APDS'];
 
 /**
  * /apds/rights/assigned (docs/apds.md#assigned-rights): a third party with the operator's API key
- * assigns rights to park in the operator's zones, which the plate check honours, and reads them
- * back. Another operator's right is not found. The create's idempotency handle is the right's id,
- * and the Idempotency-Key when one is sent.
+ * assigns rights to park in the operator's zones, which the plate check honours, reads them back,
+ * replaces them with a next version and deletes them. Another operator's right is not found. The
+ * create's idempotency handle is the right's id, and the Idempotency-Key when one is sent.
  */
 const apdsAssignedRightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -68,6 +68,50 @@ const apdsAssignedRightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       (await apds.getAssignedRight(app.db, req.operatorKey.row!.operatorId, req.params.id)) ?? apdsNotFound(reply),
+  );
+  app.put(
+    '/rights/assigned/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'APDS: replace an assigned right of the key’s operator with its next version (the whole right, checked as a create is; version the stored one plus one, else 409 and nothing changes)',
+        params: ApdsIdParams,
+        body: ApdsAssignedRightRequest,
+        response: {
+          200: ApdsAssignedRightCreated,
+          400: ApdsErrorResponse,
+          404: ApdsStatus,
+          409: ApdsErrorResponse,
+        },
+      },
+    },
+    async (req, reply) => {
+      const right = await apds.updateAssignedRight(
+        app.db,
+        req.operatorKey.row!.operatorId,
+        req.params.id,
+        req.body,
+        new Date(),
+      );
+      if (!right) return apdsNotFound(reply);
+      return { status: 'ok' as const, code: 200, message: M.updated, assignedRight: right };
+    },
+  );
+  app.delete(
+    '/rights/assigned/:id',
+    {
+      schema: {
+        tags,
+        summary: 'APDS: delete an assigned right of the key’s operator; the plate check stops honouring it at once',
+        params: ApdsIdParams,
+        response: { 200: ApdsStatus, 404: ApdsStatus },
+      },
+    },
+    async (req, reply) =>
+      (await apds.deleteAssignedRight(app.db, req.operatorKey.row!.operatorId, req.params.id))
+        ? { status: 'ok' as const, code: 200, message: M.deleted }
+        : apdsNotFound(reply),
   );
 };
 
