@@ -161,7 +161,13 @@ export const ApdsPartnerSession = z.looseObject({
       version: z.number().int(),
       actualStart: z.string(),
       actualEnd: z.string().optional(),
-      assignedRight: ApdsAssignedRight,
+      // The right as created or found (an ApdsAssignedRight), kept loose as the rest: a union's
+      // branch is chosen by validating it, and the Session is answered as it was kept.
+      assignedRight: z.looseObject({
+        id: z.string(),
+        version: z.number().int(),
+        rightSpecification: z.looseObject({ id: z.string(), version: z.number().int() }),
+      }),
       validationType: z.array(z.string()),
     }),
   ),
@@ -169,6 +175,9 @@ export const ApdsPartnerSession = z.looseObject({
 export type ApdsPartnerSession = z.infer<typeof ApdsPartnerSession>;
 
 /** GET /apds/sessions answers both: the operator's parking sessions, then the Sessions third parties registered. */
-export const ApdsAnySession = z.union([ApdsSession, ApdsPartnerSession]);
+// The partner's branch first: it is all loose objects, so a serializer that picks a branch by
+// validating tries it and passes the Session through as kept; a parking session matches it too and
+// is sent as toSession built it.
+export const ApdsAnySession = z.union([ApdsPartnerSession, ApdsSession]);
 export type ApdsAnySession = z.infer<typeof ApdsAnySession>;
 export const ApdsAnySessionList = apdsPage(ApdsAnySession);
