@@ -91,9 +91,9 @@ export async function inviteAndAccept(
 export async function twoOperators<R extends OperatorRole>(
   otherName: string,
   roles: readonly R[],
-  opts: { decorations?: boolean } = {},
+  opts: { decorations?: boolean; config?: Record<string, unknown> } = {},
 ) {
-  const { app, database } = await buildTestApp(MANY_REQUESTS, opts);
+  const { app, database } = await buildTestApp({ ...MANY_REQUESTS, ...opts.config }, opts);
   const { db } = database;
   freshLimitsEachTest(database);
   const A = await defaultOperatorId(db);

@@ -34,12 +34,20 @@ export type ApdsTopic = (typeof APDS_TOPICS)[number];
  * document is refused with a 400 rather than accepted and never sent.
  */
 export const APDS_SENT_TOPICS = [
+  'PlaceCreated',
+  'PlaceUpdated',
+  'PlaceDeleted',
   'AssignedRightCreated',
   'AssignedRightUpdated',
   'AssignedRightDeleted',
   'SessionCreated',
   'SessionUpdated',
   'SessionDeleted',
+  'RightSpecificationCreated',
+  'RightSpecificationUpdated',
+  'RightSpecificationDeleted',
+  'RateTableUpdated',
+  'RateTableDeleted',
 ] as const satisfies ApdsTopic[];
 const sent = new Set<string>(APDS_SENT_TOPICS);
 
@@ -99,7 +107,7 @@ export const ApdsDeadLetter = z.object({
   eventId: z.uuid(),
   topic: z.enum(APDS_TOPICS),
   eventTime: z.string(),
-  /** The APDS id of the object the event is about (session-<id>). */
+  /** The APDS id of the object the event is about (session-<id>, zone-<id>, policy-<id>, a partner's id…). */
   objectId: z.string(),
   attempts: z.number().int(),
   /** The last failure: `http 500`, or a network error's code (ECONNREFUSED, timeout, private-address). */

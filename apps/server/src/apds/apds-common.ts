@@ -86,6 +86,37 @@ export function placeFilter(places: string[]): SQL | undefined {
   );
 }
 
+/**
+ * A zone as a webhook event carries it (`apds_zone_json` of migration 0052: column names, ISO
+ * times), as the row the APDS objects are built from.
+ */
+export function zoneRowOfEvent(j: Record<string, unknown>): ZoneRow {
+  const n = (k: string) => Number(j[k]);
+  return {
+    id: n('id'),
+    operatorId: n('operator_id'),
+    zoneNumber: String(j.zone_number),
+    name: String(j.name),
+    address: String(j.address),
+    city: String(j.city),
+    state: String(j.state),
+    zip: String(j.zip),
+    lat: n('lat'),
+    lng: n('lng'),
+    kind: String(j.kind),
+    capacity: n('capacity'),
+    curb: j.curb ?? null,
+    createdAt: new Date(j.created_at as string),
+    rateCents: n('rate_cents'),
+    maxStayMinutes: n('max_stay_minutes'),
+    paidDays: (j.paid_days as number[]).map(Number),
+    paidFromMinute: n('paid_from_minute'),
+    paidUntilMinute: n('paid_until_minute'),
+    pricePolicyId: j.price_policy_id === null ? null : n('price_policy_id'),
+    timezone: String(j.timezone),
+  };
+}
+
 /** The rate table id of a zone: its policy's, or its preset's. */
 export const rateIdOf = (z: { id: number; pricePolicyId: number | null }) =>
   z.pricePolicyId === null ? `preset-zone-${z.id}` : `policy-${z.pricePolicyId}`;

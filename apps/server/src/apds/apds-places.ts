@@ -13,6 +13,7 @@ import {
   zoneColumns,
   type ZoneRow,
   near,
+  zoneRowOfEvent,
 } from './apds-common.ts';
 
 /** The APDS places: an operator is a campus, each live zone a parkingPlace under it (docs/apds.md#mapping). */
@@ -53,6 +54,9 @@ function zonePlace(z: ZoneRow): ApdsPlace {
     ],
   };
 }
+
+/** The zone's Place as a webhook event carries it (migration 0052's `zone`). */
+export const placeOfEvent = (zone: Record<string, unknown>): ApdsPlace => zonePlace(zoneRowOfEvent(zone));
 
 /** GET /apds/places: operators (campus, layer 0) and their live zones (parkingPlace, layer 1). */
 export async function listPlaces(

@@ -14,6 +14,7 @@ import {
   meta,
   zoneColumns,
   type ZoneRow,
+  zoneRowOfEvent,
 } from './apds-common.ts';
 
 /** The APDS rate tables: a price policy's version in force, or a zone's preset (docs/apds.md#mapping). */
@@ -125,6 +126,24 @@ const presetRate = (z: ZoneRow, currency: string) =>
     z.createdAt,
     currency,
   );
+
+/**
+ * The RateTable a webhook event carries (migration 0052): a policy's version as it was written
+ * (`policy`), or a zone's preset (`preset_zone`).
+ */
+export function rateOfEvent(r: Record<string, unknown>, currency: string): ApdsRate {
+  const p = r.policy as Record<string, unknown> | undefined;
+  if (!p) return presetRate(zoneRowOfEvent(r.preset_zone as Record<string, unknown>), currency);
+  return rateTable(
+    `policy-${Number(p.id)}`,
+    Number(p.version),
+    String(p.name),
+    Number(p.operator_id),
+    PolicyBody.parse(p.body),
+    new Date(p.effective_from as string),
+    currency,
+  );
+}
 
 /** GET /apds/rates: every policy's version in force now, then the presets of live zones without a policy. */
 export async function listRates(

@@ -15,6 +15,7 @@ import {
   near,
   placeFilter,
   rateIdOf,
+  zoneRowOfEvent,
 } from './apds-common.ts';
 import { policiesInForce } from './apds-rates.ts';
 
@@ -48,6 +49,16 @@ function zoneSpec(z: ZoneRow, versions: Map<number, number>): ApdsRightSpecifica
       validityTimeSpecification: { overallStartTime: z.createdAt.toISOString() },
     },
   };
+}
+
+/**
+ * The zone's RightSpecification as a webhook event carries it (migration 0052's `zone`, with the
+ * version of its policy in force at the change).
+ */
+export function specOfEvent(zone: Record<string, unknown>): ApdsRightSpecification {
+  const z = zoneRowOfEvent(zone);
+  const version = zone.rate_version === null || zone.rate_version === undefined ? 1 : Number(zone.rate_version);
+  return zoneSpec(z, new Map(z.pricePolicyId === null ? [] : [[z.pricePolicyId, version]]));
 }
 
 /** GET /apds/rights/specs: one right specification per live zone (a paid session there). */

@@ -69,6 +69,19 @@ export async function failed(db: Executor, id: number, error: string, retryAt: D
   );
 }
 
+/**
+ * The APDS id of what an event is about, from its topic and its data (the migrations' triggers):
+ * a zone's Place or RightSpecification, a policy's or a preset's RateTable, a partner's
+ * AssignedRight or Session by the id it was given, else ParkIt's session.
+ */
+export function eventObjectId(topic: ApdsTopic, objectId: number, data: Record<string, unknown>): string {
+  if (topic.startsWith('Place') || topic.startsWith('RightSpecification')) return `zone-${objectId}`;
+  if (topic.startsWith('RateTable')) return data.policy ? `policy-${objectId}` : `preset-zone-${objectId}`;
+  if (topic.startsWith('AssignedRight')) return String(data.apds_id);
+  const partner = data.partner_session as { id?: unknown } | undefined;
+  return partner ? String(partner.id) : `session-${objectId}`;
+}
+
 /** GET /apds/webhooks/{id}/dead-letters: the subscription's dead events, oldest first. */
 export async function deadLetters(
   db: Executor,
@@ -81,11 +94,12 @@ export async function deadLetters(
     topic: ApdsTopic;
     event_time: Date | string;
     object_id: number;
+    data: Record<string, unknown>;
     attempts: number;
     last_error: string | null;
   }>(
     db,
-    sql`select event_id, topic, event_time, object_id, attempts, last_error from apds_webhook_deliveries
+    sql`select event_id, topic, event_time, object_id, data, attempts, last_error from apds_webhook_deliveries
         where subscription_id = ${subscriptionId} and status = 'dead'
         order by id limit ${APDS_PAGE} offset ${offset}`,
   );
@@ -99,7 +113,7 @@ export async function deadLetters(
       eventId: r.event_id,
       topic: r.topic,
       eventTime: new Date(r.event_time).toISOString(),
-      objectId: `session-${r.object_id}`,
+      objectId: eventObjectId(r.topic, Number(r.object_id), r.data),
       attempts: Number(r.attempts),
       lastError: r.last_error,
     })),

@@ -9,6 +9,9 @@ import type { Db } from '../db/client.ts';
 import { isPublicAddress } from '../lib/public-address.ts';
 import { claimDue, delivered, failed, type ClaimedDelivery } from './apds-webhook-outbox.ts';
 import { assignedRightOfEvent } from './apds-assigned.ts';
+import { placeOfEvent } from './apds-places.ts';
+import { rateOfEvent } from './apds-rates.ts';
+import { specOfEvent } from './apds-rights.ts';
 import { toSession } from './apds-sessions.ts';
 import { webhookId } from './apds-webhooks.ts';
 
@@ -63,6 +66,10 @@ export function eventBody(d: ClaimedDelivery, currency: string): string {
       data: [object],
     } satisfies ApdsEventData);
   if (d.topic.startsWith('AssignedRight')) return body(assignedRightOfEvent(r));
+  // Zones and price policies (migration 0052): the object as it was at the change.
+  if (d.topic.startsWith('Place')) return body(placeOfEvent(r.zone as Record<string, unknown>));
+  if (d.topic.startsWith('RightSpecification')) return body(specOfEvent(r.zone as Record<string, unknown>));
+  if (d.topic.startsWith('RateTable')) return body(rateOfEvent(r, currency));
   // A Session a partner registered: as it was answered (migration 0050).
   if (r.partner_session) return body(r.partner_session as ApdsEventData['data'][number]);
   const at = (k: string) => new Date(r[k] as string);

@@ -65,8 +65,7 @@ describe('APDS webhooks: subscriptions', () => {
       [{ ...good, topics: ['SessionStarted'] }, 'topics'],
       [{ ...good, topics: ['SessionCreated', 'SessionCreated'] }, 'topics'],
       // The document's topics ParkIt never publishes are refused, not accepted and left silent.
-      [{ ...good, topics: ['SessionCreated', 'PlaceCreated'] }, 'topics.1'],
-      [{ ...good, topics: ['RateTableUpdated'] }, 'topics.0'],
+      [{ ...good, topics: ['SessionCreated', 'ObservationUpdated'] }, 'topics.1'],
       [{ ...good, topics: ['ObservationDeleted'] }, 'topics.0'],
       [{ ...good, topics: ['ObservationCreated'] }, 'topics.0'],
       [{ ...good, hierarchyElements: [{ className: 'Place', id: `zone-${zoneB}` }] }, 'hierarchyElements'],
@@ -80,7 +79,7 @@ describe('APDS webhooks: subscriptions', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(res.json().errors)).toContain(field);
     }
-    const notSent = await call('POST', '/apds/webhooks', keyA, { ...good, topics: ['PlaceUpdated'] });
+    const notSent = await call('POST', '/apds/webhooks', keyA, { ...good, topics: ['ObservationUpdated'] });
     expect(notSent.json().errors[0].message).toContain('ParkIt does not send this topic');
     expect(await count('apds_webhooks')).toBe(0);
     expect((await call('POST', '/apds/webhooks', null, good)).statusCode).toBe(401);
@@ -101,7 +100,7 @@ describe('APDS webhooks: subscriptions', () => {
     expect(apds.response('get-webhooks-id', 200, got.json()).errors).toEqual([]);
     expect(got.json()).toMatchObject({ ...body, id, includeChildrenEvents: false });
     expect(got.body).not.toContain(secret);
-    const unsent = await call('PUT', `/apds/webhooks/${id}`, keyA, { ...body, topics: ['RateTableDeleted'] });
+    const unsent = await call('PUT', `/apds/webhooks/${id}`, keyA, { ...body, topics: ['ObservationDeleted'] });
     expect(unsent.statusCode, unsent.body).toBe(400);
     expect((await call('GET', `/apds/webhooks/${id}`, keyA)).json()).toMatchObject(body);
     const changed = { endpoint: `${receiver.url}/crud2`, topics: ['SessionUpdated'] };
