@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import app, { apiDocsEnabled } from './app.ts';
 import { capConnections, createServer } from './server-instance.ts';
 import { loadConfig } from './config.ts';
@@ -19,18 +20,28 @@ async function main() {
       dataDir: config.DATA_DIR,
       onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
     });
-  const firstEmbeddedStart = !config.DATABASE_URL && !embeddedDatabaseExists(config.DATA_DIR);
-  let database = await open();
+  // The first start of the embedded database (initdb, the migrations, the demo seed) runs in a
+  // child process of this same program: PGlite's WebAssembly heap never shrinks and glibc keeps the
+  // heap that seeding grew, so a server that did it itself stays about 50 MB heavier at rest; a
+  // child's memory all goes back when it exits (docs/scaling.md#memory-of-the-embedded-database).
+  const prepareOnly = process.env.PARKIT_PREPARE_ONLY === 'true';
+  if (!prepareOnly && !config.DATABASE_URL && !embeddedDatabaseExists(config.DATA_DIR)) {
+    console.log(`Creating the embedded database in ${config.DATA_DIR} (first start)…`);
+    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, PARKIT_PREPARE_ONLY: 'true' },
+    });
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
+  const database = await open();
   if (config.SEED_DEMO && config.NODE_ENV !== 'production')
     await seedDemo(database.db, server.log, config.DEMO_ZONES, demoCards(config));
   // Zones still priced by their preset columns get the equal price policy (docs/pricing.md#presets).
   const adopted = await adoptPresetPolicies(database.db);
   if (adopted > 0) server.log.info({ zones: adopted }, 'gave zones the price policies of their presets');
-  if (firstEmbeddedStart) {
-    // initdb, the migrations and the demo seed grew the embedded database's WebAssembly heap,
-    // which never shrinks; opening it again gives that memory back (docs/scaling.md#memory-of-the-embedded-database).
+  if (prepareOnly) {
     await database.close();
-    database = await open();
+    process.exit(0);
   }
   await server.register(app, { config, database, closeDatabase: true });
 

@@ -89,6 +89,7 @@ async function start(): Promise<Run> {
 }
 
 const BUILDING = 'Building the server…';
+const CREATING = 'Creating the embedded database';
 /** A build and a new embedded database's first open (seconds on a loaded machine). */
 const SLOW = { timeout: 120_000 };
 
@@ -99,6 +100,8 @@ describe('npm start (scripts/start.mjs) and the server bundle', () => {
     expect(run.output).toContain(BUILDING);
     expect(run.health, run.output).toBe(200);
     expect(readFileSync(bundle, 'utf8')).toMatch(/ParkIt is running/);
+    // The first start made the database in a child process (docs/scaling.md#memory-of-the-embedded-database).
+    expect(run.output).toContain(CREATING);
   });
 
   it('builds it again when it is older than a source', SLOW, async () => {
@@ -108,6 +111,8 @@ describe('npm start (scripts/start.mjs) and the server bundle', () => {
     expect(run.output).toContain(BUILDING);
     expect(run.output).not.toContain('the stale bundle ran');
     expect(run.health, run.output).toBe(200);
+    // The database the first start made is opened as it is.
+    expect(run.output).not.toContain(CREATING);
   });
 
   it('runs a bundle newer than every source as it is, without building, with NODE_ARGS', SLOW, async () => {
