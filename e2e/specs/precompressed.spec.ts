@@ -148,3 +148,21 @@ test('/login paints without zod; typing loads the schema, which checks the form'
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+// Before the app's code has run, the page paints ParkIt's mark (index.html) rather than nothing;
+// the first screen replaces it once its code is here, with no grey placeholder between them.
+test('the page shows the mark until its first screen’s code is here, then the screen alone', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const mark = page.locator('#root > div[aria-hidden="true"] svg');
+  await expect(mark).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { name: 'Welcome back', exact: true })).toBeVisible();
+  await expect(mark).toHaveCount(0);
+});

@@ -14,9 +14,19 @@ import { createRouter } from './app/router.tsx';
 // language's text is here too (at once for English; Hindi's is a chunk of its own).
 setTimeout(() => {
   const router = createRouter();
+  // The page's mark (index.html) stays until the first screen's code is here, then the screen
+  // replaces it: no grey placeholder between the two.
+  const firstScreen = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
   // In a transition, React renders in slices that give the main thread back between them, instead
   // of one long task.
-  void loadStartLanguage().then(() =>
+  void Promise.all([loadStartLanguage(), firstScreen]).then(() =>
     startTransition(() =>
       createRoot(document.getElementById('root')!).render(
         <StrictMode>
