@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { subscribe, webhookSender } from '../src/apds/index.ts';
 import { defaultOperatorId } from '../src/zones/index.ts';
 import { freshDatabase } from './helpers.ts';
 import { addZone } from './parking-helpers.ts';
-import { exited, startRunner } from './support/local-server.ts';
+import { killMidBatch } from './support/kill-mid-batch.ts';
 import { accepted, webhookReceiver, type Hit } from './support/webhook-receiver.ts';
 
 /**
@@ -65,27 +64,18 @@ if (process.env.TEST_DB === 'postgres') {
       'loses nothing, keeps each subscription’s order, and repeats only what was in flight',
       { timeout: 120_000 },
       async () => {
-        const children: ChildProcess[] = [];
-        let killAt = 15;
+        const crash = killMidBatch(RUNNER, 15);
         // Slow answers, so a batch (one event per subscription) is in flight when the kill comes.
         const receiver = await webhookReceiver(() => {
-          if (--killAt === 0) children[0]!.kill('SIGKILL');
+          crash.onRequest();
           return 200;
         }, 150);
         try {
           for (const path of PATHS)
             await subscribe(db, A, { endpoint: `${receiver.url}${path}`, topics: ['SessionCreated'] }, true);
           const expected = await sessions(db, SESSIONS, 'KILL');
-          const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
-            db,
-            sql`select current_database() as name`,
-          );
-          const url = new URL(process.env.TEST_DATABASE_URL!);
-          url.pathname = `/${name}`;
-
-          children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), LEASE_MS: '2000' }));
-          await exited(children[0]!);
-          expect(children[0]!.signalCode).toBe('SIGKILL');
+          await crash.run(db, { LEASE_MS: '2000' });
+          await crash.firstKilled();
           // The kill left claimed events: counted as tried, not delivered, due again after the lease.
           const claimed = await queryRows<{ n: number }>(
             db,
@@ -95,7 +85,7 @@ if (process.env.TEST_DB === 'postgres') {
           const before = receiver.hits.length;
           expect(before).toBeLessThan(SESSIONS * PATHS.length);
 
-          children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), LEASE_MS: '2000' }));
+          await crash.run(db, { LEASE_MS: '2000' });
           await expect
             .poll(
               async () =>
@@ -107,8 +97,7 @@ if (process.env.TEST_DB === 'postgres') {
           // At least once: only the events in flight at the kill (at most one per subscription) came twice.
           expect(duplicates).toBeLessThanOrEqual(PATHS.length);
         } finally {
-          for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-          await Promise.all(children.map(exited));
+          await crash.stop();
           await receiver.close();
         }
       },

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import { pushSender } from '../src/infra/push/push-sender.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { freshDatabase } from './helpers.ts';
 import { browserKeys, decryptPush, fakePushService, type PushRequest } from './push/fake-push-service.ts';
-import { exited, startRunner } from './support/local-server.ts';
+import { killMidBatch } from './support/kill-mid-batch.ts';
 
 /**
  * Push notifications leave through their outbox (push_messages, infra/push/README.md) and survive a
@@ -58,31 +57,20 @@ const unsent = async () =>
 if (process.env.TEST_DB === 'postgres') {
   describe('the push job: kill -9 mid-batch', () => {
     it('loses no notification and repeats only what was in flight', { timeout: 120_000 }, async () => {
-      const children: ChildProcess[] = [];
-      let killAt = 25;
+      const crash = killMidBatch(RUNNER, 25);
       // Slow answers, so a batch is at the push service when the kill comes.
-      const service = await fakePushService({
-        delayMs: 100,
-        onRequest: () => {
-          if (--killAt === 0) children[0]!.kill('SIGKILL');
-        },
-      });
+      const service = await fakePushService({ delayMs: 100, onRequest: crash.onRequest });
       try {
         const keys = await queued(service.origin, MESSAGES);
-        const [{ name } = { name: '' }] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${name}`;
-        const env = { JOBS_DATABASE_URL: url.toString(), WEB_PUSH_CA: service.ca };
-
-        children.push(await startRunner(RUNNER, env));
-        await exited(children[0]!);
-        expect(children[0]!.signalCode).toBe('SIGKILL');
+        const env = { WEB_PUSH_CA: service.ca };
+        await crash.run(db, env);
+        await crash.firstKilled();
         // The kill left messages claimed and not removed: counted as tried, due again after the back-off.
         const left = await unsent();
         expect(left).toBeGreaterThan(0);
         await db.execute(sql`update push_messages set next_attempt_at = now()`);
 
-        children.push(await startRunner(RUNNER, env));
+        await crash.run(db, env);
         await expect.poll(unsent, { timeout: 60_000, interval: 200 }).toBe(0);
         const texts = (r: PushRequest[]) => r.map((p) => decryptPush(p.body, keys));
         expect([...new Set(texts(service.requests))].sort()).toEqual(
@@ -94,8 +82,7 @@ if (process.env.TEST_DB === 'postgres') {
         expect(duplicates).toBeLessThanOrEqual(left);
         expect(left).toBeLessThanOrEqual(20);
       } finally {
-        for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-        await Promise.all(children.map(exited));
+        await crash.stop();
         await service.close();
       }
     });

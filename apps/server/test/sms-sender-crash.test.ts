@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -8,7 +7,7 @@ import { enqueue } from '../src/infra/outbox-repository.ts';
 import { claimDueTexts } from '../src/infra/sms/sms-repository.ts';
 import { smsSender } from '../src/infra/sms/sms-sender.ts';
 import { freshDatabase } from './helpers.ts';
-import { exited, startRunner } from './support/local-server.ts';
+import { killMidBatch } from './support/kill-mid-batch.ts';
 import { taken, twilioGateway } from './support/twilio-gateway.ts';
 
 /**
@@ -30,22 +29,16 @@ const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'processes/sms-runn
 if (process.env.TEST_DB === 'postgres') {
   describe('the SMS job: kill -9 mid-batch', () => {
     it('loses no text and repeats only what was in flight', { timeout: 120_000 }, async () => {
-      const children: ChildProcess[] = [];
-      let killAt = 25;
+      const crash = killMidBatch(RUNNER, 25);
       // Slow answers, so a batch is at the gateway when the kill comes.
       const gateway = await twilioGateway(() => {
-        if (--killAt === 0) children[0]!.kill('SIGKILL');
+        crash.onRequest();
         return 201;
       }, 100);
       try {
         for (let i = 0; i < TEXTS; i++) await enqueue(db, 'sms', phone(i), `Your ParkIt code is ${100000 + i}`);
-        const [{ name } = { name: '' }] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${name}`;
-
-        children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), SMS_GATEWAY_URL: gateway.url }));
-        await exited(children[0]!);
-        expect(children[0]!.signalCode).toBe('SIGKILL');
+        await crash.run(db, { SMS_GATEWAY_URL: gateway.url });
+        await crash.firstKilled();
         const unsent = async () =>
           (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from outbox where sent_at is null`))[0]!.n;
         // The kill left texts claimed and not marked: counted as tried, due again after the back-off.
@@ -54,7 +47,7 @@ if (process.env.TEST_DB === 'postgres') {
         // Their back-off made due now, as 30 s later would.
         await db.execute(sql`update outbox set next_attempt_at = now() where sent_at is null`);
 
-        children.push(await startRunner(RUNNER, { JOBS_DATABASE_URL: url.toString(), SMS_GATEWAY_URL: gateway.url }));
+        await crash.run(db, { SMS_GATEWAY_URL: gateway.url });
         await expect.poll(unsent, { timeout: 60_000, interval: 200 }).toBe(0);
         expect(
           taken(gateway.hits)
@@ -67,8 +60,7 @@ if (process.env.TEST_DB === 'postgres') {
         expect(duplicates).toBeLessThanOrEqual(left);
         expect(left).toBeLessThanOrEqual(20);
       } finally {
-        for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-        await Promise.all(children.map(exited));
+        await crash.stop();
         await gateway.close();
       }
     });
