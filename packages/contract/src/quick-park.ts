@@ -58,6 +58,19 @@ export const GuestQuote = Quote.extend(
 );
 export type GuestQuote = z.infer<typeof GuestQuote>;
 
+/**
+ * GET /api/Parking/Guest/Payment: how a guest's card is taken. With Stripe, the publishable key
+ * loads Stripe.js for its Express Checkout Element (Apple Pay, Google Pay), whose PaymentMethod is
+ * the Start's CardToken; with the sandbox (offline), its tokenizer and test wallet.
+ */
+export const GuestPayment = z.object({
+  PaymentProvider: z.enum(['sandbox', 'stripe']),
+  PublishableKey: z.string().nullable(),
+  /** ISO 4217, as the quote's amounts are in it (what Stripe's wallet sheet shows). */
+  Currency: z.string(),
+});
+export type GuestPayment = z.infer<typeof GuestPayment>;
+
 export const GuestStartRequest = z
   .object({
     QuoteId: z.string().trim().uuid(),

@@ -142,6 +142,10 @@ export function stripeProvider(
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError)
           return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
+        // A PaymentMethod Stripe does not know (a forged or another account's token, which a guest's
+        // Start sends unread): no card to charge, so refused as a card is, and the claim released.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'payment_method')
+          return { ok: false, reason: 'declined', message: WALLET_MESSAGES.tokenInvalid };
         if (
           err instanceof Stripe.errors.StripeConnectionError ||
           err instanceof Stripe.errors.StripeAPIError ||

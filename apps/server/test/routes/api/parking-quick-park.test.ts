@@ -45,6 +45,16 @@ const quote = (token: string, plate = 'QP 123') =>
   post('Quote', { ZoneNumber: '9101', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 }, token);
 
 describe('Quick Park', () => {
+  it('tells a guest the payment is the sandbox (offline), with no publishable key', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/Parking/Guest/Payment',
+      headers: { 'x-guest-token': await verifiedGuest() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ PaymentProvider: 'sandbox', PublishableKey: null, Currency: 'USD' });
+  });
+
   it('parks a guest with a verified phone and a card; the receipt link reaches the phone', async () => {
     const phone = phoneOf();
     const token = await verifiedGuest(phone);

@@ -3,6 +3,7 @@ import {
   ErrorResponse,
   GuestExtendQuoteRequest,
   GuestExtendRequest,
+  GuestPayment,
   GuestQuote,
   GuestQuoteRequest,
   GuestStartRequest,
@@ -46,6 +47,22 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => quoteGuest(app.db, req.guestPhone, req.body, new Date()),
+  );
+
+  app.get(
+    '/Payment',
+    {
+      schema: {
+        ...base,
+        summary: 'How the guest’s card is taken: the payment provider and, with Stripe, its publishable key',
+        response: { 200: GuestPayment },
+      },
+    },
+    async () => ({
+      PaymentProvider: app.wallet.provider.name,
+      PublishableKey: app.wallet.stripe?.publishableKey || null,
+      Currency: app.wallet.currency.toUpperCase(),
+    }),
   );
 
   app.post(

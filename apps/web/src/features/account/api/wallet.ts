@@ -166,6 +166,9 @@ export function useDeleteCard() {
   });
 }
 
+/** Stripe's publishable key, for Stripe.js: it comes with the member's SetupIntent answer. */
+export const memberPublishableKey = () => createSetupIntent().then((i) => i.PublishableKey);
+
 export const createSetupIntent = () =>
   api.post<{ ClientSecret: string; PublishableKey: string }>(
     '/api/PaymentMethods/SetupIntent',

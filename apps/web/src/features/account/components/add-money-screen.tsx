@@ -10,9 +10,9 @@ import { showFormError } from '../../../lib/form-errors.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useAccountDetails } from '../../../lib/account-details.ts';
-import { useAddMoney, useCards } from '../api/wallet.ts';
+import { memberPublishableKey, useAddMoney, useCards } from '../api/wallet.ts';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
-import { ExpressPay } from './express-pay.tsx';
+import { ExpressPay } from '../../../components/payments/express-pay.tsx';
 
 const Form = z.object({ Amount: TopUpAmount, PaymentMethodId: z.string() });
 type FormIn = z.input<typeof Form>;
@@ -136,6 +136,7 @@ export function AddMoneyScreen() {
             {details.data && (
               <ExpressPay
                 provider={details.data.PaymentProvider}
+                publishableKey={memberPublishableKey}
                 currency={details.data.Currency}
                 amountCents={Math.round(Number(String(form.watch('Amount')).replace(/,/g, '')) * 100) || 0}
                 ready={() => form.trigger('Amount')}

@@ -3,10 +3,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAccountDetails } from '../../../lib/account-details.ts';
-import { usePlans, useSubscribe } from '../api/wallet.ts';
+import { memberPublishableKey, usePlans, useSubscribe } from '../api/wallet.ts';
 import { useMoney } from '../../../lib/money.ts';
 import cardProvider from '../assets/card-provider.svg';
-import { ExpressPay } from './express-pay.tsx';
+import { ExpressPay } from '../../../components/payments/express-pay.tsx';
 import { CardNeeded, Declined, PaymentScreen, usePayment } from './payment-parts.tsx';
 
 /**
@@ -83,6 +83,7 @@ export function SubscriptionPaymentScreen() {
                 <div className="flex w-full max-w-xs flex-col gap-2">
                   <ExpressPay
                     provider={details.data.PaymentProvider}
+                    publishableKey={memberPublishableKey}
                     currency={details.data.Currency}
                     amountCents={Math.round(deluxe.Price * 100)}
                     ready={async () => !subscribe.isPending}

@@ -17,5 +17,6 @@ export const parkingKeys = {
     ['parking', 'zones', 'search', q, lat, lng, limit] as const,
   guestExtendQuote: (body: GuestExtendQuoteRequest | null, token: string) =>
     ['parking', 'guest-extend-quote', body, token] as const,
+  guestPayment: ['parking', 'guest-payment'] as const,
   guestSession: (id: number | null, token: string | null) => ['parking', 'guest-session', id, token] as const,
 };

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CodeSent,
   GuestExtendQuoteRequest,
+  GuestPayment,
   GuestQuote,
   GuestQuoteRequest,
   GuestToken,
@@ -63,6 +64,15 @@ export function useGuestSession(token: string | null, id: number | null) {
       api.get<SessionReceipt>(`/api/Parking/Guest/Session/${id}`, { ...guest(token ?? ''), signal }),
     enabled: token !== null && id !== null,
     refetchOnWindowFocus: 'always',
+  });
+}
+
+/** How the guest's card is taken (the provider; with Stripe, its publishable key): one answer per server. */
+export function useGuestPayment(token: string) {
+  return useQuery({
+    queryKey: parkingKeys.guestPayment,
+    queryFn: ({ signal }) => api.get<GuestPayment>('/api/Parking/Guest/Payment', { ...guest(token), signal }),
+    staleTime: Infinity,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { z } from 'zod';
 import {
@@ -14,14 +14,21 @@ import { ErrorLine } from '../../../components/ui/error-line.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { FormSelect, FormText } from '../../../components/ui/form-fields.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { sendGuestCode, usePayGuest, useQuoteGuest, useSendGuestCode, useVerifyGuest } from '../api/quick-park.ts';
+import {
+  sendGuestCode,
+  useGuestPayment,
+  usePayGuest,
+  useQuoteGuest,
+  useSendGuestCode,
+  useVerifyGuest,
+} from '../api/quick-park.ts';
 import { ResendCode } from '../../../components/ui/resend-code.tsx';
 import { ZoneSign } from './zone-sign.tsx';
 import { durationChoices } from '../lib/session-time.ts';
 import { DurationPicker } from './duration-picker.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 import { useMoney } from '../../../lib/money.ts';
-import { SandboxExpressButton } from '../../../components/payments/sandbox-express-button.tsx';
+import { ExpressPay } from '../../../components/payments/express-pay.tsx';
 
 /** A Quick Park step: its fields, what the server refused, and the one submit button. */
 function StepForm({
@@ -168,6 +175,9 @@ export function PayByCard({
   const { t } = useTranslation();
   const money = useMoney();
   const pay = usePayGuest();
+  const payment = useGuestPayment(token);
+  const key = payment.data?.PublishableKey ?? null;
+  const publishableKey = useCallback(async () => key, [key]);
   // A second tap can land before the button shows it is busy (the form checks the card first): the
   // quote is spent by the first request, so the second would only answer "This price has expired"
   // and hide the session the first one started. One payment per screen at a time, as the member's Pay.
@@ -229,21 +239,27 @@ export function PayByCard({
         />
         <TextField label={t('CVC')} {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
-      {/* Quick Park's cards go through the sandbox tokenizer: its test wallet stands in for Apple Pay
-          and Google Pay, and pays the same Start with the wallet's one-time card. */}
-      <SandboxExpressButton
-        ready={async () => !paying.current}
-        onToken={async (cardToken) => {
-          paying.current = true;
-          try {
-            onPaid(await pay.mutateAsync({ token, quoteId: quote.QuoteId, cardToken }));
-          } catch {
-            // The refusal shows above the Pay button (pay.error).
-          } finally {
-            paying.current = false;
-          }
-        }}
-      />
+      {/* Apple Pay and Google Pay (with Stripe, its Express Checkout Element; with the sandbox, its
+          test wallet): the wallet's one-time card pays the same Start as a typed card. */}
+      {payment.data && (
+        <ExpressPay
+          provider={payment.data.PaymentProvider}
+          publishableKey={publishableKey}
+          currency={payment.data.Currency}
+          amountCents={Math.round(quote.TotalAmount * 100)}
+          ready={async () => !paying.current}
+          onToken={async (cardToken) => {
+            paying.current = true;
+            try {
+              onPaid(await pay.mutateAsync({ token, quoteId: quote.QuoteId, cardToken }));
+            } catch {
+              // The refusal shows above the Pay button (pay.error).
+            } finally {
+              paying.current = false;
+            }
+          }}
+        />
+      )}
     </StepForm>
   );
 }

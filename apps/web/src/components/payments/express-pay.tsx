@@ -1,18 +1,20 @@
 import { lazy, Suspense } from 'react';
-import type { WalletDetails } from '@parkit/contract';
-import { SandboxExpressButton } from '../../../components/payments/sandbox-express-button.tsx';
+import type { GuestPayment } from '@parkit/contract';
+import { SandboxExpressButton } from './sandbox-express-button.tsx';
 
 const StripeExpressCheckout = lazy(() => import('./stripe-express-checkout.tsx'));
 
 export interface ExpressPayProps {
-  provider: WalletDetails['PaymentProvider'];
+  provider: GuestPayment['PaymentProvider'];
   /** What the driver pays, in cents: the Express Checkout Element shows it in the wallet's sheet. */
   amountCents: number;
   currency: string;
   /** Checks the form first; false when the amount is not valid (its error shows under it). */
   ready: () => Promise<boolean>;
-  /** The one-time card the wallet gave: the screen pays with it (AddMoney's ExpressToken). */
+  /** The one-time card the wallet gave: the screen pays with it (AddMoney's ExpressToken, Quick Park's CardToken). */
   onToken: (token: string) => Promise<void>;
+  /** With Stripe, its publishable key (a member's SetupIntent answer, a guest's Guest/Payment). */
+  publishableKey: () => Promise<string | null>;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import { createSetupIntent } from '../api/wallet.ts';
 import type { ExpressPayProps } from './express-pay.tsx';
 
 /**
@@ -10,7 +9,7 @@ import type { ExpressPayProps } from './express-pay.tsx';
  * becomes a PaymentMethod (createPaymentMethod), which the screen sends as ExpressToken: the
  * server charges it through the same charge path as a saved card.
  */
-function Express({ ready, onToken }: ExpressPayProps) {
+function Express({ ready, onToken }: Pick<ExpressPayProps, 'ready' | 'onToken'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [shown, setShown] = useState(false);
@@ -35,13 +34,10 @@ function Express({ ready, onToken }: ExpressPayProps) {
 
 export default function StripeExpressCheckout(props: ExpressPayProps) {
   const [key, setKey] = useState<string | null>(null);
+  const { publishableKey } = props;
   useEffect(() => {
-    // The publishable key comes with the member's SetupIntent answer (the one place the server gives it).
-    createSetupIntent().then(
-      (i) => setKey(i.PublishableKey),
-      () => setKey(null),
-    );
-  }, []);
+    publishableKey().then(setKey, () => setKey(null));
+  }, [publishableKey]);
   const stripePromise = useMemo(() => (key ? loadStripe(key) : null), [key]);
   if (!stripePromise || props.amountCents <= 0) return null;
   return (
@@ -54,7 +50,7 @@ export default function StripeExpressCheckout(props: ExpressPayProps) {
         paymentMethodCreation: 'manual',
       }}
     >
-      <Express {...props} />
+      <Express ready={props.ready} onToken={props.onToken} />
     </Elements>
   );
 }
