@@ -6,7 +6,7 @@ import { audit, type Actor } from '../infra/audit-log.ts';
 import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { observedMoment, rightToPark } from '../enforcement/index.ts';
 import { bindFiles } from './file-store.ts';
-import { citationPlate, getOperatorCitation } from './citation-repository.ts';
+import { citationPlate, getOperatorCitation } from './citation-view.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

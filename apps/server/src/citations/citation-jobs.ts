@@ -1,12 +1,12 @@
 import type { Db } from '../db/client.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
 import { cancelCoveredCitations } from './citation-auto-cancel.ts';
-import { applyLateFees } from './citation-repository.ts';
+import { applyLateFees } from './citation-dues.ts';
 
 /** How often the automatic cancellation looks at every open citation again (each tick is cheaper). */
 export const AUTO_CANCEL_EVERY_MS = 5 * 60_000;
 
-/** The late fee after the due date (citation-repository.ts's applyLateFees: once per citation). */
+/** The late fee after the due date (citation-dues.ts's applyLateFees: once per citation). */
 export async function lateFeeJob(db: Db, now: Date): Promise<number> {
   return applyLateFees(db, now);
 }

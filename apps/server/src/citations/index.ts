@@ -4,7 +4,19 @@ export * from './citation-auto-cancel.ts';
 export * from './citation-jobs.ts';
 export * from './citation-notices.ts';
 export * from './citation-issue.ts';
-export * from './citation-repository.ts';
+export * from './citation-contest.ts';
+export * from './citation-dues.ts';
+export * from './citation-payment.ts';
+// citation-view.ts's lockMemberCitation stays inside the domain (payments and contests).
+export {
+  citationPlate,
+  getMemberCitation,
+  getOperatorCitation,
+  listMemberCitations,
+  listOperatorCitations,
+  ownedBy,
+} from './citation-view.ts';
 export * from './file-store.ts';
 export * from './proof-pack-pdf.ts';
 export * from './proof-pack-repository.ts';
+export * from './violation-repository.ts';

@@ -15,7 +15,7 @@ import {
 import { ANONYMISED_PLATE, normalisedSessionPlate } from '../enforcement/index.ts';
 import { notFound } from '../lib/http-error.ts';
 import { CITATION_MESSAGES as M } from '@parkit/contract';
-import { ownedBy } from './citation-repository.ts';
+import { ownedBy } from './citation-view.ts';
 
 /** What a driver's proof pack prints (docs/citations.md#the-proof-pack); amounts in cents. */
 export interface ProofPack {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PolicyBody, USER_CLASSES, type UserClass } from '@parkit/contract';
-import { compilePolicy, priceWindow, type HeldPermit } from './engine.ts';
+import { compilePolicy } from './compiled-policy.ts';
+import { type HeldPermit } from './driver-rates.ts';
+import { priceWindow } from './engine.ts';
 
 /**
  * The engine against a reference written from the rules of docs/pricing.md, not from the engine:

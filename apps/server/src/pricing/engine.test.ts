@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyBody, type PolicyBodyInput } from '@parkit/contract';
-import { compilePolicy, priceWindow, type HeldPermit } from './engine.ts';
+import { compilePolicy } from './compiled-policy.ts';
+import { type HeldPermit } from './driver-rates.ts';
+import { priceWindow } from './engine.ts';
 import { presetPolicy } from './preset.ts';
 
 const CHICAGO = 'America/Chicago';

@@ -1,6 +1,6 @@
-import type { PolicyBody, TimeSpan, UserClass, UserClassPrice } from '@parkit/contract';
-import type { PermitKind } from '../db/schema/index.ts';
-import { clockMinutes, dayBefore, localTimeAt, type LocalTime } from '../lib/local-clock.ts';
+import { localTimeAt } from '../lib/local-clock.ts';
+import { spanAt, type CompiledPolicy } from './compiled-policy.ts';
+import { stepsFor, type Who } from './driver-rates.ts';
 
 /**
  * The quote engine (docs/pricing.md#how-a-stay-is-priced). A stay is the real minutes from its
@@ -11,176 +11,15 @@ import { clockMinutes, dayBefore, localTimeAt, type LocalTime } from '../lib/loc
  * session's total in the span by its maximum per session, then raised to its minimum per session
  * when the stay paid in it at all. Amounts are kept in sixtieths of a cent (cents per hour x
  * minutes), exact integers, and rounded half-up to the cent once, after the plan's discount.
+ *
+ * The policy compiled and its calendar are in compiled-policy.ts; the rate a driver pays in a span
+ * (user classes, permits) in driver-rates.ts.
  */
 
 const DAY = 1440;
 const MINUTE_MS = 60_000;
 /** IANA zones change offset only at whole or half hours: a walk re-reads the clock at least that often. */
 const STEP_CAP = 30;
-
-type Step = { FromMinute: number; CentsPerHour: number };
-
-export interface CompiledSpan {
-  id: string;
-  name: string;
-  days: ReadonlySet<number> | null;
-  daysOfMonth: ReadonlySet<number> | null;
-  months: ReadonlySet<number> | null;
-  from: number;
-  /** 1..1440; below `from`: the span crosses midnight. */
-  until: number;
-  startDate: string | null;
-  endDate: string | null;
-  holidays: 'only' | 'except' | null;
-  steps: readonly Step[];
-  classes: TimeSpan['UserClasses'];
-  increment: number;
-  freeMinutes: number;
-  minSessionCents: number | null;
-  maxSessionCents: number | null;
-  maxDayCents: number | null;
-  maxStayMinutes: number | null;
-  noReturnMinutes: number;
-}
-
-export interface CompiledPolicy {
-  spans: readonly CompiledSpan[];
-  holidays: ReadonlySet<string>;
-  maxStayMinutes: number;
-  /** Every minute of the day where some span starts or ends, and 1440. */
-  boundaries: readonly number[];
-}
-
-/** A validated body (the contract's PolicyBody) made ready to price. */
-export function compilePolicy(body: PolicyBody): CompiledPolicy {
-  const spans = body.Spans.map((s): CompiledSpan => {
-    const from = clockMinutes(s.From ?? '00:00');
-    const u = clockMinutes(s.Until ?? '24:00');
-    return {
-      id: s.Id,
-      name: s.Name,
-      days: s.Days ? new Set(s.Days) : null,
-      daysOfMonth: s.DaysOfMonth ? new Set(s.DaysOfMonth) : null,
-      months: s.Months ? new Set(s.Months) : null,
-      from,
-      until: u === 0 ? DAY : u,
-      startDate: s.StartDate ?? null,
-      endDate: s.EndDate ?? null,
-      holidays: s.Holidays ?? null,
-      steps: s.Rate,
-      classes: s.UserClasses,
-      increment: s.IncrementMinutes,
-      freeMinutes: s.FreeMinutes,
-      minSessionCents: s.MinSessionCents ?? null,
-      maxSessionCents: s.MaxSessionCents ?? null,
-      maxDayCents: s.MaxDayCents ?? null,
-      maxStayMinutes: s.MaxStayMinutes ?? null,
-      noReturnMinutes: s.NoReturnMinutes ?? 0,
-    };
-  });
-  const boundaries = new Set<number>([DAY]);
-  for (const s of spans) {
-    boundaries.add(s.from);
-    boundaries.add(s.until % DAY);
-  }
-  return {
-    spans,
-    holidays: new Set(body.Holidays),
-    maxStayMinutes: body.MaxStayMinutes,
-    boundaries: [...boundaries].sort((a, b) => a - b),
-  };
-}
-
-function dayMatches(c: CompiledPolicy, s: CompiledSpan, date: string, isoDay: number): boolean {
-  if (s.days && !s.days.has(isoDay)) return false;
-  if (s.daysOfMonth && !s.daysOfMonth.has(Number(date.slice(8, 10)))) return false;
-  if (s.months && !s.months.has(Number(date.slice(5, 7)))) return false;
-  if (s.startDate !== null && date < s.startDate) return false;
-  if (s.endDate !== null && date > s.endDate) return false;
-  if (s.holidays === 'only') return c.holidays.has(date);
-  if (s.holidays === 'except') return !c.holidays.has(date);
-  return true;
-}
-
-/** The index of the first span that holds this local minute, or -1. */
-export function spanAt(c: CompiledPolicy, t: LocalTime): number {
-  for (let i = 0; i < c.spans.length; i++) {
-    const s = c.spans[i]!;
-    if (s.until > s.from) {
-      if (t.minute >= s.from && t.minute < s.until && dayMatches(c, s, t.date, t.isoDay)) return i;
-    } else {
-      if (t.minute >= s.from && dayMatches(c, s, t.date, t.isoDay)) return i;
-      if (t.minute < s.until && dayMatches(c, s, dayBefore(t.date), t.isoDay === 1 ? 7 : t.isoDay - 1)) return i;
-    }
-  }
-  return -1;
-}
-
-/** A permit the driver's vehicle holds for the zone: it makes the driver one of the policy's user classes. */
-export interface HeldPermit {
-  id: number;
-  typeId: number;
-  kind: PermitKind;
-}
-
-/** Who the driver is for the spans' user classes: plain classes (a preview's), and the permits held for the zone. */
-export interface Who {
-  classes?: ReadonlySet<UserClass>;
-  permits?: readonly HeldPermit[];
-}
-
-/** The user class a permit of each kind belongs to when a span names no narrower rule for it. */
-export const PERMIT_KIND_CLASS: Record<PermitKind, UserClass> = {
-  resident: 'permit',
-  visitor: 'permit',
-  business: 'permit',
-  disabled: 'disabled',
-  ev: 'ev',
-};
-
-/**
- * What a span says of one permit (docs/pricing.md#permit-holders): the rule naming its type, else
- * its kind, else its user class; null when none does, and then the permit parks free (a permit is
- * valid in the zones it names).
- */
-export function ruleForPermit(classes: readonly UserClassPrice[], p: HeldPermit): UserClassPrice | null {
-  return (
-    classes.find((c) => c.PermitTypeId === p.typeId) ??
-    classes.find((c) => c.PermitKind === p.kind) ??
-    classes.find((c) => c.UserClass === PERMIT_KIND_CLASS[p.kind]) ??
-    null
-  );
-}
-
-/**
- * The permit that prices a span for its holder: one that parks free there (rate null), else the
- * first with a rate of its own; null without permits.
- */
-export function permitFor(
-  s: CompiledSpan,
-  permits: readonly HeldPermit[],
-): { permit: HeldPermit; rate: readonly Step[] | null } | null {
-  let own: { permit: HeldPermit; rate: readonly Step[] } | null = null;
-  for (const p of permits) {
-    const rule = ruleForPermit(s.classes, p);
-    if (!rule || rule.Exempt) return { permit: p, rate: null };
-    own ??= { permit: p, rate: rule.Rate ?? [] };
-  }
-  return own;
-}
-
-/** The rate steps of a span for this driver ([] : exempt): a held permit's, else a plain class's, else everyone's. */
-export function stepsFor(s: CompiledSpan, who: Who): readonly Step[] {
-  if (who.permits && who.permits.length > 0) {
-    const p = permitFor(s, who.permits)!;
-    return p.rate ?? [];
-  }
-  const classes = who.classes;
-  if (classes)
-    for (const c of s.classes)
-      if (c.UserClass !== undefined && classes.has(c.UserClass)) return c.Exempt ? [] : (c.Rate ?? []);
-  return s.steps;
-}
 
 /** A stretch of the walk with one span, one local date and one rate. */
 interface Chunk {

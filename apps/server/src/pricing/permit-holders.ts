@@ -5,7 +5,8 @@ import { permits, permitTypes } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { localTimeAt } from '../lib/local-clock.ts';
 import { normalisePlate } from '../lib/plate.ts';
-import { permitFor, spanAt, type CompiledPolicy, type HeldPermit } from './engine.ts';
+import { spanAt, type CompiledPolicy } from './compiled-policy.ts';
+import { permitFor, type HeldPermit } from './driver-rates.ts';
 
 /**
  * Permit holders and the zone's policy (docs/pricing.md#permit-holders): the permits a plate holds

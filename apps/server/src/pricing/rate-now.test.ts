@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PolicyBody, type PolicyBodyInput } from '@parkit/contract';
 import { paymentStatus } from '../zones/index.ts';
-import { compilePolicy } from './engine.ts';
+import { compilePolicy } from './compiled-policy.ts';
 import { rateNow } from './rate-now.ts';
 import { presetPolicy, type Preset } from './preset.ts';
 

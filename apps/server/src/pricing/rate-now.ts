@@ -1,5 +1,5 @@
 import { localTimeAt } from '../lib/local-clock.ts';
-import { spanAt, type CompiledPolicy } from './engine.ts';
+import { spanAt, type CompiledPolicy } from './compiled-policy.ts';
 
 /** What Find Parking shows of a zone's price now: the rate a stay starting now pays, and whether it pays at all. */
 export interface RateNow {

@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useZoneChoices } from '../api/sessions.ts';
 import { usePermitTypeChanges, usePermitTypes } from '../api/permits.ts';
 import { useMembership } from './console-shell.tsx';
+import { ZoneChecklist } from './zone-picker.tsx';
 import { kindLabel, type PermitKind } from './permit-labels.ts';
 
 /** The form's fields as typed; checked by the contract's PermitTypeInput once converted. */
@@ -240,38 +241,14 @@ export function PermitTypes({ operatorId }: { operatorId: number }) {
               skeleton={<Skeleton rows={1} className="h-10" />}
               failed={t('Zones could not be loaded.')}
             >
-              {(page) =>
-                page.Zones.length === 0 ? (
-                  <p className="text-sm text-slate-600">{t('No zone found.')}</p>
-                ) : (
-                  <fieldset>
-                    <legend className="text-sm font-medium text-slate-700">{t('Zones')}</legend>
-                    <div className="mt-1 flex max-h-40 flex-wrap gap-2 overflow-y-auto">
-                      {page.Zones.map((z) => (
-                        <label
-                          key={z.ZoneId}
-                          className="flex min-h-11 items-center gap-2 rounded-lg px-2 ring-1 ring-slate-300"
-                        >
-                          <input
-                            type="checkbox"
-                            checked={picked.includes(z.ZoneId)}
-                            onChange={(e) =>
-                              form.setValue(
-                                'ZoneIds',
-                                e.target.checked ? [...picked, z.ZoneId] : picked.filter((id) => id !== z.ZoneId),
-                                { shouldValidate: form.formState.isSubmitted },
-                              )
-                            }
-                          />
-                          <span className="break-words">
-                            {z.ZoneNumber} · {z.Name}
-                          </span>
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
-                )
-              }
+              {(page) => (
+                <ZoneChecklist
+                  zones={page.Zones}
+                  picked={picked}
+                  onPick={(ids) => form.setValue('ZoneIds', ids, { shouldValidate: form.formState.isSubmitted })}
+                  label={t('Zones')}
+                />
+              )}
             </Loaded>
             {form.formState.errors.ZoneIds?.message && (
               <p role="alert" className="text-xs font-medium text-red-600">

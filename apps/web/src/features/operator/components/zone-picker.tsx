@@ -40,7 +40,8 @@ export function ZonePicker({
   );
 }
 
-function ZoneChecklist({
+/** The operator's zones as checkboxes under one legend; `onPick` gets the ids picked after each change. */
+export function ZoneChecklist({
   zones,
   picked,
   onPick,

@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import { CITATION_MESSAGES as M, type Citation } from '@parkit/contract';
+import type { Db } from '../db/client.ts';
+import { citationContests, citations, type CitationStatus } from '../db/schema/index.ts';
+import { audit, type Actor } from '../infra/audit-log.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
+import { lockWallet, postEntry } from '../wallet/index.ts';
+import { bindFiles } from './file-store.ts';
+import { notifyDecision } from './citation-notices.ts';
+import { getMemberCitation, getOperatorCitation, lockMemberCitation } from './citation-view.ts';
+
+// A contest: the driver contests a citation, a manager decides it.
+
+/**
+ * Contests a citation (once): the reason and the member's uploaded attachments; the citation
+ * waits for a manager's decision (status contested). A paid citation may be contested too (a
+ * cancellation refunds it); a cancelled or decided one may not.
+ */
+export async function contestCitation(
+  db: Db,
+  memberId: number,
+  citationId: number,
+  input: { Reason: string; AttachmentIds: string[] },
+  now: Date,
+): Promise<Citation> {
+  await db.transaction(async (tx) => {
+    const c = await lockMemberCitation(tx, memberId, citationId);
+    if (c.status !== 'issued' && c.status !== 'paid') throw conflict('Reason', M.notContestable);
+    const made = await tx
+      .insert(citationContests)
+      .values({ citationId: c.id, memberId, reason: input.Reason })
+      .onConflictDoNothing()
+      .returning({ id: citationContests.id });
+    if (made.length === 0) throw conflict('Reason', M.alreadyContested);
+    const ids = [...new Set(input.AttachmentIds)];
+    const bound = await bindFiles(tx, c.id, ids, { kind: 'contest', uploadedBy: memberId, operatorId: null });
+    if (bound !== ids.length) throw conflict('AttachmentIds', M.fileNotFound);
+    await tx.update(citations).set({ status: 'contested', updatedAt: now }).where(eq(citations.id, c.id));
+  });
+  return getMemberCitation(db, memberId, citationId);
+}
+
+export interface DecideInput {
+  Decision: 'upheld' | 'cancelled' | 'reduced';
+  NewFine?: number | undefined;
+  Note: string;
+}
+
+/**
+ * Decides a waiting contest: upheld (the fine stands), cancelled (nothing to pay; what was paid
+ * goes back to the payer's wallet), reduced (a new, lower fine; any overpayment goes back).
+ * Audited; the driver is told through the outbox (SMS, push where enabled) in the same
+ * transaction. The payer's wallet is locked before the citation (every money transaction takes
+ * the wallet first: wallet/ledger.ts's lockWallet). 404 for another operator's citation.
+ */
+export async function decideContest(
+  db: Db,
+  operatorId: number,
+  actor: Actor,
+  citationId: number,
+  input: DecideInput,
+  now: Date,
+): Promise<Citation> {
+  await db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ paidBy: citations.paidBy })
+      .from(citations)
+      .where(and(eq(citations.id, citationId), eq(citations.operatorId, operatorId)));
+    if (!peek) throw notFound(M.citationNotFound);
+    if (peek.paidBy !== null) await lockWallet(tx, peek.paidBy);
+    const [c] = await tx.select().from(citations).where(eq(citations.id, citationId)).for('update');
+    const [contest] = await tx
+      .select()
+      .from(citationContests)
+      .where(eq(citationContests.citationId, citationId))
+      .for('update');
+    if (!c || !contest || contest.decision !== null || c.status !== 'contested')
+      throw conflict('Decision', M.noContest);
+    if (c.paidBy !== peek.paidBy) throw conflict('Decision', M.noContest);
+    let fine = c.fineCents;
+    if (input.Decision === 'reduced') {
+      if (input.NewFine === undefined || input.NewFine >= c.fineCents) throw conflict('NewFine', M.reducedFineRequired);
+      fine = input.NewFine;
+    }
+    const kept = c.paidCents - c.refundedCents;
+    const owed = input.Decision === 'cancelled' ? 0 : fine + (c.lateFeeAppliedAt ? c.lateFeeCents : 0);
+    const refund = c.paidCents > 0 ? Math.max(0, kept - owed) : 0;
+    if (refund > 0 && c.paidBy !== null)
+      await postEntry(tx, {
+        memberId: c.paidBy,
+        amountCents: refund,
+        kind: 'citation-refund',
+        reference: `citation:${c.id}:refund`,
+        idempotencyKey: null,
+      });
+    const status: CitationStatus =
+      input.Decision === 'cancelled' ? 'cancelled' : c.paidCents > 0 ? 'paid' : input.Decision;
+    await tx
+      .update(citations)
+      .set({ status, fineCents: fine, refundedCents: c.refundedCents + refund, updatedAt: now })
+      .where(eq(citations.id, c.id));
+    await tx
+      .update(citationContests)
+      .set({
+        decision: input.Decision,
+        decisionNote: input.Note,
+        reducedFineCents: input.Decision === 'reduced' ? fine : null,
+        decidedBy: actor.id,
+        decidedAt: now,
+      })
+      .where(eq(citationContests.id, contest.id));
+    await audit(tx, {
+      operatorId,
+      actor,
+      action: 'citation.decide',
+      entity: 'citation',
+      entityId: c.id,
+      before: { status: c.status, fineCents: c.fineCents, refundedCents: c.refundedCents },
+      after: {
+        status,
+        decision: input.Decision,
+        fineCents: fine,
+        refundedCents: c.refundedCents + refund,
+        note: input.Note,
+      },
+    });
+    await notifyDecision(
+      tx,
+      {
+        citationId: c.id,
+        plate: c.plate,
+        plateState: c.plateState,
+        decision: input.Decision,
+        fineCents: fine,
+        refundCents: refund,
+      },
+      now,
+    );
+  });
+  return getOperatorCitation(db, operatorId, citationId);
+}
