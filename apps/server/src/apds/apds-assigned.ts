@@ -16,12 +16,7 @@ import { apdsAssignedRights, zones, type ApdsStoredCredential } from '../db/sche
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { normalisePlate } from '../lib/plate.ts';
 import { APDS_PAGE, idNumber, isPlate, meta, near, placeFilter, placeId, ref } from './apds-common.ts';
-import {
-  hasPartnerSession,
-  isOwnSession,
-  keepPartnerSession,
-  replacePartnerSession,
-} from './apds-sessions.ts';
+import { hasPartnerSession, isOwnSession, keepPartnerSession, replacePartnerSession } from './apds-sessions.ts';
 
 /**
  * APDS assigned rights (docs/apds.md#assigned-rights): rights a third party with the operator's

@@ -96,7 +96,13 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const operatorId = req.operatorKey.row!.operatorId;
       const update = async (db: Executor) => {
-        const { session, rights } = await apds.updatePartnerSession(db, operatorId, req.params.id, req.body, new Date());
+        const { session, rights } = await apds.updatePartnerSession(
+          db,
+          operatorId,
+          req.params.id,
+          req.body,
+          new Date(),
+        );
         return { status: 'ok' as const, code: 200, message: M.updated, session, assignedRights: rights };
       };
       if (req.headers[IDEMPOTENCY_HEADER] === undefined) return update(app.db);
