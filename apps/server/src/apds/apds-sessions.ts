@@ -286,7 +286,7 @@ export async function keepPartnerSession(
  * (apds-assigned.ts updatePartnerSession): the Session's next version, as sent, replaces the kept
  * one if the kept version is the one before it. The check and the write are one UPDATE, so of two
  * updates of one version exactly one is written; its trigger writes SessionUpdated (migration
- * 0053). The stored hash becomes the new content's: a POST repeating it answers this Session. Null
+ * 0054). The stored hash becomes the new content's: a POST repeating it answers this Session. Null
  * when nothing was written (a stale version, or no such Session of the operator's).
  */
 export async function replacePartnerSession(
