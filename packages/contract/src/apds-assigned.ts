@@ -104,9 +104,10 @@ export type ApdsAssignedRightsQuery = z.infer<typeof ApdsAssignedRightsQuery>;
 export const ApdsAssignedRightList = apdsPage(ApdsAssignedRight);
 
 /**
- * POST /apds/sessions: a Session whose segments carry their AssignedRight inline (the document's
- * short-stay flow) or name one already assigned. ParkIt keeps the rights, which the plate check
- * reads, and the Session, which GET /apds/sessions lists (docs/apds.md#partner-sessions).
+ * POST /apds/sessions, and PUT /apds/sessions/{id} (the Session's next version, whole): a Session
+ * whose segments carry their AssignedRight inline (the document's short-stay flow) or name one
+ * already assigned. ParkIt keeps the rights, which the plate check reads, and the Session, which
+ * GET /apds/sessions lists (docs/apds.md#partner-sessions).
  */
 export const ApdsSessionRequest = z.looseObject({
   id: z.string().min(1).max(100),
@@ -173,6 +174,18 @@ export const ApdsPartnerSession = z.looseObject({
   ),
 });
 export type ApdsPartnerSession = z.infer<typeof ApdsPartnerSession>;
+
+/**
+ * The document's ResponseStatus of PUT /sessions/{id}, with the Session's new version as kept and
+ * the rights its segments hold.
+ */
+export const ApdsSessionUpdated = z.object({
+  status: z.literal('ok'),
+  code: z.number().int(),
+  message: z.string(),
+  session: ApdsPartnerSession,
+  assignedRights: z.array(ApdsAssignedRight),
+});
 
 /** GET /apds/sessions answers both: the operator's parking sessions, then the Sessions third parties registered. */
 // The partner's branch first: it is all loose objects, so a serializer that picks a branch by

@@ -28,6 +28,8 @@ export const APDS_MESSAGES = {
   sessionIdConflict: 'A Session with this id exists with other content',
   sessionIdReserved: 'A Session id of the form session-<number> is ParkIt’s own: use another id',
   ownSessionKept: 'ParkIt’s own sessions end with Stop and are not deleted: only a Session a partner registered is',
+  ownSessionNotUpdated:
+    'ParkIt’s own sessions change in the app (Extend, Stop) and are not updated here: only a Session a partner registered is',
   deleted: 'Deleted',
   updated: 'Updated',
   idNotPath: 'The id in the body must be the id in the path',

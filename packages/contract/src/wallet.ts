@@ -9,6 +9,7 @@ export const WALLET_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still running',
   walletBusy: 'Another payment of this wallet was running at the same time. Nothing was charged; please try again.',
+  requestBusy: 'Another change was running at the same time. Nothing was changed; please try again.',
   amountRequired: 'Amount is required',
   amountFormat: 'Enter an amount with at most two decimals',
   amountRange: 'Enter an amount from 5.00 to 500.00',

@@ -8,14 +8,15 @@ import {
   type ApdsAssignedRightRequest,
   type ApdsAssignedRightsQuery,
   type ApdsListMeta,
+  type ApdsPartnerSession,
   type ApdsSessionRequest,
 } from '@parkit/contract';
 import type { Db, Executor } from '../db/client.ts';
 import { apdsAssignedRights, zones, type ApdsStoredCredential } from '../db/schema/index.ts';
-import { badRequest, conflict } from '../lib/http-error.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { normalisePlate } from '../lib/plate.ts';
 import { APDS_PAGE, idNumber, isPlate, meta, near, placeFilter, placeId, ref } from './apds-common.ts';
-import { keepPartnerSession } from './apds-sessions.ts';
+import { hasPartnerSession, isOwnSession, keepPartnerSession, replacePartnerSession } from './apds-sessions.ts';
 
 /**
  * APDS assigned rights (docs/apds.md#assigned-rights): rights a third party with the operator's
@@ -225,7 +226,8 @@ export async function getAssignedRight(
  * UPDATE, so of two updates of one version exactly one is written, and the other, like any version
  * that is not the next, is a 409 that changes nothing. Null for an id the key's operator does not
  * have. The stored request hash becomes the new content's, so that a create repeating the old
- * content is a 409 and one repeating the new answers this right.
+ * content is a 409 and one repeating the new answers this right. `versionField` is the field a
+ * stale version's 409 names (a Session's segment's right names its place in the Session).
  */
 export async function updateAssignedRight(
   db: Executor,
@@ -233,6 +235,7 @@ export async function updateAssignedRight(
   id: string,
   body: ApdsAssignedRightRequest,
   now: Date,
+  versionField = 'version',
 ): Promise<ApdsAssignedRight | null> {
   if (body.id !== id) throw badRequest('id', M.idNotPath);
   const { apdsId: _id, ...values } = await kept(db, operatorId, body, now);
@@ -247,7 +250,7 @@ export async function updateAssignedRight(
   // Nothing written: only the refusal's kind is read now.
   const [held] = await db.select({ id: a.id }).from(a).where(mine);
   if (!held) return null;
-  throw conflict('version', M.outdatedVersion);
+  throw conflict(versionField, M.outdatedVersion);
 }
 
 /**
@@ -264,10 +267,51 @@ export async function deleteAssignedRight(db: Executor, operatorId: number, id: 
 }
 
 /**
- * POST /apds/sessions: a Session's segments name their rights; an inline one is created as a
- * POST /apds/rights/assigned would (idempotent by its id), its window the segment's when it gives
- * none; the Session is kept with them (apds-sessions.ts). One transaction: a refused segment, or
- * a Session id held by other content, leaves nothing written.
+ * The rights a Session's segments hold, in the caller's transaction (docs/apds.md#partner-sessions):
+ * a right a segment names ({ id, version }) must be one of the operator's (else 400); an inline one
+ * is created as POST /apds/rights/assigned creates one (idempotent by its id), its window the
+ * segment's when it gives none. In an update (PUT /apds/sessions/{id}) an inline right the operator
+ * holds under another version is that right's next version, written as PUT
+ * /apds/rights/assigned/{id} writes one: its version the stored one plus one, else a 409 naming the
+ * segment's right; held under the same version, it is the create's repeat (the same content, or 409).
+ */
+async function segmentRights(
+  tx: Executor,
+  operatorId: number,
+  body: ApdsSessionRequest,
+  now: Date,
+  update: boolean,
+): Promise<ApdsAssignedRight[]> {
+  const rights: ApdsAssignedRight[] = [];
+  for (const [i, segment] of body.segments.entries()) {
+    const r = segment.assignedRight;
+    if (!('rightSpecification' in r)) {
+      const found = await getAssignedRight(tx, operatorId, r.id);
+      if (!found) throw badRequest(`segments.${i}.assignedRight.id`, M.unknownAssignedRight);
+      rights.push(found);
+      continue;
+    }
+    const window = r.plannedUses ?? [{ startTime: segment.actualStart }];
+    const expiry = r.expiry ?? r.plannedUses?.[0]?.endTime ?? segment.actualEnd ?? body.actualEnd;
+    const right = { ...r, plannedUses: window, ...(expiry ? { expiry } : {}) };
+    const held = update ? await getAssignedRight(tx, operatorId, r.id) : null;
+    if (held && held.version !== r.version) {
+      const versionField = `segments.${i}.assignedRight.version`;
+      // Null: deleted since it was read; the segment named a version that is no longer there.
+      const next = await updateAssignedRight(tx, operatorId, r.id, right, now, versionField);
+      if (!next) throw conflict(versionField, M.outdatedVersion);
+      rights.push(next);
+      continue;
+    }
+    rights.push((await createAssignedRight(tx, operatorId, right, null, now)).right);
+  }
+  return rights;
+}
+
+/**
+ * POST /apds/sessions: a Session's segments name their rights or carry them inline (segmentRights);
+ * the Session is kept with them (apds-sessions.ts). One transaction: a refused segment, or a
+ * Session id held by other content, leaves nothing written.
  */
 export async function registerSession(
   db: Db,
@@ -276,21 +320,39 @@ export async function registerSession(
   now: Date,
 ): Promise<ApdsAssignedRight[]> {
   return db.transaction(async (tx) => {
-    const rights: ApdsAssignedRight[] = [];
-    for (const [i, segment] of body.segments.entries()) {
-      const r = segment.assignedRight;
-      if (!('rightSpecification' in r)) {
-        const found = await getAssignedRight(tx, operatorId, r.id);
-        if (!found) throw badRequest(`segments.${i}.assignedRight.id`, M.unknownAssignedRight);
-        rights.push(found);
-        continue;
-      }
-      const window = r.plannedUses ?? [{ startTime: segment.actualStart }];
-      const expiry = r.expiry ?? r.plannedUses?.[0]?.endTime ?? segment.actualEnd ?? body.actualEnd;
-      const right = { ...r, plannedUses: window, ...(expiry ? { expiry } : {}) };
-      rights.push((await createAssignedRight(tx, operatorId, right, null, now)).right);
-    }
+    const rights = await segmentRights(tx, operatorId, body, now, false);
     await keepPartnerSession(tx, operatorId, body, rights);
     return rights;
+  });
+}
+
+/**
+ * PUT /apds/sessions/{id}: a partner's Session replaced by its next version, whole, checked as a
+ * registration is (the same 400s; `id` must be the path's). Its segments' rights are the POST's,
+ * and an inline right held under another version is updated to it (segmentRights). The Session's
+ * `version` is the kept one plus one, checked in the UPDATE that writes it (replacePartnerSession):
+ * any other is a 409 naming `version`. ParkIt's own sessions (session-<n>) are a 409; an id the
+ * operator does not have is a 404 (thrown: the rights written before it are undone). One
+ * transaction (a savepoint in the caller's): any refusal leaves nothing written.
+ */
+export async function updatePartnerSession(
+  db: Executor,
+  operatorId: number,
+  id: string,
+  body: ApdsSessionRequest,
+  now: Date,
+): Promise<{ session: ApdsPartnerSession; rights: ApdsAssignedRight[] }> {
+  if (body.id !== id) throw badRequest('id', M.idNotPath);
+  const sessionId = idNumber(id, 'session');
+  if (sessionId !== null) {
+    if (await isOwnSession(db, operatorId, sessionId)) throw conflict('id', M.ownSessionNotUpdated);
+    throw notFound(M.notFound);
+  }
+  return db.transaction(async (tx) => {
+    const rights = await segmentRights(tx, operatorId, body, now, true);
+    const session = await replacePartnerSession(tx, operatorId, body, rights, now);
+    if (session) return { session, rights };
+    if (await hasPartnerSession(tx, operatorId, id)) throw conflict('version', M.outdatedVersion);
+    throw notFound(M.notFound);
   });
 }

@@ -232,6 +232,29 @@ function partnerFilter(operatorId: number, q: ApdsSessionsQuery): SQL | undefine
 }
 
 /**
+ * The columns a partner's Session keeps beside its body: its zone (the first segment's right's),
+ * its plates, start and end, and the hash a repeat of its content compares; the body is the Session
+ * as sent, each segment's right as created or found.
+ */
+function partnerRow(body: ApdsSessionRequest, rights: ApdsAssignedRight[]) {
+  const zoneId = idNumber(rights[0]!.rightSpecification.id, 'zone');
+  if (zoneId === null) throw new Error(`an assigned right names no zone: ${rights[0]!.rightSpecification.id}`);
+  const kept: ApdsPartnerSession = {
+    ...body,
+    segments: body.segments.map((s, i) => ({ ...s, assignedRight: rights[i]! })),
+  };
+  return {
+    version: body.version,
+    zoneId,
+    plates: [...new Set(body.identifiedCredentials.filter(isPlate).map((c) => normalisePlate(c.identifier.id)))],
+    startsAt: new Date(body.actualStart),
+    endsAt: body.actualEnd ? new Date(body.actualEnd) : null,
+    body: kept,
+    requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+  };
+}
+
+/**
  * Keeps a Session a third party registered, in the transaction that created its segments' rights
  * (apds-assigned.ts registerSession): the Session as sent, each segment's right as created or
  * found. The same id again with the same content is the same Session; with other content, 409.
@@ -244,26 +267,10 @@ export async function keepPartnerSession(
   rights: ApdsAssignedRight[],
 ): Promise<void> {
   if (idNumber(body.id, 'session') !== null) throw badRequest('id', M.sessionIdReserved);
-  const zoneId = idNumber(rights[0]!.rightSpecification.id, 'zone');
-  if (zoneId === null) throw new Error(`an assigned right names no zone: ${rights[0]!.rightSpecification.id}`);
-  const kept: ApdsPartnerSession = {
-    ...body,
-    segments: body.segments.map((s, i) => ({ ...s, assignedRight: rights[i]! })),
-  };
-  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const row = partnerRow(body, rights);
   const [inserted] = await tx
     .insert(apdsPartnerSessions)
-    .values({
-      operatorId,
-      apdsId: body.id,
-      version: body.version,
-      zoneId,
-      plates: [...new Set(body.identifiedCredentials.filter(isPlate).map((c) => normalisePlate(c.identifier.id)))],
-      startsAt: new Date(body.actualStart),
-      endsAt: body.actualEnd ? new Date(body.actualEnd) : null,
-      body: kept,
-      requestHash,
-    })
+    .values({ ...row, operatorId, apdsId: body.id })
     .onConflictDoNothing({ target: [apdsPartnerSessions.operatorId, apdsPartnerSessions.apdsId] })
     .returning({ id: apdsPartnerSessions.id });
   if (inserted) return;
@@ -271,7 +278,50 @@ export async function keepPartnerSession(
     .select({ requestHash: apdsPartnerSessions.requestHash })
     .from(apdsPartnerSessions)
     .where(and(eq(apdsPartnerSessions.operatorId, operatorId), eq(apdsPartnerSessions.apdsId, body.id)));
-  if (held?.requestHash !== requestHash) throw conflict('id', M.sessionIdConflict);
+  if (held?.requestHash !== row.requestHash) throw conflict('id', M.sessionIdConflict);
+}
+
+/**
+ * PUT /apds/sessions/{id}'s write, in the transaction that wrote its segments' rights
+ * (apds-assigned.ts updatePartnerSession): the Session's next version, as sent, replaces the kept
+ * one if the kept version is the one before it. The check and the write are one UPDATE, so of two
+ * updates of one version exactly one is written; its trigger writes SessionUpdated (migration
+ * 0054). The stored hash becomes the new content's: a POST repeating it answers this Session. Null
+ * when nothing was written (a stale version, or no such Session of the operator's).
+ */
+export async function replacePartnerSession(
+  tx: Executor,
+  operatorId: number,
+  body: ApdsSessionRequest,
+  rights: ApdsAssignedRight[],
+  now: Date,
+): Promise<ApdsPartnerSession | null> {
+  const p = apdsPartnerSessions;
+  const [updated] = await tx
+    .update(p)
+    .set({ ...partnerRow(body, rights), updatedAt: now })
+    .where(and(eq(p.operatorId, operatorId), eq(p.apdsId, body.id), eq(p.version, body.version - 1)))
+    .returning({ body: p.body });
+  return updated?.body ?? null;
+}
+
+/** Whether the operator has a partner's Session of this id. */
+export async function hasPartnerSession(db: Executor, operatorId: number, id: string): Promise<boolean> {
+  const p = apdsPartnerSessions;
+  const [held] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.operatorId, operatorId), eq(p.apdsId, id)));
+  return held !== undefined;
+}
+
+/**
+ * Whether `session-<n>` is one of the operator's own parking sessions, which end with Stop and are
+ * not a partner's to change or delete (another operator's is not found, as any id it does not have).
+ */
+export async function isOwnSession(db: Executor, operatorId: number, sessionId: number): Promise<boolean> {
+  const [ours] = await sessionsWith(db).where(and(eq(zones.operatorId, operatorId), eq(parkingSessions.id, sessionId)));
+  return ours !== undefined;
 }
 
 /**
@@ -282,10 +332,7 @@ export async function keepPartnerSession(
 export async function deletePartnerSession(db: Executor, operatorId: number, id: string): Promise<boolean> {
   const sessionId = idNumber(id, 'session');
   if (sessionId !== null) {
-    const [ours] = await sessionsWith(db).where(
-      and(eq(zones.operatorId, operatorId), eq(parkingSessions.id, sessionId)),
-    );
-    if (ours) throw conflict('id', M.ownSessionKept);
+    if (await isOwnSession(db, operatorId, sessionId)) throw conflict('id', M.ownSessionKept);
     return false;
   }
   const gone = await db

@@ -53,6 +53,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   chalks: byOperator(),
   apds_assigned_rights: byOperator(),
   apds_partner_sessions: byOperator(),
+  operator_idempotency_keys: byOperator(),
   operator_api_keys: byOperator(),
   operator_daily_rollups: byOperator(),
   operator_hourly_rollups: byOperator(),

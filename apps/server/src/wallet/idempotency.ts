@@ -3,13 +3,21 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import { queryRowsNamed, type Db, type Executor, type Tx } from '../db/client.ts';
-import { idempotencyKeys, members } from '../db/schema/index.ts';
+import { idempotencyKeys, members, operatorIdempotencyKeys } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { withReloadCover } from './auto-reload.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** Keys are kept this long per member; an older key counts as new. */
+/** Keys are kept this long per member (or operator); an older key counts as new. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/**
+ * Whose keys: a member's (the money routes, and the console's writes by its staff member), kept in
+ * `idempotency_keys`, or an operator's, for the writes its API key sends (the APDS updates,
+ * docs/apds.md#idempotency), kept in `operator_idempotency_keys`. A key is one owner's: another
+ * owner's same key is another key.
+ */
+export type KeyOwner = { memberId: number } | { operatorId: number };
 
 export interface IdempotentResult<T> {
   statusCode: number;
@@ -63,24 +71,16 @@ export function isTransactionConflict(err: unknown): boolean {
 }
 
 /**
- * The stored answer for (member, key): 422 for another body; null when none is stored, 'expired'
+ * The stored answer for (owner, key): 422 for another body; null when none is stored, 'expired'
  * when it is older than 24 h (the key is new again).
  */
 async function storedAnswer<T>(
   db: Executor,
-  memberId: number,
+  owner: KeyOwner,
   key: string,
   hash: string,
 ): Promise<(IdempotentResult<T> & { replayed: true }) | 'in-flight' | 'expired' | null> {
-  const [row] = await db
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      statusCode: idempotencyKeys.statusCode,
-      response: idempotencyKeys.response,
-      expired: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.memberId, memberId), eq(idempotencyKeys.key, key)));
+  const row = await keyRow(db, owner, key);
   if (!row) return null;
   if (row.expired) return 'expired';
   if (row.requestHash !== hash) {
@@ -92,24 +92,105 @@ async function storedAnswer<T>(
   return { statusCode: row.statusCode, body: row.response as T, replayed: true };
 }
 
+/** The owner's row of the key, from the owner's table. */
+async function keyRow(db: Executor, owner: KeyOwner, key: string) {
+  const columns = <K extends typeof idempotencyKeys | typeof operatorIdempotencyKeys>(k: K) => ({
+    requestHash: k.requestHash,
+    statusCode: k.statusCode,
+    response: k.response,
+    expired: sql<boolean>`${k.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+  });
+  if ('memberId' in owner) {
+    const k = idempotencyKeys;
+    const [row] = await db
+      .select(columns(k))
+      .from(k)
+      .where(and(eq(k.memberId, owner.memberId), eq(k.key, key)));
+    return row;
+  }
+  const k = operatorIdempotencyKeys;
+  const [row] = await db
+    .select(columns(k))
+    .from(k)
+    .where(and(eq(k.operatorId, owner.operatorId), eq(k.key, key)));
+  return row;
+}
+
 async function memberExists(db: Executor, memberId: number): Promise<boolean> {
   const rows = await db.select({ id: members.id }).from(members).where(eq(members.id, memberId));
   return rows.length > 0;
 }
 
 /**
- * Runs a money-moving operation exactly once per (member, Idempotency-Key).
+ * Claims a member's key in the statement that first locks the member's wallet; answers whether
+ * it was claimed (no row: the key is held, or the member is gone). The claim and the stored answer
+ * are every money request's two extra statements: named statements of plain SQL text (planned
+ * once per connection), not drizzle's insert/update builders (their per-request cost showed in the
+ * parking bench's profile).
+ */
+async function claimMemberKey(tx: Tx, memberId: number, key: string, hash: string): Promise<boolean> {
+  const claimed = await queryRowsNamed<{ key: string }>(
+    tx,
+    'idempotency_claim',
+    sql`with wallet as (select id from members where id = ${memberId} for no key update)
+        insert into idempotency_keys (member_id, key, request_hash) select id, ${key}, ${hash} from wallet
+        on conflict (member_id, key) do update set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
+        where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+        returning key`,
+  );
+  return claimed.length > 0;
+}
+
+async function storeMemberAnswer(tx: Tx, memberId: number, key: string, result: IdempotentResult<unknown>) {
+  await queryRowsNamed(
+    tx,
+    'idempotency_store',
+    sql`update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}::jsonb
+        where member_id = ${memberId} and key = ${key}`,
+  );
+}
+
+/**
+ * Claims an operator's key: the insert that waits on the key's row while another transaction
+ * holds it (no wallet here, nor any lock taken before it), or takes over a key older than 24 h.
+ */
+async function claimOperatorKey(tx: Tx, operatorId: number, key: string, hash: string): Promise<boolean> {
+  const k = operatorIdempotencyKeys;
+  const claimed = await tx
+    .insert(k)
+    .values({ operatorId, key, requestHash: hash })
+    .onConflictDoUpdate({
+      target: [k.operatorId, k.key],
+      set: { requestHash: hash, statusCode: null, response: null, createdAt: sql`now()` },
+      setWhere: sql`${k.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+    })
+    .returning({ key: k.key });
+  return claimed.length > 0;
+}
+
+async function storeOperatorAnswer(tx: Tx, operatorId: number, key: string, result: IdempotentResult<unknown>) {
+  const k = operatorIdempotencyKeys;
+  await tx
+    .update(k)
+    .set({ statusCode: result.statusCode, response: result.body })
+    .where(and(eq(k.operatorId, operatorId), eq(k.key, key)));
+}
+
+/**
+ * Runs an operation exactly once per (owner, Idempotency-Key): a money move of a member's, or a
+ * write an operator's API key sends.
  *
- * In one transaction: claims the key (INSERT … ON CONFLICT) in the statement that first locks the
- * member's wallet (the members row, FOR NO KEY UPDATE: every money transaction takes that lock
- * first, ledger.ts's lockWallet, so two of them never wait for each other in opposite orders),
- * runs `run(tx, key, prepared)`, stores its answer, commits. A concurrent request with the same key
- * waits on the wallet lock until the first commits, then reads its answer.
+ * In one transaction: claims the key (INSERT … ON CONFLICT), for a member in the statement that
+ * first locks the member's wallet (the members row, FOR NO KEY UPDATE: every money transaction
+ * takes that lock first, ledger.ts's lockWallet, so two of them never wait for each other in
+ * opposite orders), runs `run(tx, key, prepared)`, stores its answer, commits. A concurrent request
+ * with the same key waits (on the wallet lock, or on the operator's key row) until the first
+ * commits, then reads its answer.
  * - same key, same scope and body: the first answer again, nothing runs (replayed = true);
  * - same key, another scope or body: HttpError 422;
  * - `run` throws: everything rolls back, the key too, so a retry runs again;
  * - the transaction loses a deadlock or a serialization check: it runs again, up to 3 times, then
- *   answers 409 (every money route declares it).
+ *   answers 409 (every route that uses it declares it).
  * `prepare`, when given, runs first and outside any transaction, once the key is known to hold no
  * answer: the card charge of Add Money and Subscribe (charges.ts), whose result `run` records.
  * `beforeRun` runs in the transaction before `run`: the auto-reload that covers the payment.
@@ -117,59 +198,51 @@ async function memberExists(db: Executor, memberId: number): Promise<boolean> {
  */
 export async function withIdempotency<T, P = undefined>(
   db: Db,
-  opts: { memberId: number; key: string; scope: string; body: unknown },
+  opts: KeyOwner & { key: string; scope: string; body: unknown },
   run: (tx: Tx, key: string, prepared: P) => Promise<IdempotentResult<T>>,
   prepare?: (key: string, keyExpired: boolean) => Promise<P>,
   beforeRun?: (tx: Tx) => Promise<unknown>,
 ): Promise<IdempotentResult<T> & { replayed: boolean }> {
   const hash = requestHash(opts.scope, opts.body);
+  const memberId = 'memberId' in opts ? opts.memberId : null;
+  const operatorId = 'operatorId' in opts ? opts.operatorId : null;
+  // A member gone while their token still passes (the session cache) is charged nothing: 404.
+  const memberGone = async (ex: Executor) => memberId !== null && !(await memberExists(ex, memberId));
   let prepared = undefined as P;
   if (prepare) {
-    const before = await storedAnswer<T>(db, opts.memberId, opts.key, hash);
+    const before = await storedAnswer<T>(db, opts, opts.key, hash);
     if (before === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
     if (before && before !== 'expired') return before;
-    // A member gone while their token still passes (the session cache) is charged nothing: 404.
-    if (!before && !(await memberExists(db, opts.memberId))) throw notFound();
+    if (!before && (await memberGone(db))) throw notFound();
     prepared = await prepare(opts.key, before === 'expired');
   }
   for (let attempt = 0, conflicts = 0; ; attempt++) {
     let out: (IdempotentResult<T> & { replayed: boolean }) | null;
     try {
       out = await db.transaction(async (tx) => {
-        // The claim and the stored answer are every money request's two extra statements: named
-        // statements of plain SQL text (planned once per connection), not drizzle's insert/update
-        // builders (their per-request cost showed in the parking bench's profile).
-        const claimed = await queryRowsNamed<{ key: string }>(
-          tx,
-          'idempotency_claim',
-          sql`with wallet as (select id from members where id = ${opts.memberId} for no key update)
-              insert into idempotency_keys (member_id, key, request_hash) select id, ${opts.key}, ${hash} from wallet
-              on conflict (member_id, key) do update set request_hash = excluded.request_hash, status_code = null, response = null, created_at = now()
-              where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
-              returning key`,
-        );
-        if (claimed.length > 0) {
+        const claimed =
+          memberId !== null
+            ? await claimMemberKey(tx, memberId, opts.key, hash)
+            : await claimOperatorKey(tx, operatorId!, opts.key, hash);
+        if (claimed) {
           await beforeRun?.(tx);
           const result = await run(tx, opts.key, prepared);
-          await queryRowsNamed(
-            tx,
-            'idempotency_store',
-            sql`update idempotency_keys set status_code = ${result.statusCode}, response = ${JSON.stringify(result.body)}::jsonb
-                where member_id = ${opts.memberId} and key = ${opts.key}`,
-          );
+          if (memberId !== null) await storeMemberAnswer(tx, memberId, opts.key, result);
+          else await storeOperatorAnswer(tx, operatorId!, opts.key, result);
           return { ...result, replayed: false };
         }
-        const stored = await storedAnswer<T>(tx, opts.memberId, opts.key, hash);
+        const stored = await storedAnswer<T>(tx, opts, opts.key, hash);
         if (stored === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
-        // Nothing claimed and nothing stored: the claim found no wallet to lock, so the member is
-        // gone (their token still passed): 404, as postEntry's.
-        if (stored === null && !(await memberExists(tx, opts.memberId))) throw notFound();
+        // Nothing claimed and nothing stored: for a member, the claim found no wallet to lock, so
+        // the member is gone (their token still passed): 404, as postEntry's.
+        if (stored === null && (await memberGone(tx))) throw notFound();
         // null: the holder rolled back between our statements: claim again.
         return stored === 'expired' ? null : stored;
       });
     } catch (err) {
       if (!isTransactionConflict(err)) throw err;
-      if (++conflicts > CONFLICT_RETRIES) throw new HttpError(409, WALLET_MESSAGES.walletBusy);
+      if (++conflicts > CONFLICT_RETRIES)
+        throw new HttpError(409, memberId !== null ? WALLET_MESSAGES.walletBusy : WALLET_MESSAGES.requestBusy);
       continue;
     }
     if (out) return out;
@@ -203,13 +276,16 @@ export async function idempotent<T, P = undefined>(
   return result.body;
 }
 
-/** Deletes keys older than 24 hours (the wallet job runs it). */
+/** Deletes keys older than 24 hours, members' and operators' (the wallet job runs it). */
 export async function purgeExpiredKeys(db: Executor): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`))
-    .returning({ k: idempotencyKeys.key });
-  return rows.length;
+  const old = (k: typeof idempotencyKeys | typeof operatorIdempotencyKeys) =>
+    lt(k.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
+  const ofMembers = await db.delete(idempotencyKeys).where(old(idempotencyKeys)).returning({ k: idempotencyKeys.key });
+  const ofOperators = await db
+    .delete(operatorIdempotencyKeys)
+    .where(old(operatorIdempotencyKeys))
+    .returning({ k: operatorIdempotencyKeys.key });
+  return ofMembers.length + ofOperators.length;
 }
 
 /**

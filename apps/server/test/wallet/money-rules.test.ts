@@ -12,7 +12,10 @@ import { runAllDueReloads } from '../../src/wallet/auto-reload.ts';
 import { isTransactionConflict, purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
 import { balanceOf, lockWallet, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
 import { startInOneStatement } from '../../src/parking/start-statement.ts';
+import { defaultOperatorId } from '../../src/zones/index.ts';
+import { concurrently } from '../concurrency.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
+import { newOperator } from '../operator-helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, walletState } from '../parking-helpers.ts';
 import { addCard, addMoney, details, entriesOf, ledgerMatchesBalance, walletContext } from './helpers.ts';
 
@@ -274,6 +277,57 @@ describe('keys older than 24 hours', () => {
     expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
     expect((await keys()).map((k) => k.key)).toEqual([fresh]);
     expect(await purgeExpiredKeys(db)).toBe(0);
+  });
+});
+
+describe('an operator’s keys (the writes its API key sends, docs/apds.md#idempotency)', () => {
+  it('are the operator’s own: replayed, 422 for another body, new for another operator, new again and purged after 24 h', async () => {
+    const [A, B] = [await defaultOperatorId(db), await newOperator(db, 'Idempotency keys B')];
+    let runs = 0;
+    const send = (operatorId: number, key: string, body: unknown) =>
+      withIdempotency(db, { operatorId, key, scope: 'test/Operator', body }, async () => ({
+        statusCode: 200,
+        body: { run: ++runs },
+      }));
+    const key = randomUUID();
+    expect(await send(A, key, { v: 1 })).toEqual({ statusCode: 200, body: { run: 1 }, replayed: false });
+    expect(await send(A, key, { v: 1 })).toEqual({ statusCode: 200, body: { run: 1 }, replayed: true });
+    await expect(send(A, key, { v: 2 })).rejects.toMatchObject({
+      statusCode: 422,
+      errors: [{ field: 'Idempotency-Key', message: MESSAGES.reused }],
+    });
+    expect(await send(B, key, { v: 2 })).toEqual({ statusCode: 200, body: { run: 2 }, replayed: false });
+    const keys = () =>
+      queryRows<{ operator_id: number }>(db, sql`select operator_id from operator_idempotency_keys where key = ${key}`);
+    const aged = () =>
+      db.execute(
+        sql`update operator_idempotency_keys set created_at = now() - interval '25 hours' where operator_id = ${A} and key = ${key}`,
+      );
+    await aged();
+    expect(await send(A, key, { v: 3 })).toEqual({ statusCode: 200, body: { run: 3 }, replayed: false });
+    await aged();
+    expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
+    expect((await keys()).map((k) => k.operator_id)).toEqual([B]);
+  });
+
+  it('a run that throws keeps no key; tries of one key at once run once and answer its answer', async () => {
+    const A = await defaultOperatorId(db);
+    let runs = 0;
+    const key = randomUUID();
+    const failing = withIdempotency(db, { operatorId: A, key, scope: 'test/Operator', body: {} }, async () => {
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    const results = await concurrently(5, () =>
+      withIdempotency(db, { operatorId: A, key, scope: 'test/Operator', body: {} }, async () => {
+        // Held open a moment, so the others' claims wait on the key's row.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { statusCode: 200, body: { run: ++runs } };
+      }),
+    );
+    expect(runs).toBe(1);
+    expect(results.map((r) => r.body)).toEqual(Array(5).fill({ run: 1 }));
+    expect(results.filter((r) => r.replayed)).toHaveLength(4);
   });
 });
 

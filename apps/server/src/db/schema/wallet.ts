@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, moment, ref, serialId, updatedAt } from './columns.ts';
-import { memberRef, members } from './members.ts';
+import { memberRef, members, operatorRef } from './members.ts';
 import { parkingCardPayments, parkingQuotes } from './parking.ts';
 
 /**
@@ -130,6 +130,27 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The same, for writes an operator's API key sends (the APDS updates, docs/apds.md#idempotency),
+ * kept 24 hours per operator: the key's owner is the operator, not a member.
+ */
+export const operatorIdempotencyKeys = pgTable(
+  'operator_idempotency_keys',
+  {
+    operatorId: operatorRef(),
+    key: text('key').notNull(),
+    /** sha256 of the route and the request body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorId, t.key] }),
+    index('operator_idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Plans of /subscription, seeded by migration (Basic, Deluxe). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { apdsAssignedRights, zones } from '../../../src/db/schema/index.ts';
 import { createKey, rightToPark, rightsOfZones } from '../../../src/enforcement/index.ts';
+import { subscribe } from '../../../src/apds/index.ts';
 import { insertZones } from '../../../src/zones/index.ts';
 import { buildTestApp } from '../../helpers.ts';
 import { newOperator } from '../../operator-helpers.ts';
@@ -58,11 +59,11 @@ const post = (body: unknown, key = keyA, idempotencyKey?: string) =>
     payload: body as object,
   });
 const get = (url: string, key = keyA) => app.inject({ method: 'GET', url, headers: { 'x-operator-key': key } });
-const put = (id: string, body: unknown, key = keyUpdate) =>
+const put = (id: string, body: unknown, key = keyUpdate, idempotencyKey?: string) =>
   app.inject({
     method: 'PUT',
     url: `/apds/rights/assigned/${id}`,
-    headers: { 'x-operator-key': key },
+    headers: { 'x-operator-key': key, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     payload: body as object,
   });
 const del = (id: string, key = keyUpdate) =>
@@ -489,5 +490,70 @@ describe('APDS assigned rights', () => {
       expect(winner.version).toBe(version);
       expect((await get('/apds/rights/assigned/upd-race', keyRace)).json()).toEqual(winner);
     }
+  });
+
+  it('PUT with an Idempotency-Key: its retry answers the first 200 again, with no second version nor event', async () => {
+    const key = (await createKey(db, A, 'partner app A, idempotent updates')).key;
+    // A subscription, so that each written version is an event in the outbox.
+    await subscribe(db, A, { endpoint: 'http://127.0.0.1:9/rights', topics: ['AssignedRightUpdated'] }, true);
+    const events = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from apds_webhook_deliveries where topic = 'AssignedRightUpdated'`,
+        )
+      )[0]!.n;
+    const stored = async () =>
+      (
+        await queryRows<{ version: number; updated_at: string }>(
+          db,
+          sql`select version, updated_at::text from apds_assigned_rights where apds_id = 'upd-key'`,
+        )
+      )[0];
+    const now = Date.now();
+    expect((await post(rightBody('upd-key', 'UPK 1', now, now + hour), key)).statusCode).toBe(201);
+    const next = rightBody('upd-key', 'UPK 2', now, now + 2 * hour, { version: 2 });
+    const first = await put('upd-key', next, key, 'right-put-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const written = await stored();
+    expect(written!.version).toBe(2);
+    const eventsAfterFirst = await events();
+    expect(eventsAfterFirst).toBeGreaterThan(0);
+
+    const retry = await put('upd-key', next, key, 'right-put-1');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expectValid('update-assigned_right', 200, retry.json());
+    expect(retry.json()).toEqual(first.json());
+    expect(await stored()).toEqual(written);
+    expect(await events()).toBe(eventsAfterFirst);
+    // Without the key the retry is the stale version it is.
+    const unkeyed = await put('upd-key', next, key);
+    expect(unkeyed.statusCode).toBe(409);
+    expect(unkeyed.json().errors).toEqual([{ field: 'version', message: 'Outdated version number provided' }]);
+    // The same key with another body (or another right's path) is a 422, and changes nothing.
+    for (const [id, body] of [
+      ['upd-key', { ...next, issueMethod: 'permit' }],
+      ['upd-1', { ...next, id: 'upd-1' }],
+    ] as const) {
+      const reused = await put(id, body, key, 'right-put-1');
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json()).toMatchObject({
+        status: 'error',
+        code: 422,
+        errors: [
+          { field: 'Idempotency-Key', message: 'This Idempotency-Key was already used for a different request' },
+        ],
+      });
+    }
+    expect(await stored()).toEqual(written);
+    expect(await events()).toBe(eventsAfterFirst);
+    // A refusal is not kept under the key: the key's next try runs again.
+    const stale = rightBody('upd-key', 'UPK 3', now, now + hour, { version: 2 });
+    expect((await put('upd-key', stale, key, 'right-put-2')).statusCode).toBe(409);
+    const fixed = await put('upd-key', { ...stale, version: 3 }, key, 'right-put-3');
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().assignedRight.version).toBe(3);
   });
 });

@@ -132,13 +132,16 @@ describe('APDS answers validate against the APDS OpenAPI document', () => {
         'get-sessions',
         'get-sessions-id',
         'post-quotes',
-        // Served behind the operator key; their answers are checked in apds-assigned.test.ts.
+        // Served behind the operator key; their answers are checked in apds-assigned.test.ts and
+        // apds-partner-sessions.test.ts.
         'create-assigned_right',
         'list-assigned_rights',
         'read-assigned_right',
         'update-assigned_right',
         'delete-assigned_right',
         'post-sessions',
+        'put-sessions-id',
+        'delete-sessions-id',
       ]),
     );
   });

@@ -11,8 +11,10 @@ import {
   ApdsStatus,
   IdempotencyHeaders,
 } from '@parkit/contract';
+import type { Executor } from '../../../db/client.ts';
 import * as apds from '../../../apds/index.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../../../wallet/index.ts';
+import { notFound } from '../../../lib/http-error.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
 import { apdsNotFound } from '../../public/Apds/index.ts';
 
 const tags = ['APDS'];
@@ -21,7 +23,8 @@ const tags = ['APDS'];
  * /apds/rights/assigned (docs/apds.md#assigned-rights): a third party with the operator's API key
  * assigns rights to park in the operator's zones, which the plate check honours, reads them back,
  * replaces them with a next version and deletes them. Another operator's right is not found. The
- * create's idempotency handle is the right's id, and the Idempotency-Key when one is sent.
+ * create's idempotency handle is the right's id, and the Idempotency-Key when one is sent; an
+ * update's, the Idempotency-Key when one is sent (the operator's keys, wallet/idempotency.ts).
  */
 const apdsAssignedRightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -75,27 +78,36 @@ const apdsAssignedRightRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'APDS: replace an assigned right of the key’s operator with its next version (the whole right, checked as a create is; version the stored one plus one, else 409 and nothing changes)',
+          'APDS: replace an assigned right of the key’s operator with its next version (the whole right, checked as a create is; version the stored one plus one, else 409 and nothing changes). An Idempotency-Key header makes a retry answer the first answer (the same key with another body: 422)',
         params: ApdsIdParams,
+        headers: IdempotencyHeaders,
         body: ApdsAssignedRightRequest,
         response: {
           200: ApdsAssignedRightCreated,
           400: ApdsErrorResponse,
           404: ApdsStatus,
           409: ApdsErrorResponse,
+          422: ApdsErrorResponse,
         },
       },
     },
     async (req, reply) => {
-      const right = await apds.updateAssignedRight(
+      const operatorId = req.operatorKey.row!.operatorId;
+      const update = async (db: Executor) => {
+        const right = await apds.updateAssignedRight(db, operatorId, req.params.id, req.body, new Date());
+        if (!right) throw notFound(M.notFound);
+        return { status: 'ok' as const, code: 200, message: M.updated, assignedRight: right };
+      };
+      if (req.headers[IDEMPOTENCY_HEADER] === undefined) return update(app.db);
+      // A retry whose first try was written answers that try again, not a 409 for its now stale
+      // version (docs/apds.md#idempotency).
+      const out = await withIdempotency(
         app.db,
-        req.operatorKey.row!.operatorId,
-        req.params.id,
-        req.body,
-        new Date(),
+        { operatorId, key: idempotencyKeyOf(req), scope: `APDS/Rights/Assigned/${req.params.id}`, body: req.body },
+        async (tx) => ({ statusCode: 200, body: await update(tx) }),
       );
-      if (!right) return apdsNotFound(reply);
-      return { status: 'ok' as const, code: 200, message: M.updated, assignedRight: right };
+      if (out.replayed) void reply.header('idempotent-replayed', 'true');
+      return out.body;
     },
   );
   app.delete(

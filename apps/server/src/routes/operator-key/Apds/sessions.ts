@@ -8,9 +8,13 @@ import {
   ApdsSessionCreated,
   ApdsSessionRequest,
   ApdsSessionsQuery,
+  ApdsSessionUpdated,
   ApdsStatus,
+  IdempotencyHeaders,
 } from '@parkit/contract';
+import type { Executor } from '../../../db/client.ts';
 import * as apds from '../../../apds/index.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
 import { apdsNotFound } from '../../public/Apds/index.ts';
 
 const tags = ['APDS'];
@@ -20,7 +24,8 @@ const tags = ['APDS'];
  * API key (the enforcement keys' scheme, x-operator-key). Another operator's session is not found;
  * the plate is a credential only where the operator shows plates (operators.show_plates). A third
  * party registers a Session by the rights its segments hold, and it is kept beside ours
- * (docs/apds.md#partner-sessions).
+ * (docs/apds.md#partner-sessions); it replaces it with its next version (an Idempotency-Key makes a
+ * retry answer the first answer) and deletes it.
  */
 const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const currency = () => app.wallet.currency.toUpperCase();
@@ -68,6 +73,47 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       (await apds.deletePartnerSession(app.db, req.operatorKey.row!.operatorId, req.params.id))
         ? { status: 'ok' as const, code: 200, message: M.deleted }
         : apdsNotFound(reply),
+  );
+  app.put(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'APDS: replace a Session a third party registered with the key by its next version (the whole Session, checked as a registration is; version the kept one plus one, else 409 and nothing changes; its segments’ rights created, or updated to the version they name). ParkIt’s own sessions are not updated (409). An Idempotency-Key header makes a retry answer the first answer (the same key with another body: 422)',
+        params: ApdsIdParams,
+        headers: IdempotencyHeaders,
+        body: ApdsSessionRequest,
+        response: {
+          200: ApdsSessionUpdated,
+          400: ApdsErrorResponse,
+          404: ApdsStatus,
+          409: ApdsErrorResponse,
+          422: ApdsErrorResponse,
+        },
+      },
+    },
+    async (req, reply) => {
+      const operatorId = req.operatorKey.row!.operatorId;
+      const update = async (db: Executor) => {
+        const { session, rights } = await apds.updatePartnerSession(
+          db,
+          operatorId,
+          req.params.id,
+          req.body,
+          new Date(),
+        );
+        return { status: 'ok' as const, code: 200, message: M.updated, session, assignedRights: rights };
+      };
+      if (req.headers[IDEMPOTENCY_HEADER] === undefined) return update(app.db);
+      const out = await withIdempotency(
+        app.db,
+        { operatorId, key: idempotencyKeyOf(req), scope: `APDS/Sessions/${req.params.id}`, body: req.body },
+        async (tx) => ({ statusCode: 200, body: await update(tx) }),
+      );
+      if (out.replayed) void reply.header('idempotent-replayed', 'true');
+      return out.body;
+    },
   );
   app.post(
     '/sessions',
