@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { enforcementChecks, operators, zones, type CheckOutcome } from '../db/schema/index.ts';
+import { operators, zones, type CheckOutcome } from '../db/schema/index.ts';
 import { RIGHT_ZONE_COLUMNS, rightInZone, type ParkingRight } from './rights.ts';
-import { markKeyUsed } from './api-key-repository.ts';
 
 export interface CheckResult {
   zoneFound: boolean;
@@ -57,9 +56,19 @@ export interface AuditEntry {
 /**
  * The audit: who (key, operator, key prefix, client address), when, what (zone, plate,
  * state) and the outcome, for answers and refusals alike. An answer also marks the key as used (at
- * most once a minute: a check a second need not write the key's row each time).
+ * most once a minute: a check a second need not write the key's row each time), in the same
+ * statement as the audit row: one round trip and one commit per check.
  */
 export async function audit(db: Executor, e: AuditEntry): Promise<void> {
-  await db.insert(enforcementChecks).values(e);
-  if (e.keyId !== null && e.paid !== null) await markKeyUsed(db, e.keyId);
+  const markKey = e.keyId !== null && e.paid !== null;
+  await db.execute(
+    sql`with entry as (
+          insert into enforcement_checks (key_id, operator_id, key_prefix, client_address, zone_number, plate,
+                                          plate_state, outcome, paid, session_id, address)
+          values (${e.keyId}, ${e.operatorId}, ${e.keyPrefix}, ${e.clientAddress}, ${e.zoneNumber}, ${e.plate},
+                  ${e.plateState}, ${e.outcome}, ${e.paid}, ${e.sessionId}, ${e.address}))
+        update operator_api_keys set last_used_at = now()
+        where ${markKey} and id = ${e.keyId}
+          and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+  );
 }

@@ -16,7 +16,7 @@ import { type z } from 'zod';
 import { queryRows } from '../../../src/db/client.ts';
 import { anonymiseChalksBefore } from '../../../src/enforcement/index.ts';
 import { insertZones } from '../../../src/zones/zone-repository.ts';
-import { count } from '../../concurrency.ts';
+import { concurrently, count, statusCounts } from '../../concurrency.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, CENTRE, credit, startSession, zoneAt } from '../../parking-helpers.ts';
@@ -335,6 +335,32 @@ describe('chalking', () => {
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json<{ message: string }>().message).toBe(EM.zoneNotFound);
     expect(await count(db, sql`select count(*) as n from chalks where plate = ${elsewhere.PlateNumber}`)).toBe(0);
+  });
+
+  it('two sends of one chalk at once with one Idempotency-Key make one chalk; another body under the key at once is refused', async () => {
+    const url = `/api/Operator/${A}/Chalks`;
+    const plate = newPlate();
+    const body = { ZoneId: zoneId, PlateNumber: plate, PlateState: 'TX' };
+    const key = { 'idempotency-key': `chalk-race-${plate}` };
+    // The same send twice at once (a sync that retried while its first try was still running).
+    const same = await concurrently(2, () => post(officer, url, body, key));
+    const ok = same.filter((r) => r.statusCode === 201);
+    expect(ok.length, same.map((r) => `${r.statusCode} ${r.body}`).join('\n')).toBeGreaterThanOrEqual(1);
+    // A request still holding the key is a 409 to the other (retry later), never a second chalk.
+    expect(same.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+    expect(new Set(ok.map((r) => r.json<z.infer<typeof ChalkAnswer>>().Chalk!.ChalkId)).size).toBe(1);
+    expect(await count(db, sql`select count(*) as n from chalks where plate = ${plate}`)).toBe(1);
+
+    // Two bodies under one new key at once: one is the key's; the other is refused (422, or 409
+    // while the first still holds it) and writes nothing.
+    const other = newPlate();
+    const key2 = { 'idempotency-key': `chalk-race-2-${other}` };
+    const mixed = await concurrently(2, (i) =>
+      post(officer, url, { ZoneId: zoneId, PlateNumber: other, PlateState: i === 0 ? 'TX' : 'OK' }, key2),
+    );
+    expect(statusCounts(mixed)[201], mixed.map((r) => `${r.statusCode} ${r.body}`).join('\n')).toBe(1);
+    expect(mixed.every((r) => [201, 409, 422].includes(r.statusCode))).toBe(true);
+    expect(await count(db, sql`select count(*) as n from chalks where plate = ${other}`)).toBe(1);
   });
 
   it("retention: anonymiseChalksBefore empties the plates of the operator's chalks before the cutoff, once", async () => {

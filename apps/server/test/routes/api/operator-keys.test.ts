@@ -97,21 +97,25 @@ describe('operator API keys', () => {
     expectRefused(await revoke(owner, made.Prefix), 404, undefined, K.keyNotFound);
   });
 
-  it('marks a key used at most once a minute: a feed read every second writes its row once', async () => {
-    const made = (await make(owner, { Purpose: 'cds', Label: 'busy' })).json<CreatedApiKey>();
-    const lastUsed = async () =>
-      (await list(owner)).json<OperatorApiKey[]>().find((k) => k.Prefix === made.Prefix)!.LastUsedAt;
-    await opens(made.Key);
-    const first = await lastUsed();
-    expect(first).not.toBeNull();
-    await opens(made.Key);
-    expect(await lastUsed()).toBe(first);
-    await db.execute(
-      sql`update operator_api_keys set last_used_at = now() - interval '2 minutes' where prefix = ${made.Prefix}`,
-    );
-    const moved = await lastUsed();
-    await opens(made.Key);
-    expect(new Date((await lastUsed())!).getTime()).toBeGreaterThan(new Date(moved!).getTime());
+  it('marks a key used at most once a minute: a feed read or a plate check every second writes its row once', async () => {
+    // A CDS key is marked by its scope; an enforcement key by the check's audit, in its statement.
+    for (const Purpose of ['cds', 'enforcement'] as const) {
+      const made = (await make(owner, { Purpose, Label: `busy ${Purpose}` })).json<CreatedApiKey>();
+      const lastUsed = async () =>
+        (await list(owner)).json<OperatorApiKey[]>().find((k) => k.Prefix === made.Prefix)!.LastUsedAt;
+      expect(await lastUsed(), Purpose).toBeNull();
+      await opens(made.Key);
+      const first = await lastUsed();
+      expect(first, Purpose).not.toBeNull();
+      await opens(made.Key);
+      expect(await lastUsed(), Purpose).toBe(first);
+      await db.execute(
+        sql`update operator_api_keys set last_used_at = now() - interval '2 minutes' where prefix = ${made.Prefix}`,
+      );
+      const moved = await lastUsed();
+      await opens(made.Key);
+      expect(new Date((await lastUsed())!).getTime(), Purpose).toBeGreaterThan(new Date(moved!).getTime());
+    }
   });
 
   it('refuses other roles (403), bad input (400) and another operator’s keys (404), changing nothing', async () => {
