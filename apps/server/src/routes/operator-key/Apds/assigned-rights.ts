@@ -14,8 +14,9 @@ import {
 import type { Executor } from '../../../db/client.ts';
 import * as apds from '../../../apds/index.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../../../wallet/index.ts';
 import { apdsNotFound } from '../../public/Apds/index.ts';
+import { withOptionalKey } from './optional-key.ts';
 
 const tags = ['APDS'];
 
@@ -98,16 +99,13 @@ const apdsAssignedRightRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!right) throw notFound(M.notFound);
         return { status: 'ok' as const, code: 200, message: M.updated, assignedRight: right };
       };
-      if (req.headers[IDEMPOTENCY_HEADER] === undefined) return update(app.db);
-      // A retry whose first try was written answers that try again, not a 409 for its now stale
-      // version (docs/apds.md#idempotency).
-      const out = await withIdempotency(
+      return withOptionalKey(
         app.db,
-        { operatorId, key: idempotencyKeyOf(req), scope: `APDS/Rights/Assigned/${req.params.id}`, body: req.body },
-        async (tx) => ({ statusCode: 200, body: await update(tx) }),
+        req,
+        reply,
+        { operatorId, scope: `APDS/Rights/Assigned/${req.params.id}` },
+        update,
       );
-      if (out.replayed) void reply.header('idempotent-replayed', 'true');
-      return out.body;
     },
   );
   app.delete(

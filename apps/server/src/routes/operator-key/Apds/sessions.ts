@@ -14,8 +14,8 @@ import {
 } from '@parkit/contract';
 import type { Executor } from '../../../db/client.ts';
 import * as apds from '../../../apds/index.ts';
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
 import { apdsNotFound } from '../../public/Apds/index.ts';
+import { withOptionalKey } from './optional-key.ts';
 
 const tags = ['APDS'];
 
@@ -105,14 +105,7 @@ const apdsSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { status: 'ok' as const, code: 200, message: M.updated, session, assignedRights: rights };
       };
-      if (req.headers[IDEMPOTENCY_HEADER] === undefined) return update(app.db);
-      const out = await withIdempotency(
-        app.db,
-        { operatorId, key: idempotencyKeyOf(req), scope: `APDS/Sessions/${req.params.id}`, body: req.body },
-        async (tx) => ({ statusCode: 200, body: await update(tx) }),
-      );
-      if (out.replayed) void reply.header('idempotent-replayed', 'true');
-      return out.body;
+      return withOptionalKey(app.db, req, reply, { operatorId, scope: `APDS/Sessions/${req.params.id}` }, update);
     },
   );
   app.post(
