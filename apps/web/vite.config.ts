@@ -103,6 +103,11 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAP === 'true',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The bundler's timing check measures its plugins' callbacks from the inside, so on a busy
+      // machine (a first `npm start` beside other work) it warns about the precompressing and the
+      // service worker's build taking a few seconds: noise on a clean install, which prints no
+      // warning. Build time is measured by the web bench instead (docs/benchmarks.md).
+      checks: { bundlerTimings: false },
       output: {
         // Fewer, larger chunks for the first screens: Lighthouse's slow 4G costs a round
         // trip per handful of requests, and /homepage fetched 18 chunks of 1-11 KB after the entry.
