@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import type { Quote, SessionReceipt } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
 import { toSessionView } from '../src/parking/session-repository.ts';
-import { startInOneStatement } from '../src/parking/start-statement.ts';
+import { STORED_START, startInOneStatement } from '../src/parking/start-statement.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from './helpers.ts';
-import { addVehicle, addZone, credit, quote, walletState } from './parking-helpers.ts';
+import { addVehicle, addZone, credit, pay, quote, walletState } from './parking-helpers.ts';
+import { recordStatements } from './support/statements.ts';
 
-const { app, database } = await buildTestApp();
+// decorations: the tests below empty the session cache (app.sessionCache) to have Start's statement read the version.
+const { app, database } = await buildTestApp({}, { decorations: true });
 const db = database.db;
 const zone = await addZone(db, '7401'); // $2.50/h: 60 minutes = 2.50 + 0.35 fee
 
@@ -156,5 +158,93 @@ describe('Start in one statement', () => {
     for (const q of [pq, cq, bq]) expect(await used(q)).toBe(false);
     // Confirmed over the cap, it goes through.
     expect(await run(capped, cq, true)).not.toBeNull();
+  });
+});
+
+describe('POST /api/Parking/Start in one round trip', () => {
+  const seen = recordStatements(db);
+  const start = (who: SignedIn, QuoteId: string, key: string) => pay(app, who, 'Start', { QuoteId }, key);
+  const rows = async () =>
+    (
+      await queryRows<{ n: number }>(
+        db,
+        sql`select (select count(*) from parking_sessions)::int + (select count(*) from ledger_entries)::int + (select count(*) from idempotency_keys)::int as n`,
+      )
+    )[0]!.n;
+
+  it('starts, pays and stores its answer in one statement, with no transaction; the key replays the same body', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 1000);
+    const q = await quoteFor(m, await addVehicle(app, m));
+    app.sessionCache.forget(m.memberId); // its session version is read by Start's statement
+    seen.length = 0;
+    const first = await start(m, q, `one-trip-${q}`);
+    expect(first.statusCode, first.body).toBe(201);
+    // The pool's own statements are seen here (a transaction's are not): one, with no BEGIN.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/insert into idempotency_keys/);
+    const [stored] = await queryRows<{ status_code: number; response: Record<string, unknown> }>(
+      db,
+      sql`select status_code, response from idempotency_keys where member_id = ${m.memberId} and key = ${`one-trip-${q}`}`,
+    );
+    expect(stored!.status_code).toBe(201);
+    expect(Object.keys(stored!.response).sort()).toEqual([STORED_START, 'at'].sort());
+
+    const again = await start(m, q, `one-trip-${q}`);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const w = await walletState(db, m.memberId);
+    expect(w.balance).toBe(1000 - 285);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.entries.filter((e) => e.kind === 'parking')).toHaveLength(1);
+  });
+
+  it('a token of an ended session is refused with 401 and writes nothing', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 1000);
+    const q = await quoteFor(m, await addVehicle(app, m));
+    await db.execute(sql`update members set session_version = session_version + 1 where id = ${m.memberId}`);
+    app.sessionCache.forget(m.memberId);
+    const before = await rows();
+    const res = await start(m, q, `stale-${q}`);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await rows()).toBe(before);
+    expect(await used(q)).toBe(false);
+  });
+
+  it('a key used for another body is refused with 422, and the quote stays unspent', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 2000);
+    const q1 = await quoteFor(m, await addVehicle(app, m));
+    const q2 = await quoteFor(m, await addVehicle(app, m));
+    expect((await start(m, q1, `shared-${q1}`)).statusCode).toBe(201);
+    const before = await rows();
+    const res = await start(m, q2, `shared-${q1}`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(await rows()).toBe(before);
+    expect(await used(q2)).toBe(false);
+  });
+
+  it('ten Starts at once with one key start one session and pay once; ten keys for one quote, the same', async () => {
+    const m = await registerAndSignIn(app);
+    await credit(db, m.memberId, 5000);
+    const q = await quoteFor(m, await addVehicle(app, m));
+    app.sessionCache.forget(m.memberId);
+    const sameKey = await Promise.all(Array.from({ length: 10 }, () => start(m, q, `burst-${q}`)));
+    const ok = sameKey.filter((r) => r.statusCode === 201);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const r of sameKey) expect([201, 409], r.body).toContain(r.statusCode);
+    expect(new Set(ok.map((r) => r.json<{ SessionId: number }>().SessionId)).size).toBe(1);
+
+    const q2 = await quoteFor(m, await addVehicle(app, m));
+    const keys = await Promise.all(Array.from({ length: 10 }, (_, i) => start(m, q2, `burst-${q2}-${i}`)));
+    expect(keys.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const r of keys) expect([201, 409], r.body).toContain(r.statusCode);
+
+    const w = await walletState(db, m.memberId);
+    expect(w.entries.filter((e) => e.kind === 'parking')).toHaveLength(2);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(5000 - 2 * 285);
   });
 });

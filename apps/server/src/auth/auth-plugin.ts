@@ -36,8 +36,11 @@ declare module 'fastify' {
      * A GET route whose own statement reads the member's session version and hands it to
      * checkSession() (it also fills the cache); every other member-only route has it checked
      * before its handler runs, from the cache or, on a miss, by one statement.
+     * 'gates-writes': a write whose one statement writes nothing unless the version is the
+     * token's, and hands the version it read to checkSession() before anything else runs
+     * (POST /api/Parking/Start, wallet/idempotency.ts's OneStatement).
      */
-    sessionInQuery?: boolean;
+    sessionInQuery?: boolean | 'gates-writes';
   }
 }
 
@@ -51,6 +54,27 @@ type WithTicket = FastifyRequest & { [TICKET]?: Ticket };
 export function checkSession(req: FastifyRequest, version: number | null | undefined): void {
   const err = sessionError(req, version);
   if (err) throw err;
+}
+
+/**
+ * Whether verifySession left this request's session check to the route's statement (a
+ * sessionInQuery route, and the version not in this process's cache): then the route must call
+ * checkSession() with the version its statement read, before it answers or writes anything else.
+ */
+export function sessionLeftToRoute(req: FastifyRequest): boolean {
+  return (req as WithTicket)[TICKET] !== undefined;
+}
+
+/**
+ * Whether verifySession leaves the check to the route's statement: a sessionInQuery route, and for
+ * a write ('gates-writes') only when its body will pass validation, so that a token of another
+ * session is refused with 401 before a bad body is with 400, as on every other route.
+ */
+function leftToStatement(req: FastifyRequest): boolean {
+  const mode = req.routeOptions.config.sessionInQuery;
+  if (mode !== 'gates-writes') return mode === true;
+  const body = req.routeOptions.schema?.body as { safeParse?: (v: unknown) => { success: boolean } } | undefined;
+  return body?.safeParse?.(req.body).success === true;
 }
 
 /** checkSession's refusal, returned instead of thrown (for a hook's done()). */
@@ -89,9 +113,10 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
     app.decorateRequest('member', null as unknown as AccessClaims);
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
-      if (route.config?.sessionInQuery && methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+      const write = methods.some((m) => m !== 'GET' && m !== 'HEAD');
+      if (route.config?.sessionInQuery && write !== (route.config.sessionInQuery === 'gates-writes')) {
         throw new Error(
-          `${route.url}: sessionInQuery is for reads (GET) only; a write must not run before the session is checked`,
+          `${route.url}: sessionInQuery is for reads (GET); a write says 'gates-writes' (its statement writes nothing for another session version), and only a write does`,
         );
       }
     });
@@ -130,7 +155,7 @@ export default fp<{ secret: string; addressLimitScale: number; secureCookies: bo
       if (known !== undefined) return done(sessionError(req, known));
       const ticket = cache.ticket();
       (req as WithTicket)[TICKET] = ticket;
-      if (req.routeOptions.config.sessionInQuery) return done();
+      if (leftToStatement(req)) return done();
       // The primary away (a failover): a read is let through on a replica's copy of the version,
       // so history, receipts and zones keep answering; a write waits for the primary.
       (req.method === 'GET'

@@ -14,3 +14,4 @@ export * from './quote-service.ts';
 export * from './rules.ts';
 export * from './session-repository.ts';
 export * from './session-service.ts';
+export { startAnswered, storedStart } from './start-statement.ts';

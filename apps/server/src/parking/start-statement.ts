@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRowsNamed, type Tx } from '../db/client.ts';
-import type { SessionViewRow } from './session-repository.ts';
+import { queryRowsNamed, type Executor, type Tx } from '../db/client.ts';
+import type { ParkingSession } from '@parkit/contract';
+import { toSessionView, type SessionViewRow } from './session-repository.ts';
 import type { SessionSqlRow } from '../db/session-row.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
 import { overMaxPaymentSql, vehicleSessionsSql } from './rules.ts';
@@ -36,14 +37,73 @@ export async function startInOneStatement(
   confirmedOverMax: boolean,
   key: string | null,
   now: Date,
-): Promise<{ sessionId: number; reloadDue: boolean; view: SessionViewRow } | null> {
+): Promise<Started | null> {
   // A named statement: planned once per connection, not on every Start.
   const [row] = await queryRowsNamed<StartedRow>(
     tx,
     'parking_start',
     startSql(memberId, quoteId, confirmedOverMax, key, now),
   );
-  if (!row) return null;
+  return row ? startedOf(row) : null;
+}
+
+/** A Start the statement made: the session's id, its view's columns, and whether its debit marked an auto-reload due. */
+export interface Started {
+  sessionId: number;
+  reloadDue: boolean;
+  view: SessionViewRow;
+}
+
+/**
+ * Start's whole request in one round trip: one autocommit statement (no BEGIN, no COMMIT) that
+ * claims the Idempotency-Key and stores its answer, checks the token's session version, and does
+ * what startInOneStatement does. The key's row is inserted with its answer (status 201 and the
+ * statement's own row, `STORED_START`), after the session and the payment, by a plain INSERT: a
+ * key already held (a replay, a request in flight, an expired key) fails the statement on the
+ * key's unique index and nothing is written, and the caller takes the transaction path
+ * (idempotency.ts), which replays, waits or takes the expired key over. The member's wallet row is
+ * locked first, as every money transaction locks it (ledger.ts).
+ *
+ * Answers the member's session version (null: no such member) and the Start, or null when a
+ * rule refused it, the balance was short or the session version differs: then nothing was
+ * written, and the caller checks the version and takes the transaction path.
+ */
+export async function startAnswered(
+  db: Executor,
+  memberId: number,
+  r: { quoteId: string; confirmedOverMax: boolean; key: string; requestHash: string; sessionVersion: number },
+  now: Date,
+): Promise<{ sessionVersion: number | null; started: Started | null }> {
+  const [row] = await queryRowsNamed<StartedRow & { member_session_version: number }>(
+    db,
+    'parking_start_answered',
+    startSql(memberId, r.quoteId, r.confirmedOverMax, r.key, now, {
+      requestHash: r.requestHash,
+      sessionVersion: r.sessionVersion,
+    }),
+  );
+  if (!row) return { sessionVersion: null, started: null };
+  return {
+    sessionVersion: Number(row.member_session_version),
+    started: row.id === null ? null : startedOf(row),
+  };
+}
+
+/** What startAnswered stores as the key's answer: `{ [STORED_START]: <the statement's row>, at }`. */
+export const STORED_START = 'parking.start.row';
+
+/**
+ * A stored answer of Start back to its body: one startAnswered stored (its row and its moment,
+ * drawn as the first answer was) or the body the transaction path stored.
+ */
+export function storedStart(stored: unknown): ParkingSession {
+  const s = stored as Record<string, unknown> | null;
+  if (s && typeof s === 'object' && STORED_START in s)
+    return toSessionView(startedOf(s[STORED_START] as StartedRow).view, new Date(String(s.at)));
+  return stored as ParkingSession;
+}
+
+function startedOf(row: StartedRow): Started {
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
     sessionId: Number(row.id),
@@ -90,20 +150,44 @@ interface StartedRow extends SessionSqlRow {
   reload_due: boolean;
 }
 
-/** Start's statement (exported for bench/parking.ts's bare-SQL row, which sends the same text). */
+/**
+ * Start's statement (exported for bench/parking-bare.ts, which sends the same text). With
+ * `answered`, startAnswered's: the wallet locked first, the session version checked, the key's row
+ * and its answer inserted, and one row answered whatever happened (the member's session version,
+ * with the Start's columns or nulls).
+ */
 export function startSql(
   memberId: number,
   quoteId: string,
   confirmedOverMax: boolean,
   key: string | null,
   now: Date,
+  answered?: { requestHash: string; sessionVersion: number },
 ): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const m = answered
+    ? sql`select id, client_id, session_version from members where id = ${memberId} for no key update`
+    : sql`select id, client_id from members where id = ${memberId}`;
+  // With the wallet's lock taken in m, q waits for it first (a one-time filter on m).
+  const locked = answered ? sql` and exists (select 1 from m)` : sql``;
+  const sameSession = answered ? sql` and (select session_version from m) = ${answered.sessionVersion}::int` : sql``;
+  const started = sql`select ins.*, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes, paid.reload_due
+        from ins, z, paid`;
+  const answer = answered
+    ? sql`, answer as (
+          insert into idempotency_keys (member_id, key, request_hash, status_code, response)
+          select ${memberId}::int, ${key}::text, ${answered.requestHash}::text, 201,
+            jsonb_build_object(${STORED_START}::text, to_jsonb(s), 'at', ${at})
+          from (${started}) s
+        )
+        select m.session_version as member_session_version, s.* from m left join (${started}) s on true`
+    : sql`
+        ${started}`;
   return sql`with m as (
-          select id, client_id from members where id = ${memberId}
+          ${m}
         ), q as (
           select * from parking_quotes
-          where id = ${quoteId}::uuid and member_id = ${memberId} and kind = 'start' and used_at is null and expires_at > ${at}
+          where id = ${quoteId}::uuid and member_id = ${memberId} and kind = 'start' and used_at is null and expires_at > ${at}${locked}
           for update
         ), v as (
           select v.id, mk.name as make, md.name as model, v.plate, v.plate_state
@@ -119,7 +203,7 @@ export function startSql(
           select 1 from q
           where exists (select 1 from v) and exists (select 1 from z)
             and not exists (${vehicleSessionsSql(sql`q.vehicle_id`, null)})
-            and not ${overMaxPaymentSql(sql`${memberId}::int`, sql`q.total_cents`, sql`(q.auto_start or ${confirmedOverMax}::boolean)`)}
+            and not ${overMaxPaymentSql(sql`${memberId}::int`, sql`q.total_cents`, sql`(q.auto_start or ${confirmedOverMax}::boolean)`)}${sameSession}
         ), sid as (
           select nextval('parking_sessions_id_seq')::int as id where exists (select 1 from ok)
         ), paid as (
@@ -138,7 +222,5 @@ export function startSql(
           from q, v, z, sid where exists (select 1 from claim)
           returning id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state, started_at, ends_at, ended_at,
             duration_minutes, parking_cents, fee_cents, refunded_cents, paid_via, auto_session_used, auto_extended_used, status
-        )
-        select ins.*, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes, paid.reload_due
-        from ins, z, paid`;
+        )${answer}`;
 }

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WALLET_MESSAGES } from '@parkit/contract';
 import { queryRowsNamed, type Db, type Executor, type Tx } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { idempotencyKeys, members, operatorIdempotencyKeys } from '../db/schema/index.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { withReloadCover } from './auto-reload.ts';
@@ -79,6 +80,7 @@ async function storedAnswer<T>(
   owner: KeyOwner,
   key: string,
   hash: string,
+  revive: (stored: unknown) => T = (stored) => stored as T,
 ): Promise<(IdempotentResult<T> & { replayed: true }) | 'in-flight' | 'expired' | null> {
   const row = await keyRow(db, owner, key);
   if (!row) return null;
@@ -89,7 +91,7 @@ async function storedAnswer<T>(
     ]);
   }
   if (row.statusCode === null) return 'in-flight';
-  return { statusCode: row.statusCode, body: row.response as T, replayed: true };
+  return { statusCode: row.statusCode, body: revive(row.response), replayed: true };
 }
 
 /** The owner's row of the key, from the owner's table. */
@@ -198,7 +200,7 @@ async function storeOperatorAnswer(tx: Tx, operatorId: number, key: string, resu
  */
 export async function withIdempotency<T, P = undefined>(
   db: Db,
-  opts: KeyOwner & { key: string; scope: string; body: unknown },
+  opts: KeyOwner & { key: string; scope: string; body: unknown; revive?: (stored: unknown) => T },
   run: (tx: Tx, key: string, prepared: P) => Promise<IdempotentResult<T>>,
   prepare?: (key: string, keyExpired: boolean) => Promise<P>,
   beforeRun?: (tx: Tx) => Promise<unknown>,
@@ -210,7 +212,7 @@ export async function withIdempotency<T, P = undefined>(
   const memberGone = async (ex: Executor) => memberId !== null && !(await memberExists(ex, memberId));
   let prepared = undefined as P;
   if (prepare) {
-    const before = await storedAnswer<T>(db, opts, opts.key, hash);
+    const before = await storedAnswer<T>(db, opts, opts.key, hash, opts.revive);
     if (before === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
     if (before && before !== 'expired') return before;
     if (!before && (await memberGone(db))) throw notFound();
@@ -231,7 +233,7 @@ export async function withIdempotency<T, P = undefined>(
           else await storeOperatorAnswer(tx, operatorId!, opts.key, result);
           return { ...result, replayed: false };
         }
-        const stored = await storedAnswer<T>(tx, opts, opts.key, hash);
+        const stored = await storedAnswer<T>(tx, opts, opts.key, hash, opts.revive);
         if (stored === 'in-flight') throw new HttpError(409, WALLET_MESSAGES.idempotencyKeyInFlight);
         // Nothing claimed and nothing stored: for a member, the claim found no wallet to lock, so
         // the member is gone (their token still passed): 404, as postEntry's.
@@ -263,17 +265,65 @@ export async function idempotent<T, P = undefined>(
   scope: string,
   run: (tx: Tx, key: string, prepared: P) => Promise<IdempotentResult<T>>,
   prepare?: (key: string, keyExpired: boolean) => Promise<P>,
+  oneStatement?: OneStatement<T>,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   const memberId = req.member.memberId;
   const wallet = req.server.wallet;
+  if (oneStatement) {
+    const done = await oneStatementFirst(oneStatement, key, requestHash(scope, req.body));
+    if (done) {
+      if (done.reloadDue) await wallet.reloadIfDue(memberId);
+      void reply.code(done.statusCode);
+      return done.body;
+    }
+  }
+  const revive = oneStatement?.revive;
   const result = await withReloadCover(wallet, memberId, (recordReload) =>
-    withIdempotency(req.server.db, { memberId, key, scope, body: req.body }, run, prepare, recordReload),
+    withIdempotency(
+      req.server.db,
+      { memberId, key, scope, body: req.body, ...(revive ? { revive } : {}) },
+      run,
+      prepare,
+      recordReload,
+    ),
   );
   if (result.replayed) void reply.header('idempotent-replayed', 'true');
   else if (result.reloadDue) await wallet.reloadIfDue(memberId);
   void reply.code(result.statusCode);
   return result.body;
+}
+
+/**
+ * A money route's common case in one round trip: one autocommit statement that claims the key by
+ * inserting it with its answer, after its own writes (parking/start-statement.ts's startAnswered).
+ * A key already held fails that insert on the key's unique index, so the statement writes
+ * nothing; so does any rule the statement does not pass. Either way `run` answers null (or the
+ * statement fails with a unique violation or a lost deadlock, which changes nothing) and the
+ * request takes the transaction path, which replays, waits, takes an expired key over or gives
+ * the precise refusal. `run` must check the request's session version itself when the route reads
+ * it in its statement (auth-plugin.ts's sessionInQuery), before it answers null.
+ */
+export interface OneStatement<T> {
+  run: (key: string, requestHash: string) => Promise<IdempotentResult<T> | null>;
+  /** The answer the statement stored, back to the body (for a replay); the transaction path's stored bodies pass through. */
+  revive: (stored: unknown) => T;
+  /** When the statement failed before `run` could check the session (a unique violation, a lost deadlock): checks it. */
+  checkSession: () => Promise<void>;
+}
+
+async function oneStatementFirst<T>(
+  o: OneStatement<T>,
+  key: string,
+  hash: string,
+): Promise<IdempotentResult<T> | null> {
+  try {
+    return await o.run(key, hash);
+  } catch (err) {
+    if (!isUniqueViolation(err) && !isTransactionConflict(err)) throw err;
+    await o.checkSession();
+    return null;
+  }
 }
 
 /** Deletes keys older than 24 hours, members' and operators' (the wallet job runs it). */

@@ -22,6 +22,8 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { idempotent } from '../../../wallet/index.ts';
+import { checkSession, sessionLeftToRoute } from '../../../auth/index.ts';
+import * as members from '../../../members/index.ts';
 import * as parking from '../../../parking/index.ts';
 import { MONEY_RATE_LIMIT } from '../../../plugins/rate-limit.ts';
 
@@ -78,7 +80,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Start',
     {
-      config: { rateLimit: MONEY_RATE_LIMIT },
+      // Its one statement checks the token's session version (parking.startAnswered).
+      config: { rateLimit: MONEY_RATE_LIMIT, sessionInQuery: 'gates-writes' },
       schema: {
         ...base,
         summary: 'Starts a session from a quote and pays its total from the wallet (Idempotency-Key header required)',
@@ -89,10 +92,43 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // A short balance is topped up by auto-reload when that covers the total, and a debit that
       // leaves it under MinBalance reloads after COMMIT: both in idempotent() (wallet/idempotency.ts).
-      return idempotent(req, reply, 'parking.start', async (tx, key) => {
-        const { session, reloadDue } = await parking.start(tx, req.member.memberId, req.body, key, new Date());
-        return { statusCode: 201, body: session, reloadDue };
-      });
+      // The common case in one round trip (parking.startAnswered); otherwise the transaction path.
+      const memberId = req.member.memberId;
+      return idempotent(
+        req,
+        reply,
+        'parking.start',
+        async (tx, key) => {
+          const { session, reloadDue } = await parking.start(tx, memberId, req.body, key, new Date());
+          return { statusCode: 201, body: session, reloadDue };
+        },
+        undefined,
+        {
+          run: async (key, requestHash) => {
+            const now = new Date();
+            const { QuoteId, ConfirmOverMax } = req.body;
+            const { sessionVersion, started } = await parking.startAnswered(
+              app.db,
+              memberId,
+              {
+                quoteId: QuoteId,
+                confirmedOverMax: ConfirmOverMax === true,
+                key,
+                requestHash,
+                sessionVersion: req.member.sessionVersion,
+              },
+              now,
+            );
+            if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
+            if (!started) return null;
+            return { statusCode: 201, body: parking.toSessionView(started.view, now), reloadDue: started.reloadDue };
+          },
+          revive: parking.storedStart,
+          checkSession: async () => {
+            if (sessionLeftToRoute(req)) checkSession(req, await members.sessionVersion(app.db, memberId));
+          },
+        },
+      );
     },
   );
 
