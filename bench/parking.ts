@@ -262,7 +262,13 @@ export async function runParkingBench(): Promise<void> {
     console.log(
       `PostgreSQL round trips per Start: ${perStart} (BEGIN/COMMIT included); one round trip (select 1) median ${rtt.median.toFixed(2)} ms, p99 ${rtt.p99.toFixed(2)} ms: ${(perStart * rtt.median).toFixed(1)} ms per Start in round trips alone`,
     );
-    if (process.env.BENCH_PG_TRACE) console.log(countAfter.recent.slice(-Math.round(perStart)).join('\n'));
+    if (process.env.BENCH_PG_TRACE) {
+      // The statements of the 20 Starts (the counter keeps the last 60), each text once with its count.
+      const texts = countAfter.recent.slice(-Math.min(60, countAfter.count - countBefore.count));
+      const tally = new Map<string, number>();
+      for (const t of texts) tally.set(t, (tally.get(t) ?? 0) + 1);
+      for (const [t, n] of tally) console.log(`${n} x ${t.slice(0, 160)}`);
+    }
     const cpuBefore = cpuMs(server.child.pid!);
     const pgBefore = await pgCpu(url.toString(), name);
     let ok = 0;
