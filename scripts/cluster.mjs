@@ -428,19 +428,34 @@ export async function killPrimary() {
   const pidFile = join(DIR, leader.name, 'postmaster.pid');
   const pgPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   process.kill(pids[leader.name], 'SIGKILL');
-  process.kill(pgPid, 'SIGKILL');
-  // The postmaster's children (backends, walsender) notice their parent gone; make sure at once.
+  // The whole machine's PostgreSQL dies at once, its backends and walsenders with the postmaster.
+  // They are found while they are still the postmaster's children: once it is dead they belong to
+  // init, and a backend left running holds the shared memory, so the node cannot start again
+  // ("pre-existing shared memory block is still in use"). Stopped first, the postmaster forks no
+  // new one meanwhile.
+  process.kill(pgPid, 'SIGSTOP');
+  const children = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pgPid) process.kill(Number(entry), 'SIGKILL');
+      if (ppid === pgPid) children.push(Number(entry));
     } catch {
       // gone
     }
   }
-  console.log(`killed ${leader.name}: Patroni ${pids[leader.name]} and postgres ${pgPid} (kill -9)`);
+  process.kill(pgPid, 'SIGKILL');
+  for (const pid of children) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  console.log(
+    `killed ${leader.name}: Patroni ${pids[leader.name]}, postgres ${pgPid} and its ${children.length} processes (kill -9)`,
+  );
   return leader.name;
 }
 
