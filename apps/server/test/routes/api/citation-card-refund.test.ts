@@ -1,6 +1,6 @@
 // A citation paid by card and then cancelled (a contest's "cancelled", or the automatic cancellation
 // when a right is found) is refunded to that card through the provider, after the cancellation's
-// COMMIT (docs/citations.md#refunds); a refusal credits the wallet and says so. Stripe is the local
+// COMMIT (docs/citations.md#refunds-to-the-card); a refusal credits the wallet and says so. Stripe is the local
 // stand-in (fake-stripe.ts). PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
