@@ -95,7 +95,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
-  registerCitationJobs(fastify.jobs);
+  registerCitationJobs(fastify.jobs, fastify.wallet);
   // The rollups' appended shares folded in (docs/reports.md#rollups).
   fastify.jobs.register('reports.fold-rollups', (db) => foldRollupDeltas(db));
   registerEnforcementJobs(fastify.jobs);

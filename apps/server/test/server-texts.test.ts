@@ -2,7 +2,7 @@
 // written out, the counts by each language's plural rules, and a card's refusal translated.
 import { describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES } from '@parkit/contract';
-import { decisionSms } from '../src/citations/citation-notices.ts';
+import { decisionSms, refusedRefundSms } from '../src/citations/citation-notices.ts';
 import { plural } from '../src/lib/language.ts';
 import * as parking from '../src/parking/sms-texts.ts';
 import { planEndedSms, reloadDeclinedSms, reloadedSms } from '../src/wallet/sms-texts.ts';
@@ -77,6 +77,24 @@ describe('citations', () => {
     );
     expect(cancelled.es).toContain('y 25.00 volvió a su billetera');
     expect(decisionSms({ ...f, decision: 'reduced', fineCents: 1000 }).hi).toContain('जुर्माना अब 10.00 है');
+  });
+
+  it('a card payment refunded to the card, and the card’s refusal', () => {
+    const f = { citationId: 7, plate: 'ABC 123', plateState: 'TX', fineCents: 2500, refundCents: 2500 };
+    expect(decisionSms({ ...f, decision: 'cancelled', card: { last4: '4242' } })).toEqual({
+      en: 'ParkIt: your contest of citation 7 for ABC 123 was accepted: the citation is cancelled and 25.00 goes back to your card ending 4242.',
+      hi: 'ParkIt: ABC 123 के चालान 7 पर आपकी आपत्ति स्वीकार हुई: चालान रद्द है और 25.00 आपके 4242 पर खत्म होने वाले कार्ड में वापस भेजे जा रहे हैं।',
+      es: 'ParkIt: su impugnación de la multa 7 de ABC 123 fue aceptada: la multa está cancelada y 25.00 se devuelve a su tarjeta terminada en 4242.',
+    });
+    expect(decisionSms({ ...f, decision: 'right-found', card: { last4: null } }).en).toContain(
+      'and 25.00 goes back to the card you paid with.',
+    );
+    const refused = refusedRefundSms({ memberId: 1, citationId: 7, plate: 'ABC 123', last4: '4242', cents: 2500 });
+    expect(refused.en).toBe(
+      'ParkIt: your card ending 4242 refused the refund of 25.00 for citation 7 (ABC 123); the 25.00 is in your ParkIt wallet instead.',
+    );
+    expect(refused.hi).toContain('वॉलेट');
+    expect(refused.es).toContain('rechazó el reembolso de 25.00');
   });
 });
 

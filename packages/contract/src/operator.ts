@@ -186,6 +186,7 @@ export const AUDIT_ACTIONS = [
   'citation.issue',
   'citation.decide',
   'citation.auto-cancel',
+  'citation.card-refund-refused',
   'permit-type.create',
   'permit-type.update',
   'permit-type.retire',

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { citationContests, citations, type CitationStatus } from '../db/schema/index.ts';
 import { audit } from '../infra/audit-log.ts';
-import { lockWallet, postEntry } from '../wallet/index.ts';
+import { lockWallet, type ChargeContext } from '../wallet/index.ts';
 import { rightToPark } from '../enforcement/index.ts';
 import { notifyDecision } from './citation-notices.ts';
+import { giveBack, refundTo, sendCardRefund, type GivenBack } from './citation-refund.ts';
+
+type CancelledNow = { c: typeof citations.$inferSelect; given: GivenBack };
 
 /** Citations still open to a cancellation: unpaid, paid, or contested and not yet decided. */
 const OPEN: CitationStatus[] = ['issued', 'paid', 'contested'];
@@ -31,7 +33,8 @@ const notDecided = sql`not exists (select 1 from ${citationContests} k
  * transaction (cancelOne); a pass, or two at once, or a pass racing the driver's payment, cancel a
  * citation once and refund exactly what was paid. Answers how many it cancelled.
  */
-export async function cancelCoveredCitations(db: Db, now: Date, scope: CoverScope = {}): Promise<number> {
+export async function cancelCoveredCitations(ctx: ChargeContext, now: Date, scope: CoverScope = {}): Promise<number> {
+  const db = ctx.db;
   const plates = scope.plates?.map(plateKey).filter((p) => p !== '');
   if (plates && plates.length === 0) return 0;
   let after = 0;
@@ -53,7 +56,7 @@ export async function cancelCoveredCitations(db: Db, now: Date, scope: CoverScop
     for (const c of batch) {
       after = c.id;
       const right = await rightToPark(db, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, pastMoment: true });
-      if (right && (await cancelOne(db, c.id, now))) cancelled++;
+      if (right && (await cancelOne(ctx, c.id, now))) cancelled++;
     }
     if (batch.length < BATCH) return cancelled;
   }
@@ -67,9 +70,9 @@ export async function cancelCoveredCitations(db: Db, now: Date, scope: CoverScop
  * closed, the change audited and the drivers told through the outbox, all in one transaction.
  * A payment that committed between the first read and the lock changes the payer: tried again.
  */
-async function cancelOne(db: Db, citationId: number, now: Date): Promise<boolean> {
+async function cancelOne(ctx: ChargeContext, citationId: number, now: Date): Promise<boolean> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await ctx.db.transaction(async (tx): Promise<'skip' | 'again' | CancelledNow> => {
       const [peek] = await tx.select({ paidBy: citations.paidBy }).from(citations).where(eq(citations.id, citationId));
       if (!peek) return 'skip';
       if (peek.paidBy !== null) await lockWallet(tx, peek.paidBy);
@@ -85,14 +88,7 @@ async function cancelOne(db: Db, citationId: number, now: Date): Promise<boolean
       const right = await rightToPark(tx, { zoneId: c.zoneId, plate: c.plate, at: c.issuedAt, pastMoment: true });
       if (!right) return 'skip';
       const refund = c.paidBy !== null ? c.paidCents - c.refundedCents : 0;
-      if (refund > 0)
-        await postEntry(tx, {
-          memberId: c.paidBy!,
-          amountCents: refund,
-          kind: 'citation-refund',
-          reference: `citation:${c.id}:refund`,
-          idempotencyKey: null,
-        });
+      const given = await giveBack(tx, c, refund);
       await tx
         .update(citations)
         .set({ status: 'cancelled', refundedCents: c.refundedCents + refund, updatedAt: now })
@@ -109,7 +105,7 @@ async function cancelOne(db: Db, citationId: number, now: Date): Promise<boolean
         entity: 'citation',
         entityId: c.id,
         before: { status: c.status, paidCents: c.paidCents, refundedCents: c.refundedCents },
-        after: { status: 'cancelled', refundedCents: c.refundedCents + refund, right },
+        after: { status: 'cancelled', refundedCents: c.refundedCents + refund, refundTo: refundTo(given), right },
       });
       await notifyDecision(
         tx,
@@ -120,12 +116,17 @@ async function cancelOne(db: Db, citationId: number, now: Date): Promise<boolean
           decision: 'right-found',
           fineCents: c.fineCents,
           refundCents: refund,
+          card: given.card,
         },
         now,
       );
-      return 'cancelled';
+      return { c, given };
     });
-    if (outcome !== 'again') return outcome === 'cancelled';
+    if (outcome === 'again') continue;
+    if (outcome === 'skip') return false;
+    // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet and told).
+    await sendCardRefund(ctx, outcome.c, outcome.given, now);
+    return true;
   }
   return false;
 }

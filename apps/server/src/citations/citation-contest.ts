@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { citationContests, citations, type CitationStatus } from '../db/schema/index.ts';
 import { audit, type Actor } from '../infra/audit-log.ts';
 import { conflict, notFound } from '../lib/http-error.ts';
-import { lockWallet, postEntry } from '../wallet/index.ts';
+import { lockWallet, type ChargeContext } from '../wallet/index.ts';
+import { giveBack, refundTo, sendCardRefund } from './citation-refund.ts';
 import { bindFiles } from './file-store.ts';
 import { notifyDecision } from './citation-notices.ts';
 import { getMemberCitation, getOperatorCitation, lockMemberCitation } from './citation-view.ts';
@@ -54,14 +55,15 @@ export interface DecideInput {
  * the wallet first: wallet/ledger.ts's lockWallet). 404 for another operator's citation.
  */
 export async function decideContest(
-  db: Db,
+  ctx: ChargeContext,
   operatorId: number,
   actor: Actor,
   citationId: number,
   input: DecideInput,
   now: Date,
 ): Promise<Citation> {
-  await db.transaction(async (tx) => {
+  const db = ctx.db;
+  const decided = await db.transaction(async (tx) => {
     const [peek] = await tx
       .select({ paidBy: citations.paidBy })
       .from(citations)
@@ -85,14 +87,8 @@ export async function decideContest(
     const kept = c.paidCents - c.refundedCents;
     const owed = input.Decision === 'cancelled' ? 0 : fine + (c.lateFeeAppliedAt ? c.lateFeeCents : 0);
     const refund = c.paidCents > 0 ? Math.max(0, kept - owed) : 0;
-    if (refund > 0 && c.paidBy !== null)
-      await postEntry(tx, {
-        memberId: c.paidBy,
-        amountCents: refund,
-        kind: 'citation-refund',
-        reference: `citation:${c.id}:refund`,
-        idempotencyKey: null,
-      });
+    // A cancellation gives a card payment back to the card; a reduction's overpayment stays in the wallet.
+    const given = await giveBack(tx, input.Decision === 'cancelled' ? c : { ...c, paidChargeId: null }, refund);
     const status: CitationStatus =
       input.Decision === 'cancelled' ? 'cancelled' : c.paidCents > 0 ? 'paid' : input.Decision;
     await tx
@@ -121,6 +117,7 @@ export async function decideContest(
         decision: input.Decision,
         fineCents: fine,
         refundedCents: c.refundedCents + refund,
+        refundTo: refundTo(given),
         note: input.Note,
       },
     });
@@ -133,9 +130,13 @@ export async function decideContest(
         decision: input.Decision,
         fineCents: fine,
         refundCents: refund,
+        card: given.card,
       },
       now,
     );
+    return { c, given };
   });
+  // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet and told).
+  await sendCardRefund(ctx, decided.c, decided.given, now);
   return getOperatorCitation(db, operatorId, citationId);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { atMostEvery, type JobRunner } from '../infra/jobs/job-runner.ts';
+import type { ChargeContext } from '../wallet/index.ts';
 import { cancelCoveredCitations } from './citation-auto-cancel.ts';
 import { applyLateFees } from './citation-dues.ts';
 
@@ -11,8 +12,12 @@ export async function lateFeeJob(db: Db, now: Date): Promise<number> {
   return applyLateFees(db, now);
 }
 
-export function registerCitationJobs(jobs: JobRunner) {
+/** `wallet`: the provider a cancellation refunds a card payment through. */
+export function registerCitationJobs(jobs: JobRunner, wallet: ChargeContext) {
   jobs.register('citations.late-fees', lateFeeJob);
   // A right found after the citation (citation-auto-cancel.ts): cancelled, refunded, the driver told.
-  jobs.register('citations.auto-cancel', atMostEvery(AUTO_CANCEL_EVERY_MS, cancelCoveredCitations));
+  jobs.register(
+    'citations.auto-cancel',
+    atMostEvery(AUTO_CANCEL_EVERY_MS, (_db: Db, now: Date) => cancelCoveredCitations(wallet, now)),
+  );
 }

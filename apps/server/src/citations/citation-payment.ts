@@ -37,6 +37,8 @@ export async function payCitation(
   citationId: number,
   key: string,
   now: Date,
+  /** The card charge that paid it (a payment by card), kept for a cancellation's refund to that card. */
+  chargeId?: number,
 ): Promise<{ CitationId: number; Amount: number; Balance: number; message: string }> {
   const c = await lockMemberCitation(tx, memberId, citationId);
   const due = payableCents(c);
@@ -49,7 +51,14 @@ export async function payCitation(
   });
   await tx
     .update(citations)
-    .set({ status: 'paid', paidCents: due, paidAt: now, paidBy: memberId, updatedAt: now })
+    .set({
+      status: 'paid',
+      paidCents: due,
+      paidAt: now,
+      paidBy: memberId,
+      paidChargeId: chargeId ?? null,
+      updatedAt: now,
+    })
     .where(eq(citations.id, c.id));
   return { CitationId: c.id, Amount: centsToAmount(due), Balance: centsToAmount(posted.balanceCents), message: M.paid };
 }

@@ -1,7 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { operators, zones, type CheckOutcome } from '../db/schema/index.ts';
-import { RIGHT_ZONE_COLUMNS, rightInZone, type ParkingRight } from './rights.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRowsNamed, type Executor } from '../db/client.ts';
+import { operators, zones, type CheckOutcome, type PermitKind } from '../db/schema/index.ts';
+import { freePermitAt, permitsOfPlateQuery, policyOfVersion, policyVersionAt, type Preset } from '../pricing/index.ts';
+import {
+  asRight,
+  assignedRightQuery,
+  RIGHT_ZONE_COLUMNS,
+  sessionRightQuery,
+  visitorDayQuery,
+  type ParkingRight,
+  type RightZone,
+  type RightZoneRef,
+} from './rights.ts';
 
 export interface CheckResult {
   zoneFound: boolean;
@@ -10,28 +20,122 @@ export interface CheckResult {
   right: ParkingRight | null;
 }
 
+/** Who asked and what (the audit row's columns before the answer): the route's. */
+export type CheckAsk = Omit<AuditEntry, 'outcome' | 'paid' | 'sessionId' | 'address' | 'operatorId' | 'keyId'> & {
+  keyId: number;
+  operatorId: number;
+};
+
+/** What the check's statement answers: the rights' reads of the zone, and whether it wrote the audit row. */
+interface CheckRow {
+  zone: (RightZone & Preset & { address: string }) | null;
+  session: { id: number; endsAtMs: number } | null;
+  held: { id: number; typeId: number; kind: PermitKind; typeName: string; validUntilMs: number | null }[];
+  versionId: number | null;
+  day: { id: number; endsAt: string } | null;
+  assigned: { apdsId: string; endsAtMs: number } | null;
+  audited: boolean;
+}
+
 /**
- * Does a right cover this plate in this zone of this operator right now? Only the operator's own
- * zones are looked at, so another operator's sessions and permits are invisible. The rights are
- * rights.ts's, the one place that knows them all.
+ * Does a right cover this plate in this zone of this operator right now? Answered and audited in
+ * one statement (checkStatement): only the operator's own zones are looked at, so another
+ * operator's sessions and permits are invisible; the rights are rights.ts's reads, the one place
+ * that knows them all, in its order. When the plate holds a permit and no session, whether the
+ * permit parks free is the zone's policy's answer (pricing, in code): the audit row is then
+ * written by a second statement. One round trip a check, two for a permit holder.
  */
-export async function checkPlate(
-  db: Executor,
-  operatorId: number,
-  zoneNumber: string,
-  plate: string,
-  plateState: string,
-  at: Date = new Date(),
-): Promise<CheckResult> {
-  const [zone] = await db
+export async function checkPlate(db: Executor, ask: CheckAsk, at: Date = new Date()): Promise<CheckResult> {
+  const r = await checkStatement(db, ask, at);
+  const zone = r.zone;
+  if (!zone) return { zoneFound: false, address: '', right: null };
+  const later =
+    (r.day && asRight.visitorDay(r.day)) ??
+    (r.assigned && asRight.assigned({ ...r.assigned, endsAt: new Date(r.assigned.endsAtMs) }));
+  let right: ParkingRight | null;
+  if (r.session) right = asRight.session({ id: r.session.id, endsAt: new Date(r.session.endsAtMs) }, zone.graceMinutes);
+  else if (r.held.length === 0) right = later;
+  else {
+    // A permit parks free when the zone's policy in force now lets its type (docs/pricing.md#permit-holders).
+    const policy = await policyOfVersion(db, zone, r.versionId);
+    const held = r.held.map((p) => ({ ...p, validUntil: p.validUntilMs === null ? null : new Date(p.validUntilMs) }));
+    const permit = freePermitAt(policy.policy, zone.timezone, at.getTime(), held);
+    right = permit ? asRight.permit(permit) : later;
+  }
+  if (!r.audited)
+    await audit(db, {
+      ...ask,
+      outcome: right ? 'paid' : 'not_paid',
+      paid: right !== null,
+      sessionId: right?.kind === 'session' ? Number(right.id) : null,
+      address: zone.address,
+    });
+  return { zoneFound: true, address: zone.address, right };
+}
+
+/**
+ * The check's one statement (a named one: the enforcement bench measures it): the zone by its
+ * number, rights.ts's reads of the plate there (each a builder, its zone read from the statement's
+ * own `chk_zone`), the permits it holds and, only when those decide, the policy version; and,
+ * when the answer does not wait on the policy, the audit row with that answer and the key's
+ * last use, as audit() writes them.
+ */
+async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<CheckRow> {
+  const z = {
+    id: sql`(select id from chk_zone)`,
+    operatorId: sql`(select operator_id from chk_zone)`,
+    graceMinutes: sql`(select grace_minutes from chk_zone)`,
+    timezone: sql`(select timezone from chk_zone)`,
+  } satisfies RightZoneRef;
+  const q = { plate: ask.plate, at, plateState: ask.plateState };
+  const zone = db
     .select({ ...RIGHT_ZONE_COLUMNS, address: zones.address })
     .from(zones)
     .innerJoin(operators, eq(operators.id, zones.operatorId))
-    .where(and(eq(zones.operatorId, operatorId), sql`upper(${zones.zoneNumber}) = upper(${zoneNumber})`))
+    .where(and(eq(zones.operatorId, ask.operatorId), sql`upper(${zones.zoneNumber}) = upper(${ask.zoneNumber})`))
     .limit(1);
-  if (!zone) return { zoneFound: false, address: '', right: null };
-  const right = await rightInZone(db, zone, { zoneId: zone.id, plate, at, plateState });
-  return { zoneFound: true, address: zone.address, right };
+  const ms = (t: SQL) => sql`floor(extract(epoch from ${t}) * 1000)::float8`;
+  const [row] = await queryRowsNamed<{ check: CheckRow }>(
+    db,
+    'enforcement_check',
+    sql`with chk_zone as ${zone},
+        chk_session as ${sessionRightQuery(db, z, q)},
+        chk_held as ${permitsOfPlateQuery(db, { ...q, operatorId: z.operatorId, zoneId: z.id })},
+        chk_day as ${visitorDayQuery(db, z, q)},
+        chk_assigned as ${assignedRightQuery(db, z, q)},
+        chk_answer as (
+          select zz.id is null as zone_missing, ss.id as session_id, coalesce(zz.address, '') as address,
+                 (zz.id is not null and ss.id is null and exists (select from chk_held)) as waits_on_policy,
+                 (ss.id is not null or exists (select from chk_day) or exists (select from chk_assigned)) as covered
+          from (select 1) one left join chk_zone zz on true left join chk_session ss on true),
+        chk_entry as (
+          insert into enforcement_checks (key_id, operator_id, key_prefix, client_address, zone_number, plate,
+                                          plate_state, outcome, paid, session_id, address)
+          select ${ask.keyId}::int, ${ask.operatorId}::int, ${ask.keyPrefix}, ${ask.clientAddress}, ${ask.zoneNumber},
+                 ${ask.plate}, ${ask.plateState},
+                 case when zone_missing then 'zone_not_found' when covered then 'paid' else 'not_paid' end,
+                 covered, session_id, address
+          from chk_answer where not waits_on_policy
+          returning id),
+        chk_key as (
+          update operator_api_keys set last_used_at = now()
+          where id = ${ask.keyId}::int and exists (select from chk_entry)
+            and (last_used_at is null or last_used_at < now() - interval '1 minute')
+          returning id)
+        select json_build_object(
+          'zone', (select json_build_object('id', id, 'operatorId', operator_id, 'rateCents', rate_cents,
+                     'maxStayMinutes', max_stay_minutes, 'paidDays', paid_days, 'paidFromMinute', paid_from_minute,
+                     'paidUntilMinute', paid_until_minute, 'timezone', timezone, 'graceMinutes', grace_minutes,
+                     'address', address) from chk_zone),
+          'session', (select json_build_object('id', id, 'endsAtMs', ${ms(sql`ends_at`)}) from chk_session),
+          'held', coalesce((select json_agg(json_build_object('id', id, 'typeId', type_id, 'kind', kind, 'typeName', name,
+                     'validUntilMs', ${ms(sql`valid_until`)}) order by id) from chk_held), '[]'::json),
+          'versionId', (select case when waits_on_policy then ${policyVersionAt(z, at)} end from chk_answer),
+          'day', (select json_build_object('id', id, 'endsAt', ends_at) from chk_day),
+          'assigned', (select json_build_object('apdsId', apds_id, 'endsAtMs', ${ms(sql`ends_at`)}) from chk_assigned),
+          'audited', exists (select from chk_entry)) as check`,
+  );
+  return row!.check;
 }
 
 export type { CheckOutcome };

@@ -79,23 +79,32 @@ async function readRightZone(db: Executor, zoneId: number) {
 }
 export type RightZone = NonNullable<Awaited<ReturnType<typeof readRightZone>>>;
 
-/** rightToPark for a zone already read with RIGHT_ZONE_COLUMNS (q.zoneId its id): one round trip fewer. */
-export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery): Promise<ParkingRight | null> {
+/**
+ * The zone the four reads are about: its values (rightInZone), or SQL that reads them in the same
+ * statement (the plate check's one statement, check-repository.ts).
+ */
+export interface RightZoneRef {
+  id: number | SQL;
+  operatorId: number | SQL;
+  graceMinutes: number | SQL;
+  timezone: string | SQL;
+}
+
+/** The paid session of the plate in the zone that covers `at` (the latest ending), as a builder: `id`, `ends_at`. */
+export function sessionRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
   const plate = normalisePlate(q.plate);
-  if (plate === '') return null;
   const at = q.at;
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const s = parkingSessions;
-  const grace = zone.graceMinutes;
-  const [session] = await db
+  return db
     .select({ id: s.id, endsAt: s.endsAt })
     .from(s)
     .where(
       and(
-        eq(s.zoneId, q.zoneId),
-        eq(s.operatorId, zone.operatorId),
+        eq(s.zoneId, z.id),
+        eq(s.operatorId, z.operatorId),
         q.pastMoment ? coveredSince(atSql) : eq(s.status, 'active'),
-        sql`${s.endsAt} + make_interval(mins => ${grace}) > ${atSql}`,
+        sql`${s.endsAt} + make_interval(mins => ${z.graceMinutes}) > ${atSql}`,
         lte(s.startedAt, at),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),
         sql`${normalisedSessionPlate} = ${plate}`,
@@ -103,12 +112,90 @@ export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery):
     )
     .orderBy(desc(s.endsAt))
     .limit(1);
-  if (session)
-    return {
-      kind: 'session',
-      id: String(session.id),
-      endsAt: new Date(session.endsAt.getTime() + grace * 60_000).toISOString(),
-    };
+}
+
+/** A visitor day given to the plate for `at`'s local date by an active permit covering the zone, as a builder: `id`, `ends_at` (ISO text). */
+export function visitorDayQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
+  const plate = normalisePlate(q.plate);
+  const atSql = sql`${q.at.toISOString()}::timestamptz`;
+  const p = permits;
+  const v = visitorDays;
+  const localDay = sql`(${atSql} at time zone ${z.timezone})::date`;
+  return db
+    .select({
+      id: v.id,
+      // The first moment of the next local day, as ISO text in UTC.
+      endsAt:
+        sql<string>`to_char(((${v.day} + 1)::timestamp at time zone ${z.timezone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"')`.as(
+          'ends_at',
+        ),
+    })
+    .from(v)
+    .innerJoin(p, eq(p.id, v.permitId))
+    .where(
+      and(
+        eq(v.operatorId, z.operatorId),
+        eq(v.plate, plate),
+        sql`${v.day} = ${localDay}`,
+        eq(p.status, 'active'),
+        sql`${p.zoneIds} @> array[${z.id}]::int[]`,
+      ),
+    )
+    .limit(1);
+}
+
+/** An APDS assigned right of the plate in the zone whose window holds `at` (the latest ending), as a builder: `apds_id`, `ends_at`. */
+export function assignedRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
+  const plate = normalisePlate(q.plate);
+  const a = apdsAssignedRights;
+  return db
+    .select({ apdsId: a.apdsId, endsAt: a.endsAt })
+    .from(a)
+    .where(
+      and(
+        eq(a.operatorId, z.operatorId),
+        eq(a.zoneId, z.id),
+        sql`${a.plates} @> array[${plate}::text]`,
+        lte(a.startsAt, q.at),
+        gt(a.endsAt, q.at),
+      ),
+    )
+    .orderBy(desc(a.endsAt))
+    .limit(1);
+}
+
+/** Each read's row as the right it is: a session's right lasts the operator's grace minutes past its end. */
+export const asRight = {
+  session: (row: { id: number; endsAt: Date }, graceMinutes: number): ParkingRight => ({
+    kind: 'session',
+    id: String(row.id),
+    endsAt: new Date(row.endsAt.getTime() + graceMinutes * 60_000).toISOString(),
+  }),
+  permit: (row: { id: number; validUntil: Date | null }): ParkingRight => ({
+    kind: 'permit',
+    id: String(row.id),
+    endsAt: row.validUntil?.toISOString() ?? null,
+  }),
+  visitorDay: (row: { id: number; endsAt: string }): ParkingRight => ({
+    kind: 'visitor-day',
+    id: String(row.id),
+    endsAt: row.endsAt,
+  }),
+  assigned: (row: { apdsId: string; endsAt: Date }): ParkingRight => ({
+    kind: 'assigned-right',
+    id: row.apdsId,
+    endsAt: row.endsAt.toISOString(),
+  }),
+};
+
+/** rightToPark for a zone already read with RIGHT_ZONE_COLUMNS (q.zoneId its id): one round trip fewer. */
+export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery): Promise<ParkingRight | null> {
+  const plate = normalisePlate(q.plate);
+  if (plate === '') return null;
+  const at = q.at;
+  const ref: RightZoneRef = { ...zone, id: q.zoneId };
+  const [session] = await sessionRightQuery(db, ref, q);
+  if (session) return asRight.session(session, zone.graceMinutes);
 
   // A permit is a right when the zone's policy in force at `at` lets its type park free then
   // (docs/pricing.md#permit-holders); a type priced at its own rate must pay a session.
@@ -116,47 +203,13 @@ export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery):
   if (held.length > 0) {
     const policy = await policyForStart(db, zone, at);
     const permit = freePermitAt(policy.policy, zone.timezone, at.getTime(), held);
-    if (permit) return { kind: 'permit', id: String(permit.id), endsAt: permit.validUntil?.toISOString() ?? null };
+    if (permit) return asRight.permit(permit);
   }
 
-  const p = permits;
-  const v = visitorDays;
-  const localDay = sql`(${atSql} at time zone ${zone.timezone})::date`;
-  const [day] = await db
-    .select({
-      id: v.id,
-      // The first moment of the next local day, as ISO text in UTC.
-      endsAt: sql<string>`to_char(((${v.day} + 1)::timestamp at time zone ${zone.timezone}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"')`,
-    })
-    .from(v)
-    .innerJoin(p, eq(p.id, v.permitId))
-    .where(
-      and(
-        eq(v.operatorId, zone.operatorId),
-        eq(v.plate, plate),
-        sql`${v.day} = ${localDay}`,
-        eq(p.status, 'active'),
-        sql`${p.zoneIds} @> array[${q.zoneId}]::int[]`,
-      ),
-    )
-    .limit(1);
-  if (day) return { kind: 'visitor-day', id: String(day.id), endsAt: day.endsAt };
+  const [day] = await visitorDayQuery(db, ref, q);
+  if (day) return asRight.visitorDay(day);
 
-  const a = apdsAssignedRights;
-  const [assigned] = await db
-    .select({ apdsId: a.apdsId, endsAt: a.endsAt })
-    .from(a)
-    .where(
-      and(
-        eq(a.operatorId, zone.operatorId),
-        eq(a.zoneId, q.zoneId),
-        sql`${a.plates} @> array[${plate}::text]`,
-        lte(a.startsAt, at),
-        gt(a.endsAt, at),
-      ),
-    )
-    .orderBy(desc(a.endsAt))
-    .limit(1);
-  if (assigned) return { kind: 'assigned-right', id: assigned.apdsId, endsAt: assigned.endsAt.toISOString() };
+  const [assigned] = await assignedRightQuery(db, ref, q);
+  if (assigned) return asRight.assigned(assigned);
   return null;
 }

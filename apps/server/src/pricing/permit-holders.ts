@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { PRICING_MESSAGES, type PolicyBody } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
 import { permits, permitTypes } from '../db/schema/index.ts';
@@ -25,10 +25,21 @@ export async function permitsOfPlate(
   db: Executor,
   q: { operatorId: number; zoneId: number; plate: string; at: Date },
 ): Promise<ZonePermit[]> {
+  if (normalisePlate(q.plate) === '') return [];
+  return permitsOfPlateQuery(db, q);
+}
+
+/**
+ * permitsOfPlate's read as a builder (`id`, `type_id`, `kind`, `name`, `valid_until`): the operator
+ * and the zone as values or as SQL of the statement it is part of (the plate check's).
+ */
+export function permitsOfPlateQuery(
+  db: Executor,
+  q: { operatorId: number | SQL; zoneId: number | SQL; plate: string; at: Date },
+) {
   const plate = normalisePlate(q.plate);
-  if (plate === '') return [];
   const p = permits;
-  const rows = await db
+  return db
     .select({
       id: p.id,
       typeId: p.typeId,
@@ -49,7 +60,6 @@ export async function permitsOfPlate(
       ),
     )
     .orderBy(asc(p.id));
-  return rows;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToAmount,
   PARKING_MESSAGES,
@@ -79,21 +79,35 @@ async function policyAt(
   zone: Preset & { id: number; operatorId: number },
   at: Date,
 ): Promise<SessionPolicy> {
-  const t = sql`${at.toISOString()}::timestamptz`;
   const [row] = await queryRows<{ version_id: number | null }>(
     db,
-    sql`select coalesce(
+    sql`select ${policyVersionAt({ id: sql`${zone.id}::int`, operatorId: sql`${zone.operatorId}::int` }, at)} as version_id`,
+  );
+  const id = row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id);
+  return policyOfVersion(db, zone, id);
+}
+
+/**
+ * The id of the policy version that prices a session starting at `at` in the zone (an event's, else
+ * the zone's version in force), or null (the preset), as an SQL expression: the zone's id and
+ * operator as SQL, values or columns of the statement it is part of (the plate check's).
+ */
+export function policyVersionAt(zone: { id: SQL; operatorId: SQL }, at: Date): SQL {
+  const t = sql`${at.toISOString()}::timestamptz`;
+  return sql`coalesce(
           (select v.id from price_events e join price_policy_versions v on v.policy_id = e.policy_id
-           where e.operator_id = ${zone.operatorId}::int and ${zone.id}::int = any(e.zone_ids) and e.cancelled_at is null
+           where e.operator_id = ${zone.operatorId} and ${zone.id} = any(e.zone_ids) and e.cancelled_at is null
              and e.starts_at <= ${t} and e.ends_at > ${t} and v.effective_from <= ${t}
            order by e.starts_at desc, e.id desc, v.effective_from desc, v.version desc limit 1),
           (select v.id from zones z join price_policy_versions v on v.policy_id = z.price_policy_id
-           where z.id = ${zone.id}::int and v.effective_from <= ${t}
+           where z.id = ${zone.id} and v.effective_from <= ${t}
            order by v.effective_from desc, v.version desc limit 1)
-        ) as version_id`,
-  );
-  const id = row?.version_id === null || row?.version_id === undefined ? null : Number(row.version_id);
-  return id === null ? presetOf(zone) : { versionId: id, policy: await compiledVersion(db, id), permits: [] };
+        )`;
+}
+
+/** The policy of a version read by policyVersionAt (null: the zone's preset), compiled once per process. */
+export async function policyOfVersion(db: Executor, zone: Preset, versionId: number | null): Promise<SessionPolicy> {
+  return versionId === null ? presetOf(zone) : { versionId, policy: await compiledVersion(db, versionId), permits: [] };
 }
 
 /**

@@ -43,7 +43,8 @@ export async function payFromWalletOrCard<T>(
   scope: string,
   paymentMethodId: number | undefined,
   card: CardPayment,
-  pay: (tx: Tx, key: string) => Promise<T>,
+  /** `chargeId`: the card charge that paid (by card), for the thing paid to keep (a citation's refund goes back to it). */
+  pay: (tx: Tx, key: string, chargeId?: number) => Promise<T>,
 ): Promise<T> {
   if (paymentMethodId === undefined)
     return idempotent(req, reply, scope, async (tx, key) => ({ statusCode: 200, body: await pay(tx, key) }));
@@ -57,7 +58,7 @@ export async function payFromWalletOrCard<T>(
       scope,
       async (tx, key, c: Charged) => {
         await recordCharge(tx, c.chargeId, c.chargeRef);
-        return { statusCode: 200, body: await pay(tx, key) };
+        return { statusCode: 200, body: await pay(tx, key, c.chargeId) };
       },
       async (key, keyExpired) => {
         charged = await chargeForPayment(ctx, memberId, key, paymentMethodId, card, keyExpired);

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { walletCharges, walletRefunds } from '../db/schema/index.ts';
 import type { ChargeContext } from './charges.ts';
-import { balanceOf, postEntry } from './ledger.ts';
+import { balanceOf, lockWallet, postEntry } from './ledger.ts';
 
 /** What emptyWalletToCards did: given back to cards, and credit no card paid for (ended). */
 export interface EmptiedWallet {
@@ -37,23 +37,12 @@ export async function emptyWalletToCards(tx: Tx, memberId: number, idempotencyKe
   for (const c of charges) {
     if (left === 0 || !c.chargeRef) continue;
     const take = Math.min(left, c.amountCents - c.refundedCents);
-    const posted = await postEntry(tx, {
-      memberId,
-      amountCents: -take,
-      kind: 'card-refund',
-      reference: `refund:${c.chargeRef}`,
-      idempotencyKey,
-    });
-    await tx
-      .update(walletCharges)
-      .set({ refundedCents: sql`${walletCharges.refundedCents} + ${take}` })
-      .where(eq(walletCharges.id, c.id));
-    await tx.insert(walletRefunds).values({
-      memberId,
-      chargeId: c.id,
+    await refundToCharge(tx, c, {
       amountCents: take,
+      reference: `refund:${c.chargeRef}`,
       providerKey: `wallet-refund:${memberId}:${c.id}:${idempotencyKey}`,
-      ledgerEntryId: posted.entryId,
+      idempotencyKey,
+      creditOnRefusal: false,
     });
     left -= take;
   }
@@ -69,25 +58,91 @@ export async function emptyWalletToCards(tx: Tx, memberId: number, idempotencyKe
   return { refundedCents: balance - left, forfeitedCents: left };
 }
 
+/**
+ * Gives `amountCents` of the wallet back to the card of the charge `c` (locked FOR UPDATE by the
+ * caller, in its transaction, which holds the wallet lock): a 'card-refund' debit, the amount counted
+ * on the charge (refunded_cents, so no second refund can take it), and a pending wallet_refunds row
+ * that sendRefunds sends after COMMIT. Answers the row's id.
+ */
+export async function refundToCharge(
+  tx: Tx,
+  c: Pick<typeof walletCharges.$inferSelect, 'id' | 'memberId'>,
+  r: {
+    amountCents: number;
+    reference: string;
+    providerKey: string;
+    idempotencyKey: string | null;
+    creditOnRefusal: boolean;
+  },
+): Promise<number> {
+  if (c.memberId === null) throw new Error(`wallet charge ${c.id} has no wallet`);
+  const posted = await postEntry(tx, {
+    memberId: c.memberId,
+    amountCents: -r.amountCents,
+    kind: 'card-refund',
+    reference: r.reference,
+    idempotencyKey: r.idempotencyKey,
+  });
+  await tx
+    .update(walletCharges)
+    .set({ refundedCents: sql`${walletCharges.refundedCents} + ${r.amountCents}` })
+    .where(eq(walletCharges.id, c.id));
+  const [row] = await tx
+    .insert(walletRefunds)
+    .values({
+      memberId: c.memberId,
+      chargeId: c.id,
+      amountCents: r.amountCents,
+      providerKey: r.providerKey,
+      ledgerEntryId: posted.entryId,
+      creditOnRefusal: r.creditOnRefusal,
+    })
+    .returning({ id: walletRefunds.id });
+  return row!.id;
+}
+
+/**
+ * The charge a refund to a card may still take from, locked for the refund's transaction (which
+ * holds the member's wallet lock): recorded, with what it has not given back yet; null when none.
+ */
+export async function refundableCharge(tx: Tx, chargeId: number) {
+  const [c] = await tx
+    .select({
+      id: walletCharges.id,
+      memberId: walletCharges.memberId,
+      left: sql<number>`${walletCharges.amountCents} - ${walletCharges.refundedCents}`.mapWith(Number),
+      providerRef: walletCharges.providerRef,
+    })
+    .from(walletCharges)
+    .where(and(eq(walletCharges.id, chargeId), eq(walletCharges.status, 'recorded')))
+    .for('update');
+  return c && c.left > 0 ? c : null;
+}
+
 /** How each refund sent went: done, failed (the provider refused: the operator pays it another way), or still pending. */
 export type RefundOutcome = 'done' | 'failed' | 'pending';
 
 /**
- * Sends the pending refunds (of one member, or every one older than `graceMs`: the wallet job's
- * recovery) to the provider, outside any transaction, each with its own key, so a retry is
- * answered with the first refund; each answer is written on its row. An unreachable provider
- * leaves the row pending for the next run.
+ * Sends the pending refunds (of one member, the ids given, or every one older than `graceMs`: the
+ * wallet job's recovery) to the provider, outside any transaction, each with its own key, so a
+ * retry is answered with the first refund; each answer is written on its row. An unreachable
+ * provider leaves the row pending for the next run. A refusal of a row with credit_on_refusal (a
+ * citation's refund) credits the amount back to the wallet in the transaction that marks it failed
+ * (ledger kind 'refund', reference `card-refund-refused:<row>`), and gives it back to the charge.
  */
 export async function sendRefunds(
   ctx: ChargeContext,
-  of: { memberId: number } | { graceMs: number },
+  of: { memberId: number } | { refundIds: number[] } | { graceMs: number },
   limit = 50,
 ): Promise<RefundOutcome[]> {
   const pending = await ctx.db
     .select({
       id: walletRefunds.id,
+      memberId: walletRefunds.memberId,
+      chargeId: walletRefunds.chargeId,
       amountCents: walletRefunds.amountCents,
       providerKey: walletRefunds.providerKey,
+      creditOnRefusal: walletRefunds.creditOnRefusal,
       chargeRef: walletCharges.chargeRef,
     })
     .from(walletRefunds)
@@ -97,7 +152,9 @@ export async function sendRefunds(
         eq(walletRefunds.status, 'pending'),
         'memberId' in of
           ? eq(walletRefunds.memberId, of.memberId)
-          : lt(walletRefunds.createdAt, sql`now() - make_interval(secs => ${of.graceMs / 1000})`),
+          : 'refundIds' in of
+            ? inArray(walletRefunds.id, of.refundIds)
+            : lt(walletRefunds.createdAt, sql`now() - make_interval(secs => ${of.graceMs / 1000})`),
       ),
     )
     .orderBy(walletRefunds.id)
@@ -114,10 +171,27 @@ export async function sendRefunds(
       continue;
     }
     const status = answer.ok ? 'done' : 'failed';
-    await ctx.db
-      .update(walletRefunds)
-      .set({ status, refundRef: answer.ok ? answer.refundRef : null, settledAt: sql`now()` })
-      .where(and(eq(walletRefunds.id, r.id), eq(walletRefunds.status, 'pending')));
+    await ctx.db.transaction(async (tx) => {
+      // The wallet locked first, as every money transaction; a member gone since keeps the refusal only.
+      const credit = !answer.ok && r.creditOnRefusal && (await lockWallet(tx, r.memberId));
+      const [settled] = await tx
+        .update(walletRefunds)
+        .set({ status, refundRef: answer.ok ? answer.refundRef : null, settledAt: sql`now()` })
+        .where(and(eq(walletRefunds.id, r.id), eq(walletRefunds.status, 'pending')))
+        .returning({ id: walletRefunds.id });
+      if (!settled || !credit) return;
+      await postEntry(tx, {
+        memberId: r.memberId,
+        amountCents: r.amountCents,
+        kind: 'refund',
+        reference: `card-refund-refused:${r.id}`,
+        idempotencyKey: null,
+      });
+      await tx
+        .update(walletCharges)
+        .set({ refundedCents: sql`${walletCharges.refundedCents} - ${r.amountCents}` })
+        .where(eq(walletCharges.id, r.chargeId));
+    });
     outcomes.push(status);
   }
   return outcomes;

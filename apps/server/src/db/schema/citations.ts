@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId, updatedAt } from './columns.ts';
 import { members, operatorRef } from './members.ts';
+import { walletCharges } from './wallet.ts';
 import { zones } from './zones.ts';
 
 /**
@@ -68,6 +69,11 @@ export const citations = pgTable(
     paidCents: integer('paid_cents').notNull().default(0),
     paidBy: integer('paid_by').references(() => members.id, { onDelete: 'set null' }),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The card charge that paid it (a payment by card: the charge credited the wallet, the payment
+     * debited it), or null (paid from the wallet, or unpaid). A cancellation refunds it to that card.
+     */
+    paidChargeId: integer('paid_charge_id').references(() => walletCharges.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -282,6 +282,8 @@ export const WALLET_REFUND_STATUSES = ['pending', 'done', 'failed'] as const;
  * 'pending' in one transaction; the provider is called after it, outside any transaction, with
  * provider_key, and the row marked 'done' (or 'failed' when the provider refuses: the operator
  * pays it another way). A row left 'pending' is sent again by the wallet job with the same key.
+ * A cancelled citation's refund to the card it was paid with (docs/citations.md) is one too, with
+ * credit_on_refusal: a refusal credits the amount back to the wallet.
  */
 export const walletRefunds = pgTable(
   'wallet_refunds',
@@ -294,6 +296,8 @@ export const walletRefunds = pgTable(
     status: text('status').$type<(typeof WALLET_REFUND_STATUSES)[number]>().notNull().default('pending'),
     refundRef: text('refund_ref'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).notNull(),
+    /** A refusal credits the amount back to the wallet (a citation's refund), rather than ending there. */
+    creditOnRefusal: boolean('credit_on_refusal').notNull().default(false),
     createdAt: createdAt(),
     settledAt: moment('settled_at'),
   },

@@ -13,6 +13,7 @@ import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
 import { multipart, PNG } from '../../support-helpers.ts';
+import { walletContext } from '../../wallet/helpers.ts';
 
 const {
   app,
@@ -21,6 +22,7 @@ const {
   staff: { manager, officer },
 } = await twoOperators('Other Auto Cancel Parking', ['manager', 'officer']);
 const zoneId = await addZone(db, 'AC1');
+const wallet = walletContext(db);
 
 let plates = 0;
 const newPlate = () => `AC${process.pid % 100}X${++plates}`;
@@ -89,9 +91,9 @@ describe('a right found after the citation', () => {
     const { driver, plate, vehicleId } = await driverWithPlate();
     const c = await cited(plate);
     const other = await cited(newPlate());
-    expect(await cancelCoveredCitations(db, new Date())).toBe(0);
+    expect(await cancelCoveredCitations(wallet, new Date())).toBe(0);
     await sessionCovering(c, driver, vehicleId, true);
-    expect(await cancelCoveredCitations(db, new Date())).toBe(1);
+    expect(await cancelCoveredCitations(wallet, new Date())).toBe(1);
     expect(await statusOf(c.CitationId)).toBe('cancelled');
     expect(await statusOf(other.CitationId)).toBe('issued');
     expect(await autoCancels(c.CitationId)).toBe(1);
@@ -104,7 +106,7 @@ describe('a right found after the citation', () => {
     const mine = (await as(app, driver, { method: 'GET', url: `/api/Citations/${c.CitationId}` })).json<Citation>();
     expect(mine).toMatchObject({ Status: 'cancelled', AmountDue: 0 });
     // Idempotent: a second pass finds nothing to do.
-    expect(await cancelCoveredCitations(db, new Date())).toBe(0);
+    expect(await cancelCoveredCitations(wallet, new Date())).toBe(0);
     expect(await autoCancels(c.CitationId)).toBe(1);
   });
 
@@ -122,7 +124,7 @@ describe('a right found after the citation', () => {
     });
     expect(up.statusCode, up.body).toBe(200);
     await sessionCovering(paid, driver, vehicleId);
-    expect(await cancelCoveredCitations(db, new Date(), { plates: [plate.toLowerCase()] })).toBe(2);
+    expect(await cancelCoveredCitations(wallet, new Date(), { plates: [plate.toLowerCase()] })).toBe(2);
     expect(await statusOf(paid.CitationId)).toBe('cancelled');
     expect(await statusOf(contested.CitationId)).toBe('cancelled');
     expect(await statusOf(decided.CitationId)).toBe('upheld');
@@ -147,7 +149,7 @@ describe('a right found after the citation', () => {
           ? post(driver, `/api/Citations/${c.CitationId}/Pay`, {}, { 'idempotency-key': randomUUID() }).then(
               (x) => x.statusCode,
             )
-          : cancelCoveredCitations(db, now, { plates: [plate] }),
+          : cancelCoveredCitations(wallet, now, { plates: [plate] }),
       );
       expect([200, 409]).toContain(pay);
       expect(await statusOf(c.CitationId)).toBe('cancelled');
@@ -198,7 +200,7 @@ describe('a right found after the citation', () => {
 
   it('runs as the job citations.auto-cancel on the one runner', async () => {
     const runner = createJobRunner(db, { error: (o: unknown) => console.error(o) });
-    registerCitationJobs(runner);
+    registerCitationJobs(runner, wallet);
     const done = await runner.runOnce(new Date());
     expect(Object.keys(done)).toEqual(['citations.late-fees', 'citations.auto-cancel']);
   });

@@ -234,6 +234,32 @@ describe('GET /api/Enforcement/Check', () => {
     expect(r!.lastUsedAt).toBeNull();
   });
 
+  it('writes the answer it gave into the check’s audit row: outcome, paid, the session named, the zone’s address', async () => {
+    await db.delete(enforcementChecks);
+    await db.update(operatorApiKeys).set({ lastUsedAt: null }).where(eq(operatorApiKeys.id, keyA.id));
+    const answers = [];
+    for (const qs of [
+      'zone=6001&plate=abc1234&state=TX',
+      'zone=6002&plate=ABC1234&state=TX',
+      'zone=6001&plate=LATE7&state=TX',
+    ]) {
+      const res = await check(keyA.key, qs);
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json<EnforcementAnswer>());
+    }
+    expect((await check(keyA.key, 'zone=9001&plate=XYZ1&state=TX')).statusCode).toBe(404);
+    const rows = await db.select().from(enforcementChecks).orderBy(asc(enforcementChecks.id));
+    expect(rows.map((r) => [r.outcome, r.zoneNumber, r.paid, r.sessionId, r.address])).toEqual([
+      ['paid', '6001', true, Number(answers[0]!.Right!.Id), '1 Paid St'],
+      ['not_paid', '6002', false, null, '2 Other St'],
+      ['not_paid', '6001', false, null, '1 Paid St'],
+      ['zone_not_found', '9001', false, null, ''],
+    ]);
+    expect(answers[0]!.Right).toMatchObject({ Kind: 'session', Id: String(paid) });
+    const [k] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
+    expect(k!.lastUsedAt).not.toBeNull();
+  });
+
   it('audits a flood of bad keys a window at a time: each 401, and the first 429 of the window', async () => {
     const address = '10.12.0.3';
     const results = [];

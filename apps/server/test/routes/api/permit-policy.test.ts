@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PARKING_MESSAGES, PRICING_MESSAGES, type PermitType, type PolicyVersion, type Quote } from '@parkit/contract';
-import { permits, zones } from '../../../src/db/schema/index.ts';
-import { rightToPark } from '../../../src/enforcement/index.ts';
+import {
+  ENFORCEMENT_KEY_HEADER,
+  PARKING_MESSAGES,
+  PRICING_MESSAGES,
+  type EnforcementAnswer,
+  type PermitType,
+  type PolicyVersion,
+  type Quote,
+} from '@parkit/contract';
+import { enforcementChecks, permits, zones } from '../../../src/db/schema/index.ts';
+import { createKey, rightToPark } from '../../../src/enforcement/index.ts';
 import { as, registerAndSignIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, quote, startSession } from '../../parking-helpers.ts';
 import { addZones, zoneAt } from '../../support/history-fixtures.ts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 
 // A zone's policy says which permit types park free or at their own rate (docs/pricing.md#permit-holders):
 // the console's validation, the quote, and the plate check (enforcement/rights.ts). PGlite and PostgreSQL.
@@ -140,7 +148,34 @@ describe('a policy naming permit types', () => {
     });
     // A permit priced at its own rate is no right: its holder must pay a session, at that rate.
     expect(await rightToPark(db, { zoneId: zone, plate: 'BIZ002', at })).toBeNull();
+    // The key's plate check answers the same, in its statement, and audits each answer as given:
+    // a permit held without a session waits on the policy (its audit row is a second statement).
+    const key = await createKey(db, A, 'permit policy');
+    const check = async (plate: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/Enforcement/Check?zone=ppl1&plate=${plate}&state=TX`,
+        headers: { [ENFORCEMENT_KEY_HEADER]: key.key },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<EnforcementAnswer>();
+    };
+    expect((await check('RES001')).Right).toMatchObject({ Kind: 'permit', Id: String(residentPermit) });
+    expect((await check('BIZ002')).Paid).toBe(false);
     await startSession(app, driver, { zoneId: zone, vehicleId: paidCar, minutes: 60 });
     expect(await rightToPark(db, { zoneId: zone, plate: 'BIZ002', at: new Date() })).toMatchObject({ kind: 'session' });
+    const session = await check('BIZ002');
+    expect(session.Right?.Kind).toBe('session');
+    const audited = await db
+      .select()
+      .from(enforcementChecks)
+      .where(eq(enforcementChecks.keyId, key.id))
+      .orderBy(asc(enforcementChecks.id));
+    const [address] = await db.select({ a: zones.address }).from(zones).where(eq(zones.id, zone));
+    expect(audited.map((r) => [r.outcome, r.plate, r.paid, r.sessionId, r.address])).toEqual([
+      ['paid', 'RES001', true, null, address!.a],
+      ['not_paid', 'BIZ002', false, null, address!.a],
+      ['paid', 'BIZ002', true, Number(session.Right!.Id), address!.a],
+    ]);
   });
 });

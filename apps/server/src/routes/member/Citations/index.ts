@@ -111,7 +111,7 @@ const citationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (app, { fil
           description: 'ParkIt citation',
           amountDue: () => citations.citationDueCents(app.db, memberId, citationId),
         },
-        (tx, key) => citations.payCitation(tx, memberId, citationId, key, new Date()),
+        (tx, key, chargeId) => citations.payCitation(tx, memberId, citationId, key, new Date(), chargeId),
       );
     },
   );

@@ -163,7 +163,7 @@ const permitRoutes: FastifyPluginAsyncZod<SupportOptions> = async (app, { attach
       const day = await permits.giveVisitorDay(app.db, req.member.memberId, req.params.permitId, req.body);
       // A day given for today may cover a citation already issued today: cancelled now, not at the
       // job's next pass (docs/citations.md#a-right-found-later). The day stands if this fails.
-      await cancelCoveredCitations(app.db, new Date(), { plates: [day.Plate] }).catch((err: unknown) =>
+      await cancelCoveredCitations(app.wallet, new Date(), { plates: [day.Plate] }).catch((err: unknown) =>
         req.log.error({ err }, 'citations: automatic cancellation after a visitor day failed'),
       );
       return reply.code(201).send(day);

@@ -14,12 +14,11 @@ import {
 /** The limits the operator scope applies (routes/scopes.ts). */
 export { BAD_KEY_LIMIT, KEY_LIMIT } from '../../scopes.ts';
 
-/** One audit row: every check is audited, refused ones too (bad input, a 400, is not: it asked nothing). */
-function entry(
-  req: FastifyRequest,
-  outcome: CheckOutcome,
-  answer?: { paid: boolean; sessionId: number | null; address: string },
-): AuditEntry {
+/**
+ * A refused check's audit row: every check is audited, refused ones too (bad input, a 400, is not:
+ * it asked nothing). An answered check writes its own row with the answer (checkPlate).
+ */
+function entry(req: FastifyRequest, outcome: CheckOutcome): AuditEntry {
   const { row, presented } = req.operatorKey;
   const query = req.query as EnforcementQuery;
   return {
@@ -31,9 +30,9 @@ function entry(
     plate: normalisePlate(query.plate),
     plateState: query.state,
     outcome,
-    paid: answer?.paid ?? null,
-    sessionId: answer?.sessionId ?? null,
-    address: answer?.address ?? '',
+    paid: null,
+    sessionId: null,
+    address: '',
   };
 }
 
@@ -56,17 +55,18 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = req.operatorKey.row!;
       const zoneNumber = req.query.zone;
       const plate = normalisePlate(req.query.plate);
-      const found = await checkPlate(app.db, key.operatorId, zoneNumber, plate, req.query.state);
+      // The answer and its audit row (with the key's last use) in one statement (check-repository.ts).
+      const found = await checkPlate(app.db, {
+        keyId: key.id,
+        operatorId: key.operatorId,
+        keyPrefix: presentedPrefix(req.operatorKey.presented),
+        clientAddress: req.ip,
+        zoneNumber,
+        plate,
+        plateState: req.query.state,
+      });
       const right = found.right;
       const paid = right !== null;
-      await audit(
-        app.db,
-        entry(req, !found.zoneFound ? 'zone_not_found' : paid ? 'paid' : 'not_paid', {
-          paid,
-          sessionId: right?.kind === 'session' ? Number(right.id) : null,
-          address: found.address,
-        }),
-      );
       // Another operator's zone (or none) is not found: the key must not reveal it exists.
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);
       return {

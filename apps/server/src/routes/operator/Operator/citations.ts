@@ -235,7 +235,7 @@ const operatorCitationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (ap
     },
     async (req) =>
       citations.decideContest(
-        app.db,
+        app.wallet,
         req.staff.operatorId,
         await actor(req),
         req.params.citationId,

@@ -36,6 +36,7 @@ function actionLabel(t: TFunction, action: string): string {
     'citation.issue': t('Citation issued'),
     'citation.decide': t('Contest decided'),
     'citation.auto-cancel': t('Citation cancelled: a right to park was found'),
+    'citation.card-refund-refused': t('Citation refund refused by the card: credited to the wallet'),
     'permit-type.create': t('Permit type added'),
     'permit-type.update': t('Permit type changed'),
     'permit-type.retire': t('Permit type retired'),

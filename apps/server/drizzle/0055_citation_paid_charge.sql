@@ -1,0 +1,3 @@
+ALTER TABLE "wallet_refunds" ADD COLUMN "credit_on_refusal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "citations" ADD COLUMN "paid_charge_id" integer;--> statement-breakpoint
+ALTER TABLE "citations" ADD CONSTRAINT "citations_paid_charge_id_wallet_charges_id_fk" FOREIGN KEY ("paid_charge_id") REFERENCES "public"."wallet_charges"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,227 @@
+// A citation paid by card and then cancelled (a contest's "cancelled", or the automatic cancellation
+// when a right is found) is refunded to that card through the provider, after the cancellation's
+// COMMIT (docs/citations.md#refunds-to-the-card); a refusal credits the wallet and says so. Stripe is the local
+// stand-in (fake-stripe.ts). PGlite and PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Citation, CitationFile, Violation } from '@parkit/contract';
+import { cancelCoveredCitations } from '../../../src/citations/index.ts';
+import { queryRows } from '../../../src/db/client.ts';
+import { concurrently, count } from '../../concurrency.ts';
+import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { twoOperators } from '../../operator-helpers.ts';
+import { addVehicle, addZone, walletState } from '../../parking-helpers.ts';
+import { addSession } from '../../support/history-fixtures.ts';
+import { multipart, PNG } from '../../support-helpers.ts';
+import { startFakeStripe } from '../../wallet/fake-stripe.ts';
+
+const fake = await startFakeStripe();
+afterAll(() => fake.close());
+const {
+  app,
+  db,
+  A,
+  staff: { manager, officer },
+} = await twoOperators('Card Refund City B', ['manager', 'officer'], {
+  decorations: true,
+  config: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_API_URL: fake.url },
+});
+const zoneId = await addZone(db, 'CR1');
+
+let plates = 0;
+const newPlate = () => `CR${process.pid % 100}X${++plates}`;
+const post = (who: SignedIn, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+  as(app, who, { method: 'POST', url, payload, headers });
+
+const violation = (await post(manager, `/api/Operator/${A}/Violations`, {
+  Code: `CR${randomUUID().slice(0, 6)}`,
+  Description: 'Parked without paying',
+  Fine: '25.00',
+  DueDays: 14,
+  LateFee: '10.00',
+}).then((r) => r.json())) as Violation;
+
+async function cited(plate: string): Promise<Citation> {
+  const up = await as(app, officer, {
+    method: 'POST',
+    url: `/api/Operator/${A}/Citations/Photos`,
+    ...multipart(PNG, 'car.png', { type: 'image/png' }),
+  });
+  const res = await post(officer, `/api/Operator/${A}/Citations`, {
+    ZoneId: zoneId,
+    PlateNumber: plate,
+    PlateState: 'TX',
+    ViolationId: violation.ViolationId,
+    Location: 'Outside 5 Card St',
+    PhotoIds: [up.json<CitationFile>().FileId],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Citation>();
+}
+
+/** The browser's part of saving a card at Stripe (a SetupIntent confirmed), then our Add. */
+async function saveCard(who: SignedIn, pm = 'pm_card_visa'): Promise<number> {
+  const si = await post(who, '/api/PaymentMethods/SetupIntent');
+  expect(si.statusCode, si.body).toBe(200);
+  const secret = si.json<{ ClientSecret: string }>().ClientSecret;
+  await fetch(`${fake.url}/test/confirm_setup`, {
+    method: 'POST',
+    body: new URLSearchParams({ setup_intent: secret.split('_secret_')[0]!, payment_method: pm }),
+  });
+  const add = await post(who, '/api/PaymentMethods/Add', { Token: pm });
+  expect(add.statusCode, add.body).toBe(201);
+  return add.json<{ PaymentMethodId: number }>().PaymentMethodId;
+}
+
+/** A driver with a saved card, a vehicle, and a citation of its plate paid by that card. */
+async function paidByCard() {
+  const driver = await registerAndSignIn(app);
+  const cardId = await saveCard(driver);
+  const plate = newPlate();
+  const vehicleId = await addVehicle(app, driver, plate);
+  const c = await cited(plate);
+  const paid = await post(
+    driver,
+    `/api/Citations/${c.CitationId}/Pay`,
+    { PaymentMethodId: cardId },
+    { 'idempotency-key': randomUUID() },
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { driver, plate, vehicleId, c };
+}
+
+/** The session becomes known as having covered the citation's moment (an amend, a late sync). */
+async function sessionCovering(c: Citation, driver: SignedIn, vehicleId: number) {
+  const id = await addSession(db, {
+    memberId: driver.memberId,
+    operatorId: A,
+    zoneId,
+    vehicleId,
+    plate: c.PlateNumber,
+    startedAt: new Date(),
+  });
+  // Written after the insert: a new session's trigger moves its start past the citations of its plate.
+  await db.execute(sql`update parking_sessions
+    set started_at = ${c.IssuedAt}::timestamptz - interval '10 minutes',
+        ends_at = ${c.IssuedAt}::timestamptz + interval '50 minutes',
+        ended_at = ${c.IssuedAt}::timestamptz + interval '50 minutes'
+    where id = ${id}`);
+}
+
+/** The refunds Stripe was asked for, of the citation's charge (by our provider key). */
+const refundsAsked = (citationId: number) =>
+  fake.requests.filter(
+    (r) =>
+      r.method === 'POST' && r.path === '/v1/refunds' && r.idempotencyKey?.startsWith(`citation-refund:${citationId}:`),
+  );
+const lastSms = async (phone: string) =>
+  (
+    await queryRows<{ body: string }>(
+      db,
+      sql`select body from outbox where recipient = ${phone} order by id desc limit 1`,
+    )
+  )[0]?.body;
+const refundRows = (citationId: number) =>
+  queryRows<{ status: string; amount: number }>(
+    db,
+    sql`select r.status, r.amount_cents as amount from wallet_refunds r
+        where r.provider_key like ${`citation-refund:${citationId}:%`}`,
+  );
+
+async function expectRefundedToCard(driver: SignedIn, c: Citation, times = 1) {
+  const asked = refundsAsked(c.CitationId);
+  expect(new Set(asked.map((r) => r.idempotencyKey)).size).toBe(times);
+  expect(asked.map((r) => r.form.get('amount'))).toEqual(asked.map(() => '2500'));
+  expect(await refundRows(c.CitationId)).toEqual([{ status: 'done', amount: 2500 }]);
+  const w = await walletState(db, driver.memberId);
+  expect(w.ledger).toBe(w.balance);
+  // The charge came in and went out, the refund came in and went out to the card: nothing stays.
+  expect(w.balance).toBe(0);
+  expect(w.entries.map((e) => [e.kind, Number(e.amount)])).toEqual([
+    ['top-up', 2500],
+    ['citation', -2500],
+    ['citation-refund', 2500],
+    ['card-refund', -2500],
+  ]);
+}
+
+describe('a card-paid citation, cancelled', () => {
+  it('by a contest’s decision: one refund of the amount paid to the card, the driver told the card', async () => {
+    const { driver, c } = await paidByCard();
+    const contest = await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'I had paid' });
+    expect(contest.statusCode, contest.body).toBeLessThan(300);
+    const res = await post(manager, `/api/Operator/${A}/Citations/${c.CitationId}/Decide`, { Decision: 'cancelled' });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectRefundedToCard(driver, c);
+    expect(await lastSms(driver.phone)).toContain('25.00 goes back to your card ending 4242');
+    const [audit] = await queryRows<{ after: { refundTo: string } }>(
+      db,
+      sql`select after from audit_log where entity_id = ${String(c.CitationId)} and action = 'citation.decide'`,
+    );
+    expect(audit?.after.refundTo).toBe('card:4242');
+  });
+
+  it('by the automatic cancellation (a right found): one refund to the card; a second pass refunds nothing', async () => {
+    const { driver, vehicleId, c } = await paidByCard();
+    await sessionCovering(c, driver, vehicleId);
+    expect(await cancelCoveredCitations(app.wallet, new Date(), { plates: [c.PlateNumber] })).toBe(1);
+    expect(await cancelCoveredCitations(app.wallet, new Date(), { plates: [c.PlateNumber] })).toBe(0);
+    await expectRefundedToCard(driver, c);
+    expect(await lastSms(driver.phone)).toContain('goes back to your card ending 4242');
+  });
+
+  it('race: a decision and two job passes at once cancel once and refund the card once', async () => {
+    for (let round = 0; round < 2; round++) {
+      const { driver, vehicleId, c } = await paidByCard();
+      await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'I had paid' });
+      await sessionCovering(c, driver, vehicleId);
+      const out = await concurrently(3, (i) =>
+        i === 0
+          ? post(manager, `/api/Operator/${A}/Citations/${c.CitationId}/Decide`, { Decision: 'cancelled' }).then(
+              (r) => r.statusCode,
+            )
+          : cancelCoveredCitations(app.wallet, new Date(), { plates: [c.PlateNumber] }),
+      );
+      // The decision wins (200) or finds the citation cancelled already (409).
+      expect([200, 409]).toContain(out[0]);
+      expect(
+        await count(
+          db,
+          sql`select count(*) as n from audit_log where entity_id = ${String(c.CitationId)}
+              and action in ('citation.decide', 'citation.auto-cancel')`,
+        ),
+      ).toBe(1);
+      await expectRefundedToCard(driver, c);
+    }
+  });
+
+  it('a refund the card refuses is credited to the wallet, audited and told', async () => {
+    const { driver, c } = await paidByCard();
+    // The charge is refunded at Stripe already (by hand at the dashboard): Stripe refuses ours.
+    const intents = await queryRows<{ ref: string }>(
+      db,
+      sql`select charge_ref as ref from wallet_charges where member_id = ${driver.memberId}`,
+    );
+    const byHand = await fetch(`${fake.url}/v1/refunds`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_fake', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payment_intent: intents[0]!.ref }),
+    });
+    expect(byHand.status).toBe(200);
+    await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'I had paid' });
+    const res = await post(manager, `/api/Operator/${A}/Citations/${c.CitationId}/Decide`, { Decision: 'cancelled' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'failed', amount: 2500 }]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(2500);
+    expect(
+      await count(
+        db,
+        sql`select count(*) as n from audit_log where entity_id = ${String(c.CitationId)} and action = 'citation.card-refund-refused'`,
+      ),
+    ).toBe(1);
+    expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 25.00');
+  });
+});
