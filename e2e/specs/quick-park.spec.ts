@@ -4,7 +4,7 @@ import { payableZone, type Zone } from '../parking-fixtures.ts';
 
 /**
  * Quick Park as a new guest meets it: the price names the zone, the code step can send a new code,
- * a double tap on Pay pays once (and Pay again after a lost answer gets the first Pay's session),
+ * the test wallet pays the Start and, the session keeping no card, its Extend too, a double tap on Pay pays once (and Pay again after a lost answer gets the first Pay's session),
  * and a live session survives a reload and a closed tab.
  */
 
@@ -72,6 +72,27 @@ test('the test wallet pays Quick Park with no card typed: the session opens', as
   await page.getByRole('button', { name: 'Pay with test wallet' }).click();
   await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
   await expect(page.getByText('This price has expired')).toHaveCount(0);
+});
+
+test('a session the test wallet paid keeps no card: its Extend is paid with the test wallet again, and the new end shows', async ({
+  page,
+  request,
+}) => {
+  const zone = await chargingZone(request);
+  await toPrice(page, request, zone);
+  await page.getByRole('button', { name: 'Pay with test wallet' }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^(1:00:00|59:\d\d)$/);
+  const endsAt = page.getByText(/^Ends at /);
+  const before = await endsAt.textContent();
+  await page.getByRole('button', { name: 'Extend' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Pay the extension with Apple Pay or Google Pay');
+  // No card is kept to pay with: only the wallet pays.
+  await expect(dialog.getByRole('button', { name: /^Pay \$/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Pay with test wallet' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('countdown')).toHaveText(/^1:(30:00|29:\d\d)$/);
+  await expect(endsAt).not.toHaveText(before ?? '');
 });
 
 test('a double tap on Pay pays once and opens the session', async ({ page, request }) => {

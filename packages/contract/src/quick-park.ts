@@ -3,6 +3,7 @@ import { OtpCode, PhoneNumber } from './auth.ts';
 import { StateCode } from './account.ts';
 import { VEHICLE_MESSAGES } from './messages.ts';
 import { Quote } from './parking.ts';
+import { ExpressToken } from './wallet.ts';
 import { Zone } from './zone.ts';
 
 /** Quick Park: a driver without an account parks with a verified phone and a card. */
@@ -13,6 +14,8 @@ export const QUICK_PARK_MESSAGES = {
   zoneNotFound: 'No zone has this number',
   cardTokenRequired: 'Card is required',
   noCard: 'This session has no card to charge: start a new Quick Park session',
+  expressRequired: 'Pay the extension with Apple Pay or Google Pay',
+  expressAndCard: 'Pay with a card or an express wallet, not both',
 } as const;
 
 export const GuestSendCodeRequest = z.object({ PhoneNumber }).strict();
@@ -71,17 +74,26 @@ export const GuestPayment = z.object({
 });
 export type GuestPayment = z.infer<typeof GuestPayment>;
 
+/**
+ * A typed card's token (CardToken: sandbox, POST /api/Sandbox/Tokens), kept to pay the extensions;
+ * or an express wallet's one-time card (ExpressToken: Stripe's Express Checkout Element, the
+ * sandbox's test wallet), charged once and kept nowhere, so each Extend brings its own.
+ */
 export const GuestStartRequest = z
   .object({
     QuoteId: z.string().trim().uuid(),
-    /** A card token from the payment provider (sandbox: POST /api/Sandbox/Tokens). */
-    CardToken: z
-      .string({ error: QUICK_PARK_MESSAGES.cardTokenRequired })
-      .trim()
-      .min(1, QUICK_PARK_MESSAGES.cardTokenRequired)
-      .max(2000),
+    CardToken: z.string().trim().min(1, QUICK_PARK_MESSAGES.cardTokenRequired).max(2000).optional(),
+    ExpressToken: ExpressToken.optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => r.CardToken !== undefined || r.ExpressToken !== undefined, {
+    message: QUICK_PARK_MESSAGES.cardTokenRequired,
+    path: ['CardToken'],
+  })
+  .refine((r) => r.CardToken === undefined || r.ExpressToken === undefined, {
+    message: QUICK_PARK_MESSAGES.expressAndCard,
+    path: ['ExpressToken'],
+  });
 export type GuestStartRequest = z.input<typeof GuestStartRequest>;
 
 /** POST /api/Parking/Guest/ExtendQuote: more minutes for one of this phone's running sessions. */
@@ -97,6 +109,18 @@ export const GuestExtendQuoteRequest = z
   .strict();
 export type GuestExtendQuoteRequest = z.input<typeof GuestExtendQuoteRequest>;
 
-/** POST /api/Parking/Guest/Extend: pays the extension quote with the card the session was paid with. */
-export const GuestExtendRequest = z.object({ QuoteId: z.string().trim().uuid() }).strict();
+/**
+ * POST /api/Parking/Guest/ExtendQuote's answer: the price, and whether the session keeps no card
+ * (it was paid by an express wallet), so the extension is paid with a new ExpressToken.
+ */
+export const GuestExtendQuote = Quote.extend({ ExpressRequired: z.boolean() });
+export type GuestExtendQuote = z.infer<typeof GuestExtendQuote>;
+
+/**
+ * POST /api/Parking/Guest/Extend: pays the extension quote with the card the session was paid
+ * with, or, when it keeps none (an express wallet paid it), with a new express payment.
+ */
+export const GuestExtendRequest = z
+  .object({ QuoteId: z.string().trim().uuid(), ExpressToken: ExpressToken.optional() })
+  .strict();
 export type GuestExtendRequest = z.input<typeof GuestExtendRequest>;

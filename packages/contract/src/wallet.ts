@@ -177,8 +177,8 @@ export type Spending = z.infer<typeof Spending>;
  * card (ExpressToken: Apple Pay or Google Pay through Stripe's Express Checkout Element, or the
  * sandbox's test wallet), which is charged and never saved.
  */
-/** An express payment's one-time card, as the wallet's sheet gave it (Add Money, Subscribe). */
-const ExpressToken = z.string().min(1, WALLET_MESSAGES.tokenRequired).max(1000, WALLET_MESSAGES.tokenInvalid);
+/** An express payment's one-time card, as the wallet's sheet gave it (Add Money, Subscribe, Quick Park). */
+export const ExpressToken = z.string().min(1, WALLET_MESSAGES.tokenRequired).max(1000, WALLET_MESSAGES.tokenInvalid);
 
 export const AddMoneyRequest = z
   .object({

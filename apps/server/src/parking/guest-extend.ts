@@ -1,11 +1,17 @@
-import { formatMoney, PARKING_MESSAGES, QUICK_PARK_MESSAGES, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  formatMoney,
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  type GuestExtendQuote,
+  type ParkingSession,
+} from '@parkit/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { parkingQuotes, parkingSessions, zones } from '../db/schema/index.ts';
-import { conflict, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { guestLanguage } from '../infra/recipient-language.ts';
-import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
+import { expressCard, markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import {
   cardChargePending,
   claimCardCharge,
@@ -16,7 +22,7 @@ import {
   sendRefunds,
 } from './card-payments.ts';
 import { guestQuoteView, insertGuestQuote } from './guest-quote.ts';
-import { releaseQuote } from './guest-service.ts';
+import { priorStart, releaseQuote, replayStart, tokenHash } from './guest-service.ts';
 import { guestExtendedSms } from './sms-texts.ts';
 import { policyOfSession } from '../pricing/index.ts';
 import { priceMore } from './pricing.ts';
@@ -27,20 +33,21 @@ const MINUTE = 60_000;
 
 /**
  * Quick Park Extend: a guest with the SMS link buys more minutes of a running session,
- * priced from its current end at its rate, up to the maximum stay, and paid by the same card.
+ * priced from its current end at its rate, up to the maximum stay, and paid by the same card;
+ * a session an express wallet paid keeps no card (ExpressRequired), so its Extend brings a new
+ * express payment (ExpressToken).
  */
 export async function quoteGuestExtend(
   db: Db,
   phone: string,
   r: { SessionId: number; DurationMinutes: number },
   now: Date,
-): Promise<Quote> {
+): Promise<GuestExtendQuote> {
   const found = await sessions.findOwned(db, { guestPhone: phone }, r.SessionId);
   if (!found) throw notFound();
   const { session: s, zone, timezone } = found;
   if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
     throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-  if (!s.cardRef) throw conflict('SessionId', QUICK_PARK_MESSAGES.noCard);
   const policy = await policyOfSession(db, s, zone);
   const room = Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes) - s.durationMinutes;
   if (room <= 0) throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
@@ -64,7 +71,7 @@ export async function quoteGuestExtend(
     price.parkingCents,
     now,
   );
-  return guestQuoteView(q, s.rateCents, price, room);
+  return { ...guestQuoteView(q, s.rateCents, price, room), ExpressRequired: s.cardRef === null };
 }
 
 /**
@@ -73,36 +80,58 @@ export async function quoteGuestExtend(
  * the card after COMMIT (the quote is the provider's idempotency key); then moves the end in
  * another (recordGuestExtend). One extension of a session is paid at a time: another quote is
  * stale until it is recorded. A decline releases the quote.
+ *
+ * The card is the session's, or, for a session an express wallet paid (it keeps none), the
+ * one-time card of `ExpressToken`, checked by the provider before anything is claimed; neither is a
+ * 400 on ExpressToken and changes nothing. With an Idempotency-Key (`idempotencyKey`), the same
+ * request sent again answers with the session once the first one's charge is recorded.
  */
 export async function extendGuest(
   ctx: ChargeContext,
   phone: string,
-  r: { QuoteId: string },
+  r: { QuoteId: string; ExpressToken?: string | undefined },
   now: Date,
+  idempotencyKey: string | null = null,
 ): Promise<ParkingSession> {
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const q = await claimQuote(tx, { guestPhone: phone }, r.QuoteId, 'extend', now);
-    if (q.sessionId === null) throw notFound();
-    const found = await sessions.lockOwned(tx, { guestPhone: phone }, q.sessionId);
-    if (!found) throw notFound();
-    const { session: s, zone } = found;
-    if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
-      throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    if (s.endsAt.getTime() !== q.startsAt.getTime() || (await extensionPending(tx, s.id)))
-      throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
-    if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes)
-      throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
-    if (!s.cardRef) throw conflict('SessionId', QUICK_PARK_MESSAGES.noCard);
-    const charge = await claimCardCharge(tx, ctx, {
-      kind: 'quick-park-extend',
-      quoteId: q.id,
-      providerKey: `quick-park:${q.id}`,
-      amountCents: q.totalCents,
-      description: `ParkIt zone ${zone.zoneNumber} (extension)`,
-      providerRef: s.cardRef,
+  const express = r.ExpressToken === undefined ? null : (await expressCard(ctx, r.ExpressToken)).card.providerRef;
+  const claimed = await ctx.db
+    .transaction(async (tx) => {
+      const q = await claimQuote(tx, { guestPhone: phone }, r.QuoteId, 'extend', now);
+      if (q.sessionId === null) throw notFound();
+      const found = await sessions.lockOwned(tx, { guestPhone: phone }, q.sessionId);
+      if (!found) throw notFound();
+      const { session: s, zone } = found;
+      if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
+        throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
+      if (s.endsAt.getTime() !== q.startsAt.getTime() || (await extensionPending(tx, s.id)))
+        throw conflict('QuoteId', PARKING_MESSAGES.quoteStale);
+      if (s.durationMinutes + q.durationMinutes > zone.maxStayMinutes)
+        throw conflict('DurationMinutes', PARKING_MESSAGES.maxStayReached);
+      // Thrown inside the transaction, so the quote's claim is undone with it.
+      const card = express ?? s.cardRef;
+      if (!card) throw badRequest('ExpressToken', QUICK_PARK_MESSAGES.expressRequired);
+      const charge = await claimCardCharge(tx, ctx, {
+        kind: 'quick-park-extend',
+        quoteId: q.id,
+        // Another card for the same quote (after a decline) is another charge at the provider.
+        providerKey: express ? `quick-park:${q.id}:${tokenHash(card)}` : `quick-park:${q.id}`,
+        amountCents: q.totalCents,
+        description: `ParkIt zone ${zone.zoneNumber} (extension)`,
+        providerRef: card,
+        idempotencyKey,
+      });
+      return { charge, sessionId: s.id };
+    })
+    .catch(async (err: unknown) => {
+      // The quote spent already: by the first request with this Idempotency-Key, answer its session.
+      const prior =
+        err instanceof HttpError && err.statusCode === 409 && idempotencyKey !== null
+          ? await priorStart(ctx.db, phone, r.QuoteId, idempotencyKey, 'quick-park-extend')
+          : undefined;
+      if (!prior) throw err;
+      return { replay: prior };
     });
-    return { charge, sessionId: s.id };
-  });
+  if ('replay' in claimed) return replayStart(ctx, phone, claimed.replay);
   const chargeRef = await sendCardCharge(ctx, claimed.charge, releaseQuote);
   const recorded = await ctx.db.transaction(async (tx) => {
     const charge = await markRecorded(tx, claimed.charge.id, chargeRef);

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PARKING_MESSAGES, formatMoney, type ParkingSession, WALLET_MESSAGES } from '@parkit/contract';
+import {
+  PARKING_MESSAGES,
+  QUICK_PARK_MESSAGES,
+  formatMoney,
+  type ParkingSession,
+  WALLET_MESSAGES,
+} from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges, zones } from '../db/schema/index.ts';
-import { conflict, HttpError, notFound } from '../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { enqueue } from '../infra/outbox-repository.ts';
 import { guestLanguage } from '../infra/recipient-language.ts';
-import { markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
+import { expressCard, markRecorded, type ChargeContext, type WalletCharge } from '../wallet/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { cardChargePending, claimCardCharge, recordCardPayment, sendCardCharge } from './card-payments.ts';
 import * as sessions from './session-repository.ts';
@@ -28,11 +34,15 @@ import { guestPaidSms } from './sms-texts.ts';
 export async function startGuest(
   ctx: ChargeContext,
   phone: string,
-  r: { QuoteId: string; CardToken: string },
+  r: { QuoteId: string; CardToken?: string | undefined; ExpressToken?: string | undefined },
   link: GuestLink,
   now: Date,
   idempotencyKey: string | null = null,
 ): Promise<ParkingSession> {
+  // An express wallet's one-time card is checked before anything is claimed (400 on ExpressToken).
+  const express = r.ExpressToken !== undefined;
+  const cardToken = express ? (await expressCard(ctx, r.ExpressToken!)).card.providerRef : r.CardToken;
+  if (!cardToken) throw badRequest('CardToken', QUICK_PARK_MESSAGES.cardTokenRequired);
   const claimed = await ctx.db.transaction(async (tx): Promise<WalletCharge | { replay: PriorStart }> => {
     // One Start of this phone at a time, so the busy checks below see every plate it is paying for.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quick-park:${phone}`}, 0))`);
@@ -86,10 +96,10 @@ export async function startGuest(
     return claimCardCharge(tx, ctx, {
       kind: 'quick-park-start',
       quoteId: q.id,
-      providerKey: `quick-park:${q.id}:${createHash('sha256').update(r.CardToken).digest('hex').slice(0, 16)}`,
+      providerKey: `${express ? EXPRESS_KEY : 'quick-park:'}${q.id}:${tokenHash(cardToken)}`,
       amountCents: q.totalCents,
       description: `ParkIt zone ${zone.zoneNumber}`,
-      providerRef: r.CardToken,
+      providerRef: cardToken,
       idempotencyKey,
     });
   });
@@ -111,10 +121,25 @@ export async function startGuest(
   return sessions.toSessionView(found, new Date());
 }
 
+/**
+ * The provider key's prefix of a start an express wallet paid: its one-time card (a Stripe
+ * PaymentMethod of no customer, which Stripe refuses to charge twice) is not kept on the session.
+ */
+const EXPRESS_KEY = 'quick-park-express:';
+
+/** A short digest of a card token, for provider keys: another card for the same quote is another charge. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 16);
+
 type PriorStart = { chargeId: number };
 
-/** The start charge an earlier request with this Idempotency-Key claimed for this phone's quote, if any. */
-async function priorStart(tx: Tx, phone: string, quoteId: string, key: string): Promise<PriorStart | undefined> {
+/** The start (or extension) charge an earlier request with this Idempotency-Key claimed for this phone's quote, if any. */
+export async function priorStart(
+  tx: Executor,
+  phone: string,
+  quoteId: string,
+  key: string,
+  kind: 'quick-park-start' | 'quick-park-extend' = 'quick-park-start',
+): Promise<PriorStart | undefined> {
   const [row] = await tx
     .select({ chargeId: walletCharges.id })
     .from(walletCharges)
@@ -122,7 +147,7 @@ async function priorStart(tx: Tx, phone: string, quoteId: string, key: string): 
     .where(
       and(
         eq(walletCharges.quoteId, quoteId),
-        eq(walletCharges.kind, 'quick-park-start'),
+        eq(walletCharges.kind, kind),
         eq(walletCharges.idempotencyKey, key),
         eq(parkingQuotes.guestPhone, phone),
       ),
@@ -135,12 +160,12 @@ const REPLAY_WAIT_MS = 10_000;
 const REPLAY_POLL_MS = 100;
 
 /**
- * The answer of a repeated Start: the session the first request opened. While the first request's
+ * The answer of a repeated Start (or Extend): the session the first request opened (or extended). While the first request's
  * card charge is under way (the charge still pending) it waits for it, up to REPLAY_WAIT_MS, then
  * answers 409 as a member's repeated key does; a charge the card refused (the row gone, the quote
  * free again) answers "This price has expired" as before, and the quote can be paid again.
  */
-async function replayStart(ctx: ChargeContext, phone: string, prior: PriorStart): Promise<ParkingSession> {
+export async function replayStart(ctx: ChargeContext, phone: string, prior: PriorStart): Promise<ParkingSession> {
   const until = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const [row] = await ctx.db
@@ -215,8 +240,9 @@ export async function recordGuestStart(
     ...sessions.paidPeriod(q, zone, now),
     feeCents: 0,
     paidVia: 'Card',
-    // The card pays the extensions too (Extend from the SMS link).
-    cardRef: charge.providerRef,
+    // A typed card pays the extensions too (Extend from the SMS link); an express wallet's
+    // one-time card is kept nowhere: each extension brings a new one (guest-extend.ts).
+    cardRef: charge.providerKey.startsWith(EXPRESS_KEY) ? null : charge.providerRef,
   });
   await recordCardPayment(tx, s.id, chargeRef, charge.amountCents);
   const sms = guestPaidSms(

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
  * A local HTTP server answering the few Stripe API calls the `stripe` provider makes, with the
  * response shapes of Stripe's API reference (https://docs.stripe.com/api): customers, setup
  * intents, payment methods (retrieve, detach), payment intents and refunds, including a card
- * decline (402, error.type 'card_error'), a refund above what is left (400) and Idempotency-Key replay. Stripe itself is not reachable here.
+ * decline (402, error.type 'card_error'), a refund above what is left (400) and Idempotency-Key replay.
+ * A PaymentMethod created here (POST /v1/payment_methods, what Stripe.js's createPaymentMethod does
+ * for the Express Checkout Element) belongs to no customer and is charged once: a second
+ * PaymentIntent with it is refused as Stripe refuses it (400 invalid_request_error). Stripe itself
+ * is not reachable here.
  */
 export interface FakeStripe {
   url: string;
@@ -79,6 +83,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   >();
   /** Succeeded PaymentIntents: what they took and what was refunded from them. */
   const intents = new Map<string, { amount: number; refunded: number }>();
+  /** PaymentMethods created from a card token (Stripe.js), with the test card each stands for. */
+  const madePms = new Map<string, string>();
+  /** Created PaymentMethods a PaymentIntent used while no customer held them: never usable again. */
+  const spent = new Set<string>();
+  const cardOf = (id: string) => CARDS[id] ?? CARDS[madePms.get(id) ?? ''];
   const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
@@ -164,10 +173,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created,
       });
     }
+    if (req.method === 'POST' && path === '/v1/payment_methods') {
+      // https://docs.stripe.com/api/payment_methods/create: type=card with card[token] (tok_visa…).
+      const base = `pm_card_${(form.get('card[token]') ?? '').replace(/^tok_/, '')}`;
+      const card = CARDS[base];
+      if (form.get('type') !== 'card' || !card)
+        return send(400, {
+          error: { type: 'invalid_request_error', param: 'card[token]', message: 'Invalid card token' },
+        });
+      const id = `pm_fake${++n}`;
+      madePms.set(id, base);
+      return send(200, {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, country: 'US', funding: 'credit' },
+        customer: null,
+        livemode: false,
+        created,
+      });
+    }
     let m = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(path);
     if (m) {
       const id = decodeURIComponent(m[1]!);
-      const card = CARDS[id];
+      const card = cardOf(id);
       if (!card)
         return send(404, {
           error: {
@@ -183,7 +212,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: 'payment_method',
         type: 'card',
         card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, country: 'US', funding: 'credit' },
-        customer: m[2] ? null : (customerOf.get(id) ?? 'cus_fake_attached'),
+        customer: m[2] ? null : (customerOf.get(id) ?? (madePms.has(id) ? null : 'cus_fake_attached')),
         livemode: false,
         created,
       });
@@ -191,7 +220,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     m = /^\/v1\/payment_intents$/.exec(path);
     if (m && req.method === 'POST') {
       const pmId = form.get('payment_method') ?? '';
-      const card = CARDS[pmId];
+      const card = cardOf(pmId);
       const pi = {
         id: `pi_fake${++n}`,
         object: 'payment_intent',
@@ -211,6 +240,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             message: `No such PaymentMethod: '${pmId}'`,
           },
         });
+      if (spent.has(pmId))
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message:
+              'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+          },
+        });
+      if (madePms.has(pmId) && !form.get('customer')) spent.add(pmId);
       if (card.decline) {
         return send(402, {
           error: {

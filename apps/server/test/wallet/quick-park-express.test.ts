@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WALLET_MESSAGES, type GuestPayment, type GuestToken, type ParkingSession, type Quote } from '@parkit/contract';
+import {
+  QUICK_PARK_MESSAGES,
+  WALLET_MESSAGES,
+  type GuestExtendQuote,
+  type GuestPayment,
+  type GuestToken,
+  type ParkingSession,
+  type Quote,
+} from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { buildTestApp, lastCode, newMember } from '../helpers.ts';
 import { addZone } from '../parking-helpers.ts';
@@ -48,6 +56,44 @@ async function quoted(token: string, plate: string): Promise<Quote> {
   );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Quote>();
+}
+/** What Stripe.js's createPaymentMethod gives the Express Checkout Element: a one-time card of no customer. */
+async function walletPm(token = 'tok_visa'): Promise<string> {
+  const res = await fetch(`${fake.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ type: 'card', 'card[token]': token }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+/** An express-paid session of `plate` (60 minutes), and the guest's token. */
+async function expressSession(plate: string): Promise<{ token: string; session: ParkingSession }> {
+  const token = await verifiedGuest();
+  const q = await quoted(token, plate);
+  const res = await post('Start', { QuoteId: q.QuoteId, ExpressToken: await walletPm() }, token);
+  expect(res.statusCode, res.body).toBe(201);
+  return { token, session: res.json<ParkingSession>() };
+}
+async function extendQuote(token: string, sessionId: number): Promise<GuestExtendQuote> {
+  const res = await post('ExtendQuote', { SessionId: sessionId, DurationMinutes: 30 }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<GuestExtendQuote>();
+}
+/** The session's row, its card payments' sum and count, and what Stripe took for it. */
+async function moneyOf(sessionId: number) {
+  const [row] = await queryRows<{ ends: string; parking: number; card: string | null; paid: number; n: number }>(
+    db,
+    sql`select s.ends_at::text as ends, s.parking_cents as parking, s.card_ref as card,
+          (select coalesce(sum(amount_cents), 0)::int from parking_card_payments where session_id = s.id) as paid,
+          (select count(*)::int from parking_card_payments where session_id = s.id) as n
+        from parking_sessions s where s.id = ${sessionId}`,
+  );
+  const pending = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from wallet_charges where status = 'pending' and kind like 'quick-park%'`,
+  );
+  return { ...row!, pending: pending[0]!.n };
 }
 const intents = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
 const sessionsOf = async (plate: string) =>
@@ -114,5 +160,99 @@ describe('Quick Park with Stripe', () => {
     const paid = await post('Start', { QuoteId: q.QuoteId, CardToken: 'pm_card_mastercard' }, token);
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await sessionsOf('QPX 2')).toBe(1);
+  });
+});
+
+describe('Quick Park Extend of a session an express wallet paid', () => {
+  it('keeps no card; the Extend pays with a new express payment, charged once', async () => {
+    const { token, session } = await expressSession('QPX 3');
+    expect((await moneyOf(session.SessionId)).card).toBeNull();
+    const eq = await extendQuote(token, session.SessionId);
+    expect(eq.ExpressRequired).toBe(true);
+    const pm = await walletPm('tok_mastercard');
+    const before = intents().length;
+    const res = await post('Extend', { QuoteId: eq.QuoteId, ExpressToken: pm }, token, {
+      'idempotency-key': `Guest/Extend:${eq.QuoteId}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new Date(res.json<ParkingSession>().EndsAt).getTime()).toBe(
+      new Date(session.EndsAt).getTime() + 30 * 60_000,
+    );
+    const charged = intents().slice(before);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]!.form.get('payment_method')).toBe(pm);
+    expect(charged[0]!.form.get('amount')).toBe(String(Math.round(eq.TotalAmount * 100)));
+    const after = await moneyOf(session.SessionId);
+    expect(after).toMatchObject({ n: 2, pending: 0, card: null });
+    expect(after.paid).toBe(Math.round((session.AmountPaid + eq.TotalAmount) * 100));
+  });
+
+  it('without an ExpressToken is a 400 that changes nothing, and the quote can still be paid', async () => {
+    const { token, session } = await expressSession('QPX 4');
+    const eq = await extendQuote(token, session.SessionId);
+    const before = await moneyOf(session.SessionId);
+    const sent = intents().length;
+    const res = await post('Extend', { QuoteId: eq.QuoteId }, token);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors[0]).toEqual({ field: 'ExpressToken', message: QUICK_PARK_MESSAGES.expressRequired });
+    const bad = await post('Extend', { QuoteId: eq.QuoteId, ExpressToken: 'pm_forged_9' }, token);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().errors[0].field).toBe('ExpressToken');
+    expect(intents().length).toBe(sent);
+    expect(await moneyOf(session.SessionId)).toEqual(before);
+    const paid = await post('Extend', { QuoteId: eq.QuoteId, ExpressToken: await walletPm() }, token);
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('a one-time card is never charged twice: reusing the Start’s is refused by Stripe, and nothing is left pending', async () => {
+    const token = await verifiedGuest();
+    const q = await quoted(token, 'QPX 5');
+    const pm = await walletPm();
+    const start = await post('Start', { QuoteId: q.QuoteId, ExpressToken: pm }, token);
+    expect(start.statusCode, start.body).toBe(201);
+    const session = start.json<ParkingSession>();
+    const eq = await extendQuote(token, session.SessionId);
+    const before = await moneyOf(session.SessionId);
+    const res = await post('Extend', { QuoteId: eq.QuoteId, ExpressToken: pm }, token);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await moneyOf(session.SessionId)).toEqual(before);
+  });
+
+  it('the same Idempotency-Key sent three times at once charges once and answers the same session', async () => {
+    const { token, session } = await expressSession('QPX 6');
+    const eq = await extendQuote(token, session.SessionId);
+    const pm = await walletPm();
+    const before = intents().length;
+    const key = { 'idempotency-key': `Guest/Extend:${eq.QuoteId}` };
+    const results = await concurrently(3, () => post('Extend', { QuoteId: eq.QuoteId, ExpressToken: pm }, token, key));
+    expect(statusCounts(results)).toEqual({ 200: 3 });
+    expect(new Set(results.map((r) => r.json<ParkingSession>().EndsAt)).size).toBe(1);
+    expect(
+      intents()
+        .slice(before)
+        .filter((r) => r.form.get('payment_method') === pm),
+    ).toHaveLength(1);
+    const after = await moneyOf(session.SessionId);
+    expect(after).toMatchObject({ n: 2, pending: 0 });
+    expect(after.paid).toBe(Math.round((session.AmountPaid + eq.TotalAmount) * 100));
+  });
+
+  it('two Extends at once with two quotes: one is paid, and what Stripe took equals the session’s payments', async () => {
+    const { token, session } = await expressSession('QPX 7');
+    const quotes = [await extendQuote(token, session.SessionId), await extendQuote(token, session.SessionId)];
+    const pms = [await walletPm(), await walletPm()];
+    const before = intents().length;
+    const results = await concurrently(2, (i) =>
+      post('Extend', { QuoteId: quotes[i]!.QuoteId, ExpressToken: pms[i]! }, token),
+    );
+    expect(statusCounts(results)).toEqual({ 200: 1, 409: 1 });
+    const charged = intents().slice(before);
+    expect(charged).toHaveLength(1);
+    const after = await moneyOf(session.SessionId);
+    expect(after).toMatchObject({ n: 2, pending: 0 });
+    // The ledger (the session's card payments) equals its balance (what it cost) and what Stripe took.
+    expect(after.paid).toBe(Math.round(session.AmountPaid * 100) + Number(charged[0]!.form.get('amount')));
+    expect(after.paid).toBe(after.parking);
   });
 });

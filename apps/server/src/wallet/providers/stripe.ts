@@ -143,8 +143,9 @@ export function stripeProvider(
         if (err instanceof Stripe.errors.StripeCardError)
           return { ok: false, reason: 'declined', message: err.message || WALLET_MESSAGES.declined };
         // A PaymentMethod Stripe does not know (a forged or another account's token, which a guest's
-        // Start sends unread): no card to charge, so refused as a card is, and the claim released.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'payment_method')
+        // Start sends unread), or one it will not charge again (an express wallet's one-time card,
+        // used once already): Stripe charged nothing, so refused as a card is, and the claim released.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
           return { ok: false, reason: 'declined', message: WALLET_MESSAGES.tokenInvalid };
         if (
           err instanceof Stripe.errors.StripeConnectionError ||

@@ -11,7 +11,7 @@ export interface ExpressPayProps {
   currency: string;
   /** Checks the form first; false when the amount is not valid (its error shows under it). */
   ready: () => Promise<boolean>;
-  /** The one-time card the wallet gave: the screen pays with it (AddMoney's ExpressToken, Quick Park's CardToken). */
+  /** The one-time card the wallet gave: the screen pays with it (its ExpressToken: Add Money, Subscribe, Quick Park's Start and Extend). */
   onToken: (token: string) => Promise<void>;
   /** With Stripe, its publishable key (a member's SetupIntent answer, a guest's Guest/Payment). */
   publishableKey: () => Promise<string | null>;

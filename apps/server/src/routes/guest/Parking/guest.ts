@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorResponse,
+  GuestExtendQuote,
   GuestExtendQuoteRequest,
   GuestExtendRequest,
   GuestPayment,
@@ -9,7 +10,6 @@ import {
   GuestStartRequest,
   IdempotencyHeaders,
   ParkingSession,
-  Quote,
   SessionParams,
   SessionReceipt,
   StopRequest,
@@ -72,7 +72,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...base,
         summary:
-          'Pays a Quick Park quote with a card and starts the session; the receipt goes to the phone with a link to it',
+          'Pays a Quick Park quote with a card (CardToken) or an express wallet’s one-time card (ExpressToken) and starts the session; the receipt goes to the phone with a link to it',
         description:
           'With an Idempotency-Key, the same quote sent again with the same key (a double tap, a retry after a lost answer) answers the session the first request started (waiting for its card charge), not 409 "This price has expired".',
         headers: IdempotencyHeaders,
@@ -132,9 +132,9 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...base,
         summary:
-          'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card',
+          'A price for more minutes of one of this phone’s running sessions (held 5 minutes), paid by the same card, or by a new express payment when the session keeps none (ExpressRequired)',
         body: GuestExtendQuoteRequest,
-        response: { 200: Quote, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: GuestExtendQuote, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (req) => quoteGuestExtend(app.db, req.guestPhone, req.body, new Date()),
@@ -146,7 +146,11 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: MONEY_RATE_LIMIT },
       schema: {
         ...base,
-        summary: 'Pays an extension quote with the card the session was paid with (the quote is spent once)',
+        summary:
+          'Pays an extension quote with the card the session was paid with, or with an express payment (ExpressToken) when an express wallet paid the session (the quote is spent once)',
+        description:
+          'A session an express wallet paid keeps no card: without an ExpressToken its Extend is refused with 400 and nothing changes. With an Idempotency-Key, the same request sent again answers the session the first one extended (waiting for its card charge), not 409 "This price has expired".',
+        headers: IdempotencyHeaders,
         body: GuestExtendRequest,
         response: {
           200: ParkingSession,
@@ -157,7 +161,15 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => extendGuest(app.wallet, req.guestPhone, req.body, new Date()),
+    async (req) =>
+      extendGuest(
+        app.wallet,
+        req.guestPhone,
+        req.body,
+        new Date(),
+        // Optional here, as Start's (the quote itself is spent once).
+        req.headers['idempotency-key'] === undefined ? null : idempotencyKeyOf(req),
+      ),
   );
 };
 

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CodeSent,
+  GuestExtendQuote,
   GuestExtendQuoteRequest,
   GuestPayment,
   GuestQuote,
   GuestQuoteRequest,
   GuestToken,
   ParkingSession,
-  Quote,
   SessionReceipt,
   StopResponse,
 } from '@parkit/contract';
@@ -29,21 +29,29 @@ export const quoteGuest = (token: string, body: GuestQuoteRequest) =>
  * The Idempotency-Key is derived from the quote, as the member's Pay does: a second tap or a retry
  * after a lost answer gets the session the first started, not "This price has expired".
  */
-export const startGuest = (token: string, quoteId: string, cardToken: string) =>
+export const startGuest = (token: string, quoteId: string, pay: { CardToken: string } | { ExpressToken: string }) =>
   api.post<ParkingSession>(
     '/api/Parking/Guest/Start',
-    { QuoteId: quoteId, CardToken: cardToken },
+    { QuoteId: quoteId, ...pay },
     { showError: false, headers: { 'x-guest-token': token, 'idempotency-key': `Guest/Start:${quoteId}` } },
   );
 
 export const stopGuest = (token: string, sessionId: number) =>
   api.post<StopResponse>('/api/Parking/Guest/Stop', { SessionId: sessionId }, guest(token));
 
-/** Extend from the SMS link: a price for more minutes, then paid by the card the session was paid with. */
+/**
+ * Extend from the SMS link: a price for more minutes, then paid by the card the session was paid
+ * with, or, when an express wallet paid it (the quote's ExpressRequired), by a new express payment.
+ * The Idempotency-Key is derived from the quote, as Start's is.
+ */
 export const quoteGuestExtend = (token: string, body: GuestExtendQuoteRequest) =>
-  api.post<Quote>('/api/Parking/Guest/ExtendQuote', body, guest(token));
-export const extendGuest = (token: string, quoteId: string) =>
-  api.post<ParkingSession>('/api/Parking/Guest/Extend', { QuoteId: quoteId }, guest(token));
+  api.post<GuestExtendQuote>('/api/Parking/Guest/ExtendQuote', body, guest(token));
+export const extendGuest = (token: string, quoteId: string, expressToken?: string) =>
+  api.post<ParkingSession>(
+    '/api/Parking/Guest/Extend',
+    { QuoteId: quoteId, ...(expressToken ? { ExpressToken: expressToken } : {}) },
+    { showError: false, headers: { 'x-guest-token': token, 'idempotency-key': `Guest/Extend:${quoteId}` } },
+  );
 
 export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest | null) {
   return useQuery({
@@ -55,7 +63,10 @@ export function useGuestExtendQuote(token: string, body: GuestExtendQuoteRequest
   });
 }
 export const useExtendGuest = () =>
-  useMutation({ mutationFn: (v: { token: string; quoteId: string }) => extendGuest(v.token, v.quoteId) });
+  useMutation({
+    mutationFn: (v: { token: string; quoteId: string; expressToken?: string }) =>
+      extendGuest(v.token, v.quoteId, v.expressToken),
+  });
 
 export function useGuestSession(token: string | null, id: number | null) {
   return useQuery({
@@ -85,9 +96,13 @@ export const useStopGuest = () =>
   useMutation({ mutationFn: (v: { token: string; id: number }) => stopGuest(v.token, v.id) });
 export const usePayGuest = () =>
   useMutation({
-    /** A typed card (tokenized first) or the one-time card an express wallet gave (`cardToken`). */
-    mutationFn: async (v: { token: string; quoteId: string } & ({ card: SandboxCard } | { cardToken: string })) => {
-      const cardToken = 'cardToken' in v ? v.cardToken : (await tokenizeSandboxCard(v.card)).Token;
-      return startGuest(v.token, v.quoteId, cardToken);
-    },
+    /** A typed card (tokenized first) or the one-time card an express wallet gave (`expressToken`, kept nowhere). */
+    mutationFn: async (v: { token: string; quoteId: string } & ({ card: SandboxCard } | { expressToken: string })) =>
+      startGuest(
+        v.token,
+        v.quoteId,
+        'expressToken' in v
+          ? { ExpressToken: v.expressToken }
+          : { CardToken: (await tokenizeSandboxCard(v.card)).Token },
+      ),
   });

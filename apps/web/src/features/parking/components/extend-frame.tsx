@@ -27,6 +27,7 @@ export function ExtendFrame({
   quote,
   pay,
   payable = true,
+  cardPay = true,
   onPay,
   onClose,
   children,
@@ -37,6 +38,8 @@ export function ExtendFrame({
   pay: { error: unknown; isPending: boolean };
   /** Besides a price being there: whether it may be paid now. */
   payable?: boolean;
+  /** False when there is no card to pay with (an express wallet in `children` pays instead): no Pay button. */
+  cardPay?: boolean;
   onPay: (q: Quote) => void;
   onClose: () => void;
   children?: ReactNode;
@@ -56,9 +59,11 @@ export function ExtendFrame({
       <ErrorLine error={quote.error} fallback={t('The price could not be loaded.')} />
       {children}
       <ErrorLine error={pay.error} fallback={t('The payment failed.')} />
-      <Button loading={pay.isPending} disabled={!q || !payable || quote.isFetching} onClick={() => q && onPay(q)}>
-        {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
-      </Button>
+      {cardPay && (
+        <Button loading={pay.isPending} disabled={!q || !payable || quote.isFetching} onClick={() => q && onPay(q)}>
+          {q ? t('Pay {{total}}', { total: money(q.TotalAmount) }) : t('Pay')}
+        </Button>
+      )}
       <Button variant="secondary" onClick={onClose}>
         {t('Cancel')}
       </Button>

@@ -240,7 +240,7 @@ export function PayByCard({
         <TextField label={t('CVC')} {...field('cvc')} inputMode="numeric" autoComplete="cc-csc" />
       </div>
       {/* Apple Pay and Google Pay (with Stripe, its Express Checkout Element; with the sandbox, its
-          test wallet): the wallet's one-time card pays the same Start as a typed card. */}
+          test wallet): the wallet's one-time card pays the Start, and is kept nowhere. */}
       {payment.data && (
         <ExpressPay
           provider={payment.data.PaymentProvider}
@@ -248,10 +248,10 @@ export function PayByCard({
           currency={payment.data.Currency}
           amountCents={Math.round(quote.TotalAmount * 100)}
           ready={async () => !paying.current}
-          onToken={async (cardToken) => {
+          onToken={async (expressToken) => {
             paying.current = true;
             try {
-              onPaid(await pay.mutateAsync({ token, quoteId: quote.QuoteId, cardToken }));
+              onPaid(await pay.mutateAsync({ token, quoteId: quote.QuoteId, expressToken }));
             } catch {
               // The refusal shows above the Pay button (pay.error).
             } finally {
