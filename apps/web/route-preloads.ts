@@ -84,7 +84,7 @@ export function firstScreenChunk(
   name: string,
   modules: string[],
   priority: number,
-): { plugin: Plugin; group: CodeSplittingGroup } {
+): { plugin: Plugin; group: CodeSplittingGroup; has: (id: string) => boolean } {
   const inChunk = new Set<string>();
   let root = process.cwd();
   const plugin: Plugin = {
@@ -131,5 +131,5 @@ export function firstScreenChunk(
     // The group holds the screen's closure already; what it imports beyond it is the entry's.
     includeDependenciesRecursively: false,
   };
-  return { plugin, group };
+  return { plugin, group, has: (id) => inChunk.has(id) };
 }

@@ -23,14 +23,16 @@ export const routes: RouteObject[] = [
       // the first chunk, so it paints with it, and without the server's data layer (React Query,
       // the session cache, toasts), so that chunk stays light.
       { path: paths.parkit, loader: redirectIfSignedIn, Component: Landing },
+      // The sign-in screens, the next a new driver meets: outside the data layer too, which loads
+      // with a sign-in's answer (features/auth/api/sign-in.ts; docs/benchmarks.md).
+      { path: paths.login, loader: redirectIfSignedIn, ...screen(() => import('./routes/login.tsx')) },
+      { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
+      { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
       {
         // Every other screen: in the data layer (provider.tsx).
         ...screen(() => import('./provider.tsx')),
         children: [
           // Public routes.
-          { path: paths.login, loader: redirectIfSignedIn, ...screen(() => import('./routes/login.tsx')) },
-          { path: paths.otp, ...screen(() => import('./routes/otp.tsx')) },
-          { path: paths.register, ...screen(() => import('./routes/register.tsx')) },
           { path: paths.enforcement, ...screen(() => import('./routes/enforcement.tsx')) },
           {
             ...screen(() => layouts().then((m) => ({ Component: m.TabsLayout }))),

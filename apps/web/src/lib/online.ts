@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Whether the device has a connection, as the browser says (navigator.onLine and its
  * online/offline events): the one signal for the offline banner, the screens' offline notices and
  * React Query's onlineManager, which pauses queries while offline and runs them again when the
- * connection is back (app/provider.tsx; docs/architecture.md#offline).
+ * connection is back (lib/query-client.ts; docs/architecture.md#offline).
  */
 export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;

@@ -149,7 +149,12 @@ export function disconnectSession() {
   disconnect();
 }
 
-/** The cache the session lives in (connected by AppProvider, or by a test's render). */
+/** Whether a cache is connected (the sign-in screens paint before one is: lib/session.ts). */
+export function hasSessionClient(): boolean {
+  return active !== null;
+}
+
+/** The cache the session lives in (connected by lib/query-client.ts, or by a test's render). */
 export function sessionClient(): QueryClient {
   if (!active) throw new Error('connectSession(queryClient) was not called');
   return active;

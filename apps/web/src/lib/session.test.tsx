@@ -7,7 +7,14 @@ import { details, token } from '../testing/render.tsx';
 import { setLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
 import { accountDetailsQuery, clearSession, completeSignIn, logout, useSession } from './session.ts';
-import { connectSession, continueAsGuest, getSession, updateSession } from './session-store.ts';
+import {
+  connectSession,
+  continueAsGuest,
+  disconnectSession,
+  getSession,
+  sessionClient,
+  updateSession,
+} from './session-store.ts';
 import { KEYS } from './storage.ts';
 
 type Routes = Record<string, () => [number, unknown]>;
@@ -68,6 +75,20 @@ describe('after a sign-in: the session, then where to go', () => {
       'GET /api/Operator/Mine': () => [200, [{ OperatorId: 1, Name: 'Austin Parking', Role: 'analyst' }]],
     });
     expect(await completeSignIn(token())).toBe('/operator');
+  });
+
+  it("on a sign-in screen (no cache yet: docs/benchmarks.md) it starts the app's cache, which keeps the member", async () => {
+    disconnectSession();
+    serve({
+      'GET /api/Account/Details': () => [200, details({ VehicleCount: 2 })],
+      'GET /api/Support/Console/Me': () => [403, {}],
+      'GET /api/Operator/Mine': () => [403, {}],
+    });
+    expect(await completeSignIn(token())).toBe('/homepage');
+    const { queryClient } = await import('./query-client.ts');
+    expect(sessionClient()).toBe(queryClient);
+    expect(queryClient.getQueryData(queryKeys.session)).toMatchObject({ token: 'header.payload.sig', userId: '7' });
+    expect(queryClient.getQueryData(queryKeys.accountDetails)).toMatchObject({ VehicleCount: 2 });
   });
 });
 

@@ -7,6 +7,7 @@ import { followBrowserLanguage } from './i18n.ts';
 import { queryKeys } from './query-keys.ts';
 import {
   hasClientId,
+  hasSessionClient,
   isAuthenticated,
   isMember,
   readStoredSession,
@@ -68,6 +69,8 @@ export function useSession(): SessionView {
  * member with no vehicle, else the screen an ended session was on, else /homepage.
  */
 export async function completeSignIn(token: TokenResponse): Promise<string> {
+  // The sign-in screens paint without the data layer (docs/benchmarks.md): it starts here.
+  if (!hasSessionClient()) await import('./query-client.ts');
   replaceSession({ token: token.access_token, appId: env.VITE_APP_ID, userId: String(token.member_id) });
   await claimOfficerDevice(String(token.member_id));
   const details = await sessionClient().fetchQuery({ ...accountDetailsQuery, staleTime: 0 });

@@ -3,7 +3,7 @@ import { useOnline } from '../../lib/online.ts';
 
 /**
  * Grey blocks in the shape of what is loading; announced once as loading. Offline nothing is
- * loading (React Query pauses until the connection is back, app/provider.tsx): the blocks give
+ * loading (React Query pauses until the connection is back, lib/query-client.ts): the blocks give
  * way to saying so, and the content comes by itself once the device is online again.
  */
 export function Skeleton({ rows = 3, className = 'h-24' }: { rows?: number; className?: string }) {
