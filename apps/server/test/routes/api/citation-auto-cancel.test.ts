@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Citation, CitationFile, Permit, PermitType, Violation } from '@parkit/contract';
+import type { Citation, Permit, PermitType, Violation } from '@parkit/contract';
 import { cancelCoveredCitations, registerCitationJobs } from '../../../src/citations/index.ts';
 import { createJobRunner } from '../../../src/infra/jobs/job-runner.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
+import { issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
-import { multipart, PNG } from '../../support-helpers.ts';
 import { walletContext } from '../../wallet/helpers.ts';
 
 const {
@@ -41,23 +41,8 @@ const v = await (async () => {
   return res.json<Violation>();
 })();
 
-async function cited(plate: string): Promise<Citation> {
-  const up = await as(app, officer, {
-    method: 'POST',
-    url: `/api/Operator/${A}/Citations/Photos`,
-    ...multipart(PNG, 'car.png', { type: 'image/png' }),
-  });
-  const res = await post(officer, `/api/Operator/${A}/Citations`, {
-    ZoneId: zoneId,
-    PlateNumber: plate,
-    PlateState: 'TX',
-    ViolationId: v.ViolationId,
-    Location: 'Outside 3 Lamar Blvd',
-    PhotoIds: [up.json<CitationFile>().FileId],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Citation>();
-}
+const cited = (plate: string): Promise<Citation> =>
+  issueCitation(app, officer, A, { zoneId, plate, violationId: v.ViolationId, location: 'Outside 3 Lamar Blvd' });
 
 async function driverWithPlate(cents = 10_000) {
   const driver = await registerAndSignIn(app);

@@ -5,15 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Citation, CitationFile, Violation } from '@parkit/contract';
+import type { Citation, Violation } from '@parkit/contract';
 import { cancelCoveredCitations } from '../../../src/citations/index.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
+import { issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, walletState } from '../../parking-helpers.ts';
 import { addSession } from '../../support/history-fixtures.ts';
-import { multipart, PNG } from '../../support-helpers.ts';
 import { startFakeStripe } from '../../wallet/fake-stripe.ts';
 
 const fake = await startFakeStripe();
@@ -42,23 +42,8 @@ const violation = (await post(manager, `/api/Operator/${A}/Violations`, {
   LateFee: '10.00',
 }).then((r) => r.json())) as Violation;
 
-async function cited(plate: string): Promise<Citation> {
-  const up = await as(app, officer, {
-    method: 'POST',
-    url: `/api/Operator/${A}/Citations/Photos`,
-    ...multipart(PNG, 'car.png', { type: 'image/png' }),
-  });
-  const res = await post(officer, `/api/Operator/${A}/Citations`, {
-    ZoneId: zoneId,
-    PlateNumber: plate,
-    PlateState: 'TX',
-    ViolationId: violation.ViolationId,
-    Location: 'Outside 5 Card St',
-    PhotoIds: [up.json<CitationFile>().FileId],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Citation>();
-}
+const cited = (plate: string): Promise<Citation> =>
+  issueCitation(app, officer, A, { zoneId, plate, violationId: violation.ViolationId, location: 'Outside 5 Card St' });
 
 /** The browser's part of saving a card at Stripe (a SetupIntent confirmed), then our Add. */
 async function saveCard(who: SignedIn, pm = 'pm_card_visa'): Promise<number> {

@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Citation, CitationFile, Permit, PermitType, Violation } from '@parkit/contract';
+import type { Citation, Permit, PermitType, Violation } from '@parkit/contract';
 import { paymentMethods, walletCharges } from '../../../src/db/schema/index.ts';
 import { chargeCard, recoverCharges } from '../../../src/wallet/index.ts';
 import { concurrently, expectJsonNo5xx, statusCounts } from '../../concurrency.ts';
+import { issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, walletState } from '../../parking-helpers.ts';
-import { multipart, PNG } from '../../support-helpers.ts';
 import { addCard, CARDS, walletContext } from '../../wallet/helpers.ts';
 
 const { app, db, A, staff } = await twoOperators('Card Pay City B', ['manager', 'officer'], {
@@ -42,23 +42,13 @@ const violation = (await post(staff.manager, `/api/Operator/${A}/Violations`, {
   LateFee: '10.00',
 }).then((r) => r.json())) as Violation;
 
-async function cited(plate: string): Promise<Citation> {
-  const up = await as(app, staff.officer, {
-    method: 'POST',
-    url: `/api/Operator/${A}/Citations/Photos`,
-    ...multipart(PNG, 'car.png', { type: 'image/png' }),
+const cited = (plate: string): Promise<Citation> =>
+  issueCitation(app, staff.officer, A, {
+    zoneId,
+    plate,
+    violationId: violation.ViolationId,
+    location: 'Outside 1 Card St',
   });
-  const res = await post(staff.officer, `/api/Operator/${A}/Citations`, {
-    ZoneId: zoneId,
-    PlateNumber: plate,
-    PlateState: 'TX',
-    ViolationId: violation.ViolationId,
-    Location: 'Outside 1 Card St',
-    PhotoIds: [up.json<CitationFile>().FileId],
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Citation>();
-}
 
 /** A driver with a saved card (the default), `cents` in the wallet and a cited vehicle. */
 async function citedDriver(card: string = CARDS.ok, cents = 0) {

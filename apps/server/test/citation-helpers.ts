@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Citation, CitationFile } from '@parkit/contract';
+import { as, type SignedIn } from './helpers.ts';
+import { multipart, PNG } from './support-helpers.ts';
+
+/** An officer's photo of a car, uploaded for a citation of the operator: its FileId. */
+export async function citationPhoto(app: FastifyInstance, officer: SignedIn, operatorId: number): Promise<string> {
+  const res = await as(app, officer, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Citations/Photos`,
+    ...multipart(PNG, 'car.png', { type: 'image/png' }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<CitationFile>().FileId;
+}
+
+/** A citation an officer issues to a Texas plate in a zone, with one photo: 201 expected. */
+export async function issueCitation(
+  app: FastifyInstance,
+  officer: SignedIn,
+  operatorId: number,
+  c: { zoneId: number; plate: string; violationId: number; location: string },
+): Promise<Citation> {
+  const res = await as(app, officer, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Citations`,
+    payload: {
+      ZoneId: c.zoneId,
+      PlateNumber: c.plate,
+      PlateState: 'TX',
+      ViolationId: c.violationId,
+      Location: c.location,
+      PhotoIds: [await citationPhoto(app, officer, operatorId)],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Citation>();
+}
