@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, moment, serialId, updatedAt } from './columns.ts';
 import { members, operatorRef } from './members.ts';
-import { walletCharges } from './wallet.ts';
 import { zones } from './zones.ts';
 
 /**
@@ -73,7 +72,9 @@ export const citations = pgTable(
      * The card charge that paid it (a payment by card: the charge credited the wallet, the payment
      * debited it), or null (paid from the wallet, or unpaid). A cancellation refunds it to that card.
      */
-    paidChargeId: integer('paid_charge_id').references(() => walletCharges.id, { onDelete: 'set null' }),
+    // No foreign key: the charge is a driver's (distributed by member_id), the citation an operator's
+    // (by operator_id), and a distributed database refuses a key across the two (docs/scaling.md).
+    paidChargeId: integer('paid_charge_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

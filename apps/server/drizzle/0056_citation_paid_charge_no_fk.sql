@@ -1,0 +1,1 @@
+ALTER TABLE "citations" DROP CONSTRAINT "citations_paid_charge_id_wallet_charges_id_fk";
