@@ -221,12 +221,14 @@ describe('APDS answers validate against the APDS OpenAPI document', () => {
   });
 
   it('POST /apds/quotes: the request is an APDS QuoteRightRequest; the answer the engine’s price', async () => {
+    // One clock reading: two would make the period a millisecond longer than 60 minutes, priced as 61.
+    const now = Date.now();
     const request = {
       id: 'q-1',
       version: 1,
-      requestTime: new Date().toISOString(),
-      periodStart: new Date(Date.now() + 60_000).toISOString(),
-      periodEnd: new Date(Date.now() + 61 * 60_000).toISOString(),
+      requestTime: new Date(now).toISOString(),
+      periodStart: new Date(now + 60_000).toISOString(),
+      periodEnd: new Date(now + 61 * 60_000).toISOString(),
       referencedRightSpecifications: [
         { rightSpecificationId: { id: `zone-${preset}`, version: 1 } },
         { rightSpecificationId: { id: 'zone-999999', version: 1 } },
@@ -247,7 +249,7 @@ describe('APDS answers validate against the APDS OpenAPI document', () => {
     const tooLong = await app.inject({
       method: 'POST',
       url: '/apds/quotes',
-      payload: { ...request, periodEnd: new Date(Date.now() + 10 * 3_600_000).toISOString() },
+      payload: { ...request, periodEnd: new Date(now + 10 * 3_600_000).toISOString() },
     });
     expect(tooLong.json().data[0].reason).toBe('rightSpecificationNotAvailableAtRequestedTimes');
     const backwards = await app.inject({
