@@ -81,6 +81,12 @@ export async function checkPlate(db: Executor, ask: CheckAsk, at: Date = new Dat
  * last use, as audit() writes them.
  */
 async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<CheckRow> {
+  const [row] = await queryRowsNamed<{ check: CheckRow }>(db, 'enforcement_check', checkStatementQuery(db, ask, at));
+  return row!.check;
+}
+
+/** checkStatement's SQL (exported for the plan test, test/routes/api/enforcement-plan.test.ts). */
+export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL {
   const z = {
     id: sql`(select id from chk_zone)`,
     operatorId: sql`(select operator_id from chk_zone)`,
@@ -95,10 +101,7 @@ async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<Ch
     .where(and(eq(zones.operatorId, ask.operatorId), sql`upper(${zones.zoneNumber}) = upper(${ask.zoneNumber})`))
     .limit(1);
   const ms = (t: SQL) => sql`floor(extract(epoch from ${t}) * 1000)::float8`;
-  const [row] = await queryRowsNamed<{ check: CheckRow }>(
-    db,
-    'enforcement_check',
-    sql`with chk_zone as ${zone},
+  return sql`with chk_zone as ${zone},
         chk_session as ${sessionRightQuery(db, z, q)},
         chk_held as ${permitsOfPlateQuery(db, { ...q, operatorId: z.operatorId, zoneId: z.id })},
         chk_day as ${visitorDayQuery(db, z, q)},
@@ -133,9 +136,7 @@ async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<Ch
           'versionId', (select case when waits_on_policy then ${policyVersionAt(z, at)} end from chk_answer),
           'day', (select json_build_object('id', id, 'endsAt', ends_at) from chk_day),
           'assigned', (select json_build_object('apdsId', apds_id, 'endsAtMs', ${ms(sql`ends_at`)}) from chk_assigned),
-          'audited', exists (select from chk_entry)) as check`,
-  );
-  return row!.check;
+          'audited', exists (select from chk_entry)) as check`;
 }
 
 export type { CheckOutcome };

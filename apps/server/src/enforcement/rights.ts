@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { isActive } from '../db/partial-index.ts';
 import { apdsAssignedRights, operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
 import { normalisePlate } from '../lib/plate.ts';
 import { freePermitAt, permitsOfPlate, policyForStart } from '../pricing/index.ts';
@@ -103,7 +104,7 @@ export function sessionRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQu
       and(
         eq(s.zoneId, z.id),
         eq(s.operatorId, z.operatorId),
-        q.pastMoment ? coveredSince(atSql) : eq(s.status, 'active'),
+        q.pastMoment ? coveredSince(atSql) : isActive(s.status),
         sql`${s.endsAt} + make_interval(mins => ${z.graceMinutes}) > ${atSql}`,
         lte(s.startedAt, at),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),
@@ -137,7 +138,7 @@ export function visitorDayQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuer
         eq(v.operatorId, z.operatorId),
         eq(v.plate, plate),
         sql`${v.day} = ${localDay}`,
-        eq(p.status, 'active'),
+        isActive(p.status),
         sql`${p.zoneIds} @> array[${z.id}]::int[]`,
       ),
     )

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { PRICING_MESSAGES, type PolicyBody } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
+import { isActive } from '../db/partial-index.ts';
 import { permits, permitTypes } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { localTimeAt } from '../lib/local-clock.ts';
@@ -52,7 +53,7 @@ export function permitsOfPlateQuery(
     .where(
       and(
         eq(p.operatorId, q.operatorId),
-        eq(p.status, 'active'),
+        isActive(p.status),
         sql`${p.plates} @> array[${plate}]::text[]`,
         sql`${p.zoneIds} @> array[${q.zoneId}]::int[]`,
         lte(p.validFrom, q.at),
