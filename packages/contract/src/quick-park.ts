@@ -64,7 +64,7 @@ export type GuestQuote = z.infer<typeof GuestQuote>;
 /**
  * GET /api/Parking/Guest/Payment: how a guest's card is taken. With Stripe, the publishable key
  * loads Stripe.js for its Express Checkout Element (Apple Pay, Google Pay), whose PaymentMethod is
- * the Start's CardToken; with the sandbox (offline), its tokenizer and test wallet.
+ * the Start's ExpressToken; with the sandbox (offline), its tokenizer and test wallet.
  */
 export const GuestPayment = z.object({
   PaymentProvider: z.enum(['sandbox', 'stripe']),
@@ -75,9 +75,11 @@ export const GuestPayment = z.object({
 export type GuestPayment = z.infer<typeof GuestPayment>;
 
 /**
- * A typed card's token (CardToken: sandbox, POST /api/Sandbox/Tokens), kept to pay the extensions;
- * or an express wallet's one-time card (ExpressToken: Stripe's Express Checkout Element, the
- * sandbox's test wallet), charged once and kept nowhere, so each Extend brings its own.
+ * A typed card's token (CardToken: the sandbox's, POST /api/Sandbox/Tokens; with Stripe, the
+ * PaymentMethod of a card form), saved by the Start's charge to pay the extensions (Stripe: under a
+ * customer of its own); or an express wallet's one-time card (ExpressToken: Stripe's Express
+ * Checkout Element, the sandbox's test wallet), charged once and kept nowhere, so each Extend
+ * brings its own.
  */
 export const GuestStartRequest = z
   .object({

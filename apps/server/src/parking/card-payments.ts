@@ -23,7 +23,11 @@ import {
  * the wallet job when the process died in between.
  */
 
-/** A start or extension charge claimed in the caller's transaction (the quote's claim): pending, not yet sent. */
+/**
+ * A start or extension charge claimed in the caller's transaction (the quote's claim): pending, not
+ * yet sent. A typed card's start saves the card (`saveCard`: the provider keeps it for the
+ * extensions, under a customer it answers); an extension of it names that customer (`customerRef`).
+ */
 export function claimCardCharge(
   tx: Tx,
   ctx: ChargeContext,
@@ -31,9 +35,11 @@ export function claimCardCharge(
     kind: 'quick-park-start' | 'quick-park-extend';
     /** The request's Idempotency-Key, for a repeated Start to find this charge (guest-service.ts). */
     idempotencyKey?: string | null;
+    customerRef?: string | null;
+    saveCard?: boolean;
   },
 ): Promise<WalletCharge> {
-  return claimCharge(tx, ctx.currency, { idempotencyKey: null, ...c, memberId: null, customerRef: null });
+  return claimCharge(tx, ctx.currency, { idempotencyKey: null, customerRef: null, ...c, memberId: null });
 }
 
 /**
@@ -58,15 +64,16 @@ export async function cardChargePending(
 /**
  * Sends a claimed charge to the card, outside any transaction. A decline (402) or an unreachable
  * provider (503) releases it with `release` (the quote can be paid again) and answers with the
- * card's message; a success returns the provider's charge reference, for the caller to record.
+ * card's message; a success returns the provider's charge reference and the customer a saved card
+ * is kept under (saveCard), for the caller to record (markRecorded).
  */
 export async function sendCardCharge(
   ctx: ChargeContext,
   charge: WalletCharge,
   release: ChargeHandler['release'],
-): Promise<string> {
+): Promise<{ chargeRef: string; customerRef: string | null }> {
   const charged = await sendCharge(ctx, charge);
-  if (charged.ok) return charged.chargeRef;
+  if (charged.ok) return { chargeRef: charged.chargeRef, customerRef: charged.customerRef ?? null };
   await releaseCharge(ctx, charge, release);
   throw new HttpError(charged.reason === 'unavailable' ? 503 : 402, charged.message, [
     { field: 'CardToken', message: charged.message },

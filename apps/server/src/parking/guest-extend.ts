@@ -118,6 +118,8 @@ export async function extendGuest(
         amountCents: q.totalCents,
         description: `ParkIt zone ${zone.zoneNumber} (extension)`,
         providerRef: card,
+        // The session's saved card is charged off-session under its customer (Stripe).
+        customerRef: express ? null : s.cardCustomerRef,
         idempotencyKey,
       });
       return { charge, sessionId: s.id };
@@ -132,7 +134,7 @@ export async function extendGuest(
       return { replay: prior };
     });
   if ('replay' in claimed) return replayStart(ctx, phone, claimed.replay);
-  const chargeRef = await sendCardCharge(ctx, claimed.charge, releaseQuote);
+  const { chargeRef } = await sendCardCharge(ctx, claimed.charge, releaseQuote);
   const recorded = await ctx.db.transaction(async (tx) => {
     const charge = await markRecorded(tx, claimed.charge.id, chargeRef);
     return charge ? recordGuestExtend(tx, ctx, charge, chargeRef, now) : null;

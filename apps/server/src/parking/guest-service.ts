@@ -101,12 +101,15 @@ export async function startGuest(
       description: `ParkIt zone ${zone.zoneNumber}`,
       providerRef: cardToken,
       idempotencyKey,
+      // A typed card pays the extensions too: its first charge saves it (Stripe refuses to charge
+      // a PaymentMethod of no customer twice); an express wallet's one-time card is not kept.
+      saveCard: !express,
     });
   });
   if ('replay' in claimed) return replayStart(ctx, phone, claimed.replay);
-  const chargeRef = await sendCardCharge(ctx, claimed, releaseQuote);
+  const { chargeRef, customerRef } = await sendCardCharge(ctx, claimed, releaseQuote);
   const id = await ctx.db.transaction(async (tx) => {
-    const charge = await markRecorded(tx, claimed.id, chargeRef);
+    const charge = await markRecorded(tx, claimed.id, chargeRef, customerRef);
     // Recorded already (the wallet job got there first): its session.
     if (!charge) return sessionOfCharge(tx, chargeRef);
     try {
@@ -240,9 +243,12 @@ export async function recordGuestStart(
     ...sessions.paidPeriod(q, zone, now),
     feeCents: 0,
     paidVia: 'Card',
-    // A typed card pays the extensions too (Extend from the SMS link); an express wallet's
+    // A typed card pays the extensions too (Extend from the SMS link), off-session under the
+    // customer its first charge saved it under (Stripe; none for the sandbox); an express wallet's
     // one-time card is kept nowhere: each extension brings a new one (guest-extend.ts).
-    cardRef: charge.providerKey.startsWith(EXPRESS_KEY) ? null : charge.providerRef,
+    ...(charge.providerKey.startsWith(EXPRESS_KEY)
+      ? { cardRef: null, cardCustomerRef: null }
+      : { cardRef: charge.providerRef, cardCustomerRef: charge.customerRef }),
   });
   await recordCardPayment(tx, s.id, chargeRef, charge.amountCents);
   const sms = guestPaidSms(

@@ -50,7 +50,13 @@ export interface CardCharge {
 }
 
 export type Charged =
-  | { ok: true; chargeId: number; chargeRef: string }
+  | {
+      ok: true;
+      chargeId: number;
+      chargeRef: string;
+      /** The customer a save_card charge saved the card under (null: none, or the sandbox's). */
+      customerRef?: string | null;
+    }
   | { ok: false; reason: 'declined' | 'refused' | 'unavailable'; message: string };
 
 /**
@@ -180,8 +186,11 @@ export async function sendCharge(ctx: ChargeContext, row: WalletCharge): Promise
     currency: row.currency,
     description: row.description,
     idempotencyKey: row.providerKey,
+    saveCard: row.saveCard,
   });
-  return result.ok ? { ok: true, chargeId: row.id, chargeRef: result.chargeRef } : result;
+  if (!result.ok) return result;
+  const saved = result.customerRef ? { customerRef: result.customerRef } : {};
+  return { ok: true, chargeId: row.id, chargeRef: result.chargeRef, ...saved };
 }
 
 /**
@@ -209,13 +218,19 @@ export async function dropPending(tx: Tx, chargeId: number): Promise<boolean> {
 }
 
 /**
- * Marks a pending movement recorded with the provider's reference, in the caller's transaction;
- * null when it was recorded before (by the job, or the request): its effect is written once.
+ * Marks a pending movement recorded with the provider's reference (and, for a save_card charge, the
+ * customer the provider saved the card under), in the caller's transaction; null when it was
+ * recorded before (by the job, or the request): its effect is written once.
  */
-export async function markRecorded(tx: Tx, chargeId: number, chargeRef: string): Promise<WalletCharge | null> {
+export async function markRecorded(
+  tx: Tx,
+  chargeId: number,
+  chargeRef: string,
+  customerRef: string | null = null,
+): Promise<WalletCharge | null> {
   const [c] = await tx
     .update(walletCharges)
-    .set({ status: 'recorded', chargeRef })
+    .set({ status: 'recorded', chargeRef, ...(customerRef ? { customerRef } : {}) })
     .where(and(eq(walletCharges.id, chargeId), eq(walletCharges.status, 'pending')))
     .returning();
   return c ?? null;
@@ -293,7 +308,7 @@ export async function recoverCharges(ctx: ChargeContext, graceMs = 60_000, limit
       }
       const now = await ctx.db.transaction(async (tx) => {
         if (handler) {
-          const c = await markRecorded(tx, row.id, charged.chargeRef);
+          const c = await markRecorded(tx, row.id, charged.chargeRef, charged.customerRef);
           if (c) await handler.record(tx, c, charged.chargeRef);
           return c !== null;
         }

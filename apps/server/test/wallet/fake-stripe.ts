@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net';
  * intents, payment methods (retrieve, detach), payment intents and refunds, including a card
  * decline (402, error.type 'card_error'), a refund above what is left (400) and Idempotency-Key replay.
  * A PaymentMethod created here (POST /v1/payment_methods, what Stripe.js's createPaymentMethod does
- * for the Express Checkout Element) belongs to no customer and is charged once: a second
- * PaymentIntent with it is refused as Stripe refuses it (400 invalid_request_error). Stripe itself
- * is not reachable here.
+ * for a typed card or the Express Checkout Element) belongs to no customer and is charged once: a
+ * second PaymentIntent with it is refused as Stripe refuses it (400 invalid_request_error), unless
+ * the first saved it (https://docs.stripe.com/payments/save-during-payment: `customer` and
+ * `setup_future_usage` attach it to that customer when the payment succeeds); an off-session
+ * PaymentIntent of a customer it is not attached to is refused too. Stripe itself is not reachable
+ * here.
  */
 export interface FakeStripe {
   url: string;
@@ -248,7 +251,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
               'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
           },
         });
-      if (madePms.has(pmId) && !form.get('customer')) spent.add(pmId);
+      const customer = form.get('customer');
+      if (madePms.has(pmId) && form.get('off_session') === 'true' && (!customer || customerOf.get(pmId) !== customer))
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            param: 'payment_method',
+            message: `The customer does not have a payment method with the ID ${pmId}. The payment method must be attached to the customer.`,
+          },
+        });
+      // Saved during the payment: attached to the customer once the payment succeeds.
+      const saves = !!customer && form.get('setup_future_usage') === 'off_session' && !card.decline;
+      if (saves) customerOf.set(pmId, customer);
+      if (madePms.has(pmId) && !customerOf.get(pmId)) spent.add(pmId);
       if (card.decline) {
         return send(402, {
           error: {

@@ -98,8 +98,8 @@ const nothingPending = async () =>
   ).toBe(0);
 
 /** The app's provider, but the process "dies" right after the provider answered (before the record). */
-function diesAfter(what: 'charge' | 'refund'): ChargeContext {
-  const real = app.wallet.provider;
+function diesAfter(what: 'charge' | 'refund', wallet: ChargeContext = app.wallet): ChargeContext {
+  const real = wallet.provider;
   const provider: PaymentProvider = {
     ...real,
     charge: async (req) => {
@@ -113,7 +113,7 @@ function diesAfter(what: 'charge' | 'refund'): ChargeContext {
       return done;
     },
   };
-  return { ...app.wallet, provider };
+  return { ...wallet, provider };
 }
 
 describe('a crash between the card movement and its record', () => {
@@ -158,6 +158,43 @@ describe('a crash between the card movement and its record', () => {
       headers: { 'x-guest-token': decodeURIComponent(link ?? '') },
     });
     expect(seen.statusCode, seen.body).toBe(200);
+  });
+
+  it('Start with Stripe: the typed card was charged and saved, then the process died; the job keeps its customer, and Extend charges it', async () => {
+    const { phone, token } = await slow.verifiedGuest();
+    const q = await slow.quote(token, 'CRASH 4');
+    // A typed card as Stripe.js's createPaymentMethod gives it: a PaymentMethod of no customer.
+    const made = await fetch(`${fake.url}/v1/payment_methods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ type: 'card', 'card[token]': 'tok_visa' }),
+    });
+    const pm = ((await made.json()) as { id: string }).id;
+    await expect(
+      startGuest(
+        diesAfter('charge', stripeApp.wallet),
+        phone,
+        { QuoteId: q.QuoteId, CardToken: pm },
+        () => 'x',
+        new Date(),
+      ),
+    ).rejects.toThrow('the process died after the charge');
+    expect(await recoverCharges(stripeApp.wallet, 0)).toBe(1);
+    const [charge] = await stripeDb.db.select().from(walletCharges).where(eq(walletCharges.quoteId, q.QuoteId));
+    expect(charge).toMatchObject({ status: 'recorded', saveCard: true });
+    expect(charge!.customerRef).toMatch(/^cus_/);
+    // The job's retry was Stripe's replay of both calls: one customer, one charge.
+    const customerCalls = fake.requests.filter((r) => r.idempotencyKey === `${charge!.providerKey}:customer`);
+    expect(customerCalls).toHaveLength(2);
+    const [opened] = await stripeDb.db.select().from(parkingSessions).where(eq(parkingSessions.guestPhone, phone));
+    expect(opened).toMatchObject({ cardRef: pm, cardCustomerRef: charge!.customerRef });
+    const eq2 = await slow.post('ExtendQuote', { SessionId: opened!.id, DurationMinutes: 15 }, token);
+    expect(eq2.statusCode, eq2.body).toBe(200);
+    const extended = await slow.post('Extend', { QuoteId: eq2.json<Quote>().QuoteId }, token);
+    expect(extended.statusCode, extended.body).toBe(200);
+    const last = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    expect(last.form.get('customer')).toBe(charge!.customerRef);
+    expect(last.form.get('off_session')).toBe('true');
   });
 
   it('Stop: the refund was given back, then the process died; the job records it once', async () => {

@@ -162,6 +162,63 @@ describe('the stripe provider', () => {
   });
 });
 
+describe('a typed card saved by its first charge (Quick Park)', () => {
+  const provider = stripeProvider({ secretKey: 'sk_test_fake', apiUrl: fake.url });
+  async function typedPm(): Promise<string> {
+    const res = await fetch(`${fake.url}/v1/payment_methods`, {
+      method: 'POST',
+      body: new URLSearchParams({ type: 'card', 'card[token]': 'tok_visa' }),
+    });
+    return ((await res.json()) as { id: string }).id;
+  }
+  const charge = (pm: string, key: string, extra: { customerRef?: string | null; saveCard?: boolean }) =>
+    provider.charge({
+      customerRef: null,
+      providerRef: pm,
+      amountCents: 250,
+      currency: 'usd',
+      description: 'ParkIt zone 1',
+      idempotencyKey: key,
+      ...extra,
+    });
+
+  it('creates a customer under a key of the charge’s, saves the card with setup_future_usage, and the next charge is off-session under it', async () => {
+    const pm = await typedPm();
+    const first = await charge(pm, 'save-test-1', { saveCard: true });
+    expect(first).toMatchObject({ ok: true });
+    const customerRef = first.ok ? first.customerRef : null;
+    expect(customerRef).toMatch(/^cus_/);
+    const made = fake.requests.filter((r) => r.path === '/v1/customers').at(-1)!;
+    expect(made.idempotencyKey).toBe('save-test-1:customer');
+    const pi = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    expect(pi.form.get('customer')).toBe(customerRef);
+    expect(pi.form.get('setup_future_usage')).toBe('off_session');
+    expect(pi.form.get('off_session')).toBeNull();
+    // The same key again is Stripe's replay: the same customer and charge.
+    expect(await charge(pm, 'save-test-1', { saveCard: true })).toEqual(first);
+    const again = await charge(pm, 'save-test-2', { customerRef });
+    expect(again).toMatchObject({ ok: true, customerRef: null });
+    const next = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)!;
+    expect(next.form.get('customer')).toBe(customerRef);
+    expect(next.form.get('off_session')).toBe('true');
+  });
+
+  it('a card charged once without being saved is refused the second time, as Stripe refuses it', async () => {
+    const pm = await typedPm();
+    expect(await charge(pm, 'unsaved-test-1', {})).toMatchObject({ ok: true, customerRef: null });
+    expect(await charge(pm, 'unsaved-test-2', {})).toMatchObject({ ok: false, reason: 'declined' });
+    const refused = await fetch(`${fake.url}/v1/payment_intents`, {
+      method: 'POST',
+      body: new URLSearchParams({ amount: '100', currency: 'usd', payment_method: pm, confirm: 'true' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { type: string; message: string } }).error).toMatchObject({
+      type: 'invalid_request_error',
+      message: expect.stringContaining('It may not be used again'),
+    });
+  });
+});
+
 describe('POST /api/Stripe/Webhook', () => {
   it('verifies the signature, handles an event once, and saves the card of a setup_intent.succeeded', async () => {
     const a = await registerAndSignIn(instance);

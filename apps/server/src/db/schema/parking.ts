@@ -62,8 +62,13 @@ export const parkingSessions = pgTable(
     policyVersionId: integer('policy_version_id').references(() => pricePolicyVersions.id),
     /** 'Wallet' or 'Card' (Quick Park). */
     paidVia: text('paid_via').notNull(),
-    /** Quick Park: the card the guest paid with (sandbox token or Stripe pm_…), charged again by Extend. */
+    /**
+     * Quick Park: the typed card the guest paid with (sandbox token or Stripe pm_…), charged again by
+     * Extend, and the provider's customer it was saved under on its first charge (Stripe cus_…, which
+     * Extend charges it off-session under; null for the sandbox). An express wallet's card: neither.
+     */
     cardRef: text('card_ref'),
+    cardCustomerRef: text('card_customer_ref'),
     /** 'active' | 'ended' */
     status: text('status').notNull().default('active'),
     autoSessionUsed: boolean('auto_session_used').notNull().default(false),

@@ -243,6 +243,12 @@ export const walletCharges = pgTable(
     /** The card charged (what the provider's charge takes) and the provider's customer; a refund's charge. */
     providerRef: text('provider_ref').notNull(),
     customerRef: text('customer_ref'),
+    /**
+     * The first charge of a card that later charges reuse (Quick Park's typed card, charged again by
+     * Extend): the provider saves it for off-session use (Stripe: under a new customer, written to
+     * customer_ref when the charge is recorded).
+     */
+    saveCard: boolean('save_card').notNull().default(false),
     /** The Idempotency-Key of the request (written on the ledger entry), or null for a job. */
     idempotencyKey: text('idempotency_key'),
     /** Quick Park: the quote a start or extend charge pays. */

@@ -133,8 +133,10 @@ export function sandboxProvider(
       if (p.o === 'insufficient_funds')
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.insufficientCardFunds };
       // Deterministic per idempotency key, as Stripe answers a retried request with the first charge.
+      // A sandbox token is charged again as it is: a saved card needs no customer (saveCard).
       return {
         ok: true,
+        customerRef: null,
         chargeRef: `ch_sandbox_${createHmac('sha256', key).update(req.idempotencyKey).digest('hex').slice(0, 24)}`,
       };
     },

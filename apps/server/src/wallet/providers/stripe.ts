@@ -124,20 +124,39 @@ export function stripeProvider(
     },
     async charge(req: ChargeRequest): Promise<ChargeResult> {
       try {
+        // A typed card that later charges reuse (a Quick Park guest's, charged again by Extend) is
+        // saved on its first charge as Stripe documents it (https://docs.stripe.com/payments/save-during-payment):
+        // a Customer of its own, then the PaymentIntent confirmed with `customer` and
+        // `setup_future_usage`, which attaches the card to it. Both keys derive from the charge's,
+        // so a retry (the wallet job's) finds the same customer and the same PaymentIntent.
+        const saveUnder = req.saveCard
+          ? (
+              await client.customers.create(
+                { description: req.description, metadata: { saved_by: 'quick-park' } },
+                { idempotencyKey: `${req.idempotencyKey}:customer` },
+              )
+            ).id
+          : null;
         const pi = await client.paymentIntents.create(
           {
             amount: req.amountCents,
             currency: req.currency,
             // A saved card is charged off-session under its customer; an express payment's card
-            // (no customer) was confirmed by the driver a moment ago: on-session.
-            ...(req.customerRef ? { customer: req.customerRef, off_session: true } : {}),
+            // (no customer) was confirmed by the driver a moment ago: on-session, as is a typed
+            // card's first charge, which saves it.
+            ...(saveUnder
+              ? { customer: saveUnder, setup_future_usage: 'off_session' as const }
+              : req.customerRef
+                ? { customer: req.customerRef, off_session: true }
+                : {}),
             payment_method: req.providerRef,
             confirm: true,
             description: req.description,
           },
           { idempotencyKey: req.idempotencyKey },
         );
-        if (pi.status === 'succeeded' || pi.status === 'processing') return { ok: true, chargeRef: pi.id };
+        if (pi.status === 'succeeded' || pi.status === 'processing')
+          return { ok: true, chargeRef: pi.id, customerRef: saveUnder };
         return { ok: false, reason: 'declined', message: WALLET_MESSAGES.declined };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeCardError)

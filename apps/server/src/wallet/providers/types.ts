@@ -22,17 +22,29 @@ type ProviderResult<Done, Refusal extends string> =
 
 export interface ChargeRequest extends ProviderRequest {
   /**
-   * The member's provider customer (Stripe cus_…) of a saved card, charged off-session; null for the
+   * The provider customer (Stripe cus_…) of a saved card, charged off-session: the member's, or the
+   * one a Quick Park guest's card was saved under by its first charge (saveCard); null for the
    * sandbox and for an express payment's one-time card, which the driver has just confirmed.
    */
   customerRef: string | null;
   providerRef: string;
   currency: string;
   description: string;
+  /**
+   * The first charge of a typed card that later charges reuse (Quick Park's card, charged again by
+   * Extend; customerRef is then null): the provider saves it for off-session charges and answers
+   * the customer it saved it under. Stripe refuses a second charge of a PaymentMethod no customer
+   * holds, so it creates a Customer (under this request's key plus ':customer') and confirms with
+   * `customer` and `setup_future_usage`; the sandbox's token can be charged again as it is (null).
+   */
+  saveCard?: boolean;
 }
 
-/** declined: the card said no (nothing charged). */
-export type ChargeResult = ProviderResult<{ chargeRef: string }, 'declined'>;
+/**
+ * declined: the card said no (nothing charged). customerRef: the customer a saveCard charge saved
+ * the card under (null for the sandbox, and for any other charge).
+ */
+export type ChargeResult = ProviderResult<{ chargeRef: string; customerRef: string | null }, 'declined'>;
 
 export interface RefundRequest extends ProviderRequest {
   /** What charge() answered: the charge (sandbox) or PaymentIntent (Stripe) to give money back from. */

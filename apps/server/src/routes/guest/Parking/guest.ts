@@ -74,7 +74,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Pays a Quick Park quote with a card (CardToken) or an express wallet’s one-time card (ExpressToken) and starts the session; the receipt goes to the phone with a link to it',
         description:
-          'With an Idempotency-Key, the same quote sent again with the same key (a double tap, a retry after a lost answer) answers the session the first request started (waiting for its card charge), not 409 "This price has expired".',
+          'A typed card is saved by this first charge, so the session’s Extend can charge it again (with Stripe: under a customer of its own, created for this charge); an express wallet’s card is kept nowhere. With an Idempotency-Key, the same quote sent again with the same key (a double tap, a retry after a lost answer) answers the session the first request started (waiting for its card charge), not 409 "This price has expired".',
         headers: IdempotencyHeaders,
         body: GuestStartRequest,
         response: { 201: ParkingSession, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse },
