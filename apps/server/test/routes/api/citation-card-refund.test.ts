@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Citation, Violation } from '@parkit/contract';
+import type { Citation } from '@parkit/contract';
 import { cancelCoveredCitations } from '../../../src/citations/index.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
-import { issueCitation } from '../../citation-helpers.ts';
+import { createViolation, issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, walletState } from '../../parking-helpers.ts';
@@ -34,13 +34,7 @@ const newPlate = () => `CR${process.pid % 100}X${++plates}`;
 const post = (who: SignedIn, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
   as(app, who, { method: 'POST', url, payload, headers });
 
-const violation = (await post(manager, `/api/Operator/${A}/Violations`, {
-  Code: `CR${randomUUID().slice(0, 6)}`,
-  Description: 'Parked without paying',
-  Fine: '25.00',
-  DueDays: 14,
-  LateFee: '10.00',
-}).then((r) => r.json())) as Violation;
+const violation = await createViolation(app, manager, A, 'CR');
 
 const cited = (plate: string): Promise<Citation> =>
   issueCitation(app, officer, A, { zoneId, plate, violationId: violation.ViolationId, location: 'Outside 5 Card St' });
@@ -210,3 +204,4 @@ describe('a card-paid citation, cancelled', () => {
     expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 25.00');
   });
 });
+
