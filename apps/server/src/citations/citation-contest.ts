@@ -136,7 +136,7 @@ export async function decideContest(
     );
     return { c, given };
   });
-  // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet and told).
-  await sendCardRefund(ctx, decided.c, decided.given, now);
+  // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet, audited and told).
+  await sendCardRefund(ctx, decided.given);
   return getOperatorCitation(db, operatorId, citationId);
 }

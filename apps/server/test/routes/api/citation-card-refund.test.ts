@@ -205,3 +205,67 @@ describe('a card-paid citation, cancelled', () => {
   });
 });
 
+const decide = (id: number, body: object, key?: string) =>
+  post(
+    manager,
+    `/api/Operator/${A}/Citations/${id}/Decide`,
+    { Note: '', ...body },
+    key ? { 'idempotency-key': key } : {},
+  );
+const contest = async (driver: SignedIn, c: Citation) => {
+  const res = await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'The sign was hidden' });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+};
+const auditCount = (c: Citation, action: string) =>
+  count(db, sql`select count(*) as n from audit_log where entity_id = ${String(c.CitationId)} and action = ${action}`);
+
+/** Stripe refunds the citation's charge in full by hand (the dashboard): a refund of ours is then refused. */
+async function refundedByHand(driver: SignedIn) {
+  const [intent] = await queryRows<{ ref: string }>(
+    db,
+    sql`select charge_ref as ref from wallet_charges where member_id = ${driver.memberId}`,
+  );
+  const res = await fetch(`${fake.url}/v1/refunds`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_fake', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment_intent: intent!.ref }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('a card refund retried by the wallet job', () => {
+  it('refused on the retry (the first try never reached Stripe): credited to the wallet, audited and told once', async () => {
+    const { driver, c } = await paidByCard();
+    await contest(driver, c);
+    const cut = fake.cutOff('/v1/refunds');
+    let res;
+    try {
+      res = await decide(c.CitationId, { Decision: 'cancelled' }, randomUUID());
+    } finally {
+      cut.restore();
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'pending', amount: 2500 }]);
+    expect(await lastSms(driver.phone)).toContain('25.00 goes back to your card ending 4242');
+    await refundedByHand(driver);
+    // Older than the job's grace, as a refund its request left pending a while ago.
+    await db.execute(
+      sql`update wallet_refunds set created_at = now() - interval '2 minutes'
+          where provider_key like ${`citation-refund:${c.CitationId}:%`}`,
+    );
+    await app.wallet.runJobs();
+    await app.wallet.runJobs();
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'failed', amount: 2500 }]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(2500);
+    expect(await auditCount(c, 'citation.card-refund-refused')).toBe(1);
+    const [audit] = await queryRows<{ before: { refundTo: string; cardLast4: string }; after: { refundTo: string } }>(
+      db,
+      sql`select before, after from audit_log where entity_id = ${String(c.CitationId)}
+          and action = 'citation.card-refund-refused'`,
+    );
+    expect(audit).toMatchObject({ before: { refundTo: 'card', cardLast4: '4242' }, after: { refundTo: 'wallet' } });
+    expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 25.00');
+  });
+});
