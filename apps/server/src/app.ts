@@ -21,7 +21,7 @@ import jobs, { atMostEvery } from './infra/jobs/job-runner.ts';
 import { registerParkingJobs, guestTokensPlugin as guestTokens, parkingProofPlugin } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
-import { citationFileStore, registerCitationJobs } from './citations/index.ts';
+import { citationFileStore, registerCitationJobs, registerCitationRefundRefusals } from './citations/index.ts';
 import { foldRollupDeltas } from './reports/index.ts';
 import { registerEnforcementJobs } from './enforcement/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
@@ -96,6 +96,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
   registerCitationJobs(fastify.jobs, fastify.wallet);
+  registerCitationRefundRefusals(fastify.wallet);
   // The rollups' appended shares folded in (docs/reports.md#rollups).
   fastify.jobs.register('reports.fold-rollups', (db) => foldRollupDeltas(db));
   registerEnforcementJobs(fastify.jobs);

@@ -1,8 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Citation, CitationFile } from '@parkit/contract';
+import type { Citation, CitationFile, Violation, ViolationRequest } from '@parkit/contract';
 import { as, type SignedIn } from './helpers.ts';
 import { multipart, PNG } from './support-helpers.ts';
+
+/**
+ * A violation in the operator's list, created by its manager: a fine of 25.00 due in 14 days with a
+ * late fee of 10.00 unless `v` says otherwise; its code is `prefix` and a random tail (codes are one
+ * per operator). 201 expected.
+ */
+export async function createViolation(
+  app: FastifyInstance,
+  manager: SignedIn,
+  operatorId: number,
+  prefix: string,
+  v: Partial<ViolationRequest> = {},
+): Promise<Violation> {
+  const res = await as(app, manager, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Violations`,
+    payload: {
+      Code: `${prefix}${randomUUID().slice(0, 6)}`,
+      Description: 'Parked without paying',
+      Fine: '25.00',
+      DueDays: 14,
+      LateFee: '10.00',
+      ...v,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Violation>();
+}
 
 /** An officer's photo of a car, uploaded for a citation of the operator: its FileId. */
 export async function citationPhoto(app: FastifyInstance, officer: SignedIn, operatorId: number): Promise<string> {

@@ -6,7 +6,7 @@ import { rightToPark } from '../enforcement/index.ts';
 import { notifyDecision } from './citation-notices.ts';
 import { giveBack, refundTo, sendCardRefund, type GivenBack } from './citation-refund.ts';
 
-type CancelledNow = { c: typeof citations.$inferSelect; given: GivenBack };
+type CancelledNow = { given: GivenBack };
 
 /** Citations still open to a cancellation: unpaid, paid, or contested and not yet decided. */
 const OPEN: CitationStatus[] = ['issued', 'paid', 'contested'];
@@ -120,12 +120,12 @@ async function cancelOne(ctx: ChargeContext, citationId: number, now: Date): Pro
         },
         now,
       );
-      return { c, given };
+      return { given };
     });
     if (outcome === 'again') continue;
     if (outcome === 'skip') return false;
-    // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet and told).
-    await sendCardRefund(ctx, outcome.c, outcome.given, now);
+    // After COMMIT, outside any transaction: the card refund sent (a refusal is credited to the wallet, audited and told).
+    await sendCardRefund(ctx, outcome.given);
     return true;
   }
   return false;

@@ -131,12 +131,16 @@ export function decisionPush(f: DecisionFacts): Localised {
       hi: message(f, 'ParkIt: चालान रद्द', `${f.plate} का चालान ${n} रद्द कर दिया गया है।`),
       es: message(f, 'ParkIt: multa cancelada', `La multa ${n} de ${f.plate} está cancelada.`),
     };
-  if (f.decision === 'reduced')
+  if (f.decision === 'reduced') {
+    // Where the overpayment went (the card that paid, or the wallet), as the SMS says it.
+    const back = backTo(f);
+    const fine = amount(f.fineCents);
     return {
-      en: message(f, 'ParkIt: fine reduced', `The fine of citation ${n} for ${f.plate} is now ${amount(f.fineCents)}.`),
-      hi: message(f, 'ParkIt: जुर्माना घटाया गया', `${f.plate} के चालान ${n} का जुर्माना अब ${amount(f.fineCents)} है।`),
-      es: message(f, 'ParkIt: multa reducida', `La multa ${n} de ${f.plate} ahora es de ${amount(f.fineCents)}.`),
+      en: message(f, 'ParkIt: fine reduced', `The fine of citation ${n} for ${f.plate} is now ${fine}${back.en}.`),
+      hi: message(f, 'ParkIt: जुर्माना घटाया गया', `${f.plate} के चालान ${n} का जुर्माना अब ${fine} है${back.hi}।`),
+      es: message(f, 'ParkIt: multa reducida', `La multa ${n} de ${f.plate} ahora es de ${fine}${back.es}.`),
     };
+  }
   return {
     en: message(f, 'ParkIt: contest refused', `The fine of citation ${n} for ${f.plate} stands.`),
     hi: message(f, 'ParkIt: आपत्ति अस्वीकार', `${f.plate} के चालान ${n} का जुर्माना बना रहेगा।`),

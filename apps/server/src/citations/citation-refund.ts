@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { type citations, paymentMethods } from '../db/schema/index.ts';
+import { citations, paymentMethods, walletCharges } from '../db/schema/index.ts';
 import { audit } from '../infra/audit-log.ts';
 import {
   postEntry,
@@ -9,10 +9,14 @@ import {
   sendRefunds,
   type ChargeContext,
   type RefundOutcome,
+  type RefusedCardRefund,
 } from '../wallet/index.ts';
 import { notifyCardRefundRefused } from './citation-notices.ts';
 
 // What a cancelled (or reduced) citation gives back, and where: the wallet, or the card it was paid with.
+
+/** The provider key of a citation's card refund (`citation-refund:<citation>:<charge>`) starts with this. */
+const REFUND_KEY = 'citation-refund';
 
 /** Where a citation's refund went: the card (its pending refund row, the amount, the card's last 4 digits), or only the wallet. */
 export interface GivenBack {
@@ -45,7 +49,7 @@ export async function giveBack(tx: Tx, c: typeof citations.$inferSelect, refundC
   const refundId = await refundToCharge(tx, charge, {
     amountCents: cents,
     reference: `citation:${c.id}:card-refund`,
-    providerKey: `citation-refund:${c.id}:${charge.id}`,
+    providerKey: `${REFUND_KEY}:${c.id}:${charge.id}`,
     idempotencyKey: null,
     creditOnRefusal: true,
   });
@@ -64,38 +68,62 @@ export function refundTo(given: GivenBack): string | null {
 }
 
 /**
- * After the cancellation's COMMIT, outside any transaction: the card refund sent to the provider
- * (wallet/refunds.ts's sendRefunds). Refused, the amount is already back in the wallet (the refund's
- * credit_on_refusal); the audit log then has `citation.card-refund-refused` and the payer is told
- * (SMS, push) that the card refused it and where the money is. An unreachable provider leaves the
- * refund pending: the wallet job sends it again (and credits the wallet if it is refused then).
+ * After the decision's COMMIT (a cancellation's, or a reduction's), outside any transaction: the
+ * card refund sent to the provider (wallet/refunds.ts's sendRefunds). Refused, the amount is back
+ * in the wallet (the refund's credit_on_refusal) and cardRefundRefused audits and tells, in the
+ * transaction that marks it failed. An unreachable provider leaves the refund pending: the wallet
+ * job sends it again, and a refusal then is credited, audited and told the same way.
  */
-export async function sendCardRefund(
-  ctx: ChargeContext,
-  c: { id: number; operatorId: number; plate: string; paidBy: number | null },
-  given: GivenBack,
-  now: Date,
-): Promise<RefundOutcome | null> {
-  if (!given.card || c.paidBy === null) return null;
-  const card = given.card;
-  const [outcome = 'pending'] = await sendRefunds(ctx, { refundIds: [card.refundId] });
-  if (outcome !== 'failed') return outcome;
-  const payer = c.paidBy;
-  await ctx.db.transaction(async (tx) => {
-    await audit(tx, {
-      operatorId: c.operatorId,
-      actor: { id: null, name: 'ParkIt' },
-      action: 'citation.card-refund-refused',
-      entity: 'citation',
-      entityId: c.id,
-      before: { refundTo: 'card', cardLast4: card.last4, cents: card.cents },
-      after: { refundTo: 'wallet', memberId: payer, cents: card.cents },
-    });
+export async function sendCardRefund(ctx: ChargeContext, given: GivenBack): Promise<RefundOutcome | null> {
+  if (!given.card) return null;
+  const [outcome = 'pending'] = await sendRefunds(ctx, { refundIds: [given.card.refundId] });
+  return outcome;
+}
+
+/**
+ * A citation's card refund the provider refused (wallet/refunds.ts's sendRefunds, at the first try
+ * or the wallet job's retry), in the transaction that marked it failed and credited the wallet:
+ * the audit log's `citation.card-refund-refused`, and the payer told (SMS, push) that the card
+ * refused it and where the money is.
+ */
+export async function cardRefundRefused(tx: Tx, r: RefusedCardRefund): Promise<void> {
+  const citationId = Number(r.providerKey.split(':')[1]);
+  const [c] = await tx
+    .select({ id: citations.id, operatorId: citations.operatorId, plate: citations.plate })
+    .from(citations)
+    .where(eq(citations.id, citationId));
+  if (!c) return;
+  const [card] = await tx
+    .select({ last4: paymentMethods.last4 })
+    .from(walletCharges)
+    .innerJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.memberId, walletCharges.memberId),
+        eq(paymentMethods.providerRef, walletCharges.providerRef),
+      ),
+    )
+    .where(eq(walletCharges.id, r.chargeId))
+    .limit(1);
+  const last4 = card?.last4 ?? null;
+  await audit(tx, {
+    operatorId: c.operatorId,
+    actor: { id: null, name: 'ParkIt' },
+    action: 'citation.card-refund-refused',
+    entity: 'citation',
+    entityId: c.id,
+    before: { refundTo: 'card', cardLast4: last4, cents: r.amountCents },
+    after: { refundTo: r.credited ? 'wallet' : null, memberId: r.memberId, cents: r.amountCents },
+  });
+  if (r.credited)
     await notifyCardRefundRefused(
       tx,
-      { memberId: payer, citationId: c.id, plate: c.plate, last4: card.last4, cents: card.cents },
-      now,
+      { memberId: r.memberId, citationId: c.id, plate: c.plate, last4, cents: r.amountCents },
+      new Date(),
     );
-  });
-  return outcome;
+}
+
+/** At start-up: a citation's refused card refund is audited and told, whoever sent it (app.ts). */
+export function registerCitationRefundRefusals(wallet: ChargeContext): void {
+  (wallet.refundRefused ??= {})[REFUND_KEY] = cardRefundRefused;
 }

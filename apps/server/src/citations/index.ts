@@ -7,6 +7,8 @@ export * from './citation-issue.ts';
 export * from './citation-contest.ts';
 export * from './citation-dues.ts';
 export * from './citation-payment.ts';
+// citation-refund.ts's giveBack stays inside the domain (a decision's and an automatic cancellation's).
+export { registerCitationRefundRefusals } from './citation-refund.ts';
 // citation-view.ts's lockMemberCitation stays inside the domain (payments and contests).
 export {
   citationPlate,

@@ -23,6 +23,26 @@ export interface ChargeHandler {
   release(tx: Tx, charge: WalletCharge): Promise<unknown>;
 }
 
+/** A refund the provider refused, as its refusal handler sees it. */
+export interface RefusedCardRefund {
+  id: number;
+  memberId: number;
+  chargeId: number;
+  amountCents: number;
+  providerKey: string;
+  /** The amount was credited back to the wallet (credit_on_refusal, and the member still there). */
+  credited: boolean;
+}
+
+/**
+ * What a domain does when the provider refuses one of its refunds (a citation's: audited, the
+ * payer told), in the transaction that marks the refund failed and credits the wallet, whether the
+ * refusal came at the first try (after the request's COMMIT) or at the wallet job's retry.
+ * Registered at start-up on ChargeContext's refundRefused by the provider key's first part (the
+ * text before its first ':', `citation-refund`); refunds.ts's sendRefunds calls it.
+ */
+export type RefundRefusedHandler = (tx: Tx, refund: RefusedCardRefund) => Promise<unknown>;
+
 /** What charging a card needs: the database, the provider and the currency it charges in. */
 export interface ChargeContext {
   db: Db;
@@ -30,6 +50,8 @@ export interface ChargeContext {
   currency: string;
   /** The handlers of the kinds other domains own (registered at start-up by the Quick Park plugin). */
   handlers?: Partial<Record<WalletChargeKind, ChargeHandler>>;
+  /** What a refused refund does, by its provider key's first part (registered at start-up by citations). */
+  refundRefused?: Record<string, RefundRefusedHandler>;
 }
 
 const WALLET_KINDS: readonly WalletChargeKind[] = ['top-up', 'auto-reload'];

@@ -122,13 +122,19 @@ export async function refundableCharge(tx: Tx, chargeId: number) {
 /** How each refund sent went: done, failed (the provider refused: the operator pays it another way), or still pending. */
 export type RefundOutcome = 'done' | 'failed' | 'pending';
 
+/** The refusal handler of a refund, by its provider key's first part. */
+const refusalHandler = (ctx: ChargeContext, providerKey: string) =>
+  ctx.refundRefused?.[providerKey.slice(0, providerKey.indexOf(':'))];
+
 /**
  * Sends the pending refunds (of one member, the ids given, or every one older than `graceMs`: the
  * wallet job's recovery) to the provider, outside any transaction, each with its own key, so a
  * retry is answered with the first refund; each answer is written on its row. An unreachable
  * provider leaves the row pending for the next run. A refusal of a row with credit_on_refusal (a
  * citation's refund) credits the amount back to the wallet in the transaction that marks it failed
- * (ledger kind 'refund', reference `card-refund-refused:<row>`), and gives it back to the charge.
+ * (ledger kind 'refund', reference `card-refund-refused:<row>`), and gives it back to the charge;
+ * the refund's refusal handler (RefundRefusedHandler) runs in that transaction too, so the first
+ * try and the job's retry audit and tell alike, once.
  */
 export async function sendRefunds(
   ctx: ChargeContext,
@@ -179,18 +185,28 @@ export async function sendRefunds(
         .set({ status, refundRef: answer.ok ? answer.refundRef : null, settledAt: sql`now()` })
         .where(and(eq(walletRefunds.id, r.id), eq(walletRefunds.status, 'pending')))
         .returning({ id: walletRefunds.id });
-      if (!settled || !credit) return;
-      await postEntry(tx, {
+      if (!settled || answer.ok) return;
+      if (credit) {
+        await postEntry(tx, {
+          memberId: r.memberId,
+          amountCents: r.amountCents,
+          kind: 'refund',
+          reference: `card-refund-refused:${r.id}`,
+          idempotencyKey: null,
+        });
+        await tx
+          .update(walletCharges)
+          .set({ refundedCents: sql`${walletCharges.refundedCents} - ${r.amountCents}` })
+          .where(eq(walletCharges.id, r.chargeId));
+      }
+      await refusalHandler(ctx, r.providerKey)?.(tx, {
+        id: r.id,
         memberId: r.memberId,
+        chargeId: r.chargeId,
         amountCents: r.amountCents,
-        kind: 'refund',
-        reference: `card-refund-refused:${r.id}`,
-        idempotencyKey: null,
+        providerKey: r.providerKey,
+        credited: credit,
       });
-      await tx
-        .update(walletCharges)
-        .set({ refundedCents: sql`${walletCharges.refundedCents} - ${r.amountCents}` })
-        .where(eq(walletCharges.id, r.chargeId));
     });
     outcomes.push(status);
   }

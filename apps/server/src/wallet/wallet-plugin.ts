@@ -54,8 +54,10 @@ export default fp<{ config: WalletConfig; secret: string }>(
       provider,
       currency: (config.CURRENCY ?? 'USD').toLowerCase(),
       currencySymbol: config.CURRENCY_SYMBOL ?? DEFAULT_CURRENCY_SYMBOL,
-      // Filled at start-up by the domains that own other kinds of card movement (Quick Park).
+      // Filled at start-up by the domains that own other kinds of card movement (Quick Park), and
+      // what a refused refund of theirs does (citations): the job's ctx and app.wallet share both.
       handlers: {},
+      refundRefused: {},
     };
     const service: WalletService = {
       ...ctx,

@@ -28,6 +28,13 @@ export interface FakeStripe {
    * as a provider that takes its time to answer.
    */
   hold(path: string): { arrived: Promise<void>; release(): void };
+  /**
+   * An unreachable Stripe: every POST to `path` has its connection cut before any answer until
+   * `restore()` (the client's own retries included, so the provider answers 'unavailable'). As the
+   * request never reached Stripe, nothing is stored under its Idempotency-Key: a later retry with
+   * the same key is answered as a first request.
+   */
+  cutOff(path: string): { restore(): void };
   close(): Promise<void>;
 }
 
@@ -92,9 +99,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const spent = new Set<string>();
   const cardOf = (id: string) => CARDS[id] ?? CARDS[madePms.get(id) ?? ''];
   const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
+  const cut = new Set<string>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'POST' && cut.has(path)) {
+      req.socket.destroy();
+      return;
+    }
     const held = req.method === 'POST' ? holds.get(path) : undefined;
     if (held) {
       holds.delete(path);
@@ -330,6 +342,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const arrival = new Promise<void>((resolve) => (arrived = resolve));
       holds.set(path, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
       return { arrived: arrival, release };
+    },
+    cutOff(path) {
+      cut.add(path);
+      return { restore: () => void cut.delete(path) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

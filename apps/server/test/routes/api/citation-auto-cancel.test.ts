@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Citation, Permit, PermitType, Violation } from '@parkit/contract';
+import type { Citation, Permit, PermitType } from '@parkit/contract';
 import { cancelCoveredCitations, registerCitationJobs } from '../../../src/citations/index.ts';
 import { createJobRunner } from '../../../src/infra/jobs/job-runner.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
-import { issueCitation } from '../../citation-helpers.ts';
+import { createViolation, issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
@@ -29,17 +29,7 @@ const newPlate = () => `AC${process.pid % 100}X${++plates}`;
 const post = (who: SignedIn, url: string, payload: object, headers: Record<string, string> = {}) =>
   as(app, who, { method: 'POST', url, payload, headers });
 
-const v = await (async () => {
-  const res = await post(manager, `/api/Operator/${A}/Violations`, {
-    Code: `AC${randomUUID().slice(0, 6)}`,
-    Description: 'Parked without paying',
-    Fine: '25.00',
-    DueDays: 14,
-    LateFee: '10.00',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Violation>();
-})();
+const v = await createViolation(app, manager, A, 'AC');
 
 const cited = (plate: string): Promise<Citation> =>
   issueCitation(app, officer, A, { zoneId, plate, violationId: v.ViolationId, location: 'Outside 3 Lamar Blvd' });

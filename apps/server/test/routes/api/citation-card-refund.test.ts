@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Citation, Violation } from '@parkit/contract';
+import type { Citation } from '@parkit/contract';
 import { cancelCoveredCitations } from '../../../src/citations/index.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
-import { issueCitation } from '../../citation-helpers.ts';
+import { createViolation, issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
-import { addVehicle, addZone, walletState } from '../../parking-helpers.ts';
+import { addVehicle, addZone, credit, walletState } from '../../parking-helpers.ts';
 import { addSession } from '../../support/history-fixtures.ts';
 import { startFakeStripe } from '../../wallet/fake-stripe.ts';
 
@@ -34,13 +34,7 @@ const newPlate = () => `CR${process.pid % 100}X${++plates}`;
 const post = (who: SignedIn, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
   as(app, who, { method: 'POST', url, payload, headers });
 
-const violation = (await post(manager, `/api/Operator/${A}/Violations`, {
-  Code: `CR${randomUUID().slice(0, 6)}`,
-  Description: 'Parked without paying',
-  Fine: '25.00',
-  DueDays: 14,
-  LateFee: '10.00',
-}).then((r) => r.json())) as Violation;
+const violation = await createViolation(app, manager, A, 'CR');
 
 const cited = (plate: string): Promise<Citation> =>
   issueCitation(app, officer, A, { zoneId, plate, violationId: violation.ViolationId, location: 'Outside 5 Card St' });
@@ -207,6 +201,159 @@ describe('a card-paid citation, cancelled', () => {
         sql`select count(*) as n from audit_log where entity_id = ${String(c.CitationId)} and action = 'citation.card-refund-refused'`,
       ),
     ).toBe(1);
+    expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 25.00');
+  });
+});
+
+const decide = (id: number, body: object, key?: string) =>
+  post(
+    manager,
+    `/api/Operator/${A}/Citations/${id}/Decide`,
+    { Note: '', ...body },
+    key ? { 'idempotency-key': key } : {},
+  );
+const contest = async (driver: SignedIn, c: Citation) => {
+  const res = await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'The sign was hidden' });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+};
+const auditCount = (c: Citation, action: string) =>
+  count(db, sql`select count(*) as n from audit_log where entity_id = ${String(c.CitationId)} and action = ${action}`);
+
+/** Stripe refunds the citation's charge in full by hand (the dashboard): a refund of ours is then refused. */
+async function refundedByHand(driver: SignedIn) {
+  const [intent] = await queryRows<{ ref: string }>(
+    db,
+    sql`select charge_ref as ref from wallet_charges where member_id = ${driver.memberId}`,
+  );
+  const res = await fetch(`${fake.url}/v1/refunds`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_fake', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment_intent: intent!.ref }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The overpayment of a 25.00 fine reduced to 15.00 went back to the card: 10.00 in, 10.00 out. */
+async function expectOverpaymentToCard(driver: SignedIn, c: Citation) {
+  const asked = refundsAsked(c.CitationId);
+  expect(new Set(asked.map((r) => r.idempotencyKey)).size).toBe(1);
+  expect(asked.map((r) => r.form.get('amount'))).toEqual(asked.map(() => '1000'));
+  expect(await refundRows(c.CitationId)).toEqual([{ status: 'done', amount: 1000 }]);
+  const w = await walletState(db, driver.memberId);
+  expect(w.ledger).toBe(w.balance);
+  expect(w.balance).toBe(0);
+  expect(w.entries.map((e) => [e.kind, Number(e.amount)])).toEqual([
+    ['top-up', 2500],
+    ['citation', -2500],
+    ['citation-refund', 1000],
+    ['card-refund', -1000],
+  ]);
+}
+
+describe('a card-paid citation, reduced', () => {
+  it('gives the overpayment back to the card (a partial refund), once per Idempotency-Key; the driver told the card', async () => {
+    const { driver, c } = await paidByCard();
+    await contest(driver, c);
+    const key = randomUUID();
+    const res = await decide(c.CitationId, { Decision: 'reduced', NewFine: '15.00' }, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Citation>()).toMatchObject({ Status: 'paid', Fine: 15 });
+    const again = await decide(c.CitationId, { Decision: 'reduced', NewFine: '15.00' }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    await expectOverpaymentToCard(driver, c);
+    expect(await lastSms(driver.phone)).toContain('the fine is now 15.00 and 10.00 goes back to your card ending 4242');
+    const [audit] = await queryRows<{ after: { refundTo: string; refundedCents: number } }>(
+      db,
+      sql`select after from audit_log where entity_id = ${String(c.CitationId)} and action = 'citation.decide'`,
+    );
+    expect(audit?.after).toMatchObject({ refundTo: 'card:4242', refundedCents: 1000 });
+  });
+
+  it('a wallet-paid citation’s overpayment stays in the wallet; Stripe is not asked', async () => {
+    const driver = await registerAndSignIn(app);
+    await credit(db, driver.memberId, 2500);
+    const plate = newPlate();
+    await addVehicle(app, driver, plate);
+    const c = await cited(plate);
+    const paid = await post(driver, `/api/Citations/${c.CitationId}/Pay`, {}, { 'idempotency-key': randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await contest(driver, c);
+    const res = await decide(c.CitationId, { Decision: 'reduced', NewFine: '15.00' }, randomUUID());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(refundsAsked(c.CitationId)).toEqual([]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(1000);
+    expect(w.entries.map((e) => e.kind).slice(-2)).toEqual(['citation', 'citation-refund']);
+    expect(await lastSms(driver.phone)).toContain('the fine is now 15.00 and 10.00 is back in your wallet');
+  });
+
+  it('an overpayment the card refuses is credited to the wallet, audited and told', async () => {
+    const { driver, c } = await paidByCard();
+    await refundedByHand(driver);
+    await contest(driver, c);
+    const res = await decide(c.CitationId, { Decision: 'reduced', NewFine: '15.00' }, randomUUID());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'failed', amount: 1000 }]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(1000);
+    expect(await auditCount(c, 'citation.card-refund-refused')).toBe(1);
+    expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 10.00');
+  });
+
+  it('race: the same decision twice with one key and twice with two other keys: one decision, one refund to the card', async () => {
+    for (let round = 0; round < 2; round++) {
+      const { driver, c } = await paidByCard();
+      await contest(driver, c);
+      const same = randomUUID();
+      const keys = [same, same, randomUUID(), randomUUID()];
+      const out = await concurrently(4, (i) =>
+        decide(c.CitationId, { Decision: 'reduced', NewFine: '15.00' }, keys[i]).then((r) => r.statusCode),
+      );
+      // One decision is made (200); a request with another key then finds the contest decided (409).
+      expect(out.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      expect(out.every((s) => s === 200 || s === 409)).toBe(true);
+      expect(await auditCount(c, 'citation.decide')).toBe(1);
+      await expectOverpaymentToCard(driver, c);
+    }
+  });
+});
+
+describe('a card refund retried by the wallet job', () => {
+  it('refused on the retry (the first try never reached Stripe): credited to the wallet, audited and told once', async () => {
+    const { driver, c } = await paidByCard();
+    await contest(driver, c);
+    const cut = fake.cutOff('/v1/refunds');
+    let res;
+    try {
+      res = await decide(c.CitationId, { Decision: 'cancelled' }, randomUUID());
+    } finally {
+      cut.restore();
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'pending', amount: 2500 }]);
+    expect(await lastSms(driver.phone)).toContain('25.00 goes back to your card ending 4242');
+    await refundedByHand(driver);
+    // Older than the job's grace, as a refund its request left pending a while ago.
+    await db.execute(
+      sql`update wallet_refunds set created_at = now() - interval '2 minutes'
+          where provider_key like ${`citation-refund:${c.CitationId}:%`}`,
+    );
+    await app.wallet.runJobs();
+    await app.wallet.runJobs();
+    expect(await refundRows(c.CitationId)).toEqual([{ status: 'failed', amount: 2500 }]);
+    const w = await walletState(db, driver.memberId);
+    expect(w.ledger).toBe(w.balance);
+    expect(w.balance).toBe(2500);
+    expect(await auditCount(c, 'citation.card-refund-refused')).toBe(1);
+    const [audit] = await queryRows<{ before: { refundTo: string; cardLast4: string }; after: { refundTo: string } }>(
+      db,
+      sql`select before, after from audit_log where entity_id = ${String(c.CitationId)}
+          and action = 'citation.card-refund-refused'`,
+    );
+    expect(audit).toMatchObject({ before: { refundTo: 'card', cardLast4: '4242' }, after: { refundTo: 'wallet' } });
     expect(await lastSms(driver.phone)).toContain('your card ending 4242 refused the refund of 25.00');
   });
 });

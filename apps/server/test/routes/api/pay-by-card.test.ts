@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Citation, Permit, PermitType, Violation } from '@parkit/contract';
+import type { Citation, Permit, PermitType } from '@parkit/contract';
 import { paymentMethods, walletCharges } from '../../../src/db/schema/index.ts';
 import { chargeCard, recoverCharges } from '../../../src/wallet/index.ts';
 import { concurrently, expectJsonNo5xx, statusCounts } from '../../concurrency.ts';
-import { issueCitation } from '../../citation-helpers.ts';
+import { createViolation, issueCitation } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, walletState } from '../../parking-helpers.ts';
@@ -34,13 +34,7 @@ const payPermit = (who: SignedIn, id: number, body: object, key = randomUUID()) 
   post(who, `/api/Permits/${id}/Pay`, body, { 'idempotency-key': key });
 const chargesOf = (memberId: number) => db.select().from(walletCharges).where(eq(walletCharges.memberId, memberId));
 
-const violation = (await post(staff.manager, `/api/Operator/${A}/Violations`, {
-  Code: 'CARD1',
-  Description: 'Parked without paying',
-  Fine: '25.00',
-  DueDays: 14,
-  LateFee: '10.00',
-}).then((r) => r.json())) as Violation;
+const violation = await createViolation(app, staff.manager, A, 'CARD');
 
 const cited = (plate: string): Promise<Citation> =>
   issueCitation(app, staff.officer, A, {

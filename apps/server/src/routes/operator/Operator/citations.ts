@@ -227,21 +227,30 @@ const operatorCitationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (ap
       schema: {
         tags,
         summary:
-          'Decide a contest: upheld, cancelled (what was paid goes back to the wallet) or reduced (a new fine); the driver is told',
+          'Decide a contest: upheld, cancelled (what was paid goes back) or reduced (a new fine; the overpayment goes back); the driver is told. What goes back goes to the card that paid, else to the wallet. An Idempotency-Key header makes a resend answer the first decision',
         params: OperatorCitationParams,
+        headers: IdempotencyHeaders,
         body: DecideContestRequest,
-        response: { 200: Citation, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 200: Citation, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
-    async (req) =>
-      citations.decideContest(
+    async (req, reply) => {
+      const key =
+        req.headers[IDEMPOTENCY_HEADER] === undefined
+          ? null
+          : { memberId: req.member.memberId, key: idempotencyKeyOf(req), body: req.body };
+      const out = await citations.decideContest(
         app.wallet,
         req.staff.operatorId,
         await actor(req),
         req.params.citationId,
         req.body,
         new Date(),
-      ),
+        key,
+      );
+      if (out.replayed) void reply.header('idempotent-replayed', 'true');
+      return out.citation;
+    },
   );
 };
 

@@ -53,17 +53,26 @@ export const useOperatorCitations = (operatorId: number, status: CitationStatus 
 export const operatorCitationFileUrl = (operatorId: number, citationId: number, fileId: string) =>
   `${base(operatorId)}/Citations/${citationId}/Files/${fileId}`;
 
-/** POST .../Citations/{citationId}/Decide; the citations and the audit log are read again. */
+/**
+ * POST .../Citations/{citationId}/Decide with its Idempotency-Key (one per decision: useIntentKey),
+ * as it moves money back; the citations and the audit log are read again.
+ */
 export function useDecideContest(operatorId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({
       citationId,
       body,
+      key,
     }: {
       citationId: number;
       body: { Decision: 'upheld' | 'cancelled' | 'reduced'; NewFine?: string; Note: string };
-    }) => api.post<Citation>(`${base(operatorId)}/Citations/${citationId}/Decide`, body, { showError: false }),
+      key: string;
+    }) =>
+      api.post<Citation>(`${base(operatorId)}/Citations/${citationId}/Decide`, body, {
+        showError: false,
+        headers: { 'idempotency-key': key },
+      }),
     onSettled: async () => {
       await qc.invalidateQueries({ queryKey: operatorKeys.allCitations(operatorId) });
       await qc.invalidateQueries({ queryKey: operatorKeys.audit(operatorId) });

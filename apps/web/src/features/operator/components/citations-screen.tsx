@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { formatDate, formatTime, operatorCan, type Citation, type CitationStatus } from '@parkit/contract';
 import { useTranslation, type TFunction } from '../../../lib/i18n.ts';
+import { useIntentKey } from '../../../lib/intent-key.ts';
 import { useMoney } from '../../../lib/money.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { toastFailure } from '../../../lib/form-errors.ts';
@@ -185,19 +186,22 @@ function CitationRow({ operatorId, citation: c }: { operatorId: number; citation
   const money = useMoney();
   const { Role } = useMembership();
   const decide = useDecideContest(operatorId);
+  const intent = useIntentKey();
   const [newFine, setNewFine] = useState('');
   const waiting = c.Status === 'contested' && c.Contest && c.Contest.Decision === null;
-  const send = (Decision: 'upheld' | 'cancelled' | 'reduced') =>
+  const send = (Decision: 'upheld' | 'cancelled' | 'reduced') => {
+    const body = { Decision, Note: '', ...(Decision === 'reduced' ? { NewFine: newFine } : {}) };
     decide.mutate(
+      { citationId: c.CitationId, body, key: intent.keyFor(body) },
       {
-        citationId: c.CitationId,
-        body: { Decision, Note: '', ...(Decision === 'reduced' ? { NewFine: newFine } : {}) },
-      },
-      {
-        onSuccess: () => toast.success(t('Decision saved')),
+        onSuccess: () => {
+          intent.done();
+          toast.success(t('Decision saved'));
+        },
         onError: toastFailure,
       },
     );
+  };
   return (
     <li className="py-3 text-sm">
       <p className="font-semibold break-words text-slate-900">
