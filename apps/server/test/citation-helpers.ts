@@ -66,3 +66,20 @@ export async function issueCitation(
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Citation>();
 }
+
+/**
+ * A staff POST of the citation tests: a contest's Decide (which requires an Idempotency-Key, being
+ * a money write) gets a fresh key unless the test gives its own; anything else is sent as given.
+ */
+export function staffPost(app: FastifyInstance) {
+  return (who: SignedIn, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
+    as(app, who, {
+      method: 'POST',
+      url,
+      payload,
+      headers:
+        url.endsWith('/Decide') && headers['idempotency-key'] === undefined
+          ? { ...headers, 'idempotency-key': randomUUID() }
+          : headers,
+    });
+}

@@ -9,7 +9,7 @@ import { cancelCoveredCitations, registerCitationJobs } from '../../../src/citat
 import { createJobRunner } from '../../../src/infra/jobs/job-runner.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
-import { createViolation, issueCitation } from '../../citation-helpers.ts';
+import { createViolation, issueCitation, staffPost } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
@@ -26,8 +26,7 @@ const wallet = walletContext(db);
 
 let plates = 0;
 const newPlate = () => `AC${process.pid % 100}X${++plates}`;
-const post = (who: SignedIn, url: string, payload: object, headers: Record<string, string> = {}) =>
-  as(app, who, { method: 'POST', url, payload, headers });
+const post = staffPost(app);
 
 const v = await createViolation(app, manager, A, 'AC');
 

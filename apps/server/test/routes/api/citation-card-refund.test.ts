@@ -9,8 +9,8 @@ import type { Citation } from '@parkit/contract';
 import { cancelCoveredCitations } from '../../../src/citations/index.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count } from '../../concurrency.ts';
-import { createViolation, issueCitation } from '../../citation-helpers.ts';
-import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
+import { createViolation, issueCitation, staffPost } from '../../citation-helpers.ts';
+import { registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, walletState } from '../../parking-helpers.ts';
 import { addSession } from '../../support/history-fixtures.ts';
@@ -31,8 +31,7 @@ const zoneId = await addZone(db, 'CR1');
 
 let plates = 0;
 const newPlate = () => `CR${process.pid % 100}X${++plates}`;
-const post = (who: SignedIn, url: string, payload: object = {}, headers: Record<string, string> = {}) =>
-  as(app, who, { method: 'POST', url, payload, headers });
+const post = staffPost(app);
 
 const violation = await createViolation(app, manager, A, 'CR');
 

@@ -9,6 +9,7 @@ import { CITATION_MESSAGES as M, type Citation, type CitationFile, type Quote, t
 import { applyLateFees } from '../../../src/citations/index.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { concurrently, count, expectJsonNo5xx, statusCounts } from '../../concurrency.ts';
+import { staffPost } from '../../citation-helpers.ts';
 import { as, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../../parking-helpers.ts';
@@ -29,8 +30,7 @@ const zoneId = await addZone(db, 'CT1');
 let plates = 0;
 const newPlate = () => `CT${process.pid % 100}X${++plates}`;
 
-const post = (who: SignedIn, url: string, payload: object, headers: Record<string, string> = {}) =>
-  as(app, who, { method: 'POST', url, payload, headers });
+const post = staffPost(app);
 const get = (who: SignedIn, url: string) => as(app, who, { method: 'GET', url });
 
 async function violation(fine = '25.00', lateFee = '10.00'): Promise<Violation> {
@@ -365,6 +365,15 @@ describe('the driver: list, pay, contest', () => {
     await post(driver, `/api/Citations/${c.CitationId}/Contest`, { Reason: 'Sign was hidden' });
     const bad = await post(manager, `/api/Operator/${A}/Citations/${c.CitationId}/Decide`, { Decision: 'reduced' });
     expect(bad.statusCode).toBe(400);
+    // A decision may refund: without an Idempotency-Key it is refused and changes nothing.
+    const keyless = await as(app, manager, {
+      method: 'POST',
+      url: `/api/Operator/${A}/Citations/${c.CitationId}/Decide`,
+      payload: { Decision: 'cancelled' },
+    });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('Idempotency-Key');
+    expect((await get(driver, `/api/Citations/${c.CitationId}`)).json<Citation>().Status).toBe('contested');
     const more = await post(manager, `/api/Operator/${A}/Citations/${c.CitationId}/Decide`, {
       Decision: 'reduced',
       NewFine: '30',

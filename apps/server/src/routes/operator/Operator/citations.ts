@@ -227,18 +227,16 @@ const operatorCitationRoutes: FastifyPluginAsyncZod<CitationOptions> = async (ap
       schema: {
         tags,
         summary:
-          'Decide a contest: upheld, cancelled (what was paid goes back) or reduced (a new fine; the overpayment goes back); the driver is told. What goes back goes to the card that paid, else to the wallet. An Idempotency-Key header makes a resend answer the first decision',
+          'Decide a contest: upheld, cancelled (what was paid goes back) or reduced (a new fine; the overpayment goes back); the driver is told. What goes back goes to the card that paid, else to the wallet. The Idempotency-Key header (required) makes a resend answer the first decision',
         params: OperatorCitationParams,
         headers: IdempotencyHeaders,
         body: DecideContestRequest,
-        response: { 200: Citation, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
+        response: { 200: Citation, 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
       },
     },
     async (req, reply) => {
-      const key =
-        req.headers[IDEMPOTENCY_HEADER] === undefined
-          ? null
-          : { memberId: req.member.memberId, key: idempotencyKeyOf(req), body: req.body };
+      // A decision can move money back (a refund): it takes a key, as every money write does.
+      const key = { memberId: req.member.memberId, key: idempotencyKeyOf(req), body: req.body };
       const out = await citations.decideContest(
         app.wallet,
         req.staff.operatorId,
