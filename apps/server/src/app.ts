@@ -18,7 +18,12 @@ import { authPlugin as auth } from './auth/index.ts';
 import rateLimit, { DEFAULT_MONEY_RATE_LIMIT, DEFAULT_RATE_LIMIT } from './plugins/rate-limit.ts';
 import { walletPlugin as wallet, type WalletConfig } from './wallet/index.ts';
 import jobs, { atMostEvery } from './infra/jobs/job-runner.ts';
-import { registerParkingJobs, guestTokensPlugin as guestTokens, parkingProofPlugin } from './parking/index.ts';
+import {
+  registerParkingJobs,
+  registerSavedCardJob,
+  guestTokensPlugin as guestTokens,
+  parkingProofPlugin,
+} from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
 import { citationFileStore, registerCitationJobs, registerCitationRefundRefusals } from './citations/index.ts';
@@ -95,6 +100,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // Tests leave the timer off (0) and call fastify.jobs.runOnce(now) themselves.
   await fastify.register(jobs, { intervalMs: opts.config.JOBS_INTERVAL_MS ?? 0 });
   registerParkingJobs(fastify.jobs);
+  // A Quick Park typed card forgotten once its session is over (after the expiry, in the same tick).
+  registerSavedCardJob(fastify.jobs, fastify.wallet, fastify.log);
   registerCitationJobs(fastify.jobs, fastify.wallet);
   registerCitationRefundRefusals(fastify.wallet);
   // The rollups' appended shares folded in (docs/reports.md#rollups).

@@ -41,6 +41,7 @@ describe('the one job runner', () => {
         'parking.auto-extend',
         'parking.reminders',
         'parking.expiry',
+        'parking.forget-cards',
         'citations.late-fees',
         'citations.auto-cancel',
         'reports.fold-rollups',

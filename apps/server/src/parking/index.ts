@@ -12,6 +12,7 @@ export * from './proof.ts';
 export { default as parkingProofPlugin } from './proof-plugin.ts';
 export * from './quote-service.ts';
 export * from './rules.ts';
+export * from './saved-cards.ts';
 export * from './session-repository.ts';
 export * from './session-service.ts';
 export { startAnswered, storedStart } from './start-statement.ts';

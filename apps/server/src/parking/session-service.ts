@@ -20,6 +20,7 @@ import { policyOfSession } from '../pricing/index.ts';
 import { refundFor } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
 import { checkMaxPayment } from './rules.ts';
+import { forgetSavedCards } from './saved-cards.ts';
 import { startInOneStatement } from './start-statement.ts';
 import * as sessions from './session-repository.ts';
 
@@ -173,7 +174,8 @@ export function stop(ctx: ChargeContext, memberId: number, sessionId: number, no
  * (a refund in the ledger, in the stop's transaction) or the Quick Park card. A card's refunds are
  * claimed as pending in the stop's transaction (card-payments.ts) and sent after COMMIT, no lock
  * held during the provider's call; if the provider refuses the first or cannot be reached, the
- * stop is undone and the session runs on (502/503), as before any refund was given back.
+ * stop is undone and the session runs on (502/503), as before any refund was given back. A stop that
+ * stands forgets the session's saved card (saved-cards.ts).
  */
 export async function stopOwned(
   ctx: ChargeContext,
@@ -217,12 +219,15 @@ export async function stopOwned(
       refundedCents: s.refundedCents + refundCents,
       updatedAt: now,
     });
-    return { id: s.id, unused, refunds, before };
+    return { id: s.id, unused, refunds, before, savedCard: s.cardRef !== null };
   });
   if (stopped.refunds.length > 0) {
     const sent = await sendRefunds(ctx, stopped.refunds);
     if (!sent.ok) await undoStop(ctx, stopped.id, stopped.before, sent);
   }
+  // The stop stands: its saved card is forgotten now, as the job would at its next run (which
+  // retries it when the provider is out of reach now).
+  if (stopped.savedCard) await forgetSavedCards(ctx, now, { sessionId: stopped.id });
   const after = await sessions.findOwned(ctx.db, owner, stopped.id);
   if (!after) throw new Error(`session ${stopped.id} vanished after its stop`);
   return {

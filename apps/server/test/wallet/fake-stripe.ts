@@ -11,8 +11,10 @@ import type { AddressInfo } from 'node:net';
  * second PaymentIntent with it is refused as Stripe refuses it (400 invalid_request_error), unless
  * the first saved it (https://docs.stripe.com/payments/save-during-payment: `customer` and
  * `setup_future_usage` attach it to that customer when the payment succeeds); an off-session
- * PaymentIntent of a customer it is not attached to is refused too. Stripe itself is not reachable
- * here.
+ * PaymentIntent of a customer it is not attached to is refused too. A customer deleted
+ * (https://docs.stripe.com/api/customers/delete: DELETE /v1/customers/{id}, which removes its card
+ * details) reads back as `deleted: true`, its cards are detached and can never be charged again,
+ * and a second delete is a 404 (resource_missing). Stripe itself is not reachable here.
  */
 export interface FakeStripe {
   url: string;
@@ -24,17 +26,17 @@ export interface FakeStripe {
     auth: string | undefined;
   }[];
   /**
-   * A slow Stripe: the next POST to `path` waits (after it arrived: `arrived`) until `release()`,
+   * A slow Stripe: the next POST or DELETE to `path` waits (after it arrived: `arrived`) until `release()`,
    * as a provider that takes its time to answer.
    */
   hold(path: string): { arrived: Promise<void>; release(): void };
   /**
-   * An unreachable Stripe: every POST to `path` has its connection cut before any answer until
-   * `restore()` (the client's own retries included, so the provider answers 'unavailable'). As the
-   * request never reached Stripe, nothing is stored under its Idempotency-Key: a later retry with
-   * the same key is answered as a first request.
+   * A network failure: every `method` request to `path` is cut (the connection closed, no answer)
+   * until the returned function is called, the client's own retries included (the provider answers
+   * 'unavailable'). The request is still listed in `requests`, but nothing is stored under its
+   * Idempotency-Key: a later retry with the same key is answered as a first request.
    */
-  cutOff(path: string): { restore(): void };
+  cut(method: string, path: string): () => void;
   close(): Promise<void>;
 }
 
@@ -99,15 +101,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const spent = new Set<string>();
   const cardOf = (id: string) => CARDS[id] ?? CARDS[madePms.get(id) ?? ''];
   const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
-  const cut = new Set<string>();
+  const cuts = new Set<string>();
+  /** Customers created here, and whether each was deleted since. */
+  const customers = new Map<string, { deleted: boolean }>();
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await body(req));
     const path = (req.url ?? '').split('?')[0] ?? '';
-    if (req.method === 'POST' && cut.has(path)) {
-      req.socket.destroy();
-      return;
-    }
-    const held = req.method === 'POST' ? holds.get(path) : undefined;
+    const held = req.method === 'POST' || req.method === 'DELETE' ? holds.get(path) : undefined;
     if (held) {
       holds.delete(path);
       held.arrived();
@@ -115,6 +115,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     requests.push({ method: req.method ?? '', path, form, idempotencyKey, auth: req.headers.authorization });
+    if (cuts.has(`${req.method} ${path}`)) return req.socket.destroy();
     const send = (status: number, json: unknown) => {
       if (idempotencyKey && req.method === 'POST') replays.set(idempotencyKey, { status, json });
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
@@ -127,13 +128,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const created = Math.floor(Date.now() / 1000);
     if (req.method === 'POST' && path === '/v1/customers') {
+      const id = `cus_fake${++n}`;
+      customers.set(id, { deleted: false });
       return send(200, {
-        id: `cus_fake${++n}`,
+        id,
         object: 'customer',
         created,
         livemode: false,
         metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata'))),
       });
+    }
+    const cus = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (cus && (req.method === 'DELETE' || req.method === 'GET')) {
+      const id = decodeURIComponent(cus[1]!);
+      const c = customers.get(id);
+      // Retrieving a deleted customer answers its id and `deleted: true`; deleting it again is a 404.
+      if (!c || (c.deleted && req.method === 'DELETE'))
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'id',
+            message: `No such customer: '${id}'`,
+          },
+        });
+      if (c.deleted || req.method === 'DELETE') {
+        c.deleted = true;
+        // Its cards go with it: detached, so never charged again (as a detached PaymentMethod).
+        for (const [pm, owner] of customerOf)
+          if (owner === id) {
+            customerOf.delete(pm);
+            spent.add(pm);
+          }
+        return send(200, { id, object: 'customer', deleted: true });
+      }
+      return send(200, { id, object: 'customer', created, livemode: false, metadata: {} });
     }
     if (req.method === 'POST' && path === '/test/confirm_setup') {
       // What Stripe.js does in the browser: confirming the SetupIntent verifies the card and, unless
@@ -343,9 +372,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       holds.set(path, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
       return { arrived: arrival, release };
     },
-    cutOff(path) {
-      cut.add(path);
-      return { restore: () => void cut.delete(path) };
+    cut(method, path) {
+      const key = `${method} ${path}`;
+      cuts.add(key);
+      return () => cuts.delete(key);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -69,6 +69,12 @@ export const parkingSessions = pgTable(
      */
     cardRef: text('card_ref'),
     cardCustomerRef: text('card_customer_ref'),
+    /**
+     * The saved card's forgetting (parking/saved-cards.ts), once the session can no longer be
+     * extended: claimed by a job until this moment (null: not claimed), so no other process deletes
+     * its customer meanwhile; card_ref and card_customer_ref are cleared once the provider has.
+     */
+    cardForgetAt: moment('card_forget_at'),
     /** 'active' | 'ended' */
     status: text('status').notNull().default('active'),
     autoSessionUsed: boolean('auto_session_used').notNull().default(false),
@@ -102,6 +108,12 @@ export const parkingSessions = pgTable(
     index('parking_sessions_operator_ended_idx')
       .on(t.operatorId, t.endedAt)
       .where(sql`${t.status} = 'ended'`),
+    // The saved cards still kept (parking/saved-cards.ts): few rows, those of running typed-card
+    // sessions and of ended ones not yet forgotten; by customer, for the check that none of a
+    // customer's sessions still runs.
+    index('parking_sessions_saved_card_idx')
+      .on(t.cardCustomerRef)
+      .where(sql`${t.cardRef} IS NOT NULL`),
     index('parking_sessions_active_ends_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'active'`),

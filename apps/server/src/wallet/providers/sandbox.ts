@@ -155,5 +155,9 @@ export function sandboxProvider(
       };
     },
     async detach() {},
+    // A sandbox token is its own card: no customer is kept to delete (charge answers none).
+    async deleteCustomer() {
+      return { ok: true };
+    },
   };
 }

@@ -198,6 +198,31 @@ export function stripeProvider(
         throw err;
       }
     },
+    async deleteCustomer(customerRef) {
+      try {
+        // DELETE /v1/customers/{id} (https://docs.stripe.com/api/customers/delete): permanent, and
+        // it removes the customer's card details with it, so the saved card cannot be charged again.
+        await client.customers.del(customerRef);
+        return { ok: true };
+      } catch (err) {
+        // Deleted already (a retry after a lost answer, or another process): what was asked is done.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing')
+          return { ok: true };
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError ||
+          err instanceof Stripe.errors.StripePermissionError
+        )
+          return { ok: false, reason: 'refused', message: err.message };
+        if (
+          err instanceof Stripe.errors.StripeConnectionError ||
+          err instanceof Stripe.errors.StripeAPIError ||
+          err instanceof Stripe.errors.StripeRateLimitError
+        ) {
+          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
+        }
+        throw err;
+      }
+    },
     async detach(providerRef) {
       try {
         await client.paymentMethods.detach(providerRef);

@@ -54,6 +54,12 @@ export interface RefundRequest extends ProviderRequest {
 /** refused: the provider will not refund this (unknown charge, more than was charged). */
 export type RefundResult = ProviderResult<{ refundRef: string }, 'refused'>;
 
+/**
+ * refused: the provider will not delete it for good (not a customer of this account); `unavailable`
+ * is worth trying again.
+ */
+export type DeleteCustomerResult = ProviderResult<object, 'refused'>;
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /**
@@ -74,6 +80,12 @@ export interface PaymentProvider {
   refund(req: RefundRequest): Promise<RefundResult>;
   /** Forgets a saved card at the provider (best effort). */
   detach(providerRef: string): Promise<void>;
+  /**
+   * Deletes a customer that a saveCard charge answered, and with it every card saved under it
+   * (Quick Park's typed card, once its session can no longer be extended: parking/saved-cards.ts).
+   * A customer the provider no longer has is deleted already (ok). The sandbox keeps none (ok).
+   */
+  deleteCustomer(customerRef: string): Promise<DeleteCustomerResult>;
 }
 
 /**

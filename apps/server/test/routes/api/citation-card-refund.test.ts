@@ -310,12 +310,12 @@ describe('a card refund retried by the wallet job', () => {
   it('refused on the retry (the first try never reached Stripe): credited to the wallet, audited and told once', async () => {
     const { driver, c } = await paidByCard();
     await contest(driver, c);
-    const cut = fake.cutOff('/v1/refunds');
+    const restore = fake.cut('POST', '/v1/refunds');
     let res;
     try {
       res = await decide(c.CitationId, { Decision: 'cancelled' }, randomUUID());
     } finally {
-      cut.restore();
+      restore();
     }
     expect(res.statusCode, res.body).toBe(200);
     expect(await refundRows(c.CitationId)).toEqual([{ status: 'pending', amount: 2500 }]);

@@ -164,8 +164,13 @@ describe('Quick Park', () => {
       [250, 121],
       [125, 125],
     ]);
-    // Ended: no more extensions.
+    // Ended: no more extensions, and the card it kept for them is forgotten (issue 28).
     expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 15 }, token)).statusCode).toBe(409);
+    const kept = await queryRows<{ card: string | null }>(
+      database.db,
+      sql`select card_ref as card from parking_sessions where id = ${s.SessionId}`,
+    );
+    expect(kept).toEqual([{ card: null }]);
   });
 
   it('refuses a declined card and writes no session; a spent quote cannot pay twice', async () => {

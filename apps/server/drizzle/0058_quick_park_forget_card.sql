@@ -1,0 +1,2 @@
+ALTER TABLE "parking_sessions" ADD COLUMN "card_forget_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "parking_sessions_saved_card_idx" ON "parking_sessions" USING btree ("card_customer_ref") WHERE "parking_sessions"."card_ref" IS NOT NULL;
