@@ -13,7 +13,7 @@ import type { ChargeContext } from '../wallet/index.ts';
  * customer that another session still running names is kept until that one is over too.
  *
  * The job's shape is the outbox's (infra/sms/sms-repository.ts): one statement claims a batch of
- * due sessions (FOR UPDATE SKIP LOCKED) and leases them (card_forget_at) and commits; the provider
+ * due sessions (FOR UPDATE SKIP LOCKED; a Stop's own claim waits for its rows instead) and leases them (card_forget_at) and commits; the provider
  * is called after COMMIT, no lock or transaction held; a success clears the session's card, a
  * provider out of reach releases the lease so the next run tries again, and a process killed in
  * between leaves the rows due again when the lease ends. A customer the provider no longer has is
@@ -61,7 +61,10 @@ async function claimDueCards(db: Executor, now: Date, sessionId: number | null):
               left join parking_card_payments p on p.id = c.card_payment_id
               where c.status = 'pending' and (q.session_id = s.id or p.session_id = s.id))
           order by s.id limit ${BATCH}
-          for update of s skip locked)
+          -- The job skips rows another transaction holds; a Stop waits for them (a second Stop
+          -- of the same session, refused, may hold the row a moment), or its card would be left
+          -- to the job's next run.
+          for update of s ${sessionId === null ? sql`skip locked` : sql.empty()})
         update parking_sessions s
         set card_forget_at = ${new Date(now.getTime() + FORGET_LEASE_MS)}
         from due where s.id = due.id

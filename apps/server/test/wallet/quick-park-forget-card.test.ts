@@ -182,6 +182,23 @@ describe('Quick Park forgets a typed card once its session is over', () => {
     expect(await cardOf(session.SessionId)).toEqual({ card: null, customer: null, leased: null });
   });
 
+  it('a Stop’s own forgetting waits for a row another request holds (a second Stop, refused) instead of leaving it to the job', async () => {
+    const { token, pm, customer, session } = await typedSession('QPF 12');
+    const restore = fake.cut('DELETE', `/v1/customers/${customer}`);
+    expect((await post('Stop', { SessionId: session.SessionId }, token)).statusCode).toBe(200);
+    restore();
+    expect(await cardOf(session.SessionId)).toEqual({ card: pm, customer, leased: null });
+    let forgetting: Promise<number> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from parking_sessions where id = ${session.SessionId} for update`);
+      forgetting = forgetSavedCards(app.wallet, new Date(), { sessionId: session.SessionId });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(await forgetting).toBe(1);
+    expect(await cardOf(session.SessionId)).toEqual({ card: null, customer: null, leased: null });
+    expect((await atStripe(customer, pm)).deleted).toBe(true);
+  });
+
   it('a network failure on the delete leaves the row to retry: the Stop stands, the next run forgets it', async () => {
     const { token, pm, customer, session } = await typedSession('QPF 3');
     const restore = fake.cut('DELETE', `/v1/customers/${customer}`);
