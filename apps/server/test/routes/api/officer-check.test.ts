@@ -29,7 +29,7 @@ const newPlate = () => `OC${process.pid % 100}K${++plates}`;
 const check = (who: SignedIn, q: Record<string, string | number>, operatorId = A) =>
   as(app, who, {
     method: 'GET',
-    url: `/api/Operator/${operatorId}/Check?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`,
+    url: `/api/Operator/${operatorId}/Check?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
   });
 
 /** The audit rows of a plate, newest first. */
