@@ -3,16 +3,20 @@
  * 1,000,000 sessions and 100,000 permits in the database (bench/enforcement-seed.ts), beside the
  * bare route making one `select 1` (bench/bare-db.ts) on the same database, in one run.
  *
- * Two plate checks, as production asks them:
+ * Two plate checks, as production asks them, both with the goal:
  * - the officer's page (a signed-in member with the role officer, docs/enforcement.md): online,
- *   Check re-reads its downloaded zones' rights, `GET /api/Operator/{id}/Rights?zones=…` (beside
- *   the proof keys and the violations, which do not touch the data), and answers from them. The
- *   officers here each carry a beat of BEAT zones; the requests rotate over the operator's beats.
+ *   Check asks `GET /api/Operator/{id}/Check?zoneId=…&plate=…&state=…`, one zone (by id), one
+ *   plate, audited under the officer (issue 30: before, every check downloaded the beat's rights).
  * - the plate check with an operator's key (`GET /api/Enforcement/Check`, the /enforcement page of
- *   anyone not staff, and the operators' own devices): one zone, one plate, audited. The plates
- *   rotate over a mix: a live session's, a permit's, a visitor day's and plates with no right, each
- *   answered once before the timing to prove the mix is what it says. Keys rotate over KEYS keys
- *   (a key may check 60 plates a minute, routes/scopes.ts KEY_LIMIT).
+ *   anyone not staff, and the operators' own devices): one zone (by number), one plate, audited.
+ *   Keys rotate over KEYS keys (a key may check 60 plates a minute, routes/scopes.ts KEY_LIMIT).
+ * Both rotate over the same plate mix: a live session's, a permit's, a visitor day's and plates
+ * with no right, each answered once by both before the timing to prove the mix is what it says.
+ *
+ * And a row without the goal: the officer's page's background sync of its download, `GET
+ * /api/Operator/{id}/Rights?zones=…` (beside the proof keys and the violations, which do not
+ * touch the data), at most once in 5 minutes per officer. The officers here each carry a beat of
+ * BEAT zones; the requests rotate over the operator's beats.
  *
  * Each target runs ROUNDS turns of TURN_SECONDS at CONNECTIONS connections, in turns with the bare
  * route; the table prints the medians of the turns (max: the largest of any turn). Env:
@@ -47,6 +51,7 @@ type Kind = keyof typeof MIX;
 interface Check {
   kind: Kind;
   zone: string;
+  zoneId: number;
   plate: string;
   state: string;
 }
@@ -54,33 +59,34 @@ interface Check {
 /** The plates an officer of operator `op` checks (see MIX), from the data as it is now. */
 async function plateMix(db: Db, op: number): Promise<Check[]> {
   const pick = (kind: Kind, query: ReturnType<typeof sql>) =>
-    queryRows<{ zone: string; plate: string; state: string }>(db, query).then((rows) =>
-      rows.map((r) => ({ kind, zone: r.zone, plate: r.plate, state: r.state })),
+    queryRows<{ zone: string; zoneId: number; plate: string; state: string }>(db, query).then((rows) =>
+      rows.map((r) => ({ kind, zone: r.zone, zoneId: Number(r.zoneId), plate: r.plate, state: r.state })),
     );
   const n = (k: Kind) => MIX[k] * 50;
   // Sessions paid for another 10 minutes at least: still live at the end of the run.
   const sessions = await pick(
     'session',
-    sql`SELECT z.zone_number AS zone, s.plate, s.plate_state AS state FROM parking_sessions s JOIN zones z ON z.id = s.zone_id
+    sql`SELECT z.zone_number AS zone, z.id AS "zoneId", s.plate, s.plate_state AS state FROM parking_sessions s JOIN zones z ON z.id = s.zone_id
         WHERE s.operator_id = ${op} AND s.status = 'active' AND s.ends_at > now() + interval '10 minutes'
         ORDER BY md5(s.id::text) LIMIT ${n('session')}`,
   );
   const permits = await pick(
     'permit',
-    sql`SELECT z.zone_number AS zone, p.plates[1] AS plate, 'TX' AS state FROM permits p JOIN zones z ON z.id = p.zone_ids[1]
+    sql`SELECT z.zone_number AS zone, z.id AS "zoneId", p.plates[1] AS plate, 'TX' AS state FROM permits p JOIN zones z ON z.id = p.zone_ids[1]
         WHERE p.operator_id = ${op} AND p.status = 'active' AND p.valid_from <= now() AND p.valid_until > now()
         ORDER BY md5(p.id::text) LIMIT ${n('permit')}`,
   );
   const days = await pick(
     'visitor-day',
-    sql`SELECT z.zone_number AS zone, v.plate, 'TX' AS state FROM visitor_days v JOIN permits p ON p.id = v.permit_id
+    sql`SELECT z.zone_number AS zone, z.id AS "zoneId", v.plate, 'TX' AS state FROM visitor_days v JOIN permits p ON p.id = v.permit_id
         JOIN zones z ON z.id = p.zone_ids[1] WHERE v.operator_id = ${op} AND v.day = (now() AT TIME ZONE 'America/Chicago')::date
         ORDER BY md5(v.id::text) LIMIT ${n('visitor-day')}`,
   );
   const none = await pick(
     'none',
-    sql`SELECT z.zone_number AS zone, 'N' || i AS plate, 'TX' AS state FROM generate_series(1, ${n('none')}) i
-        JOIN LATERAL (SELECT zone_number FROM zones WHERE operator_id = ${op} ORDER BY md5(id::text || i) LIMIT 1) z ON true`,
+    sql`SELECT z.zone_number AS zone, z.id AS "zoneId", 'N' || i AS plate, 'TX' AS state
+        FROM generate_series(1, ${n('none')}) i
+        JOIN LATERAL (SELECT id, zone_number FROM zones WHERE operator_id = ${op} ORDER BY md5(id::text || i) LIMIT 1) z ON true`,
   );
   for (const [k, rows] of [
     ['session', sessions],
@@ -234,15 +240,22 @@ export async function runEnforcementBench(): Promise<void> {
 
     const checkPath = (c: Check) =>
       `/api/Enforcement/Check?${new URLSearchParams({ zone: c.zone, plate: c.plate, state: c.state })}`;
+    const officerCheckPath = (c: Check) =>
+      `/api/Operator/${operatorId}/Check?${new URLSearchParams({ zoneId: String(c.zoneId), plate: c.plate, state: c.state })}`;
     const keyHeaders = keys.map((k) => ({ [ENFORCEMENT_KEY_HEADER]: k }));
-    // The mix is what it says: each kind's plates answered as that kind (a permit's plate may
-    // also have a live session: a right either way); a beat's download holds rights.
+    // The mix is what it says: each kind's plates answered as that kind by both checks (a
+    // permit's plate may also have a live session: a right either way); a beat's download holds
+    // rights.
     const answered: Record<string, number> = {};
     for (const [i, c] of mix.slice(0, 200).entries()) {
-      const a = await getJson<EnforcementAnswer>(`${base}${checkPath(c)}`, keyHeaders[i % KEYS]!);
-      const kind = a.Right?.Kind ?? 'none';
-      const ok = c.kind === 'permit' ? kind !== 'none' : kind === c.kind;
-      if (!ok) throw new Error(`${c.plate} in ${c.zone} (${c.kind}) answered ${kind}`);
+      const byKey = await getJson<EnforcementAnswer>(`${base}${checkPath(c)}`, keyHeaders[i % KEYS]!);
+      const byOfficer = await getJson<EnforcementAnswer>(`${base}${officerCheckPath(c)}`, officer);
+      for (const a of [byKey, byOfficer]) {
+        const kind = a.Right?.Kind ?? 'none';
+        const ok = c.kind === 'permit' ? kind !== 'none' : kind === c.kind;
+        if (!ok) throw new Error(`${c.plate} in ${c.zone} (${c.kind}) answered ${kind}`);
+      }
+      const kind = byKey.Right?.Kind ?? 'none';
       answered[kind] = (answered[kind] ?? 0) + 1;
     }
     const download = await getJson<RightsDownload>(`${base}${beats[0]}`, officer);
@@ -260,9 +273,9 @@ export async function runEnforcementBench(): Promise<void> {
         turns: [],
       },
       {
-        name: `officer's page: GET …/Rights (${BEAT} zones)`,
+        name: "officer's page: GET …/Check (plate mix)",
         base,
-        paths: beats,
+        paths: mix.map(officerCheckPath),
         headers: [officer],
         goal: true,
         turns: [],
@@ -273,6 +286,14 @@ export async function runEnforcementBench(): Promise<void> {
         paths: mix.map(checkPath),
         headers: keyHeaders,
         goal: true,
+        turns: [],
+      },
+      {
+        name: `officer's page, background sync: GET …/Rights (${BEAT} zones)`,
+        base,
+        paths: beats,
+        headers: [officer],
+        goal: false,
         turns: [],
       },
     ];

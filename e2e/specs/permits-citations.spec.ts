@@ -182,7 +182,8 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   const payerPlate = `PY${stamp}`;
   const p = await driver(payer, request, { plates: [payerPlate], fund: 50 });
 
-  // 4. The officer downloads the zone's rights and checks both plates (online: read again).
+  // 4. The officer downloads the zone's rights and checks both plates: online, the server answers
+  // each plate (GET …/Check), and the download is not read again at each check (issue 30).
   const enforcement = await phone(browser);
   await signIn(enforcement, officer.member.UserName, officer.member.Password);
   await enforcement.goto('/enforcement');
@@ -191,6 +192,11 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await enforcement.getByRole('checkbox', { name: `Zone ${number} · ${zoneName}` }).check();
   await enforcement.getByRole('button', { name: 'Download for offline use' }).click();
   await expect(enforcement.getByText(/^Downloaded at .*: 2 rights$/)).toBeVisible();
+  const asked: string[] = [];
+  enforcement.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/api\/Operator\/\d+\/(Check|Rights)$/.test(path)) asked.push(path.split('/').pop()!);
+  });
   const answer = enforcement.getByRole('status').filter({ hasText: /PAID until|NO RIGHT TO PARK FOUND/ });
   const check = async (plate: string) => {
     await enforcement.getByLabel('Plate', { exact: true }).fill(plate);
@@ -203,6 +209,7 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   await expect(answer).toContainText('Online answer: rights read just now');
   await check(visitorPlate);
   await expect(answer).toContainText('A visitor day');
+  expect(asked).toEqual(['Check', 'Check']);
   await scanned(enforcement);
 
   // 5. Offline: the unpaid plates are answered from the download and cited into the queue.
@@ -244,7 +251,7 @@ test('resident permit with a proof, approved; a visitor day; the officer checks 
   const contested = await sent(contesterPlate);
   const paid = await sent(payerPlate);
   await expect(chalks.filter({ hasText: chalkedPlate })).toContainText(/Sent: chalk \d+/);
-  // Online, the check reads the zone again: the chalk now comes from the server's download.
+  // Online, the server answers the check and the plate's chalk: sent, no longer "Not sent yet".
   await check(chalkedPlate);
   await expect(answer).toContainText('Online answer: rights read just now');
   await expect(answer).toContainText(/Chalked at .*: 0 of \d+ minutes/);

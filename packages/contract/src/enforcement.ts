@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddVehicleRequest, WireId } from './vehicle.ts';
 import { IssueCitationRequest } from './citations.ts';
+import { EnforcementQuery } from './history.ts';
 import { OperatorParams } from './operator.ts';
 
 /**
@@ -85,6 +86,18 @@ export const ChalkQuery = z.object({
   plate: AddVehicleRequest.shape.PlateNumber,
 });
 export const ChalkParams = OperatorParams;
+
+/**
+ * GET /api/Operator/{operatorId}/Check: the officer's online check of one plate in one of the
+ * operator's zones (by id, as the officer's page knows it), answered as the key's check answers
+ * (EnforcementAnswer), with the key's check's plate and state rules.
+ */
+export const OfficerCheckQuery = z.object({
+  zoneId: WireId,
+  plate: EnforcementQuery.shape.plate,
+  state: EnforcementQuery.shape.state,
+});
+export type OfficerCheckQuery = z.input<typeof OfficerCheckQuery>;
 
 /** A plate's first sighting in a zone and how long it has stood there against the zone's maximum stay. */
 export const Chalk = z.object({

@@ -15,20 +15,26 @@ import {
 
 export interface CheckResult {
   zoneFound: boolean;
+  /** The zone's number as the operator wrote it ('' when not found). */
+  zoneNumber: string;
   address: string;
   /** The right that covers the plate now (rights.ts), or null. */
   right: ParkingRight | null;
 }
 
-/** Who asked and what (the audit row's columns before the answer): the route's. */
-export type CheckAsk = Omit<AuditEntry, 'outcome' | 'paid' | 'sessionId' | 'address' | 'operatorId' | 'keyId'> & {
-  keyId: number;
+/**
+ * Who asked and what (the audit row's columns before the answer): the route's. An API key's check
+ * names its zone by number (keyId set, memberId null); an officer's page by id, from the
+ * operator's own list (memberId set, keyId and keyPrefix null).
+ */
+export type CheckAsk = Omit<AuditEntry, 'outcome' | 'paid' | 'sessionId' | 'address' | 'operatorId' | 'zoneNumber'> & {
   operatorId: number;
+  zone: { number: string } | { id: number };
 };
 
 /** What the check's statement answers: the rights' reads of the zone, and whether it wrote the audit row. */
 interface CheckRow {
-  zone: (RightZone & Preset & { address: string }) | null;
+  zone: (RightZone & Preset & { address: string; zoneNumber: string }) | null;
   session: { id: number; endsAtMs: number } | null;
   held: { id: number; typeId: number; kind: PermitKind; typeName: string; validUntilMs: number | null }[];
   versionId: number | null;
@@ -48,7 +54,7 @@ interface CheckRow {
 export async function checkPlate(db: Executor, ask: CheckAsk, at: Date = new Date()): Promise<CheckResult> {
   const r = await checkStatement(db, ask, at);
   const zone = r.zone;
-  if (!zone) return { zoneFound: false, address: '', right: null };
+  if (!zone) return { zoneFound: false, zoneNumber: '', address: '', right: null };
   const later =
     (r.day && asRight.visitorDay(r.day)) ??
     (r.assigned && asRight.assigned({ ...r.assigned, endsAt: new Date(r.assigned.endsAtMs) }));
@@ -65,23 +71,25 @@ export async function checkPlate(db: Executor, ask: CheckAsk, at: Date = new Dat
   if (!r.audited)
     await audit(db, {
       ...ask,
+      zoneNumber: 'number' in ask.zone ? ask.zone.number : zone.zoneNumber,
       outcome: right ? 'paid' : 'not_paid',
       paid: right !== null,
       sessionId: right?.kind === 'session' ? Number(right.id) : null,
       address: zone.address,
     });
-  return { zoneFound: true, address: zone.address, right };
+  return { zoneFound: true, zoneNumber: zone.zoneNumber, address: zone.address, right };
 }
 
 /**
- * The check's one statement (a named one: the enforcement bench measures it): the zone by its
- * number, rights.ts's reads of the plate there (each a builder, its zone read from the statement's
+ * The check's one statement (a named one: the enforcement bench measures it; one name per zone
+ * lookup, as the two differ in text): the zone by its number or its id, rights.ts's reads of the plate there (each a builder, its zone read from the statement's
  * own `chk_zone`), the permits it holds and, only when those decide, the policy version; and,
  * when the answer does not wait on the policy, the audit row with that answer and the key's
  * last use, as audit() writes them.
  */
 async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<CheckRow> {
-  const [row] = await queryRowsNamed<{ check: CheckRow }>(db, 'enforcement_check', checkStatementQuery(db, ask, at));
+  const name = 'number' in ask.zone ? 'enforcement_check' : 'enforcement_check_by_zone_id';
+  const [row] = await queryRowsNamed<{ check: CheckRow }>(db, name, checkStatementQuery(db, ask, at));
   return row!.check;
 }
 
@@ -94,12 +102,24 @@ export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL 
     timezone: sql`(select timezone from chk_zone)`,
   } satisfies RightZoneRef;
   const q = { plate: ask.plate, at, plateState: ask.plateState };
+  const asked = ask.zone;
+  const byNumber = 'number' in asked;
   const zone = db
-    .select({ ...RIGHT_ZONE_COLUMNS, address: zones.address })
+    .select({ ...RIGHT_ZONE_COLUMNS, address: zones.address, zoneNumber: zones.zoneNumber })
     .from(zones)
     .innerJoin(operators, eq(operators.id, zones.operatorId))
-    .where(and(eq(zones.operatorId, ask.operatorId), sql`upper(${zones.zoneNumber}) = upper(${ask.zoneNumber})`))
+    .where(
+      and(
+        eq(zones.operatorId, ask.operatorId),
+        byNumber ? sql`upper(${zones.zoneNumber}) = upper(${asked.number})` : eq(zones.id, asked.id),
+      ),
+    )
     .limit(1);
+  // The audit row's zone: as a key asked it, or the zone's own number. An officer's check of a zone
+  // that is not the operator's writes no row: the page lists only the operator's zones, and a
+  // request with another operator's id changes nothing (test/guards/identity.test.ts); a key's
+  // check audits it (zone_not_found), as it audits every refusal.
+  const zoneNumber = byNumber ? sql`${asked.number}` : sql`(select zone_number from chk_zone)`;
   const ms = (t: SQL) => sql`floor(extract(epoch from ${t}) * 1000)::float8`;
   return sql`with chk_zone as ${zone},
         chk_session as ${sessionRightQuery(db, z, q)},
@@ -112,13 +132,13 @@ export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL 
                  (ss.id is not null or exists (select from chk_day) or exists (select from chk_assigned)) as covered
           from (select 1) one left join chk_zone zz on true left join chk_session ss on true),
         chk_entry as (
-          insert into enforcement_checks (key_id, operator_id, key_prefix, client_address, zone_number, plate,
-                                          plate_state, outcome, paid, session_id, address)
-          select ${ask.keyId}::int, ${ask.operatorId}::int, ${ask.keyPrefix}, ${ask.clientAddress}, ${ask.zoneNumber},
-                 ${ask.plate}, ${ask.plateState},
+          insert into enforcement_checks (key_id, member_id, operator_id, key_prefix, client_address, zone_number,
+                                          plate, plate_state, outcome, paid, session_id, address)
+          select ${ask.keyId}::int, ${ask.memberId}::int, ${ask.operatorId}::int, ${ask.keyPrefix}, ${ask.clientAddress},
+                 ${zoneNumber}, ${ask.plate}, ${ask.plateState},
                  case when zone_missing then 'zone_not_found' when covered then 'paid' else 'not_paid' end,
                  covered, session_id, address
-          from chk_answer where not waits_on_policy
+          from chk_answer where not waits_on_policy${byNumber ? sql`` : sql` and not zone_missing`}
           returning id),
         chk_key as (
           update operator_api_keys set last_used_at = now()
@@ -129,7 +149,7 @@ export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL 
           'zone', (select json_build_object('id', id, 'operatorId', operator_id, 'rateCents', rate_cents,
                      'maxStayMinutes', max_stay_minutes, 'paidDays', paid_days, 'paidFromMinute', paid_from_minute,
                      'paidUntilMinute', paid_until_minute, 'timezone', timezone, 'graceMinutes', grace_minutes,
-                     'address', address) from chk_zone),
+                     'address', address, 'zoneNumber', zone_number) from chk_zone),
           'session', (select json_build_object('id', id, 'endsAtMs', ${ms(sql`ends_at`)}) from chk_session),
           'held', coalesce((select json_agg(json_build_object('id', id, 'typeId', type_id, 'kind', kind, 'typeName', name,
                      'validUntilMs', ${ms(sql`valid_until`)}) order by id) from chk_held), '[]'::json),
@@ -144,6 +164,8 @@ export type { CheckOutcome };
 export interface AuditEntry {
   /** The key row the presented key matched (live or revoked), else null. */
   keyId: number | null;
+  /** The signed-in officer who checked from the officer's page (no key), else null. */
+  memberId: number | null;
   operatorId: number | null;
   /** presentedPrefix(): never the whole presented key. */
   keyPrefix: string | null;
@@ -168,9 +190,9 @@ export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   const markKey = e.keyId !== null && e.paid !== null;
   await db.execute(
     sql`with entry as (
-          insert into enforcement_checks (key_id, operator_id, key_prefix, client_address, zone_number, plate,
-                                          plate_state, outcome, paid, session_id, address)
-          values (${e.keyId}, ${e.operatorId}, ${e.keyPrefix}, ${e.clientAddress}, ${e.zoneNumber}, ${e.plate},
+          insert into enforcement_checks (key_id, member_id, operator_id, key_prefix, client_address, zone_number,
+                                          plate, plate_state, outcome, paid, session_id, address)
+          values (${e.keyId}, ${e.memberId}, ${e.operatorId}, ${e.keyPrefix}, ${e.clientAddress}, ${e.zoneNumber}, ${e.plate},
                   ${e.plateState}, ${e.outcome}, ${e.paid}, ${e.sessionId}, ${e.address}))
         update operator_api_keys set last_used_at = now()
         where ${markKey} and id = ${e.keyId}

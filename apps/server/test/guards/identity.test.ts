@@ -549,6 +549,7 @@ const QUERIES: Record<string, string> = Object.fromEntries(
 );
 QUERIES['GET /api/Operator/{operatorId}/Rights'] = `?zones=${zoneOfB}`;
 QUERIES['GET /api/Operator/{operatorId}/Chalks'] = `?zoneId=${zoneOfB}&plate=GUARD1`;
+QUERIES['GET /api/Operator/{operatorId}/Check'] = `?zoneId=${zoneOfB}&plate=GUARD1&state=TX`;
 const hasBody = (o: Operation) => Boolean(o.op.requestBody);
 const send = (who: SignedIn, o: Operation, url: string) =>
   as(app, who, {

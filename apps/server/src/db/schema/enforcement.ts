@@ -41,8 +41,9 @@ export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
 /**
  * Every plate check, answered or refused: who asked (the key, its operator, the first
- * characters of the key presented, the client address), when, about what (zone, normalised plate,
- * state) and the outcome. A refused attempt whose key matches no row has no key_id or operator_id.
+ * characters of the key presented, the client address; or, for a check from the officer's page,
+ * the signed-in officer), when, about what (zone, normalised plate, state) and the outcome. A
+ * refused attempt whose key matches no row has no key_id or operator_id.
  * Kept for a while only (jobs/prune.ts): a year for answers, 30 days for refusals.
  */
 export const enforcementChecks = pgTable(
@@ -54,6 +55,12 @@ export const enforcementChecks = pgTable(
     operatorId: integer('operator_id').references(() => operators.id),
     /** The first characters of the key presented (a real key's public prefix, never the secret); null when none was. */
     keyPrefix: text('key_prefix'),
+    /**
+     * The officer who checked from the officer's page (GET /api/Operator/{id}/Check), with no key;
+     * a plain id without a foreign key: the row is the operator's, the member a driver's
+     * (db/distribution.ts, PLAIN_ID).
+     */
+    memberId: integer('member_id'),
     clientAddress: text('client_address').notNull().default(''),
     zoneNumber: text('zone_number').notNull(),
     /** Normalised: upper case, no spaces or dashes. */
@@ -76,7 +83,7 @@ export const enforcementChecks = pgTable(
     ),
     check(
       'enforcement_checks_answered_check',
-      sql`${t.outcome} IN ('unauthorized', 'rate_limited') OR (${t.keyId} IS NOT NULL AND ${t.operatorId} IS NOT NULL AND ${t.paid} IS NOT NULL)`,
+      sql`${t.outcome} IN ('unauthorized', 'rate_limited') OR ((${t.keyId} IS NOT NULL OR ${t.memberId} IS NOT NULL) AND ${t.operatorId} IS NOT NULL AND ${t.paid} IS NOT NULL)`,
     ),
   ],
 );

@@ -19,32 +19,31 @@ afterAll(() => database.close());
 const { db } = database;
 
 const literal = (v: unknown): string => {
+  if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string') return `'${v.replaceAll("'", "''")}'`;
   throw new Error(`a parameter of an unexpected type: ${typeof v}`);
 };
 
-async function genericPlan(): Promise<PlanNode> {
-  const ask = {
-    keyId: 1,
-    operatorId: 1,
-    keyPrefix: 'pk_plan',
-    clientAddress: '127.0.0.1',
-    zoneNumber: '7401',
-    plate: 'ABC123',
-    plateState: 'TX',
-  };
+/** The key's check (a zone by number) or the officer's page's (by id, GET /api/Operator/{id}/Check). */
+const ASKS = {
+  key: { keyId: 1, memberId: null, keyPrefix: 'pk_plan', zone: { number: '7401' } },
+  officer: { keyId: null, memberId: 1, keyPrefix: null, zone: { id: 1 } },
+};
+
+async function genericPlan(who: keyof typeof ASKS): Promise<PlanNode> {
+  const ask = { ...ASKS[who], operatorId: 1, clientAddress: '127.0.0.1', plate: 'ABC123', plateState: 'TX' };
   const { sql: text, params } = new PgDialect().sqlToQuery(checkStatementQuery(db, ask, new Date()));
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     // Left prepared on its connection: this file's own database, closed after it.
-    await tx.execute(sql.raw(`PREPARE enforcement_check_plan AS ${text}`));
+    await tx.execute(sql.raw(`PREPARE enforcement_check_plan_${who} AS ${text}`));
     // EXECUTE's arguments as literals: a utility statement takes no bound parameters.
     const args = sql.raw(params.map(literal).join(', '));
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
-      sql`EXPLAIN (FORMAT JSON) EXECUTE enforcement_check_plan(${args})`,
+      sql`EXPLAIN (FORMAT JSON) EXECUTE ${sql.raw(`enforcement_check_plan_${who}`)}(${args})`,
     );
     const value = Object.values(row!)[0];
     return ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan;
@@ -61,17 +60,20 @@ async function activeIndexes(table: string): Promise<string[]> {
 }
 
 describe('the plate check’s generic plan', () => {
-  it('reads the plate’s sessions through an index on active sessions only', async () => {
-    const nodes = planNodes(await genericPlan());
-    const indexesRead = (table: string) =>
-      nodes
-        .filter((n) => n['Relation Name'] === table || n['Index Name']?.startsWith(`${table}_`))
-        .flatMap((n) => n['Index Name'] ?? []);
-    const sessions = indexesRead('parking_sessions');
-    expect(sessions.length).toBeGreaterThan(0);
-    expect(sessions.filter((i) => !i.startsWith('parking_sessions_'))).toEqual([]);
-    const activeSessions = await activeIndexes('parking_sessions');
-    expect(activeSessions.length).toBeGreaterThan(1);
-    expect(sessions.filter((i) => !activeSessions.includes(i))).toEqual([]);
-  });
+  it.each(Object.keys(ASKS) as (keyof typeof ASKS)[])(
+    '%s: reads the plate’s sessions through an index on active sessions only',
+    async (who) => {
+      const nodes = planNodes(await genericPlan(who));
+      const indexesRead = (table: string) =>
+        nodes
+          .filter((n) => n['Relation Name'] === table || n['Index Name']?.startsWith(`${table}_`))
+          .flatMap((n) => n['Index Name'] ?? []);
+      const sessions = indexesRead('parking_sessions');
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(sessions.filter((i) => !i.startsWith('parking_sessions_'))).toEqual([]);
+      const activeSessions = await activeIndexes('parking_sessions');
+      expect(activeSessions.length).toBeGreaterThan(1);
+      expect(sessions.filter((i) => !activeSessions.includes(i))).toEqual([]);
+    },
+  );
 });

@@ -23,6 +23,7 @@ function entry(req: FastifyRequest, outcome: CheckOutcome): AuditEntry {
   const query = req.query as EnforcementQuery;
   return {
     keyId: row?.id ?? null,
+    memberId: null,
     operatorId: row?.operatorId ?? null,
     keyPrefix: presentedPrefix(presented),
     clientAddress: req.ip,
@@ -58,10 +59,11 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       // The answer and its audit row (with the key's last use) in one statement (check-repository.ts).
       const found = await checkPlate(app.db, {
         keyId: key.id,
+        memberId: null,
         operatorId: key.operatorId,
         keyPrefix: presentedPrefix(req.operatorKey.presented),
         clientAddress: req.ip,
-        zoneNumber,
+        zone: { number: zoneNumber },
         plate,
         plateState: req.query.state,
       });

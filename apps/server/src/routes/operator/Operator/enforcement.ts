@@ -3,16 +3,27 @@ import {
   ChalkAnswer,
   ChalkQuery,
   ChalkRequest,
+  ENFORCEMENT_MESSAGES,
+  EnforcementAnswer,
   ErrorResponse,
   IdempotencyHeaders,
   MAX_RIGHTS_ZONES,
+  OfficerCheckQuery,
   OPERATOR_CAN,
   OperatorParams,
   RightsDownload,
   RightsQuery,
 } from '@parkit/contract';
 import type { z } from 'zod';
-import { chalkPlate, chalkPlateIn, findChalk, rightsOfZones } from '../../../enforcement/index.ts';
+import {
+  chalkPlate,
+  chalkPlateIn,
+  checkPlate,
+  findChalk,
+  normalisePlate,
+  rightsOfZones,
+} from '../../../enforcement/index.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import { findById } from '../../../members/index.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, withIdempotency } from '../../../wallet/index.ts';
 
@@ -21,8 +32,9 @@ type ChalkAnswerBody = z.infer<typeof ChalkAnswer>;
 const tags = ['Operator enforcement'];
 
 /**
- * The officer's page (operatorOnly scope, docs/enforcement.md): the rights to park of some of the
- * operator's zones, downloaded for checks with no signal, and digital chalking. Officers, managers
+ * The officer's page (operatorOnly scope, docs/enforcement.md): the online check of one plate, the
+ * rights to park of some of the operator's zones, downloaded for checks with no signal, and
+ * digital chalking. Officers, managers
  * and owners (OPERATOR_CAN.enforce); another operator's zone is 404.
  */
 const operatorEnforcementRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +51,46 @@ const operatorEnforcementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => rightsOfZones(app.db, req.staff.operatorId, req.query.zones ?? null, new Date(), MAX_RIGHTS_ZONES),
+  );
+
+  app.get(
+    '/:operatorId/Check',
+    {
+      config: { operatorRoles: OPERATOR_CAN.enforce },
+      schema: {
+        tags,
+        summary:
+          'Does a right (a paid session, a permit, a visitor day, an assigned right) cover this plate in this zone of the operator now? The officer’s online check, audited under the officer’s name',
+        params: OperatorParams,
+        querystring: OfficerCheckQuery,
+        response: { 200: EnforcementAnswer, 404: ErrorResponse },
+      },
+    },
+    async (req) => {
+      const plate = normalisePlate(req.query.plate);
+      // The answer and its audit row in one statement, as the key's check (check-repository.ts);
+      // only the operator's own zones are looked at.
+      const found = await checkPlate(app.db, {
+        keyId: null,
+        memberId: req.member.memberId,
+        operatorId: req.staff.operatorId,
+        keyPrefix: null,
+        clientAddress: req.ip,
+        zone: { id: req.query.zoneId },
+        plate,
+        plateState: req.query.state,
+      });
+      if (!found.zoneFound) throw notFound(ENFORCEMENT_MESSAGES.zoneNotFound);
+      const right = found.right;
+      return {
+        Paid: right !== null,
+        EndsAt: right?.endsAt ?? null,
+        ZoneNumber: found.zoneNumber,
+        PlateNumber: plate,
+        PlateState: req.query.state,
+        Right: right && { Kind: right.kind, Id: right.id, EndsAt: right.endsAt },
+      };
+    },
   );
 
   app.get(

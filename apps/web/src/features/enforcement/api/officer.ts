@@ -4,6 +4,7 @@ import type {
   Chalk,
   Citation,
   CitationFile,
+  EnforcementAnswer,
   OperatorMembership,
   OperatorZonePage,
   RightsDownload,
@@ -59,6 +60,30 @@ export async function downloadPack(operatorId: number, zoneIds: number[]): Promi
   ]);
   return { download, keys, violations: violations.filter((v) => !v.Retired) };
 }
+
+/** How long an online check waits for its answer before the kept download answers (a weak signal). */
+export const ONLINE_CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * The officer's online check of one plate in one zone (docs/enforcement.md#checking-a-plate):
+ * the server's answer now, audited under the officer's name. A check is a question asked now:
+ * never cached. Throws an ApiError with no status when there is no connection (or no answer in
+ * time), and the screen answers from the kept download.
+ */
+export const checkOnline = (operatorId: number, q: { zoneId: number; plate: string; state: string }) =>
+  api.get<EnforcementAnswer>(
+    `${base(operatorId)}/Check?${new URLSearchParams({ zoneId: String(q.zoneId), plate: q.plate, state: q.state })}`,
+    { showError: false, signal: AbortSignal.timeout(ONLINE_CHECK_TIMEOUT_MS) },
+  );
+
+/** The plate's chalk in the zone as the server knows it now (another officer's included), asked beside the check. */
+export const chalkNow = async (operatorId: number, q: { zoneId: number; plate: string }): Promise<Chalk | null> =>
+  (
+    await api.get<{ Chalk: Chalk | null }>(
+      `${base(operatorId)}/Chalks?${new URLSearchParams({ zoneId: String(q.zoneId), plate: q.plate })}`,
+      { showError: false, signal: AbortSignal.timeout(ONLINE_CHECK_TIMEOUT_MS) },
+    )
+  ).Chalk;
 
 /** The chalk queue's call: the sighting with its Idempotency-Key and the moment seen. */
 export const chalkApi: ChalkApi = {

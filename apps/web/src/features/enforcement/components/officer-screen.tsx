@@ -3,20 +3,42 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { formatTime } from '../../../lib/dates.ts';
 import { useOnline } from '../../../lib/online.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { chalkApi, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
-import { chalkOffline, syncChalks, type ChalkSighting, type QueuedChalk } from '../lib/chalk-queue.ts';
-import { syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
+import type { RightKind } from '@parkit/contract';
+import { chalkApi, chalkNow, checkOnline, downloadPack, queueApi, useOfficerZones } from '../api/officer.ts';
+import { chalkOffline, syncChalks, withServerChalk, type ChalkSighting, type QueuedChalk } from '../lib/chalk-queue.ts';
+import { isRefusal, syncQueue, type QueuedCitation } from '../lib/citation-queue.ts';
 import { ChalkQueueList, chalkSightingText } from './chalk-queue-list.tsx';
 import { CitationQueueList } from './citation-queue-list.tsx';
 import { ProofCheck } from './proof-check.tsx';
 import { ZonePicker } from './zone-picker.tsx';
-import { checkOffline, normalisePlate, type OfflineAnswer, type OfflinePack } from '../lib/offline-rights.ts';
+import { checkOffline, normalisePlate, type OfflinePack } from '../lib/offline-rights.ts';
 import { chalkStore, packStore, queueStore } from '../lib/offline-store.ts';
 
 const input = 'min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-lg';
 const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
 
-/** /enforcement for a signed-in officer: download zones' rights, check plates and proof codes offline, cite, sync. */
+/**
+ * The kept download is read again in the background once it is this old (at a check, or on the
+ * page's minute timer while online): an online check asks the server about its one plate, so the
+ * download only serves checks with no signal (docs/enforcement.md#checking-a-plate, issue 30).
+ */
+export const PACK_REFRESH_MS = 5 * 60_000;
+const REFRESH_TICK_MS = 60_000;
+
+/** A check's answer: online, the server's for the plate now; offline, the kept download's. */
+interface Answer {
+  right: { Kind: RightKind; EndsAt: string | null } | null;
+  offline: boolean;
+  /** Whole minutes since the download was read (an offline answer). */
+  ageMinutes: number;
+  chalk: ChalkSighting | null;
+}
+
+/**
+ * /enforcement for a signed-in officer: check plates online (the server's answer for the one
+ * plate) or, with no signal, against the downloaded rights of some zones, kept fresh in the
+ * background; check proof codes offline, chalk, cite, sync.
+ */
 export function OfficerScreen({ operatorId, operatorName }: { operatorId: number; operatorName: string }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -28,9 +50,8 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
   const [zoneId, setZoneId] = useState(0);
   const [plate, setPlate] = useState('');
   const [state, setState] = useState('');
-  const [answer, setAnswer] = useState<(OfflineAnswer & { offline: boolean; chalk: ChalkSighting | null }) | null>(
-    null,
-  );
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [checkProblem, setCheckProblem] = useState('');
   const [chalkText, setChalkText] = useState('');
   const [violationId, setViolationId] = useState(0);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -60,8 +81,40 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
     await running.current;
   }, [reloadQueue]);
 
+  // When the kept download was last read or tried (this device's clock), and whether a read is
+  // under way; `generation` moves with each explicit download, so a background read that ends
+  // after one does not put back the zones it replaced.
+  const packReadAt = useRef(0);
+  const refreshing = useRef(false);
+  const generation = useRef(0);
+  const refreshPack = useCallback(
+    async (current: OfflinePack) => {
+      if (refreshing.current || Date.now() - packReadAt.current < PACK_REFRESH_MS) return;
+      refreshing.current = true;
+      const tried = packReadAt.current;
+      const started = generation.current;
+      packReadAt.current = Date.now();
+      try {
+        const next = await downloadPack(
+          operatorId,
+          current.download.Zones.map((z) => z.ZoneId),
+        );
+        if (generation.current !== started) return;
+        await packStore.put(operatorId, next);
+        setPack(next);
+      } catch {
+        // The kept download stays; the next check or tick tries again.
+        packReadAt.current = tried;
+      } finally {
+        refreshing.current = false;
+      }
+    },
+    [operatorId],
+  );
+
   useEffect(() => {
     void packStore.get(operatorId).then((p) => {
+      if (p) packReadAt.current = Date.parse(p.download.GeneratedAt);
       setPack(p);
       if (p) setZoneId((z) => z || (p.download.Zones[0]?.ZoneId ?? 0));
       if (p) setViolationId((v) => v || (p.violations[0]?.ViolationId ?? 0));
@@ -72,13 +125,22 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
   useEffect(() => {
     if (online) void Promise.resolve().then(sync);
   }, [online, sync]);
+  // While the page is open and online, an old download is read again in the background.
+  useEffect(() => {
+    if (!online || !pack) return;
+    void Promise.resolve().then(() => refreshPack(pack));
+    const timer = setInterval(() => void refreshPack(pack), REFRESH_TICK_MS);
+    return () => clearInterval(timer);
+  }, [online, pack, refreshPack]);
 
   const download = async () => {
     setBusy(true);
     setProblem('');
+    generation.current++;
     try {
       const p = await downloadPack(operatorId, chosen);
       await packStore.put(operatorId, p);
+      packReadAt.current = Date.now();
       setPack(p);
       setZoneId(p.download.Zones[0]?.ZoneId ?? 0);
       setViolationId(p.violations[0]?.ViolationId ?? 0);
@@ -89,27 +151,43 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
     }
   };
 
+  /**
+   * Online, the server answers for this one plate (GET Check, audited under the officer's name)
+   * and its chalk beside it; with no connection, no answer in time or a server error, the kept
+   * download answers (offline). A refused check (a bad plate or state) says so.
+   */
   const check = async () => {
     if (!pack || !plate.trim()) return;
-    let current = pack;
+    setCheckProblem('');
+    const q = { zoneId, plate, state: state.trim() };
     if (online) {
-      try {
-        current = await downloadPack(
-          operatorId,
-          pack.download.Zones.map((z) => z.ZoneId),
+      const [asked, chalk] = await Promise.allSettled([checkOnline(operatorId, q), chalkNow(operatorId, q)]);
+      if (asked.status === 'fulfilled') {
+        const known = chalk.status === 'fulfilled' ? withServerChalk(pack, q, chalk.value) : pack;
+        setAnswer({
+          right: asked.value.Right,
+          offline: false,
+          ageMinutes: 0,
+          chalk: chalkOffline(known, await chalkStore.list(), q, new Date()),
+        });
+        void refreshPack(pack);
+        return;
+      }
+      if (isRefusal(asked.reason)) {
+        setAnswer(null);
+        setCheckProblem(
+          asked.reason.status === 400
+            ? t('Enter the plate and its two-letter state.')
+            : t('The check failed. Try again.'),
         );
-        await packStore.put(operatorId, current);
-        setPack(current);
-      } catch {
-        // The kept download answers.
+        return;
       }
     }
-    const fresh = current !== pack;
     const now = new Date();
     setAnswer({
-      ...checkOffline(current, { zoneId, plate, state }, now),
-      offline: !fresh,
-      chalk: chalkOffline(current, await chalkStore.list(), { zoneId, plate }, now),
+      ...checkOffline(pack, q, now),
+      offline: true,
+      chalk: chalkOffline(pack, await chalkStore.list(), q, now),
     });
   };
 
@@ -258,6 +336,7 @@ export function OfficerScreen({ operatorId, operatorName }: { operatorId: number
             <Button type="button" className="min-h-14 text-lg" onClick={() => void check()}>
               {t('Check plate')}
             </Button>
+            {checkProblem && <p role="alert">{checkProblem}</p>}
             {answer && (
               <div
                 role="status"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chalk, RightsDownload } from '@parkit/contract';
 import { ApiError } from '../../../lib/api-client.ts';
-import { chalkOffline, syncChalks, type ChalkStore, type QueuedChalk } from './chalk-queue.ts';
+import { chalkOffline, syncChalks, withServerChalk, type ChalkStore, type QueuedChalk } from './chalk-queue.ts';
 import type { OfflinePack } from './offline-rights.ts';
 
 const T0 = Date.parse('2026-11-28T10:00:00.000Z');
@@ -85,6 +85,48 @@ describe('chalkOffline', () => {
     expect(
       chalkOffline(pack, [chalk('e', at(1), { operatorId: 2 })], { zoneId: 7, plate: 'ABC123' }, at(2)),
     ).toBeNull();
+  });
+});
+
+describe('withServerChalk (an online check)', () => {
+  const server = (firstSeenAt: Date, max = 90): Chalk => ({
+    ChalkId: 3,
+    ZoneId: 7,
+    PlateNumber: 'OLD1',
+    PlateState: 'TX',
+    FirstSeenAt: firstSeenAt.toISOString(),
+    Officer: 'Another officer',
+    MinutesParked: 0,
+    MaxStayMinutes: max,
+    Overstayed: false,
+  });
+
+  it('answers the server’s chalk of the plate, with the maximum stay it compared, in place of the download’s', () => {
+    const known = withServerChalk(pack, { zoneId: 7, plate: 'old 1' }, server(at(-100)));
+    expect(chalkOffline(known, [], { zoneId: 7, plate: 'OLD1' }, at(0))).toEqual({
+      firstSeenAt: at(-100).toISOString(),
+      minutes: 100,
+      maxStayMinutes: 90,
+      overstayed: true,
+      pending: false,
+    });
+    // The download itself is not changed.
+    expect(chalkOffline(pack, [], { zoneId: 7, plate: 'OLD1' }, at(0))?.minutes).toBe(30);
+  });
+
+  it('answers none when the server has none, and still adds a chalk of this device not sent yet', () => {
+    const known = withServerChalk(pack, { zoneId: 7, plate: 'OLD1' }, null);
+    expect(chalkOffline(known, [], { zoneId: 7, plate: 'OLD1' }, at(0))).toBeNull();
+    const waiting = chalk('w', at(-5), { PlateNumber: 'OLD1' });
+    expect(chalkOffline(known, [waiting], { zoneId: 7, plate: 'OLD1' }, at(0))).toMatchObject({
+      minutes: 5,
+      maxStayMinutes: 120,
+      pending: true,
+    });
+    // Another plate's downloaded chalk stays.
+    expect(known.download.Chalks).toEqual([]);
+    const other = withServerChalk(pack, { zoneId: 7, plate: 'NEW1' }, null);
+    expect(other.download.Chalks).toEqual(pack.download.Chalks);
   });
 });
 

@@ -103,3 +103,33 @@ export function chalkOffline(
     pending: first.pending,
   };
 }
+
+/**
+ * The download as it stands with the server's answer for one plate in one zone, read online
+ * beside the check: that plate's chalk there is the server's (none when it has none), and the
+ * zone's maximum stay the one the server compared it with. chalkOffline on it still adds this
+ * device's chalks not sent yet.
+ */
+export function withServerChalk(
+  pack: OfflinePack,
+  q: { zoneId: number; plate: string },
+  chalk: Chalk | null,
+): OfflinePack {
+  const plate = normalisePlate(q.plate);
+  const others = (pack.download.Chalks ?? []).filter((c) => !(c.ZoneId === q.zoneId && c.PlateNumber === plate));
+  return {
+    ...pack,
+    download: {
+      ...pack.download,
+      Zones: pack.download.Zones.map((z) =>
+        z.ZoneId === q.zoneId && chalk ? { ...z, MaxStayMinutes: chalk.MaxStayMinutes } : z,
+      ),
+      Chalks: chalk
+        ? [
+            ...others,
+            { ZoneId: q.zoneId, PlateNumber: plate, PlateState: chalk.PlateState, FirstSeenAt: chalk.FirstSeenAt },
+          ]
+        : others,
+    },
+  };
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "enforcement_checks" DROP CONSTRAINT "enforcement_checks_answered_check";--> statement-breakpoint
+ALTER TABLE "enforcement_checks" ADD COLUMN "member_id" integer;--> statement-breakpoint
+ALTER TABLE "enforcement_checks" ADD CONSTRAINT "enforcement_checks_answered_check" CHECK ("enforcement_checks"."outcome" IN ('unauthorized', 'rate_limited') OR (("enforcement_checks"."key_id" IS NOT NULL OR "enforcement_checks"."member_id" IS NOT NULL) AND "enforcement_checks"."operator_id" IS NOT NULL AND "enforcement_checks"."paid" IS NOT NULL));
