@@ -227,6 +227,41 @@ describe('APDS webhooks: deliveries', () => {
     expect(ended.data[0].actualEnd).toBeDefined();
   });
 
+  it('a session’s event keeps none of the driver’s private columns: phone, member, vehicle, saved card and its customer', async () => {
+    await subscribe(keyA, { endpoint: `${receiver.url}/private`, topics: ['SessionCreated', 'SessionUpdated'] });
+    const driver = await registerAndSignIn(app);
+    await credit(db, driver.memberId, 100_00);
+    const s = await startSession(app, driver, {
+      zoneId: zone1,
+      vehicleId: await addVehicle(app, driver, 'WH 9'),
+      minutes: 60,
+    });
+    // As a Quick Park session that saved its typed card (0057, 0058), changed as an Extend changes it.
+    await db.execute(
+      sql`update parking_sessions set guest_phone = '5125550199', card_ref = 'pm_private', card_customer_ref = 'cus_private',
+            card_forget_at = now(), ends_at = ends_at + interval '15 minutes' where id = ${s.SessionId}`,
+    );
+    const rows = await queryRows<{ topic: string; keys: string[] }>(
+      db,
+      sql`select topic, array(select jsonb_object_keys(data)) as keys from apds_webhook_deliveries
+          where object_id = ${s.SessionId} and topic like 'Session%' order by id`,
+    );
+    expect(rows.map((r) => r.topic)).toEqual(expect.arrayContaining(['SessionCreated', 'SessionUpdated']));
+    for (const r of rows) {
+      expect(r.keys).toContain('plate');
+      for (const secret of [
+        'guest_phone',
+        'member_id',
+        'vehicle_id',
+        'card_ref',
+        'card_customer_ref',
+        'card_forget_at',
+      ])
+        expect(r.keys, `${r.topic} ${secret}`).not.toContain(secret);
+    }
+    await drain();
+  });
+
   it('an assigned right a partner creates reaches the subscriptions that take AssignedRightCreated, once, as the document’s AssignedRight', async () => {
     const sub = await subscribe(keyA, { endpoint: `${receiver.url}/rights`, topics: ['AssignedRightCreated'] });
     const sessionsOnly = await subscribe(keyA, {
