@@ -32,6 +32,12 @@ export function stripeClient(opts: StripeOptions): Stripe {
   });
 }
 
+/** Stripe out of reach for now (the network, its own side, its rate limit): asked again later. */
+const unreachable = (err: unknown) =>
+  err instanceof Stripe.errors.StripeConnectionError ||
+  err instanceof Stripe.errors.StripeAPIError ||
+  err instanceof Stripe.errors.StripeRateLimitError;
+
 const TITLE: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -166,13 +172,7 @@ export function stripeProvider(
         // used once already): Stripe charged nothing, so refused as a card is, and the claim released.
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
           return { ok: false, reason: 'declined', message: WALLET_MESSAGES.tokenInvalid };
-        if (
-          err instanceof Stripe.errors.StripeConnectionError ||
-          err instanceof Stripe.errors.StripeAPIError ||
-          err instanceof Stripe.errors.StripeRateLimitError
-        ) {
-          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
-        }
+        if (unreachable(err)) return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         throw err;
       }
     },
@@ -188,13 +188,7 @@ export function stripeProvider(
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError)
           return { ok: false, reason: 'refused', message: WALLET_MESSAGES.refundRefused };
-        if (
-          err instanceof Stripe.errors.StripeConnectionError ||
-          err instanceof Stripe.errors.StripeAPIError ||
-          err instanceof Stripe.errors.StripeRateLimitError
-        ) {
-          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
-        }
+        if (unreachable(err)) return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         throw err;
       }
     },
@@ -213,13 +207,7 @@ export function stripeProvider(
           err instanceof Stripe.errors.StripePermissionError
         )
           return { ok: false, reason: 'refused', message: err.message };
-        if (
-          err instanceof Stripe.errors.StripeConnectionError ||
-          err instanceof Stripe.errors.StripeAPIError ||
-          err instanceof Stripe.errors.StripeRateLimitError
-        ) {
-          return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
-        }
+        if (unreachable(err)) return { ok: false, reason: 'unavailable', message: WALLET_MESSAGES.providerUnavailable };
         throw err;
       }
     },
