@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ParkingSession, Quote } from '@parkit/contract';
+import { expect } from 'vitest';
+import type { GuestToken, ParkingSession, Quote } from '@parkit/contract';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { zones } from '../src/db/schema/index.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { postEntry } from '../src/wallet/ledger.ts';
 import { insertZones, type NewZone } from '../src/zones/zone-repository.ts';
-import { as, type SignedIn } from './helpers.ts';
+import { as, lastCode, newMember, type SignedIn } from './helpers.ts';
 
 /** Downtown Austin, the demo operator's city centre. */
 export const CENTRE = { lat: 30.2672, lng: -97.7431 };
@@ -143,4 +144,17 @@ export function parkingProbes(app: FastifyInstance, db: Db) {
     return w;
   };
   return { count, snapshot, post, expectLedgerMatches };
+}
+
+/** A Quick Park guest: the phone's code sent and verified (SendCode, Verify); its phone and GuestToken. */
+export async function verifiedGuest(
+  app: FastifyInstance,
+  phone = newMember().PhoneNumber,
+): Promise<{ phone: string; token: string }> {
+  const guest = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload });
+  expect((await guest('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
+  const res = await guest('Verify', { PhoneNumber: phone, Code: await lastCode(app, phone) });
+  expect(res.statusCode, res.body).toBe(200);
+  return { phone, token: res.json<GuestToken>().GuestToken };
 }

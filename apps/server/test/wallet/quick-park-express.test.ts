@@ -5,13 +5,12 @@ import {
   WALLET_MESSAGES,
   type GuestExtendQuote,
   type GuestPayment,
-  type GuestToken,
   type ParkingSession,
   type Quote,
 } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
-import { buildTestApp, lastCode, newMember } from '../helpers.ts';
-import { addZone } from '../parking-helpers.ts';
+import { buildTestApp } from '../helpers.ts';
+import { addZone, verifiedGuest } from '../parking-helpers.ts';
 import { concurrently, statusCounts } from '../concurrency.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
@@ -43,13 +42,6 @@ const post = (url: string, payload: object, token?: string, headers: Record<stri
     headers: { ...(token ? { 'x-guest-token': token } : {}), ...headers },
   });
 
-async function verifiedGuest(): Promise<string> {
-  const phone = newMember().PhoneNumber;
-  expect((await post('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
-  const res = await post('Verify', { PhoneNumber: phone, Code: await lastCode(app, phone) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<GuestToken>().GuestToken;
-}
 async function quoted(token: string, plate: string): Promise<Quote> {
   const res = await post(
     'Quote',
@@ -74,7 +66,7 @@ async function walletPm(token = 'tok_visa'): Promise<string> {
 }
 /** An express-paid session of `plate` (60 minutes), and the guest's token. */
 async function expressSession(plate: string): Promise<{ token: string; session: ParkingSession }> {
-  const token = await verifiedGuest();
+  const token = (await verifiedGuest(app)).token;
   const q = await quoted(token, plate);
   const res = await post('Start', { QuoteId: q.QuoteId, ExpressToken: await walletPm() }, token);
   expect(res.statusCode, res.body).toBe(201);
@@ -115,7 +107,7 @@ const sessionsOf = async (plate: string) =>
 
 describe('Quick Park with Stripe', () => {
   it('tells a guest the provider, its publishable key and the currency; no guest token, no answer', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const res = await app.inject({
       method: 'GET',
       url: '/api/Parking/Guest/Payment',
@@ -131,7 +123,7 @@ describe('Quick Park with Stripe', () => {
   });
 
   it('the express wallet’s PaymentMethod pays the Start once, with no customer, and is not saved', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = await quoted(token, 'QPX 1');
     const pm = await walletPm();
     const before = intents().length;
@@ -159,7 +151,7 @@ describe('Quick Park with Stripe', () => {
   });
 
   it('a declined or unknown PaymentMethod is refused with the card’s reason; nothing opens, and another card pays', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = await quoted(token, 'QPX 2');
     for (const [pm, status, message] of [
       ['pm_card_chargeDeclined', 402, 'Your card was declined.'],
@@ -219,7 +211,7 @@ describe('Quick Park Extend of a session an express wallet paid', () => {
   });
 
   it('a one-time card is never charged twice: reusing the Start’s is refused by Stripe, and nothing is left pending', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = await quoted(token, 'QPX 5');
     const pm = await walletPm();
     const start = await post('Start', { QuoteId: q.QuoteId, ExpressToken: pm }, token);
@@ -275,7 +267,7 @@ describe('Quick Park Extend of a session a typed card paid', () => {
   const customers = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/customers');
 
   it('the Start saves the card under a new customer, and the Extend charges it off-session under that customer', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = await quoted(token, 'QPT 1');
     // What Stripe.js's createPaymentMethod gives for a typed card: a PaymentMethod of no customer.
     const pm = await walletPm();
@@ -335,7 +327,7 @@ describe('Quick Park Extend of a session a typed card paid', () => {
   });
 
   it('a declined typed card saves nothing and opens nothing; another card pays and is saved', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = await quoted(token, 'QPT 2');
     const declined = await post(
       'Start',

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestExtendQuote, GuestToken, ParkingSession, Quote } from '@parkit/contract';
+import type { GuestExtendQuote, ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { FORGET_LEASE_MS, forgetSavedCards } from '../../src/parking/saved-cards.ts';
-import { buildTestApp, lastCode, newMember } from '../helpers.ts';
-import { addZone } from '../parking-helpers.ts';
+import { buildTestApp } from '../helpers.ts';
+import { addZone, verifiedGuest } from '../parking-helpers.ts';
 import { concurrently } from '../concurrency.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
@@ -45,23 +45,6 @@ const MIN = 60_000;
 const post = (url: string, payload: object, token: string) =>
   app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload, headers: { 'x-guest-token': token } });
 
-async function verifiedGuest(): Promise<string> {
-  const phone = newMember().PhoneNumber;
-  const sent = await app.inject({
-    method: 'POST',
-    url: '/api/Parking/Guest/SendCode',
-    payload: { PhoneNumber: phone },
-  });
-  expect(sent.statusCode).toBe(202);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/Parking/Guest/Verify',
-    payload: { PhoneNumber: phone, Code: await lastCode(app, phone) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<GuestToken>().GuestToken;
-}
-
 /** What Stripe.js's createPaymentMethod gives a typed card's form: a PaymentMethod of no customer. */
 async function typedCard(): Promise<string> {
   const res = await fetch(`${fake.url}/v1/payment_methods`, {
@@ -75,7 +58,7 @@ async function typedCard(): Promise<string> {
 
 /** A session a typed card paid (60 minutes), extended by 30 with the saved card. */
 async function typedSession(plate: string) {
-  const token = await verifiedGuest();
+  const token = (await verifiedGuest(app)).token;
   const q = await post(
     'Quote',
     { ZoneNumber: '9401', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 },

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToken, ParkingSession, Quote } from '@parkit/contract';
+import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { parkingCardPayments, parkingQuotes, parkingSessions, walletCharges } from '../../src/db/schema/index.ts';
 import { startGuest, stopOwned } from '../../src/parking/index.ts';
 import { recoverCharges, type ChargeContext, type PaymentProvider } from '../../src/wallet/index.ts';
 import { concurrently, expectJsonNo5xx, statusCounts } from '../concurrency.ts';
-import { buildTestApp, lastCode, MANY_REQUESTS, newMember } from '../helpers.ts';
-import { addZone } from '../parking-helpers.ts';
+import { buildTestApp, MANY_REQUESTS } from '../helpers.ts';
+import { addZone, verifiedGuest } from '../parking-helpers.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
@@ -42,22 +42,7 @@ function guestApi(target: App) {
       payload: payload as Record<string, unknown>,
       headers: { 'x-guest-token': token, ...headers },
     });
-  async function verifiedGuest(): Promise<{ phone: string; token: string }> {
-    const phone = newMember().PhoneNumber;
-    const sent = await target.inject({
-      method: 'POST',
-      url: '/api/Parking/Guest/SendCode',
-      payload: { PhoneNumber: phone },
-    });
-    expect(sent.statusCode).toBe(202);
-    const res = await target.inject({
-      method: 'POST',
-      url: '/api/Parking/Guest/Verify',
-      payload: { PhoneNumber: phone, Code: await lastCode(target, phone) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { phone, token: res.json<GuestToken>().GuestToken };
-  }
+  const guest = () => verifiedGuest(target);
   async function quote(token: string, plate: string, zone = '7701'): Promise<Quote> {
     const res = await post(
       'Quote',
@@ -67,7 +52,7 @@ function guestApi(target: App) {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Quote>();
   }
-  return { post, verifiedGuest, quote };
+  return { post, verifiedGuest: guest, quote };
 }
 
 const guest = guestApi(app);

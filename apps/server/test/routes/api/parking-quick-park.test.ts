@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  PARKING_MESSAGES,
-  QUICK_PARK_MESSAGES,
-  type GuestToken,
-  type ParkingSession,
-  type Quote,
-} from '@parkit/contract';
+import { PARKING_MESSAGES, QUICK_PARK_MESSAGES, type ParkingSession, type Quote } from '@parkit/contract';
 import { queryRows } from '../../../src/db/client.ts';
-import { as, buildTestApp, lastCode, newMember, registerAndSignIn } from '../../helpers.ts';
-import { addZone } from '../../parking-helpers.ts';
+import { as, buildTestApp, newMember, registerAndSignIn } from '../../helpers.ts';
+import { addZone, verifiedGuest } from '../../parking-helpers.ts';
 import { concurrently } from '../../concurrency.ts';
 
 const { app, database } = await buildTestApp();
@@ -23,13 +17,6 @@ const post = (url: string, payload: unknown, token?: string) =>
     payload: payload as Record<string, unknown>,
     headers: token ? { 'x-guest-token': token } : {},
   });
-
-async function verifiedGuest(phone = phoneOf()): Promise<string> {
-  expect((await post('SendCode', { PhoneNumber: phone })).statusCode).toBe(202);
-  const res = await post('Verify', { PhoneNumber: phone, Code: await lastCode(app, phone) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<GuestToken>().GuestToken;
-}
 
 async function cardToken(number = '4242 4242 4242 4242'): Promise<string> {
   const res = await app.inject({
@@ -49,7 +36,7 @@ describe('Quick Park', () => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/Parking/Guest/Payment',
-      headers: { 'x-guest-token': await verifiedGuest() },
+      headers: { 'x-guest-token': (await verifiedGuest(app)).token },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ PaymentProvider: 'sandbox', PublishableKey: null, Currency: 'USD' });
@@ -57,7 +44,7 @@ describe('Quick Park', () => {
 
   it('parks a guest with a verified phone and a card; the receipt link reaches the phone', async () => {
     const phone = phoneOf();
-    const token = await verifiedGuest(phone);
+    const token = (await verifiedGuest(app, phone)).token;
     const q = await quote(token);
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json<Quote>()).toMatchObject({ ParkingAmount: 2.5, FeeAmount: 0, TotalAmount: 2.5 });
@@ -83,7 +70,7 @@ describe('Quick Park', () => {
       headers: { 'x-guest-token': token },
     });
     expect(seen.json<ParkingSession>().SessionId).toBe(s.SessionId);
-    const stranger = await verifiedGuest();
+    const stranger = (await verifiedGuest(app)).token;
     expect(
       (
         await app.inject({
@@ -106,7 +93,7 @@ describe('Quick Park', () => {
 
   it('the SMS link extends with the same card and stops with the unused minutes refunded to it, once', async () => {
     const phone = phoneOf();
-    const token = await verifiedGuest(phone);
+    const token = (await verifiedGuest(app, phone)).token;
     const q = (await quote(token, 'EXT 1')).json<Quote>();
     const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
     const eq = await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, token);
@@ -118,7 +105,7 @@ describe('Quick Park', () => {
       FeeAmount: 0,
       MaxMoreMinutes: 60,
     });
-    const stranger = await verifiedGuest();
+    const stranger = (await verifiedGuest(app)).token;
     expect((await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, stranger)).statusCode).toBe(404);
     expect((await post('Extend', { QuoteId: eq.json<Quote>().QuoteId }, stranger)).statusCode).toBe(404);
     // Five taps at once: one extension, one charge.
@@ -174,7 +161,7 @@ describe('Quick Park', () => {
   });
 
   it('refuses a declined card and writes no session; a spent quote cannot pay twice', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = (await quote(token, 'DECL 1')).json<Quote>();
     const declined = await post(
       'Start',
@@ -189,7 +176,7 @@ describe('Quick Park', () => {
   });
 
   it('a spent quote sent again with the same Idempotency-Key answers the same session, charged once (defect 5)', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = (await quote(token, 'TAP 1')).json<Quote>();
     const start = async (key: string | null, who = token) =>
       app.inject({
@@ -207,7 +194,11 @@ describe('Quick Park', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json<ParkingSession>()).toMatchObject({ SessionId: id, Status: 'Active', PlateNumber: 'TAP 1' });
     // Another key, no key, or another phone with the key: the quote is spent.
-    for (const res of [await start('another-key'), await start(null), await start(key, await verifiedGuest())]) {
+    for (const res of [
+      await start('another-key'),
+      await start(null),
+      await start(key, (await verifiedGuest(app)).token),
+    ]) {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json<{ message: string }>().message).toBe(PARKING_MESSAGES.quoteExpired);
     }
@@ -224,7 +215,7 @@ describe('Quick Park', () => {
   });
 
   it('two taps at once with one Idempotency-Key: both answer the one session, the card is charged once', async () => {
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     const q = (await quote(token, 'TAP 2')).json<Quote>();
     const tokens = [await cardToken(), await cardToken()];
     const res = await concurrently(2, (i) =>
@@ -262,7 +253,7 @@ describe('Quick Park', () => {
     ]) {
       expect((await post('SendCode', bad)).statusCode, JSON.stringify(bad).slice(0, 50)).toBe(400);
     }
-    const token = await verifiedGuest();
+    const token = (await verifiedGuest(app)).token;
     for (const bad of [
       { ZoneNumber: '9101', PlateNumber: 'QP1', PlateState: 'TX' },
       { ZoneNumber: "9101'; drop table zones;--", PlateNumber: 'QP1', PlateState: 'TX', DurationMinutes: 60 },
@@ -312,7 +303,7 @@ describe('Quick Park', () => {
 
   it('registering later with that phone carries the sessions into the new account', async () => {
     const phone = phoneOf();
-    const token = await verifiedGuest(phone);
+    const token = (await verifiedGuest(app, phone)).token;
     const q = (await quote(token, 'LATER 1')).json<Quote>();
     const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
     const member = await registerAndSignIn(app, { PhoneNumber: phone });
