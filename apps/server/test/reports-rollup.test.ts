@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMigrations, queryRows, type Db, type Executor } from '../src/db/client.ts';
 import { foldRollupDeltas } from '../src/reports/index.ts';
@@ -390,12 +390,24 @@ describe('migration 0031', () => {
     const old = await freshDatabase({ migrationsFolder: migrationsUpTo('0030_price_event_cancel') });
     try {
       const ids = await setUp(old.db);
-      await old.db
-        .insert(parkingSessions)
-        .values([
-          session(ids.operatorId, ids.zoneIds[0]!, new Date(T), 150, { refundedCents: 100 }),
-          session(ids.operatorId, ids.zoneIds[1]!, new Date(T - 3 * HOUR), 600, { discountPercent: 10 }),
-        ]);
+      // Only the columns the rows name: drizzle's insert would name every column of today's table,
+      // and a later migration's columns (0057's card_customer_ref) are not in a database of 0030.
+      for (const row of [
+        session(ids.operatorId, ids.zoneIds[0]!, new Date(T), 150, { refundedCents: 100 }),
+        session(ids.operatorId, ids.zoneIds[1]!, new Date(T - 3 * HOUR), 600, { discountPercent: 10 }),
+      ]) {
+        const columns = getTableColumns(parkingSessions);
+        const entries = Object.entries(row) as [keyof typeof columns, unknown][];
+        await old.db.execute(
+          sql`insert into parking_sessions (${sql.join(
+            entries.map(([k]) => sql.identifier(columns[k].name)),
+            sql`, `,
+          )}) values (${sql.join(
+            entries.map(([, v]) => sql`${v instanceof Date ? v.toISOString() : v}`),
+            sql`, `,
+          )})`,
+        );
+      }
       await applyMigrations(old);
       await expectRollupsMatch(old.db);
       expect((await actual(old.db)).size).toBeGreaterThan(2);
