@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { EnforcementAnswer } from '@parkit/contract';
 import { queryRowsNamed, type Executor } from '../db/client.ts';
 import { operators, zones, type CheckOutcome, type PermitKind } from '../db/schema/index.ts';
 import { freePermitAt, permitsOfPlateQuery, policyOfVersion, policyVersionAt, type Preset } from '../pricing/index.ts';
@@ -78,6 +79,25 @@ export async function checkPlate(db: Executor, ask: CheckAsk, at: Date = new Dat
       address: zone.address,
     });
   return { zoneFound: true, zoneNumber: zone.zoneNumber, address: zone.address, right };
+}
+
+/**
+ * A found check as both routes answer it (the key's and the officer's page's): the right that
+ * covers the plate, its end, and what was asked; `zoneNumber` as the route names the zone.
+ */
+export function checkAnswer(
+  found: CheckResult,
+  asked: { zoneNumber: string; plate: string; plateState: string },
+): EnforcementAnswer {
+  const right = found.right;
+  return {
+    Paid: right !== null,
+    EndsAt: right?.endsAt ?? null,
+    ZoneNumber: asked.zoneNumber,
+    PlateNumber: asked.plate,
+    PlateState: asked.plateState,
+    Right: right && { Kind: right.kind, Id: right.id, EndsAt: right.endsAt },
+  };
 }
 
 /**

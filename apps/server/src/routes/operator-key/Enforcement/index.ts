@@ -5,6 +5,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import {
   presentedPrefix,
   audit,
+  checkAnswer,
   checkPlate,
   type AuditEntry,
   type CheckOutcome,
@@ -67,18 +68,9 @@ const enforcementRoutes: FastifyPluginAsyncZod = async (app) => {
         plate,
         plateState: req.query.state,
       });
-      const right = found.right;
-      const paid = right !== null;
       // Another operator's zone (or none) is not found: the key must not reveal it exists.
       if (!found.zoneFound) throw new HttpError(404, M.zoneNotFound, [{ field: 'zone', message: M.zoneNotFound }]);
-      return {
-        Paid: paid,
-        EndsAt: right?.endsAt ?? null,
-        ZoneNumber: zoneNumber,
-        PlateNumber: plate,
-        PlateState: req.query.state,
-        Right: right && { Kind: right.kind, Id: right.id, EndsAt: right.endsAt },
-      };
+      return checkAnswer(found, { zoneNumber, plate, plateState: req.query.state });
     },
   );
 };

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import {
   chalkPlate,
   chalkPlateIn,
+  checkAnswer,
   checkPlate,
   findChalk,
   normalisePlate,
@@ -81,15 +82,7 @@ const operatorEnforcementRoutes: FastifyPluginAsyncZod = async (app) => {
         plateState: req.query.state,
       });
       if (!found.zoneFound) throw notFound(ENFORCEMENT_MESSAGES.zoneNotFound);
-      const right = found.right;
-      return {
-        Paid: right !== null,
-        EndsAt: right?.endsAt ?? null,
-        ZoneNumber: found.zoneNumber,
-        PlateNumber: plate,
-        PlateState: req.query.state,
-        Right: right && { Kind: right.kind, Id: right.id, EndsAt: right.endsAt },
-      };
+      return checkAnswer(found, { zoneNumber: found.zoneNumber, plate, plateState: req.query.state });
     },
   );
 
