@@ -44,3 +44,7 @@ export function postgresCpu(): number | null {
   }
   return found ? total : null;
 }
+
+/** Microseconds of CPU per request between two readings (processCpu or postgresCpu), or null. */
+export const perRequest = (before: number | null, after: number | null, requests: number) =>
+  before === null || after === null || requests === 0 ? null : ((after - before) * 1e6) / requests;

@@ -35,6 +35,7 @@ import { ENFORCEMENT_KEY_HEADER, type EnforcementAnswer, type RightsDownload } f
 import { queryRows, type Db } from '@parkit/server/src/db/client.ts';
 import { createKey } from '@parkit/server/src/enforcement/api-key-repository.ts';
 import { hashPassword } from '@parkit/server/src/auth/passwords.ts';
+import { perRequest, postgresCpu, processCpu } from './cpu.ts';
 import { benchDatabase, PERMITS, SESSIONS } from './enforcement-seed.ts';
 import { startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
@@ -116,6 +117,9 @@ interface Turn {
   failed: number;
   /** The answers that were not 2xx, by status. */
   statuses: Record<string, number>;
+  /** CPU per request, in microseconds, of the target's server process and of PostgreSQL (all its processes), or null. */
+  cpuUs: number | null;
+  pgUs: number | null;
 }
 
 async function turn(
@@ -123,9 +127,12 @@ async function turn(
   paths: string[],
   headers: Record<string, string>[],
   seconds: number,
+  pid: number | undefined,
   connections = CONNECTIONS,
 ): Promise<Turn> {
   let i = 0;
+  const cpu0 = processCpu(pid);
+  const pg0 = postgresCpu();
   const r = await autocannon({
     url: base,
     connections,
@@ -144,7 +151,11 @@ async function turn(
       },
     ],
   });
+  const cpuUs = perRequest(cpu0, processCpu(pid), r.requests.total);
+  const pgUs = perRequest(pg0, postgresCpu(), r.requests.total);
   return {
+    cpuUs,
+    pgUs,
     rps: r.requests.average,
     p50: r.latency.p50,
     p97: r.latency.p97_5,
@@ -169,6 +180,9 @@ function failedOf(turns: Turn[]): string {
   return codes ? `${n} (${codes})` : String(n);
 }
 
+/** The turns' median CPU per request, rounded; '' where /proc could not be read. */
+const cpuOf = (xs: (number | null)[]) => (xs.some((x) => x === null) ? '' : Math.round(median(xs as number[])));
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -180,6 +194,8 @@ interface Target {
   paths: string[];
   headers: Record<string, string>[];
   goal: boolean;
+  /** The server process that answers (its CPU per request is printed). */
+  pid: number | undefined;
   turns: Turn[];
 }
 
@@ -295,6 +311,7 @@ export async function runEnforcementBench(): Promise<void> {
         paths: ['/'],
         headers: [{}],
         goal: false,
+        pid: bare.child.pid,
         turns: [],
       },
       {
@@ -303,6 +320,7 @@ export async function runEnforcementBench(): Promise<void> {
         paths: mix.map(officerCheckPath),
         headers: [officer],
         goal: true,
+        pid: server.child.pid,
         turns: [],
       },
       {
@@ -311,6 +329,7 @@ export async function runEnforcementBench(): Promise<void> {
         paths: mix.map(checkPath),
         headers: keyHeaders,
         goal: true,
+        pid: server.child.pid,
         turns: [],
       },
       {
@@ -319,10 +338,11 @@ export async function runEnforcementBench(): Promise<void> {
         paths: beats,
         headers: [officer],
         goal: false,
+        pid: server.child.pid,
         turns: [],
       },
     ];
-    for (const target of targets) await turn(target.base, target.paths, target.headers, 1); // JIT, pools
+    for (const target of targets) await turn(target.base, target.paths, target.headers, 1, target.pid); // JIT, pools
     // The bench's concurrency (the machine saturated: its latency is mostly the queue's), then one
     // connection (a check's own latency), in one run.
     for (const connections of [...new Set([CONNECTIONS, 1])]) {
@@ -333,7 +353,9 @@ export async function runEnforcementBench(): Promise<void> {
       );
       for (let round = 0; round < ROUNDS; round++)
         for (const target of targets)
-          target.turns.push(await turn(target.base, target.paths, target.headers, TURN_SECONDS, connections));
+          target.turns.push(
+            await turn(target.base, target.paths, target.headers, TURN_SECONDS, target.pid, connections),
+          );
 
       const rows = targets.map((target) => {
         const of = (f: (x: Turn) => number) => median(target.turns.map(f));
@@ -349,6 +371,8 @@ export async function runEnforcementBench(): Promise<void> {
           goal: target.goal ? `p99 <= ${GOAL_P99_MS} ms` : '',
           met: target.goal ? (p99 <= GOAL_P99_MS ? 'met' : 'NOT met') : '',
           'non-2xx/errors': failedOf(target.turns),
+          'server CPU µs/req': cpuOf(target.turns.map((x) => x.cpuUs)),
+          'PostgreSQL CPU µs/req': cpuOf(target.turns.map((x) => x.pgUs)),
         };
       });
       printTable(

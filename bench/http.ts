@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { asAdmin } from '@parkit/server/test/support/scratch-database.ts';
-import { postgresCpu, processCpu } from './cpu.ts';
+import { perRequest, postgresCpu, processCpu } from './cpu.ts';
 import { startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -53,9 +53,6 @@ interface Meter {
   pid: number | undefined;
   postgres: boolean;
 }
-
-const perRequest = (before: number | null, after: number | null, requests: number) =>
-  before === null || after === null || requests === 0 ? null : ((after - before) * 1e6) / requests;
 
 /** A first request proves the route answers 200 (a wrong token would make 401s look fast), then a warm-up. */
 async function warm(url: string, headers: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { queryRows, type Executor } from '../src/db/client.ts';
+import { namedStatement, queryRows, type Executor } from '../src/db/client.ts';
 import { preparedPerDatabase } from '../src/db/prepared.ts';
 import {
   Client,
@@ -61,6 +61,21 @@ describe(`library internals (${driver})`, () => {
     });
   });
 
+  it("1. drizzle's prepareQuery(...).execute(values) fills the placeholders of a query built once (namedStatement)", async () => {
+    const byNote = namedStatement<{ note: string; at: string }>('lib_int_placeholders', (p, on) =>
+      on
+        .select({ id: probe.id })
+        .from(probe)
+        .where(and(eq(probe.note, p('note')), sql`${probe.at} = ${p('at')}::timestamptz`))
+        .getSQL(),
+    );
+    const at = '2026-11-27T10:00:00.000Z';
+    expect(await byNote(db, { note: 'one', at })).toEqual([{ id: 1 }]);
+    // Built once: the second call's values, not the first's.
+    expect(await byNote(db, { note: 'two', at })).toEqual([]);
+    expect(await byNote(db, { note: 'one', at: '2026-11-27T10:00:01.000Z' })).toEqual([]);
+    await expect(byNote(db, { note: 'one' } as never)).rejects.toThrow(/No value for placeholder "at"/);
+  });
   it("2. drizzle's prepared statement keeps its SQL in `queryString` (and, on PGlite, our client in `client`)", async () => {
     const find = preparedPerDatabase((on) =>
       on

@@ -5,7 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { Client, namedQueryRows, TEXT_PARSERS, withNamedStatements } from '../lib/library-internals.ts';
+import { builtQuery, Client, namedQueryRows, TEXT_PARSERS, withNamedStatements } from '../lib/library-internals.ts';
 import { SERVER_ROOT } from '../paths.ts';
 
 export type Schema = typeof schema;
@@ -185,4 +185,22 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 export function queryRowsNamed<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
   // Through drizzle's session, outside its public types (lib/library-internals.ts).
   return namedQueryRows<T>(db, name, query);
+}
+
+/**
+ * queryRowsNamed for a statement whose SQL is built once: `build` writes it with placeholders
+ * (`p('name')`, drizzle's sql.placeholder) where each call's values go, and each call fills them
+ * (drizzle applies a column's encoder where a placeholder is compared with a column).
+ * For a statement composed of builders, whose building drizzle repeats on every call (the plate
+ * check's: ~400 µs of the server's CPU a call, docs/data-access.md). Answers a function of the
+ * executor and the values.
+ */
+export function namedStatement<V extends Record<string, unknown>>(
+  name: string,
+  build: (p: (name: keyof V & string) => Placeholder, db: Executor) => SQL,
+): <T>(db: Executor, values: V) => Promise<T[]> {
+  // Built at the first call, with its executor for the builders (the text is the same on either driver).
+  let built: Query | undefined;
+  return <T>(db: Executor, values: V) =>
+    namedQueryRows<T>(db, name, (built ??= builtQuery(build((n) => sql.placeholder(n), db))), values);
 }

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EnforcementAnswer } from '@parkit/contract';
-import { queryRowsNamed, type Executor } from '../db/client.ts';
+import { namedStatement, type Executor } from '../db/client.ts';
+import { normalisePlate } from '../lib/plate.ts';
 import { operators, zones, type CheckOutcome, type PermitKind } from '../db/schema/index.ts';
 import { freePermitAt, permitsOfPlateQuery, policyOfVersion, policyVersionAt, type Preset } from '../pricing/index.ts';
 import {
@@ -11,6 +12,7 @@ import {
   visitorDayQuery,
   type ParkingRight,
   type RightZone,
+  type RightRef,
   type RightZoneRef,
 } from './rights.ts';
 
@@ -100,38 +102,73 @@ export function checkAnswer(
   };
 }
 
+/** The values of the check's statement, in its placeholders: the ask's, the plate normalised, the moment as ISO text. */
+export interface CheckValues extends Record<string, unknown> {
+  keyId: number | null;
+  memberId: number | null;
+  operatorId: number;
+  keyPrefix: string | null;
+  clientAddress: string;
+  /** The zone's number (the key's check) or id (the officer's). */
+  zone: string | number;
+  plate: string;
+  plateState: string;
+  at: string;
+}
+
 /**
- * The check's one statement (a named one: the enforcement bench measures it; one name per zone
- * lookup, as the two differ in text): the zone by its number or its id, rights.ts's reads of the plate there (each a builder, its zone read from the statement's
- * own `chk_zone`), the permits it holds and, only when those decide, the policy version; and,
- * when the answer does not wait on the policy, the audit row with that answer and the key's
- * last use, as audit() writes them.
+ * The check's one statement, built once per way of naming the zone (a named statement: the
+ * enforcement bench measures it; one name per zone lookup, as the two differ in text).
  */
+const checkStatements = {
+  number: namedStatement<CheckValues>('enforcement_check', (p, db) => checkStatementQuery(db, true, p)),
+  id: namedStatement<CheckValues>('enforcement_check_by_zone_id', (p, db) => checkStatementQuery(db, false, p)),
+};
+
 async function checkStatement(db: Executor, ask: CheckAsk, at: Date): Promise<CheckRow> {
-  const name = 'number' in ask.zone ? 'enforcement_check' : 'enforcement_check_by_zone_id';
-  const [row] = await queryRowsNamed<{ check: CheckRow }>(db, name, checkStatementQuery(db, ask, at));
+  const byNumber = 'number' in ask.zone;
+  const [row] = await checkStatements[byNumber ? 'number' : 'id']<{ check: CheckRow }>(db, {
+    keyId: ask.keyId,
+    memberId: ask.memberId,
+    operatorId: ask.operatorId,
+    keyPrefix: ask.keyPrefix,
+    clientAddress: ask.clientAddress,
+    zone: 'number' in ask.zone ? ask.zone.number : ask.zone.id,
+    plate: normalisePlate(ask.plate),
+    plateState: ask.plateState,
+    at: at.toISOString(),
+  });
   return row!.check;
 }
 
-/** checkStatement's SQL (exported for the plan test, test/routes/api/enforcement-plan.test.ts). */
-export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL {
+/**
+ * checkStatement's SQL, with a placeholder (`p`) for each value (exported for the plan test,
+ * test/routes/api/enforcement-plan.test.ts): the zone by its number or its id, rights.ts's reads
+ * of the plate there (each a builder, its zone read from the statement's own `chk_zone`), the
+ * permits it holds and, only when those decide, the policy version; and, when the answer does not
+ * wait on the policy, the audit row with that answer and the key's last use, as audit() writes them.
+ */
+export function checkStatementQuery(
+  db: Executor,
+  byNumber: boolean,
+  p: (name: keyof CheckValues & string) => Placeholder,
+): SQL {
   const z = {
     id: sql`(select id from chk_zone)`,
     operatorId: sql`(select operator_id from chk_zone)`,
     graceMinutes: sql`(select grace_minutes from chk_zone)`,
     timezone: sql`(select timezone from chk_zone)`,
   } satisfies RightZoneRef;
-  const q = { plate: ask.plate, at, plateState: ask.plateState };
-  const asked = ask.zone;
-  const byNumber = 'number' in asked;
+  const at = sql`${p('at')}::timestamptz`;
+  const q: RightRef = { plate: sql`${p('plate')}::text`, at, plateState: sql`${p('plateState')}::text` };
   const zone = db
     .select({ ...RIGHT_ZONE_COLUMNS, address: zones.address, zoneNumber: zones.zoneNumber })
     .from(zones)
     .innerJoin(operators, eq(operators.id, zones.operatorId))
     .where(
       and(
-        eq(zones.operatorId, ask.operatorId),
-        byNumber ? sql`upper(${zones.zoneNumber}) = upper(${asked.number})` : eq(zones.id, asked.id),
+        eq(zones.operatorId, sql`${p('operatorId')}::int`),
+        byNumber ? sql`upper(${zones.zoneNumber}) = upper(${p('zone')}::text)` : eq(zones.id, sql`${p('zone')}::int`),
       ),
     )
     .limit(1);
@@ -139,7 +176,7 @@ export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL 
   // that is not the operator's writes no row: the page lists only the operator's zones, and a
   // request with another operator's id changes nothing (test/guards/identity.test.ts); a key's
   // check audits it (zone_not_found), as it audits every refusal.
-  const zoneNumber = byNumber ? sql`${asked.number}` : sql`(select zone_number from chk_zone)`;
+  const zoneNumber = byNumber ? sql`${p('zone')}::text` : sql`(select zone_number from chk_zone)`;
   const ms = (t: SQL) => sql`floor(extract(epoch from ${t}) * 1000)::float8`;
   return sql`with chk_zone as ${zone},
         chk_session as ${sessionRightQuery(db, z, q)},
@@ -154,15 +191,15 @@ export function checkStatementQuery(db: Executor, ask: CheckAsk, at: Date): SQL 
         chk_entry as (
           insert into enforcement_checks (key_id, member_id, operator_id, key_prefix, client_address, zone_number,
                                           plate, plate_state, outcome, paid, session_id, address)
-          select ${ask.keyId}::int, ${ask.memberId}::int, ${ask.operatorId}::int, ${ask.keyPrefix}, ${ask.clientAddress},
-                 ${zoneNumber}, ${ask.plate}, ${ask.plateState},
+          select ${p('keyId')}::int, ${p('memberId')}::int, ${p('operatorId')}::int, ${p('keyPrefix')}::text,
+                 ${p('clientAddress')}::text, ${zoneNumber}, ${p('plate')}::text, ${p('plateState')}::text,
                  case when zone_missing then 'zone_not_found' when covered then 'paid' else 'not_paid' end,
                  covered, session_id, address
           from chk_answer where not waits_on_policy${byNumber ? sql`` : sql` and not zone_missing`}
           returning id),
         chk_key as (
           update operator_api_keys set last_used_at = now()
-          where id = ${ask.keyId}::int and exists (select from chk_entry)
+          where id = ${p('keyId')}::int and exists (select from chk_entry)
             and (last_used_at is null or last_used_at < now() - interval '1 minute')
           returning id)
         select json_build_object(

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { isActive } from '../db/partial-index.ts';
 import { apdsAssignedRights, operators, parkingSessions, permits, visitorDays, zones } from '../db/schema/index.ts';
@@ -91,11 +91,32 @@ export interface RightZoneRef {
   timezone: string | SQL;
 }
 
+/**
+ * The plate and the moment the four reads are about, as SQL: a call's values (rightRef), or the
+ * placeholders of a statement built once (the plate check's, check-repository.ts).
+ */
+export interface RightRef {
+  /** The plate, normalised (normalisePlate). */
+  plate: SQLWrapper;
+  /** The moment, a timestamptz. */
+  at: SQL;
+  plateState?: SQLWrapper;
+  pastMoment?: boolean;
+}
+
+/** A query's values as the reads take them. */
+export function rightRef(q: Omit<RightQuery, 'zoneId'>): RightRef {
+  return {
+    plate: sql`${normalisePlate(q.plate)}`,
+    at: sql`${q.at.toISOString()}::timestamptz`,
+    plateState: q.plateState === undefined ? undefined : sql`${q.plateState}`,
+    pastMoment: q.pastMoment,
+  };
+}
+
 /** The paid session of the plate in the zone that covers `at` (the latest ending), as a builder: `id`, `ends_at`. */
-export function sessionRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
-  const plate = normalisePlate(q.plate);
-  const at = q.at;
-  const atSql = sql`${at.toISOString()}::timestamptz`;
+export function sessionRightQuery(db: Executor, z: RightZoneRef, q: RightRef) {
+  const { plate, at: atSql } = q;
   const s = parkingSessions;
   return db
     .select({ id: s.id, endsAt: s.endsAt })
@@ -106,7 +127,7 @@ export function sessionRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQu
         eq(s.operatorId, z.operatorId),
         q.pastMoment ? coveredSince(atSql) : isActive(s.status),
         sql`${s.endsAt} + make_interval(mins => ${z.graceMinutes}) > ${atSql}`,
-        lte(s.startedAt, at),
+        lte(s.startedAt, atSql),
         q.plateState === undefined ? undefined : eq(s.plateState, q.plateState),
         sql`${normalisedSessionPlate} = ${plate}`,
       ),
@@ -116,9 +137,8 @@ export function sessionRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQu
 }
 
 /** A visitor day given to the plate for `at`'s local date by an active permit covering the zone, as a builder: `id`, `ends_at` (ISO text). */
-export function visitorDayQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
-  const plate = normalisePlate(q.plate);
-  const atSql = sql`${q.at.toISOString()}::timestamptz`;
+export function visitorDayQuery(db: Executor, z: RightZoneRef, q: RightRef) {
+  const { plate, at: atSql } = q;
   const p = permits;
   const v = visitorDays;
   const localDay = sql`(${atSql} at time zone ${z.timezone})::date`;
@@ -146,8 +166,8 @@ export function visitorDayQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuer
 }
 
 /** An APDS assigned right of the plate in the zone whose window holds `at` (the latest ending), as a builder: `apds_id`, `ends_at`. */
-export function assignedRightQuery(db: Executor, z: RightZoneRef, q: Omit<RightQuery, 'zoneId'>) {
-  const plate = normalisePlate(q.plate);
+export function assignedRightQuery(db: Executor, z: RightZoneRef, q: RightRef) {
+  const plate = q.plate;
   const a = apdsAssignedRights;
   return db
     .select({ apdsId: a.apdsId, endsAt: a.endsAt })
@@ -195,7 +215,8 @@ export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery):
   if (plate === '') return null;
   const at = q.at;
   const ref: RightZoneRef = { ...zone, id: q.zoneId };
-  const [session] = await sessionRightQuery(db, ref, q);
+  const r = rightRef(q);
+  const [session] = await sessionRightQuery(db, ref, r);
   if (session) return asRight.session(session, zone.graceMinutes);
 
   // A permit is a right when the zone's policy in force at `at` lets its type park free then
@@ -207,10 +228,10 @@ export async function rightInZone(db: Executor, zone: RightZone, q: RightQuery):
     if (permit) return asRight.permit(permit);
   }
 
-  const [day] = await visitorDayQuery(db, ref, q);
+  const [day] = await visitorDayQuery(db, ref, r);
   if (day) return asRight.visitorDay(day);
 
-  const [assigned] = await assignedRightQuery(db, ref, q);
+  const [assigned] = await assignedRightQuery(db, ref, r);
   if (assigned) return asRight.assigned(assigned);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { is, SQL, type Query as BuiltQuery } from 'drizzle-orm';
 import { PgDialect, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import helmet, { type HelmetOptions } from 'helmet';
 import pg from 'pg';
@@ -38,12 +38,22 @@ export function sessionOf(db: object): PgSession<PgQueryResultHKT> {
   return (db as { session: PgSession<PgQueryResultHKT> }).session;
 }
 
+/** `query`'s text and parameters as drizzle sends them (placeholders left in: namedStatement builds once). */
+export const builtQuery = (query: SQL): BuiltQuery => dialect.sqlToQuery(query);
+
 /**
  * Runs `query` as the named statement `name` on the session of `db` (the connection, or the
- * transaction's) and answers its rows.
+ * transaction's) and answers its rows. `query` may be built already (a Query of drizzle's
+ * sqlToQuery), its sql.placeholder()s filled from `values` by drizzle's prepared query.
  */
-export async function namedQueryRows<T>(db: object, name: string, query: SQL): Promise<T[]> {
-  const res = (await sessionOf(db).prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+export async function namedQueryRows<T>(
+  db: object,
+  name: string,
+  query: SQL | BuiltQuery,
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const built = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+  const res = (await sessionOf(db).prepareQuery(built, undefined, name, false).execute(values)) as {
     rows: T[];
   };
   return res.rows;

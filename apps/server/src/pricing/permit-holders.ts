@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PRICING_MESSAGES, type PolicyBody } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
 import { isActive } from '../db/partial-index.ts';
@@ -26,19 +26,21 @@ export async function permitsOfPlate(
   db: Executor,
   q: { operatorId: number; zoneId: number; plate: string; at: Date },
 ): Promise<ZonePermit[]> {
-  if (normalisePlate(q.plate) === '') return [];
-  return permitsOfPlateQuery(db, q);
+  const plate = normalisePlate(q.plate);
+  if (plate === '') return [];
+  return permitsOfPlateQuery(db, { ...q, plate: sql`${plate}`, at: sql`${q.at.toISOString()}::timestamptz` });
 }
 
 /**
  * permitsOfPlate's read as a builder (`id`, `type_id`, `kind`, `name`, `valid_until`): the operator
- * and the zone as values or as SQL of the statement it is part of (the plate check's).
+ * and the zone as values or as SQL of the statement it is part of (the plate check's), the plate
+ * (normalised) and the moment (a timestamptz) as SQL.
  */
 export function permitsOfPlateQuery(
   db: Executor,
-  q: { operatorId: number | SQL; zoneId: number | SQL; plate: string; at: Date },
+  q: { operatorId: number | SQL; zoneId: number | SQL; plate: SQLWrapper; at: SQL },
 ) {
-  const plate = normalisePlate(q.plate);
+  const plate = q.plate;
   const p = permits;
   return db
     .select({

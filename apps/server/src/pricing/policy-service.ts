@@ -90,10 +90,11 @@ async function policyAt(
 /**
  * The id of the policy version that prices a session starting at `at` in the zone (an event's, else
  * the zone's version in force), or null (the preset), as an SQL expression: the zone's id and
- * operator as SQL, values or columns of the statement it is part of (the plate check's).
+ * operator as SQL, values or columns of the statement it is part of (the plate check's); the
+ * moment as a value or SQL (a timestamptz: the check's placeholder).
  */
-export function policyVersionAt(zone: { id: SQL; operatorId: SQL }, at: Date): SQL {
-  const t = sql`${at.toISOString()}::timestamptz`;
+export function policyVersionAt(zone: { id: SQL; operatorId: SQL }, at: Date | SQL): SQL {
+  const t = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
   return sql`coalesce(
           (select v.id from price_events e join price_policy_versions v on v.policy_id = e.policy_id
            where e.operator_id = ${zone.operatorId} and ${zone.id} = any(e.zone_ids) and e.cancelled_at is null

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
-import { checkStatementQuery } from '../../../src/enforcement/check-repository.ts';
+import { checkStatementQuery, type CheckValues } from '../../../src/enforcement/check-repository.ts';
 import { freshDatabase } from '../../helpers.ts';
 import { planNodes, type PlanNode } from '../../support/query-plan.ts';
 
@@ -27,13 +27,22 @@ const literal = (v: unknown): string => {
 
 /** The key's check (a zone by number) or the officer's page's (by id, GET /api/Operator/{id}/Check). */
 const ASKS = {
-  key: { keyId: 1, memberId: null, keyPrefix: 'pk_plan', zone: { number: '7401' } },
-  officer: { keyId: null, memberId: 1, keyPrefix: null, zone: { id: 1 } },
+  key: { keyId: 1, memberId: null, keyPrefix: 'pk_plan', zone: '7401' },
+  officer: { keyId: null, memberId: 1, keyPrefix: null, zone: 1 },
 };
 
 async function genericPlan(who: keyof typeof ASKS): Promise<PlanNode> {
-  const ask = { ...ASKS[who], operatorId: 1, clientAddress: '127.0.0.1', plate: 'ABC123', plateState: 'TX' };
-  const { sql: text, params } = new PgDialect().sqlToQuery(checkStatementQuery(db, ask, new Date()));
+  const values: CheckValues = {
+    ...ASKS[who],
+    operatorId: 1,
+    clientAddress: '127.0.0.1',
+    plate: 'ABC123',
+    plateState: 'TX',
+    at: new Date().toISOString(),
+  };
+  const query = new PgDialect().sqlToQuery(checkStatementQuery(db, who === 'key', (n) => sql.placeholder(n)));
+  const text = query.sql;
+  const params = fillPlaceholders(query.params, values);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
