@@ -52,6 +52,7 @@ const moneyTests = [
   'test/parking-start-statement.test.ts',
   'test/wallet/money-paths.test.ts',
   'test/wallet/quick-park-money.test.ts',
+  'test/wallet/card-payments.test.ts',
 ];
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'; // as vitest.config.ts
 const projects = {

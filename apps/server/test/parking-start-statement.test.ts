@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quote, SessionReceipt } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
 import { toSessionView } from '../src/parking/session-repository.ts';
-import { STORED_START, startInOneStatement } from '../src/parking/start-statement.ts';
+import { STORED_START, startAnswered, startInOneStatement, storedStart } from '../src/parking/start-statement.ts';
 import { as, buildTestApp, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, walletState } from './parking-helpers.ts';
 import { recordStatements } from './support/statements.ts';
@@ -198,6 +198,24 @@ describe('POST /api/Parking/Start in one round trip', () => {
     expect(w.balance).toBe(1000 - 285);
     expect(w.ledger).toBe(w.balance);
     expect(w.entries.filter((e) => e.kind === 'parking')).toHaveLength(1);
+  });
+
+  it('a member that does not exist: no session version and no Start, and nothing written', async () => {
+    const before = await rows();
+    const r = {
+      quoteId: '00000000-0000-4000-8000-000000000000',
+      confirmedOverMax: false,
+      key: 'ghost-key',
+      requestHash: 'h',
+      sessionVersion: 1,
+    };
+    expect(await startAnswered(db, 2_000_000_000, r, new Date())).toEqual({ sessionVersion: null, started: null });
+    expect(await rows()).toBe(before);
+  });
+
+  it('a stored answer the transaction path wrote (the body itself) is replayed as it is', () => {
+    const body = { SessionId: 7, Status: 'Active', at: '2026-11-29T10:00:00.000Z' };
+    expect(storedStart(body)).toBe(body);
   });
 
   it('a token of an ended session is refused with 401 and writes nothing', async () => {
