@@ -11,6 +11,9 @@ import { DEMO_BALANCE_CENTS, DEMO_MEMBER, seedDemoMember } from '../../src/seeds
 import {
   chargeAddMoney,
   chargeCard,
+  claimCharge,
+  dropPending,
+  markRecorded,
   lockWallet,
   otherChargePending,
   postEntry,
@@ -20,6 +23,7 @@ import {
   type CardCharge,
   type ChargeContext,
   type PaymentProvider,
+  type WalletCharge,
 } from '../../src/wallet/index.ts';
 import { as, buildTestApp, MANY_REQUESTS, registerAndSignIn, type SignedIn } from '../helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from '../parking-helpers.ts';
@@ -397,6 +401,135 @@ describe('chargeCard, recordCharge and the job’s recovery, one rule at a time'
     expect(await recoverCharges(wallet)).toBe(1);
     expect(await recoverCharges(wallet)).toBe(0);
     expect((await expectLedgerIsBalance(c.memberId)).balance).toBe(300);
+  });
+
+  it('a member that does not exist, or whose account is deleted: 404, and nothing written or sent', async () => {
+    const { ctx, sent } = counting();
+    const c = await cardCharge(300);
+    const written = () => db.select().from(walletCharges).where(eq(walletCharges.providerKey, c.providerKey));
+    await expect(chargeCard(ctx, { ...c, memberId: 2_000_000_000 })).rejects.toMatchObject({ statusCode: 404 });
+    expect(await written()).toEqual([]);
+    await db.update(members).set({ deletedAt: new Date() }).where(eq(members.id, c.memberId));
+    await expect(chargeCard(ctx, c)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await written()).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  /** A Quick Park start charge, pending, of a member's quote (the kind's rule: a quote), of that member or of none. */
+  async function parkingCharge(memberId: 'member' | 'none'): Promise<WalletCharge> {
+    const m = await registerAndSignIn(app);
+    const q = await quote(app, m, { ZoneId: zone, VehicleId: await addVehicle(app, m), DurationMinutes: 60 });
+    expect(q.statusCode, q.body).toBe(200);
+    return db.transaction((tx) =>
+      claimCharge(tx, 'usd', {
+        memberId: memberId === 'member' ? m.memberId : null,
+        kind: 'quick-park-start',
+        providerKey: `test:${randomUUID()}`,
+        amountCents: 250,
+        description: 'test',
+        providerRef: 'tok_test',
+        customerRef: null,
+        idempotencyKey: null,
+        quoteId: q.json<Quote>().QuoteId,
+      }),
+    );
+  }
+
+  it('recordCharge: a charge that is not there, or not a wallet’s credit, is an error, and nothing is recorded', async () => {
+    await expect(db.transaction((tx) => recordCharge(tx, 2_000_000_000, 'ch_x'))).rejects.toThrow(
+      'wallet charge 2000000000 vanished',
+    );
+    for (const who of ['member', 'none'] as const) {
+      const charge = await parkingCharge(who);
+      await expect(db.transaction((tx) => recordCharge(tx, charge.id, 'ch_x'))).rejects.toThrow(
+        `wallet charge ${charge.id} is not a credit of a wallet`,
+      );
+      expect(await keyOf(charge.id)).toMatchObject({ status: 'pending', chargeRef: null });
+    }
+  });
+
+  it('dropPending removes a pending movement once, and never a recorded one', async () => {
+    const pending = await parkingCharge('none');
+    const recorded = await parkingCharge('none');
+    await db
+      .update(walletCharges)
+      .set({ status: 'recorded', chargeRef: 'ch_r' })
+      .where(eq(walletCharges.id, recorded.id));
+    expect(await db.transaction((tx) => dropPending(tx, recorded.id))).toBe(false);
+    expect(await keyOf(recorded.id)).toMatchObject({ status: 'recorded' });
+    expect(await db.transaction((tx) => dropPending(tx, pending.id))).toBe(true);
+    expect(await db.transaction((tx) => dropPending(tx, pending.id))).toBe(false);
+    expect(await keyOf(pending.id)).toBeUndefined();
+  });
+
+  describe('the job’s recovery of another domain’s movements (a handler’s kinds)', () => {
+    const answering: PaymentProvider = {
+      ...wallet.provider,
+      charge: async () => ({ ok: true, chargeRef: 'ch_stub', customerRef: null }),
+    };
+    /** Leaves only `ids` pending among the kind's rows (the other tests' are recorded), aged past the grace. */
+    async function onlyPending(ids: number[]) {
+      await db
+        .update(walletCharges)
+        .set({ status: 'recorded', chargeRef: 'ch_other' })
+        .where(and(eq(walletCharges.kind, 'quick-park-start'), eq(walletCharges.status, 'pending')));
+      for (const id of ids) {
+        await db.update(walletCharges).set({ status: 'pending', chargeRef: null }).where(eq(walletCharges.id, id));
+        await age(id, '2 minutes');
+      }
+    }
+
+    it('a kind no handler is registered for is left alone', async () => {
+      const charge = await parkingCharge('none');
+      await onlyPending([charge.id]);
+      expect(await recoverCharges({ ...wallet, provider: answering })).toBe(0);
+      expect(await keyOf(charge.id)).toMatchObject({ status: 'pending' });
+    });
+
+    it('recorded by its request while the job sent it: the handler is not called, and the job counts none', async () => {
+      const charge = await parkingCharge('none');
+      await onlyPending([charge.id]);
+      const recordedBy: number[] = [];
+      const ctx: ChargeContext = {
+        ...wallet,
+        provider: {
+          ...answering,
+          charge: async (req) => {
+            await db.transaction((tx) => markRecorded(tx, charge.id, 'ch_request'));
+            return answering.charge(req);
+          },
+        },
+        handlers: {
+          'quick-park-start': { record: async (_tx, c) => recordedBy.push(c.id), release: async () => {} },
+        },
+      };
+      expect(await recoverCharges(ctx)).toBe(0);
+      expect(recordedBy).toEqual([]);
+      expect(await keyOf(charge.id)).toMatchObject({ status: 'recorded', chargeRef: 'ch_request' });
+    });
+
+    it('one that cannot be recorded does not hold up the next: the next is recorded, then the error is thrown', async () => {
+      const [a, b] = [await parkingCharge('none'), await parkingCharge('none')];
+      await onlyPending([a!.id, b!.id]);
+      const recordedBy: number[] = [];
+      const ctx: ChargeContext = {
+        ...wallet,
+        provider: answering,
+        handlers: {
+          'quick-park-start': {
+            record: async (_tx, c) => {
+              if (c.id === a!.id) throw new Error('the session could not be opened');
+              recordedBy.push(c.id);
+            },
+            release: async () => {},
+          },
+        },
+      };
+      await expect(recoverCharges(ctx)).rejects.toThrow('the session could not be opened');
+      expect(recordedBy).toEqual([b!.id]);
+      expect(await keyOf(a!.id)).toMatchObject({ status: 'pending' });
+      expect(await keyOf(b!.id)).toMatchObject({ status: 'recorded', chargeRef: 'ch_stub' });
+    });
   });
 
   it('otherChargePending finds another pending charge of the member, of the kind or key asked', async () => {
