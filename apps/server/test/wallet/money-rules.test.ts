@@ -9,7 +9,13 @@ import type { Quote } from '@parkit/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { ledgerEntries } from '../../src/db/schema/index.ts';
 import { runAllDueReloads } from '../../src/wallet/auto-reload.ts';
-import { isTransactionConflict, purgeExpiredKeys, withIdempotency } from '../../src/wallet/idempotency.ts';
+import {
+  forgetKey,
+  idempotent,
+  isTransactionConflict,
+  purgeExpiredKeys,
+  withIdempotency,
+} from '../../src/wallet/idempotency.ts';
 import { balanceOf, lockWallet, postEntry, type PostEntryInput } from '../../src/wallet/ledger.ts';
 import { startInOneStatement } from '../../src/parking/start-statement.ts';
 import { defaultOperatorId } from '../../src/zones/index.ts';
@@ -152,6 +158,51 @@ describe('one request per Idempotency-Key', () => {
     );
     await expect(send()).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.inFlight });
     expect(prepared).toBe(1);
+  });
+
+  it('forgetKey: a key forgotten (its step after COMMIT was undone) runs again; another member’s key is not touched', async () => {
+    const [m, other] = [await registerAndSignIn(app), await registerAndSignIn(app)];
+    const key = randomUUID();
+    let runs = 0;
+    const send = (who: SignedIn) =>
+      withIdempotency(db, { memberId: who.memberId, key, scope: 'test/Forget', body: {} }, async () => ({
+        statusCode: 200,
+        body: { run: ++runs },
+      }));
+    expect(await send(m)).toMatchObject({ body: { run: 1 }, replayed: false });
+    expect(await send(other)).toMatchObject({ body: { run: 2 }, replayed: false });
+    await forgetKey(db, m.memberId, key);
+    expect(await send(m)).toMatchObject({ body: { run: 3 }, replayed: false });
+    expect(await send(other)).toMatchObject({ body: { run: 2 }, replayed: true });
+  });
+
+  it('a one-statement path failing for another reason than a key already held fails the request; the transaction path is not tried', async () => {
+    const m = await registerAndSignIn(app);
+    let transactionPath = 0;
+    const req = {
+      headers: { 'idempotency-key': randomUUID() },
+      member: { memberId: m.memberId },
+      server: app,
+      body: {},
+    };
+    const reply = { code: () => reply, header: () => reply };
+    await expect(
+      idempotent(
+        req as never,
+        reply as never,
+        'test/OneStatement',
+        async () => ({ statusCode: 200, body: { path: ++transactionPath } }),
+        undefined,
+        {
+          run: async () => {
+            throw new Error('the statement broke');
+          },
+          revive: (stored) => stored,
+          checkSession: async () => {},
+        },
+      ),
+    ).rejects.toThrow('the statement broke');
+    expect(transactionPath).toBe(0);
   });
 
   it('runs again when the first run threw: nothing of it is kept, the key neither', async () => {
@@ -308,6 +359,21 @@ describe('an operator’s keys (the writes its API key sends, docs/apds.md#idemp
     await aged();
     expect(await purgeExpiredKeys(db)).toBeGreaterThanOrEqual(1);
     expect((await keys()).map((k) => k.operator_id)).toEqual([B]);
+  });
+
+  it('an operator’s request prepares (charges) once, as a member’s does: no member is looked for', async () => {
+    const A = await defaultOperatorId(db);
+    let prepared = 0;
+    const key = randomUUID();
+    const send = () =>
+      withIdempotency(
+        db,
+        { operatorId: A, key, scope: 'test/OperatorPrepare', body: {} },
+        async (_tx, _key, p: number) => ({ statusCode: 201, body: { prepared: p } }),
+        async () => ++prepared,
+      );
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: false });
+    expect(await send()).toEqual({ statusCode: 201, body: { prepared: 1 }, replayed: true });
   });
 
   it('a run that throws keeps no key; tries of one key at once run once and answer its answer', async () => {
