@@ -117,6 +117,27 @@ describe('Start in one statement', () => {
     });
     // PGlite runs in this process and takes no names: nothing to plan again there.
     expect(names.map((n) => n.name)).toEqual(database.driver === 'postgres' ? ['parking_start'] : []);
+    // Start's whole request in one statement, under a name of its own (its text differs).
+    const q2 = await quoteFor(m, await addVehicle(app, m));
+    const answered = await db.transaction(async (tx) => {
+      const [member] = await queryRows<{ v: number }>(
+        tx,
+        sql`select session_version as v from members where id = ${m.memberId}`,
+      );
+      const r = {
+        quoteId: q2,
+        confirmedOverMax: false,
+        key: `named-${q2}`,
+        requestHash: 'h',
+        sessionVersion: member!.v,
+      };
+      expect((await startAnswered(tx, m.memberId, r, new Date())).started).not.toBeNull();
+      return queryRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where name = 'parking_start_answered'`,
+      );
+    });
+    expect(answered.map((n) => n.name)).toEqual(database.driver === 'postgres' ? ['parking_start_answered'] : []);
   });
 
   it('writes nothing and leaves the rest to the step-by-step path: short balance, over Max Payment Amount, a vehicle with an active row, another member', async () => {
