@@ -296,6 +296,22 @@ describe('a transaction that loses a deadlock or a serialization check', () => {
     // The key holds no answer: the client's retry runs.
     expect(await send(false)).toEqual({ statusCode: 201, body: { run: 5 }, replayed: false });
   });
+
+  it('an operator’s request (no wallet) is told another change was running, not a payment', async () => {
+    const A = await defaultOperatorId(db);
+    const sent = withIdempotency(
+      db,
+      { operatorId: A, key: randomUUID(), scope: 'test/Conflict', body: {} },
+      async (tx) => {
+        await lose(tx, 'deadlock_detected');
+        return { statusCode: 200, body: {} };
+      },
+    );
+    await expect(sent).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Another change was running at the same time. Nothing was changed; please try again.',
+    });
+  });
 });
 
 describe('lockWallet', () => {
