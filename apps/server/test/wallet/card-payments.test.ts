@@ -19,6 +19,7 @@ import {
 import type { ChargeContext, PaymentProvider, WalletCharge } from '../../src/wallet/index.ts';
 import { buildTestApp, MANY_REQUESTS } from '../helpers.ts';
 import { addZone, verifiedGuest } from '../parking-helpers.ts';
+import { sandboxCardToken } from './helpers.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
 const db = database.db;
@@ -26,16 +27,6 @@ await addZone(db, '7801'); // $2.50/h
 
 const post = (url: string, payload: Record<string, unknown>, token: string) =>
   app.inject({ method: 'POST', url: `/api/Parking/Guest/${url}`, payload, headers: { 'x-guest-token': token } });
-
-async function cardToken(): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/Sandbox/Tokens',
-    payload: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ Token: string }>().Token;
-}
 
 /** A guest's session paid by card for an hour ($2.50), then extended by 30 minutes ($1.25): two charges. */
 async function paidTwice(plate: string): Promise<{ sessionId: number; start: number; extension: number }> {
@@ -46,7 +37,11 @@ async function paidTwice(plate: string): Promise<{ sessionId: number; start: num
     token,
   );
   expect(q.statusCode, q.body).toBe(200);
-  const started = await post('Start', { QuoteId: q.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
+  const started = await post(
+    'Start',
+    { QuoteId: q.json<Quote>().QuoteId, CardToken: await sandboxCardToken(app) },
+    token,
+  );
   expect(started.statusCode, started.body).toBe(201);
   const sessionId = started.json<ParkingSession>().SessionId;
   const eq2 = await post('ExtendQuote', { SessionId: sessionId, DurationMinutes: 30 }, token);
@@ -239,7 +234,7 @@ describe('a card charge', () => {
   });
 
   it('charged: answers the provider’s reference and the customer it saved the card under', async () => {
-    const { charge } = await claimed('CP 12', await cardToken());
+    const { charge } = await claimed('CP 12', await sandboxCardToken(app));
     expect(await sendCardCharge(app.wallet, charge, release)).toEqual({
       chargeRef: expect.stringMatching(/^ch_sandbox_/),
       customerRef: null,

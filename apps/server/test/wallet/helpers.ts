@@ -18,6 +18,17 @@ export const CARDS = {
   insufficient: '4000 0000 0000 9995',
 } as const;
 
+/** A test card tokenized at the sandbox, as the browser's card form gets it: the token (Quick Park's CardToken). */
+export async function sandboxCardToken(app: FastifyInstance, number: string = CARDS.ok): Promise<string> {
+  const tok = await app.inject({
+    method: 'POST',
+    url: '/api/Sandbox/Tokens',
+    payload: { Number: number, ExpMonth: 12, ExpYear: new Date().getFullYear() + 2, Cvc: '123' },
+  });
+  if (tok.statusCode !== 201) throw new Error(`tokenize failed: ${tok.statusCode} ${tok.body}`);
+  return tok.json<{ Token: string }>().Token;
+}
+
 /** Tokenizes a test card at the sandbox and saves it for the member; returns the PaymentMethodId. */
 export async function addCard(
   app: FastifyInstance,
@@ -25,16 +36,10 @@ export async function addCard(
   number: string = CARDS.ok,
   makeDefault = false,
 ): Promise<number> {
-  const tok = await app.inject({
-    method: 'POST',
-    url: '/api/Sandbox/Tokens',
-    payload: { Number: number, ExpMonth: 12, ExpYear: new Date().getFullYear() + 2, Cvc: '123' },
-  });
-  if (tok.statusCode !== 201) throw new Error(`tokenize failed: ${tok.statusCode} ${tok.body}`);
   const add = await as(app, who, {
     method: 'POST',
     url: '/api/PaymentMethods/Add',
-    payload: { Token: tok.json<{ Token: string }>().Token, MakeDefault: makeDefault },
+    payload: { Token: await sandboxCardToken(app, number), MakeDefault: makeDefault },
   });
   if (add.statusCode !== 201) throw new Error(`add card failed: ${add.statusCode} ${add.body}`);
   return add.json<{ PaymentMethodId: number }>().PaymentMethodId;

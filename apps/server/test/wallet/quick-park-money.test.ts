@@ -15,6 +15,7 @@ import { concurrently, expectJsonNo5xx, statusCounts } from '../concurrency.ts';
 import { buildTestApp, MANY_REQUESTS } from '../helpers.ts';
 import { addZone, verifiedGuest } from '../parking-helpers.ts';
 import { startFakeStripe } from './fake-stripe.ts';
+import { sandboxCardToken } from './helpers.ts';
 
 const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
 const db = database.db;
@@ -56,16 +57,6 @@ function guestApi(target: App) {
 }
 
 const guest = guestApi(app);
-
-async function cardToken(number = '4242 4242 4242 4242'): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/Sandbox/Tokens',
-    payload: { Number: number, ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ Token: string }>().Token;
-}
 
 const chargesOfQuote = (quoteId: string) => db.select().from(walletCharges).where(eq(walletCharges.quoteId, quoteId));
 const sessionsOfPhone = (phone: string) =>
@@ -109,7 +100,7 @@ describe('a crash between the card movement and its record', () => {
       startGuest(
         diesAfter('charge'),
         phone,
-        { QuoteId: q.QuoteId, CardToken: await cardToken() },
+        { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) },
         () => 'x',
         new Date(),
       ),
@@ -119,7 +110,7 @@ describe('a crash between the card movement and its record', () => {
     ]);
     expect(await sessionsOfPhone(phone)).toEqual([]);
     // The quote stays claimed: the client's retry is told so, and charges nothing more.
-    const retry = await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    const retry = await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token);
     expect(retry.statusCode).toBe(409);
     // Not before its grace period: the request may still be recording it.
     expect(await recoverCharges(app.wallet)).toBe(0);
@@ -185,7 +176,7 @@ describe('a crash between the card movement and its record', () => {
   it('Stop: the refund was given back, then the process died; the job records it once', async () => {
     const { phone, token } = await guest.verifiedGuest();
     const q = await guest.quote(token, 'CRASH 2');
-    const started = await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    const started = await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token);
     expect(started.statusCode, started.body).toBe(201);
     const s = started.json<ParkingSession>();
     await expect(stopOwned(diesAfter('refund'), { guestPhone: phone }, s.SessionId, new Date())).rejects.toThrow(
@@ -212,7 +203,7 @@ describe('a crash between the card movement and its record', () => {
     const { phone, token } = await guest.verifiedGuest();
     const q = await guest.quote(token, 'DOWN 1');
     const s = (
-      await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)
+      await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token)
     ).json<ParkingSession>();
     const down: ChargeContext = {
       ...app.wallet,
@@ -238,7 +229,7 @@ describe('the same guest Pay sent several times at once', () => {
   it('one quote, ×8 with the same and with different Idempotency-Keys: one charge, one session', async () => {
     const { phone, token } = await guest.verifiedGuest();
     const q = await guest.quote(token, 'SAME 1');
-    const card = await cardToken();
+    const card = await sandboxCardToken(app);
     const same = randomUUID();
     const results = await concurrently(8, (i) =>
       guest.post('Start', { QuoteId: q.QuoteId, CardToken: card }, token, {
@@ -263,7 +254,7 @@ describe('the same guest Pay sent several times at once', () => {
     const { phone, token } = await guest.verifiedGuest();
     const quotes: Quote[] = [];
     for (let i = 0; i < 4; i++) quotes.push(await guest.quote(token, 'SAME 2'));
-    const card = await cardToken();
+    const card = await sandboxCardToken(app);
     const results = await concurrently(4, (i) =>
       guest.post('Start', { QuoteId: quotes[i]!.QuoteId, CardToken: card }, token, { 'idempotency-key': randomUUID() }),
     );
@@ -286,7 +277,7 @@ describe('the same guest Pay sent several times at once', () => {
     const { phone, token } = await guest.verifiedGuest();
     const q = await guest.quote(token, 'SAME 3');
     const s = (
-      await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)
+      await guest.post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token)
     ).json<ParkingSession>();
     const extendQuotes: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -22,6 +22,7 @@ import { tableChecksums } from '../../guards/checksums.ts';
 import { as, expectRefused, lastCode, newMember, registerAndSignIn, type SignedIn } from '../../helpers.ts';
 import { twoOperators } from '../../operator-helpers.ts';
 import { addVehicle, addZone, credit, startSession, walletState } from '../../parking-helpers.ts';
+import { sandboxCardToken } from '../../wallet/helpers.ts';
 
 const {
   app,
@@ -266,13 +267,7 @@ describe('refunding a Quick Park (card-paid) session', () => {
         DurationMinutes: 60,
       })
     ).json<Quote>();
-    const card = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/Sandbox/Tokens',
-        payload: { Number: '4242 4242 4242 4242', ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
-      })
-    ).json<{ Token: string }>().Token;
+    const card = await sandboxCardToken(app);
     const started = await post('Start', { QuoteId: q.QuoteId, CardToken: card });
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json<{ SessionId: number }>().SessionId;

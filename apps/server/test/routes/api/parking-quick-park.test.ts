@@ -5,6 +5,7 @@ import { queryRows } from '../../../src/db/client.ts';
 import { as, buildTestApp, newMember, registerAndSignIn } from '../../helpers.ts';
 import { addZone, verifiedGuest } from '../../parking-helpers.ts';
 import { concurrently } from '../../concurrency.ts';
+import { sandboxCardToken } from '../../wallet/helpers.ts';
 
 const { app, database } = await buildTestApp();
 await addZone(database.db, '9101');
@@ -17,16 +18,6 @@ const post = (url: string, payload: unknown, token?: string) =>
     payload: payload as Record<string, unknown>,
     headers: token ? { 'x-guest-token': token } : {},
   });
-
-async function cardToken(number = '4242 4242 4242 4242'): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/Sandbox/Tokens',
-    payload: { Number: number, ExpMonth: 12, ExpYear: 2099, Cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json<{ Token: string }>().Token;
-}
 
 const quote = (token: string, plate = 'QP 123') =>
   post('Quote', { ZoneNumber: '9101', PlateNumber: plate, PlateState: 'TX', DurationMinutes: 60 }, token);
@@ -48,7 +39,11 @@ describe('Quick Park', () => {
     const q = await quote(token);
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json<Quote>()).toMatchObject({ ParkingAmount: 2.5, FeeAmount: 0, TotalAmount: 2.5 });
-    const res = await post('Start', { QuoteId: q.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
+    const res = await post(
+      'Start',
+      { QuoteId: q.json<Quote>().QuoteId, CardToken: await sandboxCardToken(app) },
+      token,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const s = res.json<ParkingSession>();
     expect(s).toMatchObject({
@@ -83,7 +78,11 @@ describe('Quick Park', () => {
     expect((await post('Stop', { SessionId: s.SessionId }, stranger)).statusCode).toBe(404);
     // One active session per plate.
     const again = await quote(token);
-    const busy = await post('Start', { QuoteId: again.json<Quote>().QuoteId, CardToken: await cardToken() }, token);
+    const busy = await post(
+      'Start',
+      { QuoteId: again.json<Quote>().QuoteId, CardToken: await sandboxCardToken(app) },
+      token,
+    );
     expect(busy.statusCode).toBe(409);
     const stopped = await post('Stop', { SessionId: s.SessionId }, token);
     expect(stopped.statusCode, stopped.body).toBe(200);
@@ -95,7 +94,9 @@ describe('Quick Park', () => {
     const phone = phoneOf();
     const token = (await verifiedGuest(app, phone)).token;
     const q = (await quote(token, 'EXT 1')).json<Quote>();
-    const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
+    const s = (
+      await post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token)
+    ).json<ParkingSession>();
     const eq = await post('ExtendQuote', { SessionId: s.SessionId, DurationMinutes: 30 }, token);
     expect(eq.statusCode, eq.body).toBe(200);
     expect(eq.json<Quote>()).toMatchObject({
@@ -165,13 +166,13 @@ describe('Quick Park', () => {
     const q = (await quote(token, 'DECL 1')).json<Quote>();
     const declined = await post(
       'Start',
-      { QuoteId: q.QuoteId, CardToken: await cardToken('4000 0000 0000 0002') },
+      { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app, '4000 0000 0000 0002') },
       token,
     );
     expect(declined.statusCode).toBe(402);
-    const ok = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    const ok = await post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token);
     expect(ok.statusCode, ok.body).toBe(201);
-    const twice = await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token);
+    const twice = await post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token);
     expect(twice.statusCode).toBe(409);
   });
 
@@ -183,7 +184,7 @@ describe('Quick Park', () => {
         method: 'POST',
         url: '/api/Parking/Guest/Start',
         // The web tokenizes the card again for each tap: the repeat carries another card token.
-        payload: { QuoteId: q.QuoteId, CardToken: await cardToken() },
+        payload: { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) },
         headers: { 'x-guest-token': who, ...(key === null ? {} : { 'idempotency-key': key }) },
       });
     const key = `Guest/Start:${q.QuoteId}`;
@@ -217,7 +218,7 @@ describe('Quick Park', () => {
   it('two taps at once with one Idempotency-Key: both answer the one session, the card is charged once', async () => {
     const token = (await verifiedGuest(app)).token;
     const q = (await quote(token, 'TAP 2')).json<Quote>();
-    const tokens = [await cardToken(), await cardToken()];
+    const tokens = [await sandboxCardToken(app), await sandboxCardToken(app)];
     const res = await concurrently(2, (i) =>
       app.inject({
         method: 'POST',
@@ -305,7 +306,9 @@ describe('Quick Park', () => {
     const phone = phoneOf();
     const token = (await verifiedGuest(app, phone)).token;
     const q = (await quote(token, 'LATER 1')).json<Quote>();
-    const s = (await post('Start', { QuoteId: q.QuoteId, CardToken: await cardToken() }, token)).json<ParkingSession>();
+    const s = (
+      await post('Start', { QuoteId: q.QuoteId, CardToken: await sandboxCardToken(app) }, token)
+    ).json<ParkingSession>();
     const member = await registerAndSignIn(app, { PhoneNumber: phone });
     const mine = await as(app, member, { method: 'GET', url: `/api/Parking/Session/${s.SessionId}` });
     expect(mine.statusCode, mine.body).toBe(200);
