@@ -142,12 +142,13 @@ test('owner invites a manager; zone, policy, preview; a driver parks at the prev
 
   await editor.getByRole('button', { name: 'Create and publish' }).click();
   await expect(manager.getByText('Version 1 published')).toBeVisible();
-  await manager.getByLabel('Find zones').first().fill(number);
-  await manager
+  // The price events' picker further down lists the same zone: act in this policy's own section.
+  const assigning = manager.getByRole('region', { name: 'Zones priced by this policy' });
+  await assigning.getByLabel('Find zones').fill(number);
+  await assigning
     .getByRole('checkbox', { name: `${number} · ${zoneName}` })
-    .first()
     .check();
-  await manager.getByRole('button', { name: 'Price the chosen zones' }).click();
+  await assigning.getByRole('button', { name: 'Price the chosen zones' }).click();
   await expect(manager.getByText(`Zones priced by ${policyName}`)).toBeVisible();
 
   // The dashboard, open before the driver parks (it asks again by itself).

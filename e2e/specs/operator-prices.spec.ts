@@ -99,12 +99,13 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
 
   await editor.getByRole('button', { name: 'Create and publish' }).click();
   await expect(manager.getByText('Version 1 published')).toBeVisible();
-  await manager.getByLabel('Find zones').first().fill(zone.ZoneNumber);
-  await manager
+  // The price events' picker further down lists the same zone: act in this policy's own section.
+  const assigning = manager.getByRole('region', { name: 'Zones priced by this policy' });
+  await assigning.getByLabel('Find zones').fill(zone.ZoneNumber);
+  await assigning
     .getByRole('checkbox', { name: `${zone.ZoneNumber} · ${zone.Name}` })
-    .first()
     .check();
-  await manager.getByRole('button', { name: 'Price the chosen zones' }).click();
+  await assigning.getByRole('button', { name: 'Price the chosen zones' }).click();
   await expect(manager.getByText(`Zones priced by Stadium ${stamp}`)).toBeVisible();
 
   // The driver's quote for that zone, now, for 2 hours: the preview's amount.
