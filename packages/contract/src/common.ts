@@ -44,7 +44,9 @@ export const queryText = (name: string, max: number) =>
   z
     .string({ error: `${name} is required` })
     .trim()
-    .min(1, `${name} is required`)
+    // A missing value is told only that: the checks after this one (a pattern, a refinement) would
+    // each add their own error for the same empty field.
+    .min(1, { error: `${name} is required`, abort: true })
     .max(max, `${name} must be at most ${max} characters`);
 
 /** The limit query parameter of a paged or capped list: a whole number from 1 to max, 20 when absent. */

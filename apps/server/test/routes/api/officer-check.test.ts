@@ -154,6 +154,9 @@ describe("the officer's check", () => {
     expect(await field({ plate, state: 'TX' })).toContain('zoneId');
     expect(await field({ zoneId, plate: 'AB;1', state: 'TX' })).toContain('plate');
     expect(await field({ zoneId, state: 'TX' })).toContain('plate');
+    // An empty plate is told once that it is required, not also that its characters are wrong.
+    const empty = await check(officer, { zoneId, plate: '  ', state: 'TX' });
+    expect(empty.json<{ errors: unknown[] }>().errors).toEqual([{ field: 'plate', message: 'plate is required' }]);
     expect(await field({ zoneId, plate, state: 'Texas' })).toContain('state');
     expect(await field({ zoneId, plate })).toContain('state');
     expect(
