@@ -3,14 +3,16 @@ import type { OperatorMembership, OperatorRole, StaffMember } from '@parkit/cont
 import type { Executor, Tx } from '../db/client.ts';
 import { members, operators, operatorStaff } from '../db/schema/index.ts';
 
-/** Whether the member works for any operator: what lets them past the operator scope at all. */
-export async function isStaff(db: Executor, memberId: number): Promise<boolean> {
+/**
+ * The member's role at each operator they work for (none: not staff). What lets them past the
+ * operator scope at all, and their role at the operator a route names, in one read a request.
+ */
+export async function rolesOf(db: Executor, memberId: number): Promise<Map<number, OperatorRole>> {
   const rows = await db
-    .select({ m: operatorStaff.memberId })
+    .select({ operatorId: operatorStaff.operatorId, role: operatorStaff.role })
     .from(operatorStaff)
-    .where(eq(operatorStaff.memberId, memberId))
-    .limit(1);
-  return rows.length > 0;
+    .where(eq(operatorStaff.memberId, memberId));
+  return new Map(rows.map((r) => [r.operatorId, r.role as OperatorRole]));
 }
 
 /** The member's role at the operator, or null when they do not work for it. */

@@ -13,7 +13,7 @@ import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { hitWindow, type Limit } from '../infra/rate-limits/rate-limit-repository.ts';
 import { identifyKey, markKeyUsed, verifyKey } from '../enforcement/index.ts';
 import { isAgent } from '../support/index.ts';
-import { isStaff, roleAt } from '../operators/index.ts';
+import { rolesOf } from '../operators/index.ts';
 
 /**
  * The one shape of a route (routes/README.md). Every route answers these errors in the same JSON
@@ -96,6 +96,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The operator scope (operatorOnly): the operator of the path and the signed-in person's role there. */
     staff: { operatorId: number; role: OperatorRole };
+    /** The operator scope (operatorOnly): the signed-in person's role at each operator, read once a request. */
+    staffRoles: Map<number, OperatorRole>;
   }
   interface FastifyContextConfig {
     /** The roles an operatorOnly route admits; every route in that scope names them. */
@@ -105,8 +107,8 @@ declare module 'fastify' {
 
 /**
  * An operator's staff only: the member scope's authentication, then
- * - before the input is read, that the member works for some operator: anyone else (a driver) gets
- *   403 on every route here;
+ * - before the input is read, the member's role at each operator they work for, one read
+ *   (`req.staffRoles`): anyone who works for none (a driver) gets 403 on every route here;
  * - after it, for a route whose path carries `{operatorId}`, the member's role at that operator:
  *   someone who does not work for it gets 404 (as if it did not exist), a role the route's
  *   `config.operatorRoles` does not name gets 403. The route reads `req.staff`.
@@ -116,7 +118,8 @@ declare module 'fastify' {
 export function operatorOnly(app: FastifyInstance) {
   memberOnly(app);
   const staffCheck = async (req: FastifyRequest) => {
-    if (!(await isStaff(app.db, req.member.memberId))) throw new HttpError(403, OPERATOR_MESSAGES.staffOnly);
+    req.staffRoles = await rolesOf(app.db, req.member.memberId);
+    if (req.staffRoles.size === 0) throw new HttpError(403, OPERATOR_MESSAGES.staffOnly);
   };
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Schema | undefined;
@@ -132,7 +135,8 @@ export function operatorOnly(app: FastifyInstance) {
       async (req: FastifyRequest) => {
         const operatorId = (req.params as { operatorId?: number } | undefined)?.operatorId;
         if (operatorId === undefined) return;
-        const role = await roleAt(app.db, operatorId, req.member.memberId);
+        // Read before the input, in this request (staffCheck): a removal or a role change counts at once.
+        const role = req.staffRoles.get(operatorId);
         if (!role) throw new HttpError(404, OPERATOR_MESSAGES.operatorNotFound);
         if (!roles.includes(role)) throw new HttpError(403, OPERATOR_MESSAGES.roleNotAllowed);
         req.staff = { operatorId, role };
