@@ -145,9 +145,7 @@ test('owner invites a manager; zone, policy, preview; a driver parks at the prev
   // The price events' picker further down lists the same zone: act in this policy's own section.
   const assigning = manager.getByRole('region', { name: 'Zones priced by this policy' });
   await assigning.getByLabel('Find zones').fill(number);
-  await assigning
-    .getByRole('checkbox', { name: `${number} · ${zoneName}` })
-    .check();
+  await assigning.getByRole('checkbox', { name: `${number} · ${zoneName}` }).check();
   await assigning.getByRole('button', { name: 'Price the chosen zones' }).click();
   await expect(manager.getByText(`Zones priced by ${policyName}`)).toBeVisible();
 

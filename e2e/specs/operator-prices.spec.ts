@@ -102,9 +102,7 @@ test('a manager builds a progressive weekday and flat weekend policy, previews, 
   // The price events' picker further down lists the same zone: act in this policy's own section.
   const assigning = manager.getByRole('region', { name: 'Zones priced by this policy' });
   await assigning.getByLabel('Find zones').fill(zone.ZoneNumber);
-  await assigning
-    .getByRole('checkbox', { name: `${zone.ZoneNumber} · ${zone.Name}` })
-    .check();
+  await assigning.getByRole('checkbox', { name: `${zone.ZoneNumber} · ${zone.Name}` }).check();
   await assigning.getByRole('button', { name: 'Price the chosen zones' }).click();
   await expect(manager.getByText(`Zones priced by Stadium ${stamp}`)).toBeVisible();
 
