@@ -40,3 +40,61 @@ export class Tickets {
     return this.link.live && generation === this.link.generation;
   }
 }
+
+/**
+ * Key -> value, per process, filled from reads and emptied by notifications, under the rule of
+ * Tickets: take ticket() before the read, remember() what it read with that ticket, get() answers
+ * only what is still trusted (LISTEN up on the connection it was read under). Whoever changes a
+ * value sends pg_notify in the change's own transaction, every process's LISTEN handler calls
+ * forget(), and the process that made the change calls forget() too once it committed (the only
+ * telling there is on PGlite, one process per data folder). A null or undefined value is never
+ * stored: that is a read each time. At most `max` entries, the least recently used dropped first.
+ */
+export class NotifiedCache<K, V> {
+  private readonly entries = new Map<K, { value: V; generation: number }>();
+  private readonly tickets: Tickets;
+
+  constructor(
+    link: Link,
+    private readonly max = 10_000,
+  ) {
+    this.tickets = new Tickets(link);
+  }
+
+  ticket(): Ticket {
+    return this.tickets.take();
+  }
+
+  /** The trusted value, or undefined: read it (and remember()). */
+  get(key: K): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (!this.tickets.connected(e.generation)) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Least recently used first in the Map's order: a hit moves to the end.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value;
+  }
+
+  /** A value read from the database since `ticket` was taken. */
+  remember(key: K, value: V | null | undefined, ticket: Ticket): void {
+    if (value === null || value === undefined) return;
+    if (!this.tickets.valid(ticket)) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, generation: ticket.generation });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The value changed (here, or in another process): read it again next time. */
+  forget(key: K): void {
+    this.tickets.tell();
+    this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import app from '../../src/app.ts';
-import { createServer } from '../../src/server-instance.ts';
-import { openDatabase, queryRows } from '../../src/db/client.ts';
-import { as, buildTestApp, registerAndSignIn, TEST_SECRET, type SignedIn } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { as, buildTestApp, registerAndSignIn, type SignedIn } from '../helpers.ts';
+import { secondApp } from '../support/second-app.ts';
 import { recordStatements } from '../support/statements.ts';
 
 // The session check costs no statement once a member's version is cached, and a
@@ -88,23 +86,7 @@ describe('one process', () => {
 
 if (process.env.TEST_DB === 'postgres') {
   // A second app instance on the same database: another server process, as far as the cache knows.
-  const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
-  const second = await openDatabase({ url, poolSize: 4 });
-  const b = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
-  // Wrapped so its decorations (notifications) are visible here.
-  await b.register(fp(app), {
-    config: {
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_SECRET,
-      WEB_DIST: '/nonexistent',
-      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    },
-    database: second,
-    closeDatabase: true,
-  });
-  await b.ready();
-  afterAll(() => b.close());
+  const { app: b, database: second } = await secondApp(database);
   const seenB = recordStatements(second.db);
 
   describe('two processes on one PostgreSQL database', () => {
