@@ -28,7 +28,7 @@ import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
 import { citationFileStore, registerCitationJobs, registerCitationRefundRefusals } from './citations/index.ts';
 import { foldRollupDeltas } from './reports/index.ts';
-import { registerEnforcementJobs } from './enforcement/index.ts';
+import { KEY_CHANNEL, KeyCache, registerEnforcementJobs } from './enforcement/index.ts';
 import { supportBusPlugin as supportBus, attachmentStore, parseHours } from './support/index.ts';
 import notifications from './infra/notifications.ts';
 import webPush from './infra/push/push-plugin.ts';
@@ -154,6 +154,11 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const zoneRows = new ZoneCache({ link: fastify.dbDriver === 'postgres' ? fastify.notifications : null });
   fastify.notifications.listen(ZONE_SET_CHANNEL, () => zoneRows.told());
   fastify.decorate('zoneRows', zoneRows);
+  const operatorKeys = new KeyCache(fastify.notifications);
+  fastify.notifications.listen(KEY_CHANNEL, (prefix) => {
+    if (prefix) operatorKeys.forget(prefix);
+  });
+  fastify.decorate('operatorKeys', operatorKeys);
   await fastify.register(guestTokens, { secret: opts.config.JWT_SECRET });
   await fastify.register(supportBus);
   // Support's attachments live in the data folder, outside the web root; a test app

@@ -2,6 +2,7 @@
 // from a file inside; what a file here imports is in enforcement/README.md.
 export * from './api-key-repository.ts';
 export * from './api-keys.ts';
+export * from './key-cache.ts';
 export * from './check-repository.ts';
 export { ANONYMISED_PLATE, normalisePlate } from '../lib/plate.ts';
 export * from './rights.ts';

@@ -198,7 +198,7 @@ export function operatorKeyOnly(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     const header = req.headers[ENFORCEMENT_KEY_HEADER];
     const presented = typeof header === 'string' ? header : undefined;
-    const row = await identifyKey(app.db, presented);
+    const row = await identifyKey(app.db, app.operatorKeys, presented);
     req.operatorKey = { presented, row };
     const refused = req.routeOptions.config.operatorKeyRefused ?? (async () => {});
     const refuseOverLimit = async (limit: Limit, bucket: string, inMemory = false) => {
@@ -251,7 +251,7 @@ export function cdsKeyOnly(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     const header = req.headers.authorization;
     const presented = typeof header === 'string' && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
-    const row = await verifyKey(app.db, presented, 'cds');
+    const row = await verifyKey(app.db, app.operatorKeys, presented, 'cds');
     if (!row) {
       const limited = await hitWindow(app.db, BAD_CDS_KEY_LIMIT, req.ip);
       if (limited.wait > 0) throw tooManyRequests(HISTORY_MESSAGES.tooManyChecks, limited.wait);

@@ -11,7 +11,8 @@ import { expectCdsEvents } from './cds-schema.ts';
 
 // The CDS Events API (docs/open-data.md#events): a session's park_start and park_end for the
 // operator's CDS key only, validated against the JSON Schema written from events.md; both databases.
-const { app, database } = await buildTestApp(MANY_REQUESTS);
+// decorations: the test tells the app's key cache of a revocation, as the Revoke route does (app.operatorKeys).
+const { app, database } = await buildTestApp(MANY_REQUESTS, { decorations: true });
 const { db } = database;
 const A = await defaultOperatorId(db);
 const B = await newOperator(db, 'Other Events Parking');
@@ -130,6 +131,8 @@ describe('GET /cds/events/events', () => {
     const revoked = await createKey(db, A, 'old', 'cds');
     expect((await get('/cds/events/status', revoked.key)).statusCode).toBe(200);
     expect(await revokeKey(db, A, revoked.prefix, 'cds')).toBe(true);
+    // Committed: as the Revoke route does, this process forgets the key it used a moment ago.
+    app.operatorKeys.forget(revoked.prefix);
     expect((await get('/cds/events/status', revoked.key)).statusCode).toBe(401);
     // A CDS key is not an enforcement key either.
     const check = await app.inject({

@@ -17,6 +17,7 @@ import {
 } from '../../../src/db/schema/index.ts';
 import { defaultOperatorId } from '../../../src/zones/operator-repository.ts';
 import { createKey, revokeKey, verifyKey } from '../../../src/enforcement/api-key-repository.ts';
+import { KeyCache } from '../../../src/enforcement/key-cache.ts';
 import { normalisePlate } from '../../../src/lib/plate.ts';
 import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/operator-key/Enforcement/index.ts';
 import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
@@ -90,17 +91,20 @@ const check = (key: string | undefined, qs: string) =>
     headers: key === undefined ? {} : { 'x-operator-key': key },
   });
 
+/** A new, empty cache for each direct call: the answer is the database's. */
+const uncached = () => new KeyCache({ generation: 0, live: true });
+
 describe('operator API keys', () => {
   it('keeps only a hash, and verifies the key, not a look-alike', async () => {
     const [row] = await db.select().from(operatorApiKeys).where(eq(operatorApiKeys.id, keyA.id));
     expect(row!.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(keyA.key.slice(11));
-    expect(await verifyKey(db, keyA.key)).toEqual({ id: keyA.id, operatorId: cityA });
+    expect(await verifyKey(db, uncached(), keyA.key)).toEqual({ id: keyA.id, operatorId: cityA });
     const flipped = keyA.key.slice(0, -1) + (keyA.key.endsWith('A') ? 'B' : 'A');
-    expect(await verifyKey(db, flipped)).toBeNull();
-    expect(await verifyKey(db, keyB.key.slice(0, 11) + keyA.key.slice(11))).toBeNull();
-    expect(await verifyKey(db, '')).toBeNull();
-    expect(await verifyKey(db, "pk_'; DROP TABLE operator_api_keys; --")).toBeNull();
+    expect(await verifyKey(db, uncached(), flipped)).toBeNull();
+    expect(await verifyKey(db, uncached(), keyB.key.slice(0, 11) + keyA.key.slice(11))).toBeNull();
+    expect(await verifyKey(db, uncached(), '')).toBeNull();
+    expect(await verifyKey(db, uncached(), "pk_'; DROP TABLE operator_api_keys; --")).toBeNull();
   });
 
   it('normalises plates: case, spaces, dashes and dots', () => {
@@ -389,13 +393,13 @@ describe('npm run operator:key', () => {
       expect(listed.out).not.toContain(key!);
 
       d = await open();
-      expect(await verifyKey(d.db, key!)).toMatchObject({ operatorId });
+      expect(await verifyKey(d.db, uncached(), key!)).toMatchObject({ operatorId });
       await d.close();
 
       const revoked = await cli('--operator', String(operatorId), '--revoke', key!.slice(0, 11));
       expect(revoked).toMatchObject({ code: 0, out: expect.stringContaining('Revoked') });
       d = await open();
-      expect(await verifyKey(d.db, key!)).toBeNull();
+      expect(await verifyKey(d.db, uncached(), key!)).toBeNull();
       await d.close();
 
       // --cds: the city's CDS feed key, which opens the CDS routes only and lists apart.
@@ -403,8 +407,8 @@ describe('npm run operator:key', () => {
       expect(cds).toMatchObject({ code: 0, out: expect.stringContaining('CDS feed key') });
       const cdsKey = /\n(pk_\S+)/.exec(cds.out)?.[1];
       d = await open();
-      expect(await verifyKey(d.db, cdsKey!, 'cds')).toMatchObject({ operatorId });
-      expect(await verifyKey(d.db, cdsKey!)).toBeNull();
+      expect(await verifyKey(d.db, uncached(), cdsKey!, 'cds')).toMatchObject({ operatorId });
+      expect(await verifyKey(d.db, uncached(), cdsKey!)).toBeNull();
       await d.close();
       expect((await cli('--operator', String(operatorId), '--list')).out).not.toContain(cdsKey!.slice(0, 11));
       expect((await cli('--operator', String(operatorId), '--list', '--cds')).out).toContain(cdsKey!.slice(0, 11));

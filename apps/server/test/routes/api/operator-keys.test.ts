@@ -85,9 +85,15 @@ describe('operator API keys', () => {
 
   it('revoking stops the key at once, is audited once, and a second revoke is 404', async () => {
     const made = (await make(owner, { Purpose: 'cds', Label: 'to revoke' })).json<CreatedApiKey>();
+    const officers = (await make(owner, { Purpose: 'enforcement', Label: 'to revoke' })).json<CreatedApiKey>();
+    // Used first: each process keeps a key's row after its first use (enforcement/key-cache.ts).
+    expect(await opens(made.Key)).toEqual({ cds: true, check: false });
+    expect(await opens(officers.Key)).toEqual({ cds: false, check: true });
     const results = await concurrently(6, () => revoke(owner, made.Prefix));
     expect(statusCounts(results)).toEqual({ 200: 1, 404: 5 });
     expect(await opens(made.Key)).toEqual({ cds: false, check: false });
+    expect((await revoke(owner, officers.Prefix)).statusCode).toBe(200);
+    expect(await opens(officers.Key)).toEqual({ cds: false, check: false });
     expect(
       (await list(owner)).json<OperatorApiKey[]>().find((k) => k.Prefix === made.Prefix)!.RevokedAt,
     ).not.toBeNull();

@@ -73,6 +73,8 @@ const operatorKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await withdrawKey(app.db, req.staff.operatorId, await actor(req), req.params.prefix);
+      // Committed: this process trusts its cached row no longer (the others are told by KEY_CHANNEL).
+      app.operatorKeys.forget(req.params.prefix);
       return { message: 'OK' };
     },
   );
