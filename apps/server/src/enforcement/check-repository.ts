@@ -213,8 +213,20 @@ export function checkStatementQuery(
           'versionId', (select case when waits_on_policy then ${policyVersionAt(z, at)} end from chk_answer),
           'day', (select json_build_object('id', id, 'endsAt', ends_at) from chk_day),
           'assigned', (select json_build_object('apdsId', apds_id, 'endsAtMs', ${ms(sql`ends_at`)}) from chk_assigned),
-          'audited', exists (select from chk_entry)) as check`;
+          'audited', exists (select from chk_entry)) as check,
+        ${AUDIT_COMMIT} as audit_commit`;
 }
+
+/**
+ * The audit rows of plate checks commit without waiting for their WAL to reach the disk
+ * (docs/decisions/018-plate-check-audit-commit.md): `synchronous_commit` off for the statement's own
+ * transaction only (`set_config(…, true)`: it ends with the statement's implicit transaction, so
+ * nothing else on the connection commits so). A crash of PostgreSQL itself can lose the checks of
+ * its last fraction of a second (at most 3 × wal_writer_delay); never a half-written row, and no
+ * other write of ours commits so. Only in statements that run alone, never inside a caller's
+ * transaction, whose every write it would relax: checkPlate and audit() run on the pool.
+ */
+const AUDIT_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
 
 export type { CheckOutcome };
 
@@ -241,7 +253,7 @@ export interface AuditEntry {
  * The audit: who (key, operator, key prefix, client address), when, what (zone, plate,
  * state) and the outcome, for answers and refusals alike. An answer also marks the key as used (at
  * most once a minute: a check a second need not write the key's row each time), in the same
- * statement as the audit row: one round trip and one commit per check.
+ * statement as the audit row: one round trip and one commit per check, not waited for (AUDIT_COMMIT).
  */
 export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   const markKey = e.keyId !== null && e.paid !== null;
@@ -250,9 +262,11 @@ export async function audit(db: Executor, e: AuditEntry): Promise<void> {
           insert into enforcement_checks (key_id, member_id, operator_id, key_prefix, client_address, zone_number,
                                           plate, plate_state, outcome, paid, session_id, address)
           values (${e.keyId}, ${e.memberId}, ${e.operatorId}, ${e.keyPrefix}, ${e.clientAddress}, ${e.zoneNumber}, ${e.plate},
-                  ${e.plateState}, ${e.outcome}, ${e.paid}, ${e.sessionId}, ${e.address}))
-        update operator_api_keys set last_used_at = now()
-        where ${markKey} and id = ${e.keyId}
-          and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+                  ${e.plateState}, ${e.outcome}, ${e.paid}, ${e.sessionId}, ${e.address})),
+        used as (
+          update operator_api_keys set last_used_at = now()
+          where ${markKey} and id = ${e.keyId}
+            and (last_used_at is null or last_used_at < now() - interval '1 minute'))
+        select ${AUDIT_COMMIT}`,
   );
 }
