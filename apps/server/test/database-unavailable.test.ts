@@ -8,7 +8,7 @@ import { openDatabase, queryRows } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { poolOf } from '../src/lib/library-internals.ts';
 import { createServer } from '../src/server-instance.ts';
-import { as, buildTestApp, newMember, registerAndSignIn, TEST_SECRET } from './helpers.ts';
+import { as, buildTestApp, newMember, registerAndSignIn, TEST_APP_CONFIG } from './helpers.ts';
 import { asAdmin } from './support/scratch-database.ts';
 import { TEST_ADMIN_URL, testPostgres } from './support/test-database.ts';
 
@@ -93,10 +93,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the app when its database go
     const app = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
     await app.register(fp(appPlugin), {
       config: {
-        NODE_ENV: 'test',
-        JWT_SECRET: TEST_SECRET,
-        WEB_DIST: '/nonexistent',
-        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        ...TEST_APP_CONFIG,
         DEV_OUTBOX: true,
       },
       database,

@@ -6,17 +6,14 @@ import { MESSAGES, SPEC_MESSAGES } from '@parkit/contract';
 import app from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { HttpError } from '../src/lib/http-error.ts';
-import { buildTestApp, lastCode, newMember, TEST_SECRET } from './helpers.ts';
+import { buildTestApp, lastCode, newMember, TEST_APP_CONFIG } from './helpers.ts';
 
 // docs/architecture.md#api-conventions: errors are always JSON; no input, however malformed, yields a 500 or
 // changes stored data when refused; 500s carry the spec's wording and never a stack.
 const { app: server, database } = await buildTestApp();
 const { db } = database;
 const CONFIG = {
-  NODE_ENV: 'test',
-  JWT_SECRET: TEST_SECRET,
-  WEB_DIST: '/nonexistent',
-  MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ...TEST_APP_CONFIG,
   DEV_OUTBOX: true,
 } as const;
 

@@ -14,6 +14,14 @@ import { testPostgres } from './support/test-database.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
+/** The config every test app starts from (buildTestApp, and the tests that build their own app): spread, then override. */
+export const TEST_APP_CONFIG = {
+  NODE_ENV: 'test',
+  JWT_SECRET: TEST_SECRET,
+  WEB_DIST: '/nonexistent',
+  MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+} as const;
+
 /**
  * A fresh database for one test file: an in-memory PGlite, or a new database on the PostgreSQL
  * server (TEST_DB=postgres), dropped when the file ends.
@@ -99,10 +107,7 @@ export async function buildTestApp(
   const instance = createServer({ LOG_LEVEL: opts.logStream ? 'trace' : 'silent', TRUST_PROXY: false }, opts.logStream);
   await instance.register(opts.decorations ? fp(app) : app, {
     config: {
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_SECRET,
-      WEB_DIST: '/nonexistent',
-      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...TEST_APP_CONFIG,
       // Tests read the codes from the outbox, as the local demo does.
       DEV_OUTBOX: true,
       ...overrides,

@@ -4,16 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
-import { freshDatabase, TEST_SECRET } from './helpers.ts';
+import { freshDatabase, TEST_APP_CONFIG } from './helpers.ts';
 
 // Above info the instance is made without Fastify's logger (server-instance.ts). The lines
 // written at each level stay what Fastify's logger wrote: request lines at info, error lines with
 // the request's id at every level but silent, and nothing secret.
 const CONFIG = {
-  NODE_ENV: 'test',
-  JWT_SECRET: TEST_SECRET,
-  WEB_DIST: '/nonexistent',
-  MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ...TEST_APP_CONFIG,
 } as const;
 const database = await freshDatabase();
 afterAll(() => database.close());

@@ -9,7 +9,7 @@ import { applyMigrations } from '../src/db/client.ts';
 import { ReferenceCache } from '../src/vehicles/reference-repository.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
 import { AccountDetails } from '@parkit/contract';
-import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from './helpers.ts';
+import { as, freshDatabase, registerAndSignIn, TEST_APP_CONFIG } from './helpers.ts';
 import { migrationsCopy } from './support/migrations.ts';
 
 // Makes, models, colors, states and the plans' names are served from memory. They change only with a
@@ -29,10 +29,7 @@ async function start(): Promise<FastifyInstance> {
   await instance.register(app, {
     // DEV_OUTBOX: the test signs a driver in with the code from the outbox.
     config: {
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_SECRET,
-      WEB_DIST: '/nonexistent',
-      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...TEST_APP_CONFIG,
       DEV_OUTBOX: true,
     },
     database,

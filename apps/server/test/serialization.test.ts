@@ -5,7 +5,7 @@ import app from '../src/app.ts';
 import { createServer } from '../src/server-instance.ts';
 import { compiledSerializer } from '../src/lib/response-serializer.ts';
 import { defaultOperatorId } from '../src/zones/operator-repository.ts';
-import { freshDatabase, TEST_SECRET } from './helpers.ts';
+import { freshDatabase, TEST_APP_CONFIG } from './helpers.ts';
 import { operations } from './openapi.ts';
 
 // Answers are written by a serializer compiled from each route's response schema instead
@@ -19,10 +19,7 @@ const routes: RouteOptions[] = [];
 instance.addHook('onRoute', (r) => void routes.push(r));
 await instance.register(app, {
   config: {
-    NODE_ENV: 'test',
-    JWT_SECRET: TEST_SECRET,
-    WEB_DIST: '/nonexistent',
-    MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    ...TEST_APP_CONFIG,
     DEV_OUTBOX: true,
   },
   database,

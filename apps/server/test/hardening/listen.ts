@@ -4,7 +4,7 @@ import { afterAll } from 'vitest';
 import app from '../../src/app.ts';
 import { capConnections, createServer } from '../../src/server-instance.ts';
 import type { Database } from '../../src/db/client.ts';
-import { TEST_SECRET } from '../helpers.ts';
+import { TEST_APP_CONFIG } from '../helpers.ts';
 
 /**
  * The app listening on a real socket (for what app.inject cannot show: sockets, timeouts, a request
@@ -26,10 +26,9 @@ export async function listening(
   });
   await instance.register(app, {
     config: {
+      ...TEST_APP_CONFIG,
       NODE_ENV: opts.NODE_ENV ?? 'test',
-      JWT_SECRET: TEST_SECRET,
       WEB_DIST: opts.WEB_DIST ?? '/nonexistent',
-      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     },
     database,
   });

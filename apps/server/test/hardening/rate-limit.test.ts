@@ -11,7 +11,7 @@ import {
   MONEY_RATE_LIMIT,
 } from '../../src/plugins/rate-limit.ts';
 import { FLUSH_MS, SharedCounts } from '../../src/infra/rate-limits/rate-limit-counts.ts';
-import { as, freshDatabase, registerAndSignIn, TEST_SECRET } from '../helpers.ts';
+import { as, freshDatabase, registerAndSignIn, TEST_APP_CONFIG } from '../helpers.ts';
 import { defaultOperatorId } from '../../src/zones/operator-repository.ts';
 import { concurrently, statusCounts } from '../concurrency.ts';
 
@@ -30,10 +30,7 @@ async function sibling(): Promise<FastifyInstance> {
   await instance.register(async (scope) => {
     await app(scope, {
       config: {
-        NODE_ENV: 'test',
-        JWT_SECRET: TEST_SECRET,
-        WEB_DIST: '/nonexistent',
-        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        ...TEST_APP_CONFIG,
         DEV_OUTBOX: true,
       },
       database,

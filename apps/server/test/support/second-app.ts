@@ -4,7 +4,7 @@ import { afterAll } from 'vitest';
 import app from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createServer } from '../../src/server-instance.ts';
-import { TEST_SECRET } from '../helpers.ts';
+import { TEST_APP_CONFIG } from '../helpers.ts';
 
 /**
  * A second app instance on the same PostgreSQL database as `database`: another server process, as
@@ -18,10 +18,7 @@ export async function secondApp(database: Database): Promise<{ app: FastifyInsta
   const b = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
   await b.register(fp(app), {
     config: {
-      NODE_ENV: 'test',
-      JWT_SECRET: TEST_SECRET,
-      WEB_DIST: '/nonexistent',
-      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...TEST_APP_CONFIG,
     },
     database: second,
     closeDatabase: true,

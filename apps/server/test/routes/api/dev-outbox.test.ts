@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OutboxMessage } from '@parkit/contract';
 import app from '../../../src/app.ts';
-import { buildTestApp, newMember, TEST_SECRET } from '../../helpers.ts';
+import { buildTestApp, newMember, TEST_APP_CONFIG } from '../../helpers.ts';
 
 const { app: server, database } = await buildTestApp();
 
@@ -66,10 +66,8 @@ describe('GET /api/Dev/Outbox (development only)', () => {
     const other = Fastify({ logger: false });
     await other.register(app, {
       config: {
+        ...TEST_APP_CONFIG,
         NODE_ENV,
-        JWT_SECRET: TEST_SECRET,
-        WEB_DIST: '/nonexistent',
-        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       },
       database,
     });

@@ -20,7 +20,7 @@ import { createKey, revokeKey, verifyKey } from '../../../src/enforcement/api-ke
 import { KeyCache } from '../../../src/enforcement/key-cache.ts';
 import { normalisePlate } from '../../../src/lib/plate.ts';
 import { BAD_KEY_LIMIT, KEY_LIMIT } from '../../../src/routes/operator-key/Enforcement/index.ts';
-import { as, buildTestApp, registerAndSignIn, TEST_SECRET } from '../../helpers.ts';
+import { as, buildTestApp, registerAndSignIn, TEST_APP_CONFIG } from '../../helpers.ts';
 import { addVehicle, credit, startSession } from '../../parking-helpers.ts';
 import { addSession, addZones, CENTRE, zoneAt } from '../../support/history-fixtures.ts';
 import { cliDatabaseEnv, runScript } from '../../support/cli.ts';
@@ -352,10 +352,8 @@ describe('POST /api/Dev/OperatorKey (development only)', () => {
     const prod = Fastify({ logger: false });
     await prod.register(appPlugin, {
       config: {
+        ...TEST_APP_CONFIG,
         NODE_ENV: 'production',
-        JWT_SECRET: TEST_SECRET,
-        WEB_DIST: '/nonexistent',
-        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       },
       database,
     });

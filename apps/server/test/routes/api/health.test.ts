@@ -3,7 +3,7 @@ import appPlugin from '../../../src/app.ts';
 import { createServer } from '../../../src/server-instance.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client.ts';
-import { buildTestApp, freshDatabase, TEST_SECRET } from '../../helpers.ts';
+import { buildTestApp, freshDatabase, TEST_APP_CONFIG } from '../../helpers.ts';
 import { asAdmin } from '../../support/scratch-database.ts';
 import { TEST_ADMIN_URL } from '../../support/test-database.ts';
 
@@ -33,10 +33,7 @@ describe('GET /api/health', () => {
     const down = createServer({ LOG_LEVEL: 'silent', TRUST_PROXY: false });
     await down.register(appPlugin, {
       config: {
-        NODE_ENV: 'test',
-        JWT_SECRET: TEST_SECRET,
-        WEB_DIST: '/nonexistent',
-        MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        ...TEST_APP_CONFIG,
       },
       database,
     });
