@@ -1,3 +1,5 @@
+import { LruMap } from 'toad-cache';
+
 /** The process's LISTEN connection as a cache sees it (notifications.ts). */
 export interface Link {
   readonly generation: number;
@@ -48,16 +50,15 @@ export class Tickets {
  * value sends pg_notify in the change's own transaction, every process's LISTEN handler calls
  * forget(), and the process that made the change calls forget() too once it committed (the only
  * telling there is on PGlite, one process per data folder). A null or undefined value is never
- * stored: that is a read each time. At most `max` entries, the least recently used dropped first.
+ * stored: that is a read each time. At most `max` entries, the least recently used dropped first
+ * (toad-cache's LruMap, as the zone cache's).
  */
 export class NotifiedCache<K, V> {
-  private readonly entries = new Map<K, { value: V; generation: number }>();
+  private readonly entries: LruMap<{ value: V; generation: number }>;
   private readonly tickets: Tickets;
 
-  constructor(
-    link: Link,
-    private readonly max = 10_000,
-  ) {
+  constructor(link: Link, max = 10_000) {
+    this.entries = new LruMap(max);
     this.tickets = new Tickets(link);
   }
 
@@ -73,9 +74,6 @@ export class NotifiedCache<K, V> {
       this.entries.delete(key);
       return undefined;
     }
-    // Least recently used first in the Map's order: a hit moves to the end.
-    this.entries.delete(key);
-    this.entries.set(key, e);
     return e.value;
   }
 
@@ -83,9 +81,7 @@ export class NotifiedCache<K, V> {
   remember(key: K, value: V | null | undefined, ticket: Ticket): void {
     if (value === null || value === undefined) return;
     if (!this.tickets.valid(ticket)) return;
-    this.entries.delete(key);
     this.entries.set(key, { value, generation: ticket.generation });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** The value changed (here, or in another process): read it again next time. */
