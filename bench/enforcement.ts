@@ -35,6 +35,7 @@ import { ENFORCEMENT_KEY_HEADER, type EnforcementAnswer, type RightsDownload } f
 import { queryRows, type Db } from '@parkit/server/src/db/client.ts';
 import { createKey } from '@parkit/server/src/enforcement/api-key-repository.ts';
 import { hashPassword } from '@parkit/server/src/auth/passwords.ts';
+import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { perRequest, postgresCpu, processCpu } from './cpu.ts';
 import { benchDatabase, PERMITS, SESSIONS } from './enforcement-seed.ts';
 import { startNode, startServer, stop, type Started } from './processes.ts';
@@ -45,6 +46,8 @@ const CONNECTIONS = Number(process.env.ENFORCEMENT_BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ENFORCEMENT_BENCH_ROUNDS ?? 3);
 const TURN_SECONDS = Number(process.env.ENFORCEMENT_BENCH_TURN_SECONDS ?? 4);
 const BEAT = Number(process.env.ENFORCEMENT_BENCH_BEAT ?? 10);
+/** The server's pool, as it sizes it (DATABASE_POOL_SIZE, else its default: docs/operations.md#the-connection-pool). */
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 const KEYS = 2000;
 const RECONNECT = 500;
 const GOAL_P99_MS = 10;
@@ -349,7 +352,7 @@ export async function runEnforcementBench(): Promise<void> {
       for (const target of targets) target.turns = [];
       const how = `-c ${connections}`;
       console.log(
-        `enforcement: autocannon ${how}, ${ROUNDS} turns of ${TURN_SECONDS} s per target in turns; load average ${load()}`,
+        `enforcement: autocannon ${how}, ${ROUNDS} turns of ${TURN_SECONDS} s per target in turns; the server's pool ${POOL_SIZE} connections; load average ${load()}`,
       );
       for (let round = 0; round < ROUNDS; round++)
         for (const target of targets)

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tokenSigner } from '@parkit/server/src/auth/tokens.ts';
+import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
 import { bareStarts, commitLatency, pgCpu } from './parking-bare.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
@@ -28,6 +29,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
 const HELLO_PORT = PORT + 1;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
+/** The server's pool as it sizes it (docs/operations.md#the-connection-pool); the bare Starts use as many connections. */
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 const SECONDS = 5;
 const MEMBERS = 3000;
 const VEHICLES_EACH = 10;
@@ -313,13 +316,13 @@ export async function runParkingBench(): Promise<void> {
     // The same statements without the server, then the commit alone.
     const bare = await bareStarts(url.toString(), name, take, {
       connections: CONNECTIONS,
-      poolSize: 10,
+      poolSize: POOL_SIZE,
       seconds: SECONDS,
       prepared: false,
     });
     const barePrepared = await bareStarts(url.toString(), name, take, {
       connections: CONNECTIONS,
-      poolSize: 10,
+      poolSize: POOL_SIZE,
       seconds: SECONDS,
       prepared: true,
     });
@@ -342,7 +345,7 @@ export async function runParkingBench(): Promise<void> {
         'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
       },
       {
-        target: "Start's SQL alone (node-postgres, pool 10)",
+        target: `Start's SQL alone (node-postgres, pool ${POOL_SIZE})`,
         'req/s': Math.round(bare.rps),
         'p99 ms': Number(bare.p99.toFixed(1)),
         '201 (sessions)': `${bare.done - bare.refused} (${Math.round((bare.done - bare.refused) / SECONDS)}/s)`,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,11 @@ const EnvSchema = z
      * lag go there (docs/data-access.md#reads-on-replicas). Unset: every read goes to DATABASE_URL.
      */
     DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /**
+     * Connections each pool (DATABASE_URL's, and DATABASE_READ_URL's when set) may open, beside the
+     * one that listens (docs/operations.md#the-connection-pool). PostgreSQL only.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultPoolSize()),
     DATA_DIR: z.string().min(1).default(join(REPO_ROOT, '.data')),
     /** HS256 secret for access tokens, at least 32 characters. Required in production. */
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -236,4 +242,15 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The pool's default: twice this machine's cores and one (PostgreSQL's own rule of thumb for the
+ * connections that keep a server busy), at least 4. More connections than that only move the queue
+ * from the pool, where requests wait in turn, into the operating system's scheduler, where a
+ * descheduled backend holds its request up: on 2 cores a pool of 10 ran the plate check at the same
+ * rate as one of 5 but with a longer tail (docs/operations.md#the-connection-pool).
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.max(4, 2 * cores + 1);
 }

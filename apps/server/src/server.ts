@@ -17,6 +17,7 @@ async function main() {
     openDatabase({
       url: config.DATABASE_URL,
       readUrl: config.DATABASE_READ_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
       dataDir: config.DATA_DIR,
       onConnectionError: (err) => server.log.warn({ err }, 'database connection lost; the pool reconnects'),
     });

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { defaultPoolSize, loadConfig } from '../src/config.ts';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -88,6 +88,16 @@ describe('loadConfig', () => {
       DATABASE_READ_URL: 'postgres://u@127.0.0.1:7501/parkit',
     });
     expect(cfg.DATABASE_READ_URL).toBe('postgres://u@127.0.0.1:7501/parkit');
+  });
+
+  it('sizes the pool from the cores unless DATABASE_POOL_SIZE says, and refuses a size that is not a count', () => {
+    expect(defaultPoolSize(1)).toBe(4);
+    expect(defaultPoolSize(2)).toBe(5);
+    expect(defaultPoolSize(8)).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'test' }).DATABASE_POOL_SIZE).toBe(defaultPoolSize(availableParallelism()));
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '12' }).DATABASE_POOL_SIZE).toBe(12);
+    for (const bad of ['0', '2.5', 'ten', '201'])
+      expect(configError({ DATABASE_POOL_SIZE: bad })).toMatch(/^ {2}DATABASE_POOL_SIZE: /m);
   });
 
   it('refuses a port out of range', () => {
