@@ -15,4 +15,5 @@ export * from './rules.ts';
 export * from './saved-cards.ts';
 export * from './session-repository.ts';
 export * from './session-service.ts';
+export { extendAnswered, storedExtend } from './extend-statement.ts';
 export { startAnswered, storedStart } from './start-statement.ts';

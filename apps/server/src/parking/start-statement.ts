@@ -93,17 +93,24 @@ export async function startAnswered(
 export const STORED_START = 'parking.start.row';
 
 /**
- * A stored answer of Start back to its body: one startAnswered stored (its row and its moment,
- * drawn as the first answer was) or the body the transaction path stored.
+ * A stored answer of a one-statement session route back to its body: the row its statement stored
+ * under `marker` (with its moment, drawn as the first answer was), or the body the transaction
+ * path stored, as it is.
  */
-export function storedStart(stored: unknown): ParkingSession {
-  const s = stored as Record<string, unknown> | null;
-  if (s && typeof s === 'object' && STORED_START in s)
-    return toSessionView(startedOf(s[STORED_START] as StartedRow).view, new Date(String(s.at)));
-  return stored as ParkingSession;
+export function storedAnswer(marker: string): (stored: unknown) => ParkingSession {
+  return (stored) => {
+    const s = stored as Record<string, unknown> | null;
+    if (s && typeof s === 'object' && marker in s)
+      return toSessionView(startedOf(s[marker] as StartedRow).view, new Date(String(s.at)));
+    return stored as ParkingSession;
+  };
 }
 
-function startedOf(row: StartedRow): Started {
+/** A stored answer of Start back to its body (storedAnswer). */
+export const storedStart = storedAnswer(STORED_START);
+
+/** A session statement's row (Start's, Extend's: extend-statement.ts) as its id, view and auto-reload flag. */
+export function startedOf(row: StartedRow): Started {
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
     sessionId: Number(row.id),
@@ -142,7 +149,8 @@ function startedOf(row: StartedRow): Started {
   };
 }
 
-interface StartedRow extends SessionSqlRow {
+/** The row Start's and Extend's statements answer: the session's view columns and whether the debit marked an auto-reload due. */
+export interface StartedRow extends SessionSqlRow {
   auto_session_used: boolean;
   auto_extended_used: boolean;
   status: string;

@@ -132,25 +132,66 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key, as Start. */
+  /**
+   * Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key, as Start.
+   * `answered`: the common case in one round trip (Extend's, parking.extendAnswered), whose
+   * statement checks the token's session version; otherwise, and when it answers null, the
+   * transaction path.
+   */
   function paidChange<B extends z.ZodType>(
     path: string,
     scope: string,
     summary: string,
     body: B,
     change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date) => Promise<parking.Paid>,
+    answered?: {
+      run: typeof parking.extendAnswered;
+      revive: (stored: unknown) => ParkingSession;
+      request: (body: z.infer<B>) => { quoteId: string; confirmedOverMax: boolean };
+    },
   ) {
     app.post(
       path,
       {
-        config: { rateLimit: MONEY_RATE_LIMIT },
+        config: { rateLimit: MONEY_RATE_LIMIT, ...(answered ? { sessionInQuery: 'gates-writes' as const } : {}) },
         schema: { ...base, summary, body, response: { 200: ParkingSession, ...moneyErrors } },
       },
-      async (req, reply) =>
-        idempotent(req, reply, scope, async (tx, key) => {
-          const { session, reloadDue } = await change(tx, req.member.memberId, req.body as z.infer<B>, key, new Date());
-          return { statusCode: 200, body: session, reloadDue };
-        }),
+      async (req, reply) => {
+        const memberId = req.member.memberId;
+        return idempotent(
+          req,
+          reply,
+          scope,
+          async (tx, key) => {
+            const { session, reloadDue } = await change(tx, memberId, req.body as z.infer<B>, key, new Date());
+            return { statusCode: 200, body: session, reloadDue };
+          },
+          undefined,
+          answered && {
+            run: async (key, requestHash) => {
+              const now = new Date();
+              const asked = answered.request(req.body as z.infer<B>);
+              const { sessionVersion, extended } = await answered.run(
+                app.db,
+                memberId,
+                { ...asked, key, requestHash, sessionVersion: req.member.sessionVersion },
+                now,
+              );
+              if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
+              if (!extended) return null;
+              return {
+                statusCode: 200,
+                body: parking.toSessionView(extended.view, now),
+                reloadDue: extended.reloadDue,
+              };
+            },
+            revive: answered.revive,
+            checkSession: async () => {
+              if (sessionLeftToRoute(req)) checkSession(req, await members.sessionVersion(app.db, memberId));
+            },
+          },
+        );
+      },
     );
   }
 
@@ -160,6 +201,11 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
     ExtendRequest,
     parking.extend,
+    {
+      run: parking.extendAnswered,
+      revive: parking.storedExtend,
+      request: (b) => ({ quoteId: b.QuoteId, confirmedOverMax: b.ConfirmOverMax === true }),
+    },
   );
   paidChange(
     '/Amend',
