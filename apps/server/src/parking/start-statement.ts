@@ -208,9 +208,12 @@ export function startSql(
           select z.id, z.operator_id, z.rate_cents, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes from zones z
           where z.id = (select zone_id from q) and z.operator_id = (select client_id from m) and z.retired_at is null
         ), ok as (
+          -- The vehicle as a value ((select vehicle_id from q)), not q's column: a join to q let the
+          -- planner, when its statistics said no session ran, read every running session and filter
+          -- them (test/parking-start-plan.test.ts).
           select 1 from q
           where exists (select 1 from v) and exists (select 1 from z)
-            and not exists (${vehicleSessionsSql(sql`q.vehicle_id`, null)})
+            and not exists (${vehicleSessionsSql(sql`(select vehicle_id from q)`, null)})
             and not ${overMaxPaymentSql(sql`${memberId}::int`, sql`q.total_cents`, sql`(q.auto_start or ${confirmedOverMax}::boolean)`)}${sameSession}
         ), sid as (
           select nextval('parking_sessions_id_seq')::int as id where exists (select 1 from ok)
