@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { extendSql } from '@parkit/server/src/parking/extend-statement.ts';
 import { startSql } from '@parkit/server/src/parking/start-statement.ts';
 
 /**
@@ -69,23 +70,46 @@ export interface BareResult {
   clientCpuMs: number;
 }
 
+/** The statements the bare runs send, as the server renders them, with sentinels for each request's values. */
+export const BARE_STATEMENTS = {
+  // The session version is 0 for the bench's members (none has logged out or changed a password).
+  start: () =>
+    startSql(SENTINEL.member, SENTINEL.quote, false, SENTINEL.key, SENTINEL.now, {
+      requestHash: SENTINEL.hash,
+      sessionVersion: 0,
+    }),
+  extend: () =>
+    extendSql(
+      SENTINEL.member,
+      {
+        quoteId: SENTINEL.quote,
+        confirmedOverMax: false,
+        key: SENTINEL.key,
+        requestHash: SENTINEL.hash,
+        sessionVersion: 0,
+      },
+      SENTINEL.now,
+    ),
+};
+
 /**
- * Start's statements from `connections` concurrent loops through a pool of `poolSize` connections
- * (the server's pool size), for `seconds`, each spending the next quote. Also one at a time first.
+ * A route's statement (Start's or Extend's) from `connections` concurrent loops through a pool of
+ * `poolSize` connections (the server's pool size), for `seconds`, each spending the next quote.
+ * Also one at a time first.
  */
 export async function bareStarts(
   url: string,
   dbName: string,
   next: () => { id: string; member: number },
-  opts: { connections: number; poolSize: number; seconds: number; prepared: boolean },
+  opts: {
+    connections: number;
+    poolSize: number;
+    seconds: number;
+    prepared: boolean;
+    statement?: keyof typeof BARE_STATEMENTS;
+  },
 ): Promise<BareResult> {
-  // The session version is 0 for the bench's members (none has logged out or changed a password).
-  const start = template(
-    startSql(SENTINEL.member, SENTINEL.quote, false, SENTINEL.key, SENTINEL.now, {
-      requestHash: SENTINEL.hash,
-      sessionVersion: 0,
-    }),
-  );
+  const start = template(BARE_STATEMENTS[opts.statement ?? 'start']());
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize });
   let refused = 0;
   // prepared: named statements, parsed and planned once per connection (the server sends them unnamed: planned every time).
@@ -94,7 +118,12 @@ export async function bareStarts(
   const one = async () => {
     const q = next();
     const key = `bare-${q.id}`;
-    const res = await send(pool, 'bench-start', start.text, start.fill(q.member, q.id, key, new Date().toISOString()));
+    const res = await send(
+      pool,
+      `bench-${opts.statement ?? 'start'}`,
+      start.text,
+      start.fill(q.member, q.id, key, new Date().toISOString()),
+    );
     if (res.rows[0]?.id == null) refused += 1;
   };
   try {

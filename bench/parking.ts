@@ -13,17 +13,22 @@ import { REPO_ROOT, startNode, startServer, stop, type Started } from './process
 import { printTable } from './table.ts';
 
 /**
- * POST /api/Parking/Start on PostgreSQL with 50 connections for 5 s: sessions/s and p99,
- * beside a bare Fastify hello-world in the same run. Every request spends its own quote for its own
- * vehicle (one active session per vehicle), 2,000 members x 10 vehicles, interleaved so that
- * concurrent requests mostly pay from different wallets. Afterwards: sessions == 201 answers, and
- * every wallet's ledger sums to its balance.
+ * POST /api/Parking/Start, then POST /api/Parking/Extend, on PostgreSQL with 50 connections for 5 s
+ * each (after a second of the same load, not counted): rate and p99, beside a bare Fastify
+ * hello-world in the same run. Every Start spends its own quote for its own vehicle (one active
+ * session per vehicle), 4,000 members x 10 vehicles, interleaved so that concurrent requests mostly
+ * pay from different wallets; every Extend its own quote for 15 more minutes of a running session.
+ * The database is one in use: every vehicle parked yesterday, with the planner's statistics taken
+ * then, and each member has opened the app (its token seen) before parking, as in the app, where
+ * a Quote always comes before a Start. Afterwards: sessions == 201 answers, Extends in the ledger
+ * == 200 answers, and every wallet's ledger sums to its balance.
  *
- * The server is the production bundle (apps/server/dist/server.js). Beside
- * the two rows, the figures that say where a Start's time goes: Starts one at a time on a cold and
- * on a warm server, PostgreSQL round trips per Start, CPU per Start of the server and of
- * PostgreSQL, and (parking-bare.ts) the same statements sent straight from node-postgres: the
- * ceiling of PostgreSQL itself doing Starts on this machine, and the WAL flush's share of a commit.
+ * The server is the production bundle (apps/server/dist/server.js). Beside the rows, the figures
+ * that say where the time goes: Starts one at a time on a cold and on a warm server, PostgreSQL
+ * round trips per Start, CPU per Start and per Extend of the server and of PostgreSQL, and
+ * (parking-bare.ts) the same statements sent straight from node-postgres, unnamed and as named
+ * prepared statements (as the server sends them): the ceiling of PostgreSQL itself doing Starts
+ * and Extends on this machine, each route's rate against it, and the WAL flush's share of a commit.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
 const HELLO_PORT = PORT + 1;
@@ -32,7 +37,7 @@ const CONNECTIONS = 50;
 /** The server's pool as it sizes it (docs/operations.md#the-connection-pool); the bare Starts use as many connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 const SECONDS = 5;
-const MEMBERS = 3000;
+const MEMBERS = 4000;
 const VEHICLES_EACH = 10;
 const SECRET = randomBytes(32).toString('hex');
 
@@ -83,6 +88,26 @@ async function prepare(url: string): Promise<Prepared> {
         [zone],
       )
     ).rows;
+    // A database in use: every vehicle parked before (an ended session yesterday), and the
+    // planner's statistics of it, as autovacuum keeps them (this machine runs PostgreSQL without
+    // autovacuum). On empty tables the server's connections would plan Start once for no sessions at all.
+    // In statements of 1,000 vehicles: each row's trigger takes an advisory lock (the citation race
+    // rule) until its statement commits, and a lock table holds a few thousand.
+    const vehicleIds = (
+      await db.query<{ id: number }>(
+        `select v.id from vehicles v join members m on m.id = v.member_id where m.user_name like 'bench%' order by v.id`,
+      )
+    ).rows.map((r) => r.id);
+    for (let i = 0; i < vehicleIds.length; i += 1000)
+      await db.query(
+        `insert into parking_sessions (member_id, operator_id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state,
+           started_at, ends_at, ended_at, duration_minutes, initial_minutes, rate_cents, parking_cents, fee_cents, paid_via, status, updated_at)
+         select v.member_id, $2, $1, v.id, 'Make', 'Model', v.plate, v.plate_state, now() - interval '25 hours', now() - interval '24 hours',
+           now() - interval '24 hours', 60, 60, 250, 250, 35, 'Wallet', 'ended', now() - interval '24 hours'
+         from vehicles v where v.id = any($3::int[])`,
+        [zone, op, vehicleIds.slice(i, i + 1000)],
+      );
+    await db.query('analyze');
     // Interleave: quote i belongs to member i mod MEMBERS.
     const byMember = new Map<number, string[]>();
     for (const q of quotes) byMember.set(q.member, [...(byMember.get(q.member) ?? []), q.id]);
@@ -103,11 +128,140 @@ async function prepare(url: string): Promise<Prepared> {
   }
 }
 
-async function check(url: string): Promise<{ sessions: number; walletsOff: number }> {
+/** GET /api/Account/Details once with every member's token, 50 at a time: the count and the rate. */
+async function openApp(tokens: Map<number, string>): Promise<{ count: number; rps: number }> {
+  const members = [...tokens.keys()];
+  const t0 = performance.now();
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (i < members.length) {
+        const m = members[i++]!;
+        const res = await fetch(`http://127.0.0.1:${PORT}/api/Account/Details`, {
+          headers: { authorization: `Bearer ${tokens.get(m)!}`, xapikey: String(m) },
+        });
+        if (res.status !== 200) throw new Error(`Account/Details answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  return { count: members.length, rps: members.length / ((performance.now() - t0) / 1000) };
+}
+
+const EXTEND_ROUNDS = 8;
+
+/**
+ * Extend quotes for every running session: EXTEND_ROUNDS of 15 minutes each (0.63), the k-th
+ * starting where the session ends after k - 1 of them, ordered round by round.
+ */
+async function prepareExtends(url: string): Promise<{ id: string; member: number }[]> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const sessions = Number((await db.query<{ n: string }>(`select count(*) as n from parking_sessions`)).rows[0]!.n);
+    const rows = (
+      await db.query<{ id: string; member: number; session: number; starts: Date }>(
+        `insert into parking_quotes (member_id, kind, zone_id, vehicle_id, session_id, starts_at, ends_at, duration_minutes, parking_cents, fee_cents, total_cents, expires_at)
+         select s.member_id, 'extend', s.zone_id, s.vehicle_id, s.id, s.ends_at + (k - 1) * interval '15 minutes',
+                s.ends_at + k * interval '15 minutes', 15, 63, 0, 63, now() + interval '1 hour'
+         from parking_sessions s cross join generate_series(1, $1::int) k
+         where s.status = 'active' and s.ends_at > now()
+         returning id, member_id as member, session_id as session, starts_at as starts`,
+        [EXTEND_ROUNDS],
+      )
+    ).rows;
+    rows.sort((a, b) => a.session - b.session || a.starts.getTime() - b.starts.getTime());
+    const sessions = rows.length / EXTEND_ROUNDS;
+    const ordered: { id: string; member: number }[] = [];
+    for (let round = 0; round < EXTEND_ROUNDS; round++)
+      for (let i = 0; i < sessions; i++) ordered.push(rows[i * EXTEND_ROUNDS + round]!);
+    return ordered;
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * A route (Start or Extend) under autocannon at CONNECTIONS for SECONDS, each request spending the
+ * next quote with its own Idempotency-Key: the result, the answers with `okStatus`, the requests
+ * sent, and the CPU per request of the server and of PostgreSQL.
+ */
+async function httpLoad(
+  server: Started,
+  url: string,
+  dbName: string,
+  route: 'Start' | 'Extend',
+  okStatus: number,
+  take: () => { id: string; member: number },
+  tokens: Map<number, string>,
+) {
+  let ok = 0;
+  let sent = 0;
+  const load = (duration: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${PORT}`,
+      connections: CONNECTIONS,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/Parking/${route}`,
+          setupRequest: (req) => {
+            const q = take();
+            sent += 1;
+            return {
+              ...req,
+              body: JSON.stringify({ QuoteId: q.id }),
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens.get(q.member)!}`,
+                xapikey: String(q.member),
+                'idempotency-key': `bench-${q.id}`,
+              },
+            };
+          },
+          onResponse: (status) => {
+            if (status === okStatus) ok += 1;
+          },
+        },
+      ],
+    });
+  // A second of the same load first, not counted: the route's code compiled by the JIT, as in a
+  // server that has run for a while (the bare runs warm up with 50 statements of their own).
+  await load(1);
+  await new Promise((r) => setTimeout(r, 1000));
+  const warmed = ok;
+  ok = 0;
+  sent = 0;
+  const cpuBefore = cpuMs(server.child.pid!);
+  const pgBefore = await pgCpu(url, dbName);
+  const result = await load(SECONDS);
+  // Requests still in flight when autocannon stops finish before the count.
+  await new Promise((r) => setTimeout(r, 3000));
+  // Every request sent (answered or still in flight when autocannon stopped counting) used CPU.
+  const pgUsed = (await pgCpu(url, dbName)).minus(pgBefore);
+  return {
+    result,
+    ok,
+    warmed,
+    sent,
+    pgUsed,
+    cpuPer: (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent),
+    pgPer: pgUsed.total / Math.max(1, sent),
+  };
+}
+
+async function check(url: string): Promise<{ sessions: number; walletsOff: number; extends: number }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    // Today's: not the ended sessions of yesterday that prepare() wrote.
+    const sessions = Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from parking_sessions where started_at > now() - interval '12 hours'`,
+        )
+      ).rows[0]!.n,
+    );
     const off = Number(
       (
         await db.query<{ n: string }>(
@@ -115,7 +269,14 @@ async function check(url: string): Promise<{ sessions: number; walletsOff: numbe
         )
       ).rows[0]!.n,
     );
-    return { sessions, walletsOff: off };
+    const extended = Number(
+      (
+        await db.query<{ n: string }>(
+          `select count(*) as n from ledger_entries where reference like 'session:%:extend'`,
+        )
+      ).rows[0]!.n,
+    );
+    return { sessions, walletsOff: off, extends: extended };
   } finally {
     await db.end();
   }
@@ -211,7 +372,7 @@ export async function runParkingBench(): Promise<void> {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-parking-'));
   console.log(
-    `parking: POST /api/Parking/Start, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`,
+    `parking: POST /api/Parking/Start and /api/Parking/Extend, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`,
   );
   await admin(`CREATE DATABASE ${name}`);
   let server: Started | undefined;
@@ -272,45 +433,27 @@ export async function runParkingBench(): Promise<void> {
       for (const t of texts) tally.set(t, (tally.get(t) ?? 0) + 1);
       for (const [t, n] of tally) console.log(`${n} x ${t.slice(0, 160)}`);
     }
-    const cpuBefore = cpuMs(server.child.pid!);
-    const pgBefore = await pgCpu(url.toString(), name);
-    let ok = 0;
-    const result = await autocannon({
-      url: `http://127.0.0.1:${PORT}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/Parking/Start',
-          setupRequest: (req) => {
-            const q = take();
-            return {
-              ...req,
-              body: JSON.stringify({ QuoteId: q.id }),
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${tokens.get(q.member)!}`,
-                xapikey: String(q.member),
-                'idempotency-key': `bench-${q.id}`,
-              },
-            };
-          },
-          onResponse: (status) => {
-            if (status === 201) ok += 1;
-          },
-        },
-      ],
-    });
-    // Requests still in flight when autocannon stops finish before the count.
-    await new Promise((r) => setTimeout(r, 3000));
-    // Every Start sent (answered or still in flight when autocannon stopped counting) used CPU.
-    const sent = next - 20;
-    const cpuPerStart = (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent);
-    const pgUsed = (await pgCpu(url.toString(), name)).minus(pgBefore);
-    const pgPerStart = pgUsed.total / Math.max(1, sent);
+    // Every member opens the app first (Account/Details, as the app does at launch): in the app a
+    // Start is never a token's first request (its Quote comes before it), so the load measures
+    // Starts, not each token's first verification and the member's first rate-limit rows.
+    const opened = await openApp(tokens);
+    console.log(
+      `each member opened the app first (GET /api/Account/Details with its token): ${opened.count} members, ${Math.round(opened.rps)}/s`,
+    );
+    const startLoad = await httpLoad(server, url.toString(), name, 'Start', 201, take, tokens);
+    const { result, ok, cpuPer: cpuPerStart, pgPer: pgPerStart, pgUsed, sent } = startLoad;
     // One at a time again, now that the code is warm (JIT-compiled, statements planned).
     const warm = await oneAtATime(50, take, tokens);
+    // Extend: quotes for 15 more minutes, EXTEND_ROUNDS of them per running session, each round
+    // starting where the one before ends, spent round after round (a session's next quote is
+    // thousands of requests after its last).
+    const extendQuotes = await prepareExtends(url.toString());
+    let nextExtend = 0;
+    const takeExtend = () => {
+      if (nextExtend >= extendQuotes.length) throw new Error('parking bench: out of extend quotes');
+      return extendQuotes[nextExtend++]!;
+    };
+    const extendLoad = await httpLoad(server, url.toString(), name, 'Extend', 200, takeExtend, tokens);
     await stop(server);
     server = undefined;
     // The same statements without the server, then the commit alone.
@@ -326,9 +469,23 @@ export async function runParkingBench(): Promise<void> {
       seconds: SECONDS,
       prepared: true,
     });
+    const bareExtend = await bareStarts(url.toString(), name, takeExtend, {
+      connections: CONNECTIONS,
+      poolSize: POOL_SIZE,
+      seconds: SECONDS,
+      prepared: false,
+      statement: 'extend',
+    });
+    const bareExtendPrepared = await bareStarts(url.toString(), name, takeExtend, {
+      connections: CONNECTIONS,
+      poolSize: POOL_SIZE,
+      seconds: SECONDS,
+      prepared: true,
+      statement: 'extend',
+    });
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
-    const answered = ok + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
+    const answered = ok + startLoad.warmed + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     printTable('parking: Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
       {
         target: 'GET / (bare Fastify hello-world)',
@@ -358,7 +515,35 @@ export async function runParkingBench(): Promise<void> {
         '201 (sessions)': `${barePrepared.done - barePrepared.refused} (${Math.round((barePrepared.done - barePrepared.refused) / SECONDS)}/s)`,
         'non-2xx/errors': barePrepared.refused,
       },
+      {
+        target: 'POST /api/Parking/Extend (PostgreSQL)',
+        'req/s': Math.round(extendLoad.result.requests.average),
+        'p99 ms': extendLoad.result.latency.p99,
+        '201 (sessions)': `200: ${extendLoad.ok} (${Math.round(extendLoad.ok / SECONDS)}/s)`,
+        'non-2xx/errors': extendLoad.result.non2xx + extendLoad.result.errors + extendLoad.result.timeouts,
+      },
+      {
+        target: `Extend's SQL alone (node-postgres, pool ${POOL_SIZE})`,
+        'req/s': Math.round(bareExtend.rps),
+        'p99 ms': Number(bareExtend.p99.toFixed(1)),
+        '201 (sessions)': `${bareExtend.done - bareExtend.refused} (${Math.round((bareExtend.done - bareExtend.refused) / SECONDS)}/s)`,
+        'non-2xx/errors': bareExtend.refused,
+      },
+      {
+        target: "Extend's SQL alone, prepared statements",
+        'req/s': Math.round(bareExtendPrepared.rps),
+        'p99 ms': Number(bareExtendPrepared.p99.toFixed(1)),
+        '201 (sessions)': `${bareExtendPrepared.done - bareExtendPrepared.refused} (${Math.round((bareExtendPrepared.done - bareExtendPrepared.refused) / SECONDS)}/s)`,
+        'non-2xx/errors': bareExtendPrepared.refused,
+      },
     ]);
+    const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
+    console.log(
+      `against the same statements sent bare (goal 0.8): Start ${ratio(result.requests.average, barePrepared.rps)} of the prepared rate (${ratio(result.requests.average, bare.rps)} of the unprepared); Extend ${ratio(extendLoad.result.requests.average, bareExtendPrepared.rps)} (${ratio(extendLoad.result.requests.average, bareExtend.rps)}); the server sends both as named prepared statements`,
+    );
+    console.log(
+      `CPU per Extend under load: server (node) ${extendLoad.cpuPer.toFixed(2)} ms, PostgreSQL ${extendLoad.pgPer.toFixed(2)} ms; Extend's SQL alone, prepared: PostgreSQL ${perStartOf(bareExtendPrepared.pgCpuMs, bareExtendPrepared.done)}`,
+    );
     console.log(
       `one at a time, warm (after the load): median ${warm.median.toFixed(1)} ms, max ${warm.max.toFixed(1)} ms; Start's SQL alone one at a time: median ${bare.single.toFixed(1)} ms`,
     );
@@ -376,7 +561,14 @@ export async function runParkingBench(): Promise<void> {
     console.log(
       `check: ${after.sessions} sessions in the database for ${answered} Starts answered 201 or run alone (${after.sessions - answered} finished after autocannon stopped counting); wallets whose ledger differs from the balance: ${after.walletsOff}`,
     );
-    if (after.sessions < answered || after.walletsOff !== 0)
+    const extendsAnswered =
+      extendLoad.ok +
+      extendLoad.warmed +
+      [bareExtend, bareExtendPrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
+    console.log(
+      `check: ${after.extends} Extends paid in the ledger for ${extendsAnswered} answered 200 or run alone (${after.extends - extendsAnswered} finished after autocannon stopped counting)`,
+    );
+    if (after.sessions < answered || after.walletsOff !== 0 || after.extends < extendsAnswered)
       throw new Error('parking bench: the database does not match the answers');
   } finally {
     if (server) await stop(server);
