@@ -8,7 +8,7 @@ import pg from 'pg';
 import { tokenSigner } from '@parkit/server/src/auth/tokens.ts';
 import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
-import { bareStarts, commitLatency, pgCpu } from './parking-bare.ts';
+import { bareStarts, commitLatency, pgCpu, type BareResult } from './parking-bare.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
@@ -146,6 +146,28 @@ async function openApp(tokens: Map<number, string>): Promise<{ count: number; rp
     }),
   );
   return { count: members.length, rps: members.length / ((performance.now() - t0) / 1000) };
+}
+
+/** The table's row of a route under load (httpLoad): its rate, p99 and answers. */
+function httpRow(route: 'Start' | 'Extend', l: Awaited<ReturnType<typeof httpLoad>>) {
+  return {
+    target: `POST /api/Parking/${route} (PostgreSQL)`,
+    'req/s': Math.round(l.result.requests.average),
+    'p99 ms': l.result.latency.p99,
+    '201 (sessions)': `${route === 'Start' ? '' : '200: '}${l.ok} (${Math.round(l.ok / SECONDS)}/s)`,
+    'non-2xx/errors': l.result.non2xx + l.result.errors + l.result.timeouts,
+  };
+}
+
+/** The table's row of a bare run (parking-bare.ts). */
+function bareRow(target: string, b: BareResult) {
+  return {
+    target,
+    'req/s': Math.round(b.rps),
+    'p99 ms': Number(b.p99.toFixed(1)),
+    '201 (sessions)': `${b.done - b.refused} (${Math.round((b.done - b.refused) / SECONDS)}/s)`,
+    'non-2xx/errors': b.refused,
+  };
 }
 
 const EXTEND_ROUNDS = 8;
@@ -494,48 +516,12 @@ export async function runParkingBench(): Promise<void> {
         '201 (sessions)': '-',
         'non-2xx/errors': '-',
       },
-      {
-        target: 'POST /api/Parking/Start (PostgreSQL)',
-        'req/s': Math.round(result.requests.average),
-        'p99 ms': result.latency.p99,
-        '201 (sessions)': `${ok} (${Math.round(ok / SECONDS)}/s)`,
-        'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
-      },
-      {
-        target: `Start's SQL alone (node-postgres, pool ${POOL_SIZE})`,
-        'req/s': Math.round(bare.rps),
-        'p99 ms': Number(bare.p99.toFixed(1)),
-        '201 (sessions)': `${bare.done - bare.refused} (${Math.round((bare.done - bare.refused) / SECONDS)}/s)`,
-        'non-2xx/errors': bare.refused,
-      },
-      {
-        target: "Start's SQL alone, prepared statements",
-        'req/s': Math.round(barePrepared.rps),
-        'p99 ms': Number(barePrepared.p99.toFixed(1)),
-        '201 (sessions)': `${barePrepared.done - barePrepared.refused} (${Math.round((barePrepared.done - barePrepared.refused) / SECONDS)}/s)`,
-        'non-2xx/errors': barePrepared.refused,
-      },
-      {
-        target: 'POST /api/Parking/Extend (PostgreSQL)',
-        'req/s': Math.round(extendLoad.result.requests.average),
-        'p99 ms': extendLoad.result.latency.p99,
-        '201 (sessions)': `200: ${extendLoad.ok} (${Math.round(extendLoad.ok / SECONDS)}/s)`,
-        'non-2xx/errors': extendLoad.result.non2xx + extendLoad.result.errors + extendLoad.result.timeouts,
-      },
-      {
-        target: `Extend's SQL alone (node-postgres, pool ${POOL_SIZE})`,
-        'req/s': Math.round(bareExtend.rps),
-        'p99 ms': Number(bareExtend.p99.toFixed(1)),
-        '201 (sessions)': `${bareExtend.done - bareExtend.refused} (${Math.round((bareExtend.done - bareExtend.refused) / SECONDS)}/s)`,
-        'non-2xx/errors': bareExtend.refused,
-      },
-      {
-        target: "Extend's SQL alone, prepared statements",
-        'req/s': Math.round(bareExtendPrepared.rps),
-        'p99 ms': Number(bareExtendPrepared.p99.toFixed(1)),
-        '201 (sessions)': `${bareExtendPrepared.done - bareExtendPrepared.refused} (${Math.round((bareExtendPrepared.done - bareExtendPrepared.refused) / SECONDS)}/s)`,
-        'non-2xx/errors': bareExtendPrepared.refused,
-      },
+      httpRow('Start', startLoad),
+      bareRow(`Start's SQL alone (node-postgres, pool ${POOL_SIZE})`, bare),
+      bareRow("Start's SQL alone, prepared statements", barePrepared),
+      httpRow('Extend', extendLoad),
+      bareRow(`Extend's SQL alone (node-postgres, pool ${POOL_SIZE})`, bareExtend),
+      bareRow("Extend's SQL alone, prepared statements", bareExtendPrepared),
     ]);
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
     console.log(

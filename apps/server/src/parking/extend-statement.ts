@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRowsNamed, type Executor } from '../db/client.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
 import { overMaxPaymentSql } from './rules.ts';
-import { startedOf, storedAnswer, type Started, type StartedRow } from './start-statement.ts';
+import { answeredOf, storedAnswer, type Started, type StartedRow } from './start-statement.ts';
 
 /**
  * Extend's whole request in one round trip, as Start's (start-statement.ts's startAnswered): one
@@ -33,11 +33,8 @@ export async function extendAnswered(
     'parking_extend_answered',
     extendSql(memberId, r, now),
   );
-  if (!row) return { sessionVersion: null, extended: null };
-  return {
-    sessionVersion: Number(row.member_session_version),
-    extended: row.id === null ? null : startedOf(row),
-  };
+  const { sessionVersion, started } = answeredOf(row);
+  return { sessionVersion, extended: started };
 }
 
 /** What extendAnswered stores as the key's answer: `{ [STORED_EXTEND]: <the statement's row>, at }`. */

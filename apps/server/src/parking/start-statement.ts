@@ -82,6 +82,17 @@ export async function startAnswered(
       sessionVersion: r.sessionVersion,
     }),
   );
+  return answeredOf(row);
+}
+
+/**
+ * An answered statement's row (startAnswered's, extend-statement.ts's extendAnswered's) as the
+ * member's session version (null: no such member) and the session it wrote (null: none).
+ */
+export function answeredOf(row: (StartedRow & { member_session_version: number }) | undefined): {
+  sessionVersion: number | null;
+  started: Started | null;
+} {
   if (!row) return { sessionVersion: null, started: null };
   return {
     sessionVersion: Number(row.member_session_version),
