@@ -105,7 +105,7 @@ describe('POST /api/Parking/Extend in one round trip', () => {
     const { m, q } = await running();
     const names = await db.transaction(async (tx) => {
       const r = { quoteId: q, confirmedOverMax: false, key: `named-${q}`, requestHash: 'h', sessionVersion: 0 };
-      expect((await extendAnswered(tx, m.memberId, r, new Date())).extended).not.toBeNull();
+      expect((await extendAnswered(tx, m.memberId, r, new Date())).session).not.toBeNull();
       return queryRows<{ name: string }>(
         tx,
         sql`select name from pg_prepared_statements where name = 'parking_extend_answered'`,
@@ -151,7 +151,7 @@ describe('POST /api/Parking/Extend in one round trip', () => {
       [ended.m, ended.q],
       [poor.m, capped.q], // capped's quote, asked by poor
     ] as const)
-      expect((await ask(who, q)).extended, q).toBeNull();
+      expect((await ask(who, q)).session, q).toBeNull();
     // A session version the token no longer has: nothing either, and the version is told.
     expect(
       await extendAnswered(
@@ -160,7 +160,7 @@ describe('POST /api/Parking/Extend in one round trip', () => {
         { quoteId: other.q, confirmedOverMax: false, key: 'old-token', requestHash: 'h', sessionVersion: 7 },
         now,
       ),
-    ).toEqual({ sessionVersion: 0, extended: null });
+    ).toEqual({ sessionVersion: 0, session: null });
     expect(await rows()).toBe(before);
     for (const q of [poor.q, capped.q, stale.q, long.q, ended.q, other.q]) expect(await used(q)).toBe(false);
 
@@ -173,7 +173,7 @@ describe('POST /api/Parking/Extend in one round trip', () => {
     expect(await status(ended.m, ended.q)).toBe(409);
     expect(await status(poor.m, capped.q)).toBe(404);
     // Confirmed over the cap, it goes through in one statement.
-    expect((await ask(capped.m, capped.q, true)).extended).not.toBeNull();
+    expect((await ask(capped.m, capped.q, true)).session).not.toBeNull();
   });
 
   it('a member that does not exist: no session version and nothing written', async () => {
@@ -185,7 +185,7 @@ describe('POST /api/Parking/Extend in one round trip', () => {
       requestHash: 'h',
       sessionVersion: 0,
     };
-    expect(await extendAnswered(db, 2_000_000_000, r, new Date())).toEqual({ sessionVersion: null, extended: null });
+    expect(await extendAnswered(db, 2_000_000_000, r, new Date())).toEqual({ sessionVersion: null, session: null });
     expect(await rows()).toBe(before);
   });
 

@@ -131,7 +131,7 @@ describe('Start in one statement', () => {
         requestHash: 'h',
         sessionVersion: member!.v,
       };
-      expect((await startAnswered(tx, m.memberId, r, new Date())).started).not.toBeNull();
+      expect((await startAnswered(tx, m.memberId, r, new Date())).session).not.toBeNull();
       return queryRows<{ name: string }>(
         tx,
         sql`select name from pg_prepared_statements where name = 'parking_start_answered'`,
@@ -230,7 +230,7 @@ describe('POST /api/Parking/Start in one round trip', () => {
       requestHash: 'h',
       sessionVersion: 1,
     };
-    expect(await startAnswered(db, 2_000_000_000, r, new Date())).toEqual({ sessionVersion: null, started: null });
+    expect(await startAnswered(db, 2_000_000_000, r, new Date())).toEqual({ sessionVersion: null, session: null });
     expect(await rows()).toBe(before);
   });
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRowsNamed, type Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
 import { overMaxPaymentSql } from './rules.ts';
-import { answeredOf, storedAnswer, type Started, type StartedRow } from './start-statement.ts';
+import { runAnswered, storedAnswer, type Answered, type AnsweredAsk } from './start-statement.ts';
 
 /**
  * Extend's whole request in one round trip, as Start's (start-statement.ts's startAnswered): one
@@ -20,21 +20,10 @@ import { answeredOf, storedAnswer, type Started, type StartedRow } from './start
  * already held fails the statement on the key's unique index, and nothing is written either.
  *
  * Answers the member's session version (null: no such member) and the extended session's view
- * columns, or null when it did not extend.
+ * columns, or null when it did not extend (`Answered`).
  */
-export async function extendAnswered(
-  db: Executor,
-  memberId: number,
-  r: { quoteId: string; confirmedOverMax: boolean; key: string; requestHash: string; sessionVersion: number },
-  now: Date,
-): Promise<{ sessionVersion: number | null; extended: Started | null }> {
-  const [row] = await queryRowsNamed<StartedRow & { member_session_version: number }>(
-    db,
-    'parking_extend_answered',
-    extendSql(memberId, r, now),
-  );
-  const { sessionVersion, started } = answeredOf(row);
-  return { sessionVersion, extended: started };
+export async function extendAnswered(db: Executor, memberId: number, r: AnsweredAsk, now: Date): Promise<Answered> {
+  return runAnswered(db, 'parking_extend_answered', extendSql(memberId, r, now));
 }
 
 /** What extendAnswered stores as the key's answer: `{ [STORED_EXTEND]: <the statement's row>, at }`. */
@@ -44,11 +33,7 @@ export const STORED_EXTEND = 'parking.extend.row';
 export const storedExtend = storedAnswer(STORED_EXTEND);
 
 /** Extend's statement (exported for the bench's bare Extends, which send the same text). */
-export function extendSql(
-  memberId: number,
-  r: { quoteId: string; confirmedOverMax: boolean; key: string; requestHash: string; sessionVersion: number },
-  now: Date,
-): SQL {
+export function extendSql(memberId: number, r: AnsweredAsk, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const extended = sql`select upd.*, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes, paid.reload_due
         from upd, z, paid`;

@@ -68,13 +68,8 @@ export interface Started {
  * rule refused it, the balance was short or the session version differs: then nothing was
  * written, and the caller checks the version and takes the transaction path.
  */
-export async function startAnswered(
-  db: Executor,
-  memberId: number,
-  r: { quoteId: string; confirmedOverMax: boolean; key: string; requestHash: string; sessionVersion: number },
-  now: Date,
-): Promise<{ sessionVersion: number | null; started: Started | null }> {
-  const [row] = await queryRowsNamed<StartedRow & { member_session_version: number }>(
+export async function startAnswered(db: Executor, memberId: number, r: AnsweredAsk, now: Date): Promise<Answered> {
+  return runAnswered(
     db,
     'parking_start_answered',
     startSql(memberId, r.quoteId, r.confirmedOverMax, r.key, now, {
@@ -82,22 +77,35 @@ export async function startAnswered(
       sessionVersion: r.sessionVersion,
     }),
   );
-  return answeredOf(row);
+}
+
+/** What startAnswered and extendAnswered are asked: the quote, the Max Payment confirmation, the key, the request's hash and the token's session version. */
+export interface AnsweredAsk {
+  quoteId: string;
+  confirmedOverMax: boolean;
+  key: string;
+  requestHash: string;
+  sessionVersion: number;
 }
 
 /**
- * An answered statement's row (startAnswered's, extend-statement.ts's extendAnswered's) as the
- * member's session version (null: no such member) and the session it wrote (null: none).
+ * Runs an answered statement (startAnswered's, extend-statement.ts's extendAnswered's) under its
+ * name and reads its row: the member's session version (null: no such member) and the session it
+ * wrote (null: none).
  */
-export function answeredOf(row: (StartedRow & { member_session_version: number }) | undefined): {
-  sessionVersion: number | null;
-  started: Started | null;
-} {
-  if (!row) return { sessionVersion: null, started: null };
+export async function runAnswered(db: Executor, name: string, statement: SQL): Promise<Answered> {
+  const [row] = await queryRowsNamed<StartedRow & { member_session_version: number }>(db, name, statement);
+  if (!row) return { sessionVersion: null, session: null };
   return {
     sessionVersion: Number(row.member_session_version),
-    started: row.id === null ? null : startedOf(row),
+    session: row.id === null ? null : startedOf(row),
   };
+}
+
+/** What startAnswered and extendAnswered answer: the member's session version (null: no such member) and the session written (null: none). */
+export interface Answered {
+  sessionVersion: number | null;
+  session: Started | null;
 }
 
 /** What startAnswered stores as the key's answer: `{ [STORED_START]: <the statement's row>, at }`. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import {
 } from '@parkit/contract';
 import type { Tx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { idempotent } from '../../../wallet/index.ts';
+import { idempotent, type OneStatement } from '../../../wallet/index.ts';
 import { checkSession, sessionLeftToRoute } from '../../../auth/index.ts';
 import * as members from '../../../members/index.ts';
 import * as parking from '../../../parking/index.ts';
@@ -32,6 +33,9 @@ const errors = { 404: ErrorResponse, 409: ErrorResponse };
 const moneyErrors = { ...errors, 402: ErrorResponse, 422: ErrorResponse };
 
 /** Park and pay: quote, start, extend, stop, amend, and the sessions to show. */
+/** A request of a route that pays for a session from a quote (Start, Extend). */
+type SessionRequest = FastifyRequest<{ Body: { QuoteId: string; ConfirmOverMax?: boolean | undefined } }>;
+
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/Quote',
@@ -103,34 +107,50 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 201, body: session, reloadDue };
         },
         undefined,
-        {
-          run: async (key, requestHash) => {
-            const now = new Date();
-            const { QuoteId, ConfirmOverMax } = req.body;
-            const { sessionVersion, started } = await parking.startAnswered(
-              app.db,
-              memberId,
-              {
-                quoteId: QuoteId,
-                confirmedOverMax: ConfirmOverMax === true,
-                key,
-                requestHash,
-                sessionVersion: req.member.sessionVersion,
-              },
-              now,
-            );
-            if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
-            if (!started) return null;
-            return { statusCode: 201, body: parking.toSessionView(started.view, now), reloadDue: started.reloadDue };
-          },
-          revive: parking.storedStart,
-          checkSession: async () => {
-            if (sessionLeftToRoute(req)) checkSession(req, await members.sessionVersion(app.db, memberId));
-          },
-        },
+        sessionStatement(req, 201, parking.startAnswered, parking.storedStart),
       );
     },
   );
+
+  /**
+   * The one-statement path of a route that pays for a session from a quote (Start, Extend: their
+   * statements lock the wallet, check the token's session version, pay, write the session and store
+   * the key's answer; parking/start-statement.ts): the route answers `statusCode` with the session
+   * it wrote, or takes the transaction path when the statement wrote nothing.
+   */
+  function sessionStatement(
+    req: SessionRequest,
+    statusCode: 200 | 201,
+    statement: typeof parking.startAnswered,
+    revive: (stored: unknown) => ParkingSession,
+  ): OneStatement<ParkingSession> {
+    const memberId = req.member.memberId;
+    return {
+      run: async (key, requestHash) => {
+        const now = new Date();
+        const { QuoteId, ConfirmOverMax } = req.body;
+        const { sessionVersion, session } = await statement(
+          app.db,
+          memberId,
+          {
+            quoteId: QuoteId,
+            confirmedOverMax: ConfirmOverMax === true,
+            key,
+            requestHash,
+            sessionVersion: req.member.sessionVersion,
+          },
+          now,
+        );
+        if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
+        if (!session) return null;
+        return { statusCode, body: parking.toSessionView(session.view, now), reloadDue: session.reloadDue };
+      },
+      revive,
+      checkSession: async () => {
+        if (sessionLeftToRoute(req)) checkSession(req, await members.sessionVersion(app.db, memberId));
+      },
+    };
+  }
 
   /**
    * Extend and Amend: a paid change to a running session, replayed by its Idempotency-Key, as Start.
@@ -144,11 +164,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: string,
     body: B,
     change: (tx: Tx, memberId: number, body: z.infer<B>, key: string, now: Date) => Promise<parking.Paid>,
-    answered?: {
-      run: typeof parking.extendAnswered;
-      revive: (stored: unknown) => ParkingSession;
-      request: (body: z.infer<B>) => { quoteId: string; confirmedOverMax: boolean };
-    },
+    answered?: { run: typeof parking.extendAnswered; revive: (stored: unknown) => ParkingSession },
   ) {
     app.post(
       path,
@@ -167,29 +183,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
             return { statusCode: 200, body: session, reloadDue };
           },
           undefined,
-          answered && {
-            run: async (key, requestHash) => {
-              const now = new Date();
-              const asked = answered.request(req.body as z.infer<B>);
-              const { sessionVersion, extended } = await answered.run(
-                app.db,
-                memberId,
-                { ...asked, key, requestHash, sessionVersion: req.member.sessionVersion },
-                now,
-              );
-              if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
-              if (!extended) return null;
-              return {
-                statusCode: 200,
-                body: parking.toSessionView(extended.view, now),
-                reloadDue: extended.reloadDue,
-              };
-            },
-            revive: answered.revive,
-            checkSession: async () => {
-              if (sessionLeftToRoute(req)) checkSession(req, await members.sessionVersion(app.db, memberId));
-            },
-          },
+          answered && sessionStatement(req as SessionRequest, 200, answered.run, answered.revive),
         );
       },
     );
@@ -201,11 +195,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     'Adds the quoted minutes to a running session, without a second fee (Idempotency-Key header required)',
     ExtendRequest,
     parking.extend,
-    {
-      run: parking.extendAnswered,
-      revive: parking.storedExtend,
-      request: (b) => ({ quoteId: b.QuoteId, confirmedOverMax: b.ConfirmOverMax === true }),
-    },
+    { run: parking.extendAnswered, revive: parking.storedExtend },
   );
   paidChange(
     '/Amend',
