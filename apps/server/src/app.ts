@@ -23,6 +23,8 @@ import {
   registerSavedCardJob,
   guestTokensPlugin as guestTokens,
   parkingProofPlugin,
+  QuoteInputs,
+  SessionTerms,
 } from './parking/index.ts';
 import { pruneJob } from './infra/jobs/prune.ts';
 import routes from './routes/index.ts';
@@ -154,6 +156,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const zoneRows = new ZoneCache({ link: fastify.dbDriver === 'postgres' ? fastify.notifications : null });
   fastify.notifications.listen(ZONE_SET_CHANNEL, () => zoneRows.told());
   fastify.decorate('zoneRows', zoneRows);
+  fastify.decorate('quoteInputs', new QuoteInputs(zoneRows, fastify.operators));
+  fastify.decorate('sessionTerms', new SessionTerms(zoneRows, fastify.operators));
   const operatorKeys = new KeyCache(fastify.notifications);
   fastify.notifications.listen(KEY_CHANNEL, (prefix) => {
     if (prefix) operatorKeys.forget(prefix);

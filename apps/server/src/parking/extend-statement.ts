@@ -76,7 +76,7 @@ export function extendSql(memberId: number, r: AnsweredAsk, now: Date): SQL {
           where ps.id = sid.id and exists (select 1 from claim)
           returning ps.id, ps.zone_id, ps.vehicle_id, ps.vehicle_make, ps.vehicle_model, ps.plate, ps.plate_state, ps.started_at,
             ps.ends_at, ps.ended_at, ps.duration_minutes, ps.parking_cents, ps.fee_cents, ps.refunded_cents, ps.paid_via,
-            ps.auto_session_used, ps.auto_extended_used, ps.status
+            ps.auto_session_used, ps.auto_extended_used, ps.status, ps.discount_percent, ps.rate_cents, ps.policy_version_id
         ), answer as (
           insert into idempotency_keys (member_id, key, request_hash, status_code, response)
           select ${memberId}::int, ${r.key}::text, ${r.requestHash}::text, 200,

@@ -1,4 +1,4 @@
-import type { PriceSpan } from '@parkit/contract';
+import { parkedMinutes, type PriceSpan } from '@parkit/contract';
 import { priceWindow, spansView, type SessionPolicy } from '../pricing/index.ts';
 
 /**
@@ -78,4 +78,28 @@ export function refundFor(
   const bought = boughtMinutes(s);
   const cents = priceOf(p, timeZone, s.startedAt, Math.max(0, bought - unused), bought, s.discountPercent).parkingCents;
   return { unusedMinutes: unused, refundCents: Math.max(0, Math.min(cents, s.parkingCents - s.refundedCents)) };
+}
+
+/**
+ * What a Stop at `now` gives back and takes off (stopOwned's and stop-statement.ts's): refundFor's
+ * refund of the unused whole minutes, and the minutes taken off the session by the contract's
+ * parked-duration rule (every minute begun is kept, at least the first; the same count as
+ * refundFor's, its bound kept in case they ever differ).
+ */
+export function stopPriced(
+  p: SessionPolicy,
+  timeZone: string,
+  s: {
+    startedAt: Date;
+    endsAt: Date;
+    durationMinutes: number;
+    discountPercent: number;
+    parkingCents: number;
+    refundedCents: number;
+  },
+  now: Date,
+): { unused: number; refundCents: number } {
+  const { unusedMinutes, refundCents } = refundFor(p, timeZone, s, now);
+  const kept = parkedMinutes({ StartedAt: s.startedAt, EndedAt: now, DurationMinutes: s.durationMinutes });
+  return { unused: Math.min(unusedMinutes, s.durationMinutes - kept), refundCents };
 }

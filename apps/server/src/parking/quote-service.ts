@@ -44,10 +44,26 @@ async function toQuote(
   maxMoreMinutes: number,
   price: Priced,
 ): Promise<Quote> {
-  const [{ balanceCents: balance, reloadCents }, over] = await Promise.all([
+  const [{ balanceCents, reloadCents }, over] = await Promise.all([
     walletFunds(db, memberId),
     overMaxPayment(db, memberId, q.totalCents),
   ]);
+  return quoteOf(q, rateCents, maxMoreMinutes, price, { balanceCents, reloadCents, over });
+}
+
+/**
+ * A member's Quote from its row, its price and the member's funds read with it (the balance, what
+ * auto-reload would add, whether the total is over the Max Payment Amount): the step-by-step
+ * quotes' and the one statement's (quote-statement.ts).
+ */
+export function quoteOf(
+  q: QuoteRow,
+  rateCents: number,
+  maxMoreMinutes: number,
+  price: Priced,
+  funds: { balanceCents: number; reloadCents: number; over: boolean },
+): Quote {
+  const { balanceCents: balance, reloadCents } = funds;
   const covers = balance >= q.totalCents;
   return {
     ...quoteTerms(q, rateCents, price, maxMoreMinutes),
@@ -59,7 +75,7 @@ async function toQuote(
     // Start and Extend top up Default Add Amount first when that is enough (wallet/auto-reload.ts's withReloadCover).
     AutoReloadCovers: !covers && reloadCents > 0 && balance + reloadCents >= q.totalCents,
     AutoReloadAmount: centsToAmount(reloadCents),
-    OverMaxPayment: over,
+    OverMaxPayment: funds.over,
   };
 }
 

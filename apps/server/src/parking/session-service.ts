@@ -1,7 +1,6 @@
 import {
   centsToAmount,
   PARKING_MESSAGES,
-  parkedMinutes,
   type ParkingSession,
   type SessionReceipt,
   type StopResponse,
@@ -17,7 +16,7 @@ import { lockWallet, type ChargeContext, type WalletCharge } from '../wallet/ind
 import { amendableZone, checkAmendable } from './amend-window.ts';
 import { chargeWallet, refundWallet, walletPaymentsOf } from './payments.ts';
 import { policyOfSession } from '../pricing/index.ts';
-import { refundFor } from './pricing.ts';
+import { stopPriced } from './pricing.ts';
 import { claimQuote, vehicleBusy } from './quote-service.ts';
 import { checkMaxPayment } from './rules.ts';
 import { forgetSavedCards } from './saved-cards.ts';
@@ -191,11 +190,7 @@ export async function stopOwned(
     const { session: s, zone, timezone } = found;
     if (s.status !== 'active' || s.endsAt.getTime() <= now.getTime())
       throw conflict('SessionId', PARKING_MESSAGES.sessionEnded);
-    const { unusedMinutes, refundCents: due } = refundFor(await policyOfSession(tx, s, zone), timezone, s, now);
-    // The contract's parked-duration rule: every minute begun is kept, at least the first; the rest
-    // are unused (the same count as refundFor's, its bound kept in case they ever differ).
-    const kept = parkedMinutes({ StartedAt: s.startedAt, EndedAt: now, DurationMinutes: s.durationMinutes });
-    const unused = Math.min(unusedMinutes, s.durationMinutes - kept);
+    const { unused, refundCents: due } = stopPriced(await policyOfSession(tx, s, zone), timezone, s, now);
     let refundCents = 0;
     let refunds: WalletCharge[] = [];
     if (s.paidVia === 'Card') {

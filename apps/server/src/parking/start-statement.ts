@@ -52,6 +52,8 @@ export interface Started {
   sessionId: number;
   reloadDue: boolean;
   view: SessionViewRow;
+  /** The statement's row as it came (its pricing terms: stop-statement.ts's SessionTerms). */
+  row: StartedRow;
 }
 
 /**
@@ -134,6 +136,7 @@ export function startedOf(row: StartedRow): Started {
   return {
     sessionId: Number(row.id),
     reloadDue: Boolean(row.reload_due),
+    row,
     view: {
       session: {
         id: Number(row.id),
@@ -175,6 +178,10 @@ export interface StartedRow extends SessionSqlRow {
   status: string;
   max_stay_minutes: number;
   reload_due: boolean;
+  /** The session's pricing terms (Start's and Extend's statements answer them; stop-statement.ts's SessionTerms holds them). */
+  discount_percent?: number;
+  rate_cents?: number;
+  policy_version_id?: number | null;
 }
 
 /**
@@ -251,6 +258,7 @@ export function startSql(
             q.parking_cents, q.fee_cents, q.discount_percent, 'Wallet', q.auto_start, q.policy_version_id, ${at}
           from q, v, z, sid where exists (select 1 from claim)
           returning id, zone_id, vehicle_id, vehicle_make, vehicle_model, plate, plate_state, started_at, ends_at, ended_at,
-            duration_minutes, parking_cents, fee_cents, refunded_cents, paid_via, auto_session_used, auto_extended_used, status
+            duration_minutes, parking_cents, fee_cents, refunded_cents, paid_via, auto_session_used, auto_extended_used, status,
+            discount_percent, rate_cents, policy_version_id
         )${answer}`;
 }

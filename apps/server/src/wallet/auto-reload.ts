@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { centsToAmount, formatMoney } from '@parkit/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { members, paymentMethods, walletCharges, walletSettings } from '../db/schema/index.ts';
@@ -20,9 +20,13 @@ const RELOAD_DESCRIPTION = 'ParkIt wallet auto-reload';
 const COVER_WAIT_ROUNDS = 50;
 const COVER_WAIT_MS = 20;
 
-/** The member's auto-reload: Default Add Amount and the default card, or null when it is off or no default card exists. */
-async function reloadTerms(db: Executor, memberId: number) {
-  const [row] = await db
+/**
+ * The member's auto-reload: Default Add Amount and the default card, or no row when it is off or
+ * no default card exists. As a builder, the member's id a value or SQL of the statement it is part
+ * of (autoReloadCentsSql).
+ */
+function reloadTermsQuery(db: Executor, memberId: number | SQL) {
+  return db
     .select({
       amountCents: walletSettings.defaultAddAmountCents,
       customerRef: walletSettings.providerCustomerId,
@@ -40,12 +44,21 @@ async function reloadTerms(db: Executor, memberId: number) {
     .innerJoin(members, eq(members.id, walletSettings.memberId))
     .where(and(eq(walletSettings.memberId, memberId), eq(walletSettings.autoReload, true)))
     .limit(1);
+}
+
+async function reloadTerms(db: Executor, memberId: number) {
+  const [row] = await reloadTermsQuery(db, memberId);
   return row ?? null;
 }
 
 /** What the member's auto-reload would add now: Default Add Amount, or 0 when it is off or no default card exists. */
 export async function autoReloadCents(db: Executor, memberId: number): Promise<number> {
   return (await reloadTerms(db, memberId))?.amountCents ?? 0;
+}
+
+/** autoReloadCents as SQL, the member's id as SQL (parking's one-statement quote embeds it). */
+export function autoReloadCentsSql(db: Executor, memberId: SQL): SQL {
+  return sql`coalesce((select r.default_add_amount_cents from (${reloadTermsQuery(db, memberId)}) r), 0)`;
 }
 
 /** An auto-reload charged to the card and not yet recorded, with what the member's text names. */

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { centsToAmount, type PlanSummary } from '@parkit/contract';
 import type { Executor } from '../db/client.ts';
-import { plans, subscriptions } from '../db/schema/index.ts';
+import { plans } from '../db/schema/index.ts';
 
 export type Plan = typeof plans.$inferSelect;
 export const BASIC_PLAN_CODE = 'basic';
@@ -23,15 +23,25 @@ export async function basicPlan(db: Executor): Promise<Plan> {
   return p;
 }
 
+/**
+ * The id of the member's plan now, as SQL (the member's id as SQL: a value or a column of the
+ * statement it is part of): the active subscription's, else Basic. planForMember reads it, and
+ * parking's one-statement quote (parking/quote-statement.ts) embeds it.
+ */
+export function memberPlanIdSql(memberId: SQL): SQL {
+  return sql`coalesce(
+      (select s.plan_id from subscriptions s where s.member_id = ${memberId} and s.status = 'active' limit 1),
+      (select p.id from plans p where p.code = ${BASIC_PLAN_CODE}))`;
+}
+
 /** The member's plan now: the active subscription's, else Basic. */
 export async function planForMember(db: Executor, memberId: number): Promise<Plan> {
   const [row] = await db
-    .select({ plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, 'active')))
-    .limit(1);
-  return row?.plan ?? basicPlan(db);
+    .select()
+    .from(plans)
+    .where(sql`${plans.id} = ${memberPlanIdSql(sql`${memberId}::int`)}`);
+  if (!row) throw new Error('the Basic plan is missing (migration wallet_data)');
+  return row;
 }
 
 /** What parking adds to a session for this member (Basic 35, Deluxe 0), in cents. */

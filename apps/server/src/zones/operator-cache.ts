@@ -34,6 +34,15 @@ export class OperatorCache {
     return operator;
   }
 
+  /** An operator by id (null: none). */
+  async byOperatorId(db: Executor, id: number): Promise<OperatorRecord | null> {
+    const cached = this.byId.get(id);
+    if (cached) return cached;
+    const operator = await operatorById(db, id);
+    if (operator) this.byId.set(id, operator);
+    return operator;
+  }
+
   /** The operator guests see: the first one. */
   async defaultOperator(db: Executor): Promise<OperatorRecord | null> {
     this.defaultId ??= await defaultOperatorId(db);

@@ -129,6 +129,26 @@ export class ZoneCache implements ZoneRows {
     return map;
   }
 
+  /**
+   * One zone's row and the row version it was read at: the one held, or read now (and held). For a
+   * statement that checks the version itself (parking/quote-statement.ts: `xmin` unchanged), so a
+   * row changed since is only a miss there. Null: no such zone.
+   */
+  async held(db: Executor, id: number): Promise<{ version: string; zone: ZoneRecord } | null> {
+    const hit = this.rows.get(id);
+    if (hit) return hit;
+    const [row] = await zonesByIds(db, [id]);
+    if (!row) return null;
+    const { version, ...zone } = row;
+    this.rows.set(id, { version, zone });
+    return { version, zone };
+  }
+
+  /** A zone seen at another version than the one held: the next held() reads it again. */
+  forget(id: number): void {
+    this.rows.delete(id);
+  }
+
   /** The zones of these refs, in their order; a zone deleted since it was found is left out. */
   async records(db: Executor, refs: readonly ZoneRef[]): Promise<ZoneRecord[]> {
     const found: (ZoneRecord | undefined)[] = refs.map((r) => {

@@ -58,14 +58,25 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
             { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes },
             now,
           )
-        : parking.quoteStart(
-            app.db,
+        : quoteStart(
             req.member.memberId,
             { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes },
             now,
           );
     },
   );
+
+  /** A start quote: in one statement when the process holds what prices it, else step by step (parking/quote-statement.ts). */
+  async function quoteStart(
+    memberId: number,
+    r: { ZoneId: number; VehicleId: number; DurationMinutes: number },
+    now: Date,
+  ) {
+    return (
+      (await parking.quoteStartAnswered(app.db, app.quoteInputs, memberId, r, now)) ??
+      parking.quoteStart(app.db, memberId, r, now)
+    );
+  }
 
   app.post(
     '/AutoStartQuote',
@@ -143,6 +154,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         if (sessionLeftToRoute(req)) checkSession(req, sessionVersion);
         if (!session) return null;
+        app.sessionTerms.saw(session); // for a Stop in one statement (parking/stop-statement.ts)
         return { statusCode, body: parking.toSessionView(session.view, now), reloadDue: session.reloadDue };
       },
       revive,
@@ -215,7 +227,16 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StopResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (req) => parking.stop(app.wallet, req.member.memberId, req.body.SessionId, new Date()),
+    async (req) => {
+      // A wallet-paid session this process started or extended: in one statement; otherwise, and
+      // when that writes nothing, the transaction path (parking/stop-statement.ts).
+      const { memberId } = req.member;
+      const now = new Date();
+      return (
+        (await parking.stopAnswered(app.db, app.sessionTerms, memberId, req.body.SessionId, now)) ??
+        parking.stop(app.wallet, memberId, req.body.SessionId, now)
+      );
+    },
   );
 
   app.post(
