@@ -101,29 +101,45 @@ export async function bareStarts(
   url: string,
   dbName: string,
   next: () => { id: string; member: number },
-  opts: {
-    connections: number;
-    poolSize: number;
-    seconds: number;
-    prepared: boolean;
-    statement?: keyof typeof BARE_STATEMENTS;
-  },
+  opts: BareOptions & { statement?: keyof typeof BARE_STATEMENTS },
 ): Promise<BareResult> {
-  const start = template(BARE_STATEMENTS[opts.statement ?? 'start']());
+  const statement = opts.statement ?? 'start';
+  const start = template(BARE_STATEMENTS[statement]());
+  return bareRun(
+    url,
+    dbName,
+    () => {
+      const q = next();
+      return { text: start.text, values: start.fill(q.member, q.id, `bare-${q.id}`, new Date().toISOString()) };
+    },
+    { ...opts, name: `bench-${statement}` },
+  );
+}
+
+export interface BareOptions {
+  connections: number;
+  poolSize: number;
+  seconds: number;
+  /** Named statements, parsed and planned once per connection, as the server sends them; else unnamed. */
+  prepared: boolean;
+}
+
+/**
+ * A statement from `connections` concurrent loops through a pool of `poolSize` connections, for
+ * `seconds`, each sending the next text and values `request` gives (`name`: its name when
+ * prepared); 50 one at a time first. A request whose first row has no `id` counts as refused.
+ */
+export async function bareRun(
+  url: string,
+  dbName: string,
+  request: () => { text: string; values: unknown[] },
+  opts: BareOptions & { name: string },
+): Promise<BareResult> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize });
   let refused = 0;
-  // prepared: named statements, parsed and planned once per connection (the server sends them unnamed: planned every time).
-  const send = (c: pg.PoolClient | pg.Pool, name: string, text: string, values: unknown[]) =>
-    c.query(opts.prepared ? { name, text, values } : { text, values });
   const one = async () => {
-    const q = next();
-    const key = `bare-${q.id}`;
-    const res = await send(
-      pool,
-      `bench-${opts.statement ?? 'start'}`,
-      start.text,
-      start.fill(q.member, q.id, key, new Date().toISOString()),
-    );
+    const { text, values } = request();
+    const res = await pool.query(opts.prepared ? { name: opts.name, text, values } : { text, values });
     if (res.rows[0]?.id == null) refused += 1;
   };
   try {

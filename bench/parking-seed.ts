@@ -128,8 +128,10 @@ export async function prepareExtends(url: string): Promise<{ id: string; member:
   }
 }
 
-/** The sessions of this run, the wallets whose ledger differs from the balance, and the Extends paid. */
-export async function check(url: string): Promise<{ sessions: number; walletsOff: number; extends: number }> {
+/** The sessions of this run, the wallets whose ledger differs from the balance, the Extends paid and the Stops refunded. */
+export async function check(
+  url: string,
+): Promise<{ sessions: number; walletsOff: number; extends: number; stops: number }> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -155,7 +157,11 @@ export async function check(url: string): Promise<{ sessions: number; walletsOff
         )
       ).rows[0]!.n,
     );
-    return { sessions, walletsOff: off, extends: extended };
+    const stops = Number(
+      (await db.query<{ n: string }>(`select count(*) as n from ledger_entries where reference like 'session:%:stop'`))
+        .rows[0]!.n,
+    );
+    return { sessions, walletsOff: off, extends: extended, stops };
   } finally {
     await db.end();
   }

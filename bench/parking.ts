@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
-import { bareStarts, commitLatency, pgCpu, type BareResult } from './parking-bare.ts';
+import { bareRun, bareStarts, commitLatency, pgCpu, type BareResult } from './parking-bare.ts';
+import { bareStops, quoteAsks, runningSessions } from './parking-quote-stop.ts';
 import { check, prepare, prepareExtends } from './parking-seed.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
@@ -37,6 +38,10 @@ const CONNECTIONS = 50;
 /** The server's pool as it sizes it (docs/operations.md#the-connection-pool); the bare Starts use as many connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
 const SECONDS = 5;
+/** Stop's load is shorter: it stops the sessions the Start load opened, each once. */
+const STOP_SECONDS = 3;
+/** Sessions written for each bare Stop run (more than it can stop in SECONDS). */
+const BARE_STOPS = 25_000;
 const SECRET = randomBytes(32).toString('hex');
 
 /** GET /api/Account/Details once with every member's token, 50 at a time: the count and the rate. */
@@ -59,13 +64,15 @@ async function openApp(tokens: Map<number, string>): Promise<{ count: number; rp
   return { count: members.length, rps: members.length / ((performance.now() - t0) / 1000) };
 }
 
+type Route = 'Quote' | 'Start' | 'Extend' | 'Stop';
+
 /** The table's row of a route under load (httpLoad): its rate, p99 and answers. */
-function httpRow(route: 'Start' | 'Extend', l: Awaited<ReturnType<typeof httpLoad>>) {
+function httpRow(route: Route, l: Awaited<ReturnType<typeof httpLoad>>) {
   return {
     target: `POST /api/Parking/${route} (PostgreSQL)`,
     'req/s': Math.round(l.result.requests.average),
     'p99 ms': l.result.latency.p99,
-    '201 (sessions)': `${route === 'Start' ? '' : '200: '}${l.ok} (${Math.round(l.ok / SECONDS)}/s)`,
+    '201 (sessions)': `${route === 'Start' ? '' : '200: '}${l.ok} (${Math.round(l.ok / l.seconds)}/s)`,
     'non-2xx/errors': l.result.non2xx + l.result.errors + l.result.timeouts,
   };
 }
@@ -81,19 +88,34 @@ function bareRow(target: string, b: BareResult) {
   };
 }
 
+/** One request of a load: the member who sends it, its body, and its Idempotency-Key (a money route's). */
+interface Ask {
+  member: number;
+  body: object;
+  key?: string;
+}
+
+/** A Start or an Extend spending a quote, with its own Idempotency-Key. */
+const spending = (q: { id: string; member: number }): Ask => ({
+  member: q.member,
+  body: { QuoteId: q.id },
+  key: `bench-${q.id}`,
+});
+
 /**
- * A route (Start or Extend) under autocannon at CONNECTIONS for SECONDS, each request spending the
- * next quote with its own Idempotency-Key: the result, the answers with `okStatus`, the requests
- * sent, and the CPU per request of the server and of PostgreSQL.
+ * A route under autocannon at CONNECTIONS for `seconds` (SECONDS), each request the next `take`
+ * gives: the result, the answers with `okStatus`, the requests sent, and the CPU per request of
+ * the server and of PostgreSQL.
  */
 async function httpLoad(
   server: Started,
   url: string,
   dbName: string,
-  route: 'Start' | 'Extend',
+  route: Route,
   okStatus: number,
-  take: () => { id: string; member: number },
+  take: () => Ask,
   tokens: Map<number, string>,
+  seconds = SECONDS,
 ) {
   let ok = 0;
   let sent = 0;
@@ -111,12 +133,12 @@ async function httpLoad(
             sent += 1;
             return {
               ...req,
-              body: JSON.stringify({ QuoteId: q.id }),
+              body: JSON.stringify(q.body),
               headers: {
                 'content-type': 'application/json',
                 authorization: `Bearer ${tokens.get(q.member)!}`,
                 xapikey: String(q.member),
-                'idempotency-key': `bench-${q.id}`,
+                ...(q.key ? { 'idempotency-key': q.key } : {}),
               },
             };
           },
@@ -135,7 +157,7 @@ async function httpLoad(
   sent = 0;
   const cpuBefore = cpuMs(server.child.pid!);
   const pgBefore = await pgCpu(url, dbName);
-  const result = await load(SECONDS);
+  const result = await load(seconds);
   // Requests still in flight when autocannon stops finish before the count.
   await new Promise((r) => setTimeout(r, 3000));
   // Every request sent (answered or still in flight when autocannon stopped counting) used CPU.
@@ -145,6 +167,7 @@ async function httpLoad(
     ok,
     warmed,
     sent,
+    seconds,
     pgUsed,
     cpuPer: (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent),
     pgPer: pgUsed.total / Math.max(1, sent),
@@ -309,7 +332,19 @@ export async function runParkingBench(): Promise<void> {
     console.log(
       `each member opened the app first (GET /api/Account/Details with its token): ${opened.count} members, ${Math.round(opened.rps)}/s`,
     );
-    const startLoad = await httpLoad(server, url.toString(), name, 'Start', 201, take, tokens);
+    // Quote: every vehicle in turn, 60 minutes in the bench zone (none is parked yet).
+    const quoting = await quoteAsks(url.toString());
+    let nextAsk = 0;
+    const quoteLoad = await httpLoad(
+      server,
+      url.toString(),
+      name,
+      'Quote',
+      200,
+      () => quoting.asks[nextAsk++ % quoting.asks.length]!,
+      tokens,
+    );
+    const startLoad = await httpLoad(server, url.toString(), name, 'Start', 201, () => spending(take()), tokens);
     const { result, ok, cpuPer: cpuPerStart, pgPer: pgPerStart, pgUsed, sent } = startLoad;
     // One at a time again, now that the code is warm (JIT-compiled, statements planned).
     const warm = await oneAtATime(50, take, tokens);
@@ -322,7 +357,33 @@ export async function runParkingBench(): Promise<void> {
       if (nextExtend >= extendQuotes.length) throw new Error('parking bench: out of extend quotes');
       return extendQuotes[nextExtend++]!;
     };
-    const extendLoad = await httpLoad(server, url.toString(), name, 'Extend', 200, takeExtend, tokens);
+    const extendLoad = await httpLoad(
+      server,
+      url.toString(),
+      name,
+      'Extend',
+      200,
+      () => spending(takeExtend()),
+      tokens,
+    );
+    // Stop: the sessions the route started (and extended), each once, oldest first.
+    const running = await runningSessions(url.toString());
+    let nextStop = 0;
+    const stopLoad = await httpLoad(
+      server,
+      url.toString(),
+      name,
+      'Stop',
+      200,
+      () => {
+        const s = running[nextStop++ % running.length]!;
+        return { member: s.member, body: { SessionId: s.id } };
+      },
+      tokens,
+      STOP_SECONDS,
+    );
+    if (nextStop > running.length)
+      console.log(`Stop's load ran out of sessions: ${nextStop} Stops sent for ${running.length} running sessions`);
     await stop(server);
     server = undefined;
     // The same statements without the server, then the commit alone.
@@ -352,6 +413,28 @@ export async function runParkingBench(): Promise<void> {
       prepared: true,
       statement: 'extend',
     });
+    const bareOpts = { connections: CONNECTIONS, poolSize: POOL_SIZE, seconds: SECONDS };
+    const bareQuote = await bareRun(url.toString(), name, quoting.bare, {
+      ...bareOpts,
+      prepared: false,
+      name: 'bench-quote',
+    });
+    const bareQuotePrepared = await bareRun(url.toString(), name, quoting.bare, {
+      ...bareOpts,
+      prepared: true,
+      name: 'bench-quote',
+    });
+    const stopRun = async (prepared: boolean) => {
+      const stops = await bareStops(url.toString(), BARE_STOPS);
+      let i = 0;
+      return bareRun(url.toString(), name, () => stops[i++ % stops.length]!, {
+        ...bareOpts,
+        prepared,
+        name: 'bench-stop',
+      });
+    };
+    const bareStop = await stopRun(false);
+    const bareStopPrepared = await stopRun(true);
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
     const answered = ok + startLoad.warmed + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
@@ -363,16 +446,28 @@ export async function runParkingBench(): Promise<void> {
         '201 (sessions)': '-',
         'non-2xx/errors': '-',
       },
+      httpRow('Quote', quoteLoad),
+      bareRow(`Quote's SQL alone (node-postgres, pool ${POOL_SIZE})`, bareQuote),
+      bareRow("Quote's SQL alone, prepared statements", bareQuotePrepared),
       httpRow('Start', startLoad),
       bareRow(`Start's SQL alone (node-postgres, pool ${POOL_SIZE})`, bare),
       bareRow("Start's SQL alone, prepared statements", barePrepared),
       httpRow('Extend', extendLoad),
       bareRow(`Extend's SQL alone (node-postgres, pool ${POOL_SIZE})`, bareExtend),
       bareRow("Extend's SQL alone, prepared statements", bareExtendPrepared),
+      httpRow('Stop', stopLoad),
+      bareRow(`Stop's SQL alone (node-postgres, pool ${POOL_SIZE})`, bareStop),
+      bareRow("Stop's SQL alone, prepared statements", bareStopPrepared),
     ]);
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
     console.log(
       `against the same statements sent bare (goal 0.8): Start ${ratio(result.requests.average, barePrepared.rps)} of the prepared rate (${ratio(result.requests.average, bare.rps)} of the unprepared); Extend ${ratio(extendLoad.result.requests.average, bareExtendPrepared.rps)} (${ratio(extendLoad.result.requests.average, bareExtend.rps)}); the server sends both as named prepared statements`,
+    );
+    console.log(
+      `against the same statements sent bare (goal 0.8): Quote ${ratio(quoteLoad.result.requests.average, bareQuotePrepared.rps)} of the prepared rate (${ratio(quoteLoad.result.requests.average, bareQuote.rps)} of the unprepared); Stop ${ratio(stopLoad.result.requests.average, bareStopPrepared.rps)} (${ratio(stopLoad.result.requests.average, bareStop.rps)}); Stop's load ran ${STOP_SECONDS} s`,
+    );
+    console.log(
+      `CPU per request under load, server (node) and PostgreSQL: Quote ${quoteLoad.cpuPer.toFixed(2)} + ${quoteLoad.pgPer.toFixed(2)} ms, Stop ${stopLoad.cpuPer.toFixed(2)} + ${stopLoad.pgPer.toFixed(2)} ms`,
     );
     console.log(
       `CPU per Extend under load: server (node) ${extendLoad.cpuPer.toFixed(2)} ms, PostgreSQL ${extendLoad.pgPer.toFixed(2)} ms; Extend's SQL alone, prepared: PostgreSQL ${perStartOf(bareExtendPrepared.pgCpuMs, bareExtendPrepared.done)}`,
@@ -401,7 +496,17 @@ export async function runParkingBench(): Promise<void> {
     console.log(
       `check: ${after.extends} Extends paid in the ledger for ${extendsAnswered} answered 200 or run alone (${after.extends - extendsAnswered} finished after autocannon stopped counting)`,
     );
-    if (after.sessions < answered || after.walletsOff !== 0 || after.extends < extendsAnswered)
+    const stopsAnswered =
+      stopLoad.ok + stopLoad.warmed + [bareStop, bareStopPrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
+    console.log(
+      `check: ${after.stops} Stops refunded in the ledger for ${stopsAnswered} answered 200 or run alone (${after.stops - stopsAnswered} finished after autocannon stopped counting)`,
+    );
+    if (
+      after.sessions < answered ||
+      after.walletsOff !== 0 ||
+      after.extends < extendsAnswered ||
+      after.stops < stopsAnswered
+    )
       throw new Error('parking bench: the database does not match the answers');
   } finally {
     if (server) await stop(server);
