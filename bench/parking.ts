@@ -8,7 +8,7 @@ import pg from 'pg';
 import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
 import { bareRun, bareStarts, commitLatency, pgCpu, type BareResult } from './parking-bare.ts';
-import { bareStops, quoteAsks, runningSessions } from './parking-quote-stop.ts';
+import { bareStops, quoteAsks } from './parking-quote-stop.ts';
 import { check, prepare, prepareExtends } from './parking-seed.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
@@ -42,6 +42,8 @@ const SECONDS = 5;
 const STOP_SECONDS = 3;
 /** Sessions written for each bare Stop run (more than it can stop in SECONDS). */
 const BARE_STOPS = 25_000;
+/** Sessions opened for Stop's load: more than it stops in 1 + STOP_SECONDS seconds at ~1,500/s. */
+const STOP_SESSIONS = 7_000;
 const SECRET = randomBytes(32).toString('hex');
 
 /** GET /api/Account/Details once with every member's token, 50 at a time: the count and the rate. */
@@ -190,31 +192,70 @@ async function roundTrips(server: Started, file: string): Promise<{ count: numbe
 const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
   `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
 
-/** Starts one at a time through HTTP: the median and the largest, in ms. */
+/** Requests of a route one at a time through HTTP (Start's by default): the median and the largest, in ms. */
 async function oneAtATime(
   count: number,
-  next: () => { id: string; member: number },
+  take: () => Ask,
   tokens: Map<number, string>,
+  route: Route = 'Start',
+  okStatus = 201,
 ): Promise<{ median: number; max: number }> {
   const ms: number[] = [];
   for (let i = 0; i < count; i++) {
-    const q = next();
+    const q = take();
     const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/${route}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${tokens.get(q.member)!}`,
         xapikey: String(q.member),
-        'idempotency-key': `bench-${q.id}`,
+        ...(q.key ? { 'idempotency-key': q.key } : {}),
       },
-      body: JSON.stringify({ QuoteId: q.id }),
+      body: JSON.stringify(q.body),
     });
     ms.push(performance.now() - t0);
-    if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
+    if (res.status !== okStatus) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
   }
   ms.sort((a, b) => a - b);
   return { median: ms[Math.floor(count / 2)]!, max: ms[count - 1]! };
+}
+
+/** Round trips to PostgreSQL per request of `count` requests one at a time (the server's counter). */
+async function tripsPer(server: Started, file: string, count: number, run: () => Promise<unknown>): Promise<number> {
+  const before = await roundTrips(server, file);
+  await run();
+  return ((await roundTrips(server, file)).count - before.count) / count;
+}
+
+/** `count` Starts through HTTP, 50 at a time, not timed: the sessions opened (Stop's load stops them). */
+async function startMany(
+  count: number,
+  take: () => { id: string; member: number },
+  tokens: Map<number, string>,
+): Promise<{ id: number; member: number }[]> {
+  const out: { id: number; member: number }[] = [];
+  let left = count;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (left-- > 0) {
+        const q = take();
+        const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens.get(q.member)!}`,
+            xapikey: String(q.member),
+            'idempotency-key': `bench-${q.id}`,
+          },
+          body: JSON.stringify({ QuoteId: q.id }),
+        });
+        if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
+        out.push({ id: ((await res.json()) as { SessionId: number }).SessionId, member: q.member });
+      }
+    }),
+  );
+  return out.sort((a, b) => a.id - b.id);
 }
 
 /** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
@@ -308,7 +349,7 @@ export async function runParkingBench(): Promise<void> {
     };
     // One at a time first: the latency of a Start with no queueing, on a server that has not run one yet.
     const countBefore = await roundTrips(server, countFile);
-    const cold = await oneAtATime(20, take, tokens);
+    const cold = await oneAtATime(20, () => spending(take()), tokens);
     const countAfter = await roundTrips(server, countFile);
     const perStart = (countAfter.count - countBefore.count) / 20;
     const rtt = await pgLatency(url.toString());
@@ -335,6 +376,10 @@ export async function runParkingBench(): Promise<void> {
     // Quote: every vehicle in turn, 60 minutes in the bench zone (none is parked yet).
     const quoting = await quoteAsks(url.toString());
     let nextAsk = 0;
+    // The first quotes of a zone read its row and the plans: 20 one at a time first, counting round trips.
+    const tripsPerQuote = await tripsPer(server, countFile, 20, () =>
+      oneAtATime(20, () => quoting.asks[nextAsk++ % quoting.asks.length]!, tokens, 'Quote', 200),
+    );
     const quoteLoad = await httpLoad(
       server,
       url.toString(),
@@ -347,7 +392,7 @@ export async function runParkingBench(): Promise<void> {
     const startLoad = await httpLoad(server, url.toString(), name, 'Start', 201, () => spending(take()), tokens);
     const { result, ok, cpuPer: cpuPerStart, pgPer: pgPerStart, pgUsed, sent } = startLoad;
     // One at a time again, now that the code is warm (JIT-compiled, statements planned).
-    const warm = await oneAtATime(50, take, tokens);
+    const warm = await oneAtATime(50, () => spending(take()), tokens);
     // Extend: quotes for 15 more minutes, EXTEND_ROUNDS of them per running session, each round
     // starting where the one before ends, spent round after round (a session's next quote is
     // thousands of requests after its last).
@@ -366,27 +411,35 @@ export async function runParkingBench(): Promise<void> {
       () => spending(takeExtend()),
       tokens,
     );
-    // Stop: the sessions the route started (and extended), each once, oldest first.
-    const running = await runningSessions(url.toString());
+    // Stop: sessions opened for it now (their Starts not timed; the Extend quotes are of the
+    // sessions before them, so the bare Extends below are not refused for a stopped session),
+    // each stopped once, oldest first; the first 20 one at a time, counting round trips.
+    const running = await startMany(STOP_SESSIONS, take, tokens);
     let nextStop = 0;
-    const stopLoad = await httpLoad(
-      server,
-      url.toString(),
-      name,
-      'Stop',
-      200,
-      () => {
-        const s = running[nextStop++ % running.length]!;
-        return { member: s.member, body: { SessionId: s.id } };
-      },
-      tokens,
-      STOP_SECONDS,
-    );
+    const takeStop = (): Ask => {
+      const s = running[nextStop++ % running.length]!;
+      return { member: s.member, body: { SessionId: s.id } };
+    };
+    const tripsPerStop = await tripsPer(server, countFile, 20, () => oneAtATime(20, takeStop, tokens, 'Stop', 200));
+    const stopLoad = await httpLoad(server, url.toString(), name, 'Stop', 200, takeStop, tokens, STOP_SECONDS);
     if (nextStop > running.length)
       console.log(`Stop's load ran out of sessions: ${nextStop} Stops sent for ${running.length} running sessions`);
     await stop(server);
     server = undefined;
-    // The same statements without the server, then the commit alone.
+    // The same statements without the server, then the commit alone. Quote's first, for vehicles
+    // not parked now.
+    const bareOpts = { connections: CONNECTIONS, poolSize: POOL_SIZE, seconds: SECONDS };
+    const unparked = await quoteAsks(url.toString());
+    const bareQuote = await bareRun(url.toString(), name, unparked.bare, {
+      ...bareOpts,
+      prepared: false,
+      name: 'bench-quote',
+    });
+    const bareQuotePrepared = await bareRun(url.toString(), name, unparked.bare, {
+      ...bareOpts,
+      prepared: true,
+      name: 'bench-quote',
+    });
     const bare = await bareStarts(url.toString(), name, take, {
       connections: CONNECTIONS,
       poolSize: POOL_SIZE,
@@ -413,19 +466,8 @@ export async function runParkingBench(): Promise<void> {
       prepared: true,
       statement: 'extend',
     });
-    const bareOpts = { connections: CONNECTIONS, poolSize: POOL_SIZE, seconds: SECONDS };
-    const bareQuote = await bareRun(url.toString(), name, quoting.bare, {
-      ...bareOpts,
-      prepared: false,
-      name: 'bench-quote',
-    });
-    const bareQuotePrepared = await bareRun(url.toString(), name, quoting.bare, {
-      ...bareOpts,
-      prepared: true,
-      name: 'bench-quote',
-    });
     const stopRun = async (prepared: boolean) => {
-      const stops = await bareStops(url.toString(), BARE_STOPS);
+      const stops = await bareStops(url.toString(), BARE_STOPS, prepared ? 'P' : 'U');
       let i = 0;
       return bareRun(url.toString(), name, () => stops[i++ % stops.length]!, {
         ...bareOpts,
@@ -437,7 +479,12 @@ export async function runParkingBench(): Promise<void> {
     const bareStopPrepared = await stopRun(true);
     const commit = await commitLatency(url.toString());
     const after = await check(url.toString());
-    const answered = ok + startLoad.warmed + 70 + [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
+    const answered =
+      ok +
+      startLoad.warmed +
+      70 +
+      STOP_SESSIONS +
+      [bare, barePrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     printTable('parking: Start on PostgreSQL, 50 connections, beside a bare Fastify hello-world', [
       {
         target: 'GET / (bare Fastify hello-world)',
@@ -466,6 +513,7 @@ export async function runParkingBench(): Promise<void> {
     console.log(
       `against the same statements sent bare (goal 0.8): Quote ${ratio(quoteLoad.result.requests.average, bareQuotePrepared.rps)} of the prepared rate (${ratio(quoteLoad.result.requests.average, bareQuote.rps)} of the unprepared); Stop ${ratio(stopLoad.result.requests.average, bareStopPrepared.rps)} (${ratio(stopLoad.result.requests.average, bareStop.rps)}); Stop's load ran ${STOP_SECONDS} s`,
     );
+    console.log(`PostgreSQL round trips per request, one at a time: Quote ${tripsPerQuote}, Stop ${tripsPerStop}`);
     console.log(
       `CPU per request under load, server (node) and PostgreSQL: Quote ${quoteLoad.cpuPer.toFixed(2)} + ${quoteLoad.pgPer.toFixed(2)} ms, Stop ${stopLoad.cpuPer.toFixed(2)} + ${stopLoad.pgPer.toFixed(2)} ms`,
     );
@@ -497,7 +545,10 @@ export async function runParkingBench(): Promise<void> {
       `check: ${after.extends} Extends paid in the ledger for ${extendsAnswered} answered 200 or run alone (${after.extends - extendsAnswered} finished after autocannon stopped counting)`,
     );
     const stopsAnswered =
-      stopLoad.ok + stopLoad.warmed + [bareStop, bareStopPrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
+      stopLoad.ok +
+      stopLoad.warmed +
+      20 +
+      [bareStop, bareStopPrepared].reduce((a, b) => a + b.done + 50 - b.refused, 0);
     console.log(
       `check: ${after.stops} Stops refunded in the ledger for ${stopsAnswered} answered 200 or run alone (${after.stops - stopsAnswered} finished after autocannon stopped counting)`,
     );

@@ -4,14 +4,15 @@
 // answers the precise refusal) and the next quote holds what the statement saw. PGlite and PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { PolicyVersion, Quote } from '@parkit/contract';
+import type { ParkingSession, PolicyVersion, Quote } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
 import { permits, zones } from '../src/db/schema/index.ts';
-import { quoteStart } from '../src/parking/index.ts';
+import { quoteExtend, quoteStart } from '../src/parking/index.ts';
+import { quoteExtendAnswered } from '../src/parking/quote-extend-statement.ts';
 import { quoteStartAnswered } from '../src/parking/quote-statement.ts';
 import { as, registerAndSignIn, type SignedIn } from './helpers.ts';
 import { twoOperators } from './operator-helpers.ts';
-import { addVehicle, addZone, credit, quote, startSession } from './parking-helpers.ts';
+import { addVehicle, addZone, credit, pay, quote, startSession } from './parking-helpers.ts';
 import { recordStatements } from './support/statements.ts';
 
 const { app, db, A, B, staff } = await twoOperators('Quote statement city B', ['manager'], {
@@ -219,5 +220,58 @@ describe('POST /api/Parking/Quote for a new session in one statement', () => {
     } finally {
       await db.execute(sql`update plans set convenience_fee_cents = convenience_fee_cents - 10 where code = 'basic'`);
     }
+  });
+});
+
+describe('POST /api/Parking/Quote for more minutes in one statement', () => {
+  const more = (m: SignedIn, SessionId: number, DurationMinutes: number, now = new Date()) =>
+    quoteExtendAnswered(db, app.sessionTerms, m.memberId, { SessionId, DurationMinutes }, now);
+
+  it('answers what quoteExtend answers, in one statement, for a session this process started or extended', async () => {
+    const { m, car } = await member();
+    const s = await startSession(app, m, { zoneId: zone, vehicleId: car, minutes: 60 });
+    for (const minutes of [30, 45]) {
+      const now = new Date();
+      seen.length = 0;
+      const one = await more(m, s.SessionId, minutes, now);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatch(/insert into parking_quotes/);
+      expect(one).not.toBeNull();
+      const step = await quoteExtend(db, m.memberId, { SessionId: s.SessionId, DurationMinutes: minutes }, now);
+      expect(terms(one!)).toEqual(terms(step));
+      expect(await quoteRow(one!.QuoteId)).toEqual(await quoteRow(step.QuoteId));
+    }
+    // Extended by its quote (Extend's statement): the next quote starts at the new end, still in one statement.
+    const q = await more(m, s.SessionId, 30);
+    const e = await pay(app, m, 'Extend', { QuoteId: q!.QuoteId });
+    expect(e.statusCode, e.body).toBe(200);
+    const next = await more(m, s.SessionId, 15);
+    expect(next).toMatchObject({ StartsAt: e.json<ParkingSession>().EndsAt, DurationMinutes: 15, MaxMoreMinutes: 150 });
+  });
+
+  it('writes nothing when the session is not as held or the minutes do not fit, and the route answers quoteExtend’s', async () => {
+    const { m, car } = await member();
+    const { m: other } = await member();
+    const s = await startSession(app, m, { zoneId: zone, vehicleId: car, minutes: 60 });
+    const cases: [string, SignedIn, number, number][] = [
+      ['another member’s session', other, s.SessionId, 404],
+      ['past the maximum stay', m, 200, 400],
+    ];
+    for (const [what, who, minutes, status] of cases) {
+      const before = await quotes();
+      expect(await more(who, s.SessionId, minutes), what).toBeNull();
+      expect(await quotes(), what).toBe(before);
+      const res = await quote(app, who, { SessionId: s.SessionId, DurationMinutes: minutes });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+    }
+    // Changed elsewhere (an operator's correction of its money): quoteExtend prices it as it is.
+    await db.execute(sql`update parking_sessions set discount_percent = 10 where id = ${s.SessionId}`);
+    const before = await quotes();
+    expect(await more(m, s.SessionId, 30)).toBeNull();
+    expect(await quotes()).toBe(before);
+    const res = await quote(app, m, { SessionId: s.SessionId, DurationMinutes: 30 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Quote>()).toMatchObject({ DiscountPercent: 10, DurationMinutes: 30 });
+    expect(res.json<Quote>().DiscountAmount).toBeGreaterThan(0);
   });
 });

@@ -152,6 +152,8 @@ describe('POST /api/Parking/Stop in one statement', () => {
     expect(await fast(m, theirs.SessionId, now())).toBeNull();
     expect(await writes()).toBe(before);
     expect((await stopRoute(m, theirs.SessionId)).statusCode).toBe(404);
+    // ... and the session stays held for its member: still one statement.
+    expect(await fast(other, theirs.SessionId, now())).toMatchObject({ SessionId: theirs.SessionId, Status: 'Ended' });
 
     // Changed since it was held (an operator's correction, another process's Extend): the transaction path prices it as it is.
     const changed = await started(m);

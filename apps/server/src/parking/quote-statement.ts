@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LruMap } from 'toad-cache';
 import type { Quote } from '@parkit/contract';
-import { queryRowsNamed, type Executor } from '../db/client.ts';
+import { namedStatement, type Executor } from '../db/client.ts';
 import { policyOfVersion, policyVersionAt, permitsOfPlateQuery } from '../pricing/index.ts';
 import { autoReloadCentsSql, listPlans, memberPlanIdSql } from '../wallet/index.ts';
 import type { OperatorCache, ZoneCache } from '../zones/index.ts';
@@ -77,7 +77,7 @@ interface PlanTerms {
 }
 
 /** One priced row per plan: what the statement may write for a member of that plan. */
-interface PlanPrice {
+export interface PlanPrice {
   plan_id: number;
   discount: number;
   fee: number;
@@ -85,12 +85,8 @@ interface PlanPrice {
   total: number;
 }
 
-interface QuoteStatementRow {
-  zone_version: string | null;
-  version_id: number | null;
-  plan_id: number | null;
-  plan_discount: number | null;
-  plan_fee: number | null;
+/** What a quote statement answers: the member's funds, and the quote it wrote (or nulls). */
+export interface QuotedRow {
   balance_cents: number | null;
   reload_cents: number | null;
   over: boolean | null;
@@ -105,6 +101,15 @@ interface QuoteStatementRow {
   policy_version_id: number | null;
   expires_at: Date | string;
   created_at: Date | string;
+}
+
+/** The start quote's row: also what it saw (the zone's version, the policy version, the member's plan). */
+interface QuoteStatementRow extends QuotedRow {
+  zone_version: string | null;
+  version_id: number | null;
+  plan_id: number | null;
+  plan_discount: number | null;
+  plan_fee: number | null;
 }
 
 /**
@@ -144,10 +149,9 @@ export async function quoteStartAnswered(
       total: price.parkingCents + p.feeCents,
     });
   }
-  const [row] = await queryRowsNamed<QuoteStatementRow>(
+  const [row] = await quoteStartStatement<QuoteStatementRow>(
     db,
-    'parking_quote_start',
-    quoteStartSql(db, memberId, r, now, { operatorId: zone.operatorId, zoneVersion, versionId, rows }),
+    quoteStartValues(memberId, r, now, { operatorId: zone.operatorId, zoneVersion, versionId, rows }),
   );
   if (!row) return null;
   // What the statement saw, for the next quote: another version in force, a zone edited, a plan unknown.
@@ -163,29 +167,30 @@ export async function quoteStartAnswered(
   )
     held.forgetPlans();
   if (row.id === null) return null;
-  const q = quoteRowOf(row, memberId, r);
-  return quoteOf(
-    q,
-    zone.rateCents,
-    Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes),
-    priced.get(q.discountPercent)!,
-    {
-      balanceCents: Number(row.balance_cents),
-      reloadCents: Number(row.reload_cents),
-      over: Boolean(row.over),
-    },
-  );
+  const q = quoteRowOf(row, { memberId, kind: 'start', zoneId: r.ZoneId, vehicleId: r.VehicleId, sessionId: null });
+  const maxMore = Math.min(zone.maxStayMinutes, policy.policy.maxStayMinutes);
+  return quoteOf(q, zone.rateCents, maxMore, priced.get(q.discountPercent)!, fundsOf(row));
 }
 
-function quoteRowOf(row: QuoteStatementRow, memberId: number, r: { ZoneId: number; VehicleId: number }): QuoteRow {
+/** A quote statement's row (the start quote's, quote-extend-statement.ts's) as the quote row it wrote. */
+export function quoteRowOf(
+  row: QuotedRow,
+  of: {
+    memberId: number;
+    kind: 'start' | 'extend';
+    zoneId: number;
+    vehicleId: number | null;
+    sessionId: number | null;
+  },
+): QuoteRow {
   return {
     id: row.id!,
-    memberId,
+    memberId: of.memberId,
     guestPhone: null,
-    kind: 'start',
-    zoneId: r.ZoneId,
-    vehicleId: r.VehicleId,
-    sessionId: null,
+    kind: of.kind,
+    zoneId: of.zoneId,
+    vehicleId: of.vehicleId,
+    sessionId: of.sessionId,
     plate: null,
     plateState: null,
     startsAt: new Date(row.starts_at),
@@ -204,59 +209,113 @@ function quoteRowOf(row: QuoteStatementRow, memberId: number, r: { ZoneId: numbe
 }
 
 /**
- * The start quote's statement (exported for the bench's bare Quotes, which send the same text): it
- * answers one row whenever the member exists, with what it saw and the quote it wrote (or nulls).
+ * The member's funds as a quote statement reads them (QuotedRow's balance_cents, reload_cents and
+ * over), from its `m` (the member's row) and `ins` (the quote it wrote): the balance, what
+ * auto-reload would add (wallet's autoReloadCentsSql) and the Max Payment rule (rules.ts).
  */
-export function quoteStartSql(
-  db: Executor,
+export function fundsSql(db: Executor): SQL {
+  return sql`m.balance_cents, ${autoReloadCentsSql(db, sql`m.id`)} as reload_cents,
+          ${overMaxPaymentSql(sql`m.id`, sql`ins.total_cents`)} as over`;
+}
+
+/** The member's funds a quote statement reads with the quote (quote-service.ts's quoteOf takes them). */
+export function fundsOf(row: QuotedRow): { balanceCents: number; reloadCents: number; over: boolean } {
+  return { balanceCents: Number(row.balance_cents), reloadCents: Number(row.reload_cents), over: Boolean(row.over) };
+}
+
+/** The values of the start quote's statement (quoteStartQuery's placeholders). */
+export interface QuoteStartValues extends Record<string, unknown> {
+  member: number;
+  zone: number;
+  vehicle: number;
+  minutes: number;
+  /** Now, the quote's end and the end of its hold (timestamptz text). */
+  at: string;
+  endsAt: string;
+  expiresAt: string;
+  /** The zone's operator, row version and policy version as held (null: the preset). */
+  operator: number;
+  zoneVersion: string;
+  versionId: number | null;
+  /** The plans priced (PlanPrice[] as JSON). */
+  prices: string;
+}
+
+/** The start quote's values: the ask, the moment, and what the process holds. */
+export function quoteStartValues(
   memberId: number,
   r: { ZoneId: number; VehicleId: number; DurationMinutes: number },
   now: Date,
   held: { operatorId: number; zoneVersion: string; versionId: number | null; rows: readonly PlanPrice[] },
-): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+): QuoteStartValues {
   const w = quoteWindow(now, r.DurationMinutes, now);
+  return {
+    member: memberId,
+    zone: r.ZoneId,
+    vehicle: r.VehicleId,
+    minutes: r.DurationMinutes,
+    at: now.toISOString(),
+    endsAt: w.endsAt.toISOString(),
+    expiresAt: w.expiresAt.toISOString(),
+    operator: held.operatorId,
+    zoneVersion: held.zoneVersion,
+    versionId: held.versionId,
+    prices: JSON.stringify(held.rows),
+  };
+}
+
+/** The statement, built once (its builders: the permit read, auto-reload's read). */
+const quoteStartStatement = namedStatement<QuoteStartValues>('parking_quote_start', (p, db) => quoteStartQuery(db, p));
+
+/**
+ * The start quote's statement with a placeholder (`p`) for each value (exported for the bench's
+ * bare Quotes, which send the same text): it answers one row whenever the member exists, with what
+ * it saw and the quote it wrote (or nulls).
+ */
+export function quoteStartQuery(db: Executor, p: (name: keyof QuoteStartValues & string) => Placeholder): SQL {
+  const at = sql`${p('at')}::timestamptz`;
+  const member = sql`${p('member')}::int`;
+  const zone = sql`${p('zone')}::int`;
+  const vehicle = sql`${p('vehicle')}::int`;
+  const versionId = sql`${p('versionId')}::int`;
   const permits = permitsOfPlateQuery(db, {
-    operatorId: sql`${held.operatorId}::int`,
-    zoneId: sql`${r.ZoneId}::int`,
+    operatorId: sql`${p('operator')}::int`,
+    zoneId: zone,
     plate: sql`v.plate_key`,
     at,
   });
   return sql`with m as (
-          select id, client_id, balance_cents, ${memberPlanIdSql(sql`members.id`)} as plan_id from members where id = ${memberId}::int
+          select id, client_id, balance_cents, ${memberPlanIdSql(sql`members.id`)} as plan_id from members where id = ${member}
         ), z as (
           select z.id, z.operator_id, z.xmin::text as version,
             ${policyVersionAt({ id: sql`z.id`, operatorId: sql`z.operator_id` }, at)} as version_id
           from zones z
-          where z.id = ${r.ZoneId}::int and z.operator_id = (select client_id from m) and z.retired_at is null
+          where z.id = ${zone} and z.operator_id = (select client_id from m) and z.retired_at is null
         ), v as (
           select v.id, v.plate_key from vehicles v
           -- The permit read takes plate_key (letters and digits) for the plate check's normalised
           -- plate: the same for every plate the contract lets a member save.
-          where v.id = ${r.VehicleId}::int and v.member_id = ${memberId}::int and v.plate ~ '^[A-Z0-9 -]+$'
+          where v.id = ${vehicle} and v.member_id = ${member} and v.plate ~ '^[A-Z0-9 -]+$'
         ), p as (
-          select p.* from jsonb_to_recordset(${JSON.stringify(held.rows)}::jsonb)
+          select p.* from jsonb_to_recordset(${p('prices')}::jsonb)
             as p(plan_id int, discount int, fee int, parking int, total int)
           join plans pl on pl.id = p.plan_id and pl.zone_discount_percent = p.discount and pl.convenience_fee_cents = p.fee
           where p.plan_id = (select plan_id from m)
         ), ok as (
           select p.* from p, z, v
-          where z.version = ${held.zoneVersion}::text and z.version_id is not distinct from ${held.versionId}::int
-            and not exists (${vehicleSessionsSql(sql`${r.VehicleId}::int`, at)})
+          where z.version = ${p('zoneVersion')}::text and z.version_id is not distinct from ${versionId}
+            and not exists (${vehicleSessionsSql(vehicle, at)})
             and not exists (${permits})
         ), ins as (
           insert into parking_quotes (member_id, kind, zone_id, vehicle_id, starts_at, ends_at, duration_minutes,
             parking_cents, fee_cents, total_cents, discount_percent, policy_version_id, auto_start, expires_at)
-          select ${memberId}::int, 'start', ${r.ZoneId}::int, ${r.VehicleId}::int, ${at}, ${w.endsAt.toISOString()}::timestamptz,
-            ${r.DurationMinutes}::int, ok.parking, ok.fee, ok.total, ok.discount, ${held.versionId}::int, false,
-            ${w.expiresAt.toISOString()}::timestamptz
+          select ${member}, 'start', ${zone}, ${vehicle}, ${at}, ${p('endsAt')}::timestamptz, ${p('minutes')}::int,
+            ok.parking, ok.fee, ok.total, ok.discount, ${versionId}, false, ${p('expiresAt')}::timestamptz
           from ok
           returning id, starts_at, ends_at, duration_minutes, parking_cents, fee_cents, total_cents, discount_percent,
             policy_version_id, expires_at, created_at
         )
         select z.version as zone_version, z.version_id, m.plan_id, pl.zone_discount_percent as plan_discount,
-          pl.convenience_fee_cents as plan_fee, m.balance_cents,
-          ${autoReloadCentsSql(db, sql`m.id`)} as reload_cents,
-          ${overMaxPaymentSql(sql`m.id`, sql`ins.total_cents`)} as over, ins.*
+          pl.convenience_fee_cents as plan_fee, ${fundsSql(db)}, ins.*
         from m left join plans pl on pl.id = m.plan_id left join z on true left join ins on true`;
 }

@@ -1,78 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { LruMap } from 'toad-cache';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { centsToAmount, type StopResponse } from '@parkit/contract';
-import { queryRowsNamed, type Executor } from '../db/client.ts';
+import { namedStatement, type Executor } from '../db/client.ts';
 import { postEntrySql } from '../db/post-entry-sql.ts';
-import { normalisePlate } from '../lib/plate.ts';
-import { permitsOfPlateQuery, policyOfVersion } from '../pricing/index.ts';
-import type { OperatorCache, ZoneCache } from '../zones/index.ts';
 import { stopPriced } from './pricing.ts';
 import { toSessionView } from './session-repository.ts';
-import { startedOf, type Started, type StartedRow } from './start-statement.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessionTerms: SessionTerms;
-  }
-}
-
-/** What prices a running session's refund, as the process last saw it (Start's and Extend's statements). */
-export interface HeldTerms {
-  id: number;
-  zoneId: number;
-  plate: string;
-  startedAt: Date;
-  endsAt: Date;
-  durationMinutes: number;
-  parkingCents: number;
-  refundedCents: number;
-  discountPercent: number;
-  rateCents: number;
-  policyVersionId: number | null;
-}
-
-/**
- * Running sessions' pricing terms as this process last wrote them (Start's and Extend's one
- * statements answer them), so that Stop can price its refund before its one statement, which
- * checks every one of them is still so (stop-statement.ts). A session changed elsewhere (another
- * process, a job, Amend) is only a miss: Stop then takes its transaction path.
- */
-export class SessionTerms {
-  private readonly held = new LruMap<HeldTerms>(100_000);
-
-  constructor(
-    readonly zones: ZoneCache,
-    readonly operators: OperatorCache,
-  ) {}
-
-  /** A session as Start's or Extend's statement answered it (with its terms). */
-  saw(started: Started): void {
-    const row = started.row;
-    if (row.rate_cents === undefined || row.discount_percent === undefined) return;
-    const s = started.view.session;
-    this.held.set(s.id, {
-      id: s.id,
-      zoneId: s.zoneId,
-      plate: s.plate,
-      startedAt: s.startedAt,
-      endsAt: s.endsAt,
-      durationMinutes: s.durationMinutes,
-      parkingCents: s.parkingCents,
-      refundedCents: s.refundedCents,
-      discountPercent: Number(row.discount_percent),
-      rateCents: Number(row.rate_cents),
-      policyVersionId: row.policy_version_id === null ? null : Number(row.policy_version_id),
-    });
-  }
-
-  get(id: number): HeldTerms | undefined {
-    return this.held.get(id);
-  }
-
-  forget(id: number): void {
-    this.held.delete(id);
-  }
-}
+import { heldSession, termsMatchSql, termsValues, type SessionTerms, type TermsValues } from './session-terms.ts';
+import { startedOf, type StartedRow } from './start-statement.ts';
 
 /**
  * A member's Stop of a wallet-paid session in one statement (docs/data-access.md#priced-from-what-the-process-holds),
@@ -93,24 +26,19 @@ export async function stopAnswered(
   sessionId: number,
   now: Date,
 ): Promise<StopResponse | null> {
-  const terms = held.get(sessionId);
-  if (!terms || terms.endsAt.getTime() <= now.getTime()) return null;
-  const found = await held.zones.held(db, terms.zoneId);
-  if (!found) return null;
-  const { zone, version: zoneVersion } = found;
-  const operator = await held.operators.byOperatorId(db, zone.operatorId);
-  if (!operator) return null;
-  const policy = await policyOfVersion(db, { ...zone, rateCents: terms.rateCents }, terms.policyVersionId);
-  const { unused, refundCents } = stopPriced(policy, operator.timezone, terms, now);
-  const [row] = await queryRowsNamed<StartedRow & { zone_version: string | null }>(
-    db,
-    'parking_stop',
-    stopSql(db, memberId, terms, { operatorId: zone.operatorId, zoneVersion, unused, refundCents }, now),
-  );
+  const h = await heldSession(db, held, sessionId, now);
+  if (!h) return null;
+  const { unused, refundCents } = stopPriced(h.policy, h.timezone, h.terms, now);
+  const [row] = await stopStatement<StartedRow & { zone_version: string | null; mine: boolean }>(db, {
+    ...termsValues(memberId, h, now),
+    unused,
+    refund: refundCents,
+  });
   if (!row || row.id === null) {
-    // Changed since this process saw it (or not this member's): the transaction path reads it.
-    held.forget(sessionId);
-    if (row?.zone_version !== undefined && row.zone_version !== zoneVersion) held.zones.forget(zone.id);
+    // The member's session, not as held (changed elsewhere), or its zone edited: held no more.
+    // Another member's id leaves it held.
+    if (row?.mine) held.forget(sessionId);
+    if (row?.zone_version !== undefined && row.zone_version !== h.zoneVersion) held.zones.forget(h.zone.id);
     return null;
   }
   held.forget(sessionId);
@@ -121,59 +49,51 @@ export async function stopAnswered(
   };
 }
 
-/** Stop's statement (exported for the bench's bare Stops, which send the same text). */
-export function stopSql(
-  db: Executor,
-  memberId: number,
-  t: HeldTerms,
-  p: { operatorId: number; zoneVersion: string; unused: number; refundCents: number },
-  now: Date,
-): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const startedAt = sql`${t.startedAt.toISOString()}::timestamptz`;
-  const permits = permitsOfPlateQuery(db, {
-    operatorId: sql`${p.operatorId}::int`,
-    zoneId: sql`${t.zoneId}::int`,
-    plate: sql`${normalisePlate(t.plate)}::text`,
-    at: startedAt,
-  });
+/** The values of Stop's statement (stopQuery's placeholders): the terms checked, and what the Stop takes off and gives back, priced by the process (pricing.ts's stopPriced). */
+export interface StopValues extends TermsValues {
+  unused: number;
+  refund: number;
+}
+
+/** The statement, built once (its builder: the permit read). */
+const stopStatement = namedStatement<StopValues>('parking_stop', (p, db) => stopQuery(db, p));
+
+/** Stop's statement with a placeholder (`p`) for each value (exported for the bench's bare Stops, which send the same text). */
+export function stopQuery(db: Executor, p: (name: keyof StopValues & string) => Placeholder): SQL {
+  const at = sql`${p('at')}::timestamptz`;
+  const member = sql`${p('member')}::int`;
+  const unused = sql`${p('unused')}::int`;
+  const refund = sql`${p('refund')}::int`;
   const stopped = sql`select upd.*, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes, false as reload_due
         from upd, z`;
   return sql`with m as (
-          select id from members where id = ${memberId}::int for no key update
+          select id from members where id = ${member} for no key update
         ), s as (
           select * from parking_sessions
-          where id = ${t.id}::int and member_id = ${memberId}::int and exists (select 1 from m)
+          where id = ${p('session')}::int and member_id = ${member} and exists (select 1 from m)
           for update
         ), z as (
           select z.id, z.xmin::text as version, z.zone_number, z.address, z.city, z.state, z.lat, z.lng, z.max_stay_minutes
-          from zones z where z.id = ${t.zoneId}::int
+          from zones z where z.id = ${p('zone')}::int
         ), ok as (
           select s.id from s, z
-          where s.status = 'active' and s.ends_at > ${at} and s.paid_via = 'Wallet' and s.card_ref is null
-            and s.zone_id = ${t.zoneId}::int and s.plate = ${t.plate}::text and s.started_at = ${startedAt}
-            and s.ends_at = ${t.endsAt.toISOString()}::timestamptz and s.duration_minutes = ${t.durationMinutes}::int
-            and s.parking_cents = ${t.parkingCents}::int and s.refunded_cents = ${t.refundedCents}::int
-            and s.discount_percent = ${t.discountPercent}::int and s.rate_cents = ${t.rateCents}::int
-            and s.policy_version_id is not distinct from ${t.policyVersionId}::int
-            and z.version = ${p.zoneVersion}::text
-            and not exists (${permits})
+          where ${termsMatchSql(db, p)}
         ), paid as (
-          select e.* from ok, ${postEntrySql(sql`${memberId}::int`, sql`${p.refundCents}::int`, 'refund', sql`'session:' || ok.id || ':stop'`, null)} e
-          where ${p.refundCents}::int > 0
+          select e.* from ok, ${postEntrySql(member, refund, 'refund', sql`'session:' || ok.id || ':stop'`, null)} e
+          where ${refund} > 0
         ), upd as (
           update parking_sessions ps set
             status = 'ended',
             ended_at = ${at},
-            ends_at = ps.ends_at - make_interval(mins => ${p.unused}::int),
-            duration_minutes = ps.duration_minutes - ${p.unused}::int,
-            refunded_cents = ps.refunded_cents + ${p.refundCents}::int,
+            ends_at = ps.ends_at - make_interval(mins => ${unused}),
+            duration_minutes = ps.duration_minutes - ${unused},
+            refunded_cents = ps.refunded_cents + ${refund},
             updated_at = ${at}
           from ok
-          where ps.id = ok.id and (${p.refundCents}::int = 0 or exists (select 1 from paid))
+          where ps.id = ok.id and (${refund} = 0 or exists (select 1 from paid))
           returning ps.id, ps.zone_id, ps.vehicle_id, ps.vehicle_make, ps.vehicle_model, ps.plate, ps.plate_state, ps.started_at,
             ps.ends_at, ps.ended_at, ps.duration_minutes, ps.parking_cents, ps.fee_cents, ps.refunded_cents, ps.paid_via,
             ps.auto_session_used, ps.auto_extended_used, ps.status
         )
-        select (select version from z) as zone_version, e.* from m left join (${stopped}) e on true`;
+        select (select version from z) as zone_version, exists (select 1 from s) as mine, e.* from m left join (${stopped}) e on true`;
 }

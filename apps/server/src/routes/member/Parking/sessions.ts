@@ -51,18 +51,19 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const b = req.body;
       const now = new Date();
-      return b.SessionId !== undefined
-        ? parking.quoteExtend(
-            app.db,
-            req.member.memberId,
-            { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes },
-            now,
-          )
-        : quoteStart(
-            req.member.memberId,
-            { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes },
-            now,
-          );
+      // In one statement when the process holds what prices it, else step by step (parking/quote-statement.ts).
+      if (b.SessionId !== undefined) {
+        const r = { SessionId: b.SessionId, DurationMinutes: b.DurationMinutes };
+        return (
+          (await parking.quoteExtendAnswered(app.db, app.sessionTerms, req.member.memberId, r, now)) ??
+          parking.quoteExtend(app.db, req.member.memberId, r, now)
+        );
+      }
+      return quoteStart(
+        req.member.memberId,
+        { ZoneId: b.ZoneId!, VehicleId: b.VehicleId!, DurationMinutes: b.DurationMinutes },
+        now,
+      );
     },
   );
 
