@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorRole } from '@parkit/contract';
+import type { OperatorRole, PolicyVersion } from '@parkit/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../src/db/client.ts';
 import { addStaff, createOperator, makeOwner } from '../src/operators/index.ts';
@@ -103,4 +103,43 @@ export async function twoOperators<R extends OperatorRole>(
   const staff = {} as Record<R, SignedIn>;
   for (const role of roles) staff[role] = await staffMember(app, db, A, role);
   return { app, database, db, A, B, owner, ownerB, staff };
+}
+
+/**
+ * A price policy of one all-day span with progressive rates (`[fromMinute, centsPerHour]`),
+ * created through the console as `who` and assigned to `zoneIds`: its first version.
+ */
+export async function allDayPolicy(
+  app: FastifyInstance,
+  who: SignedIn,
+  operatorId: number,
+  r: { name: string; zoneIds: number[]; rates: [number, number][]; maxStayMinutes: number },
+): Promise<PolicyVersion> {
+  const created = await as(app, who, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Policies`,
+    payload: {
+      Name: r.name,
+      Body: {
+        Spans: [
+          {
+            Id: 'all',
+            Name: 'All day',
+            Rate: r.rates.map(([FromMinute, CentsPerHour]) => ({ FromMinute, CentsPerHour })),
+          },
+        ],
+        Holidays: [],
+        MaxStayMinutes: r.maxStayMinutes,
+      },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`policy: ${created.statusCode} ${created.body}`);
+  const v = created.json<PolicyVersion>();
+  const assigned = await as(app, who, {
+    method: 'POST',
+    url: `/api/Operator/${operatorId}/Policies/${v.PolicyId}/Zones`,
+    payload: { ZoneIds: r.zoneIds },
+  });
+  if (assigned.statusCode !== 200) throw new Error(`policy's zones: ${assigned.statusCode} ${assigned.body}`);
+  return v;
 }

@@ -4,14 +4,14 @@
 // answers the precise refusal) and the next quote holds what the statement saw. PGlite and PostgreSQL.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ParkingSession, PolicyVersion, Quote } from '@parkit/contract';
+import type { ParkingSession, Quote } from '@parkit/contract';
 import { queryRows } from '../src/db/client.ts';
 import { permits, zones } from '../src/db/schema/index.ts';
 import { quoteExtend, quoteStart } from '../src/parking/index.ts';
 import { quoteExtendAnswered } from '../src/parking/quote-extend-statement.ts';
 import { quoteStartAnswered } from '../src/parking/quote-statement.ts';
 import { as, registerAndSignIn, type SignedIn } from './helpers.ts';
-import { twoOperators } from './operator-helpers.ts';
+import { allDayPolicy, twoOperators } from './operator-helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession } from './parking-helpers.ts';
 import { recordStatements } from './support/statements.ts';
 
@@ -156,36 +156,15 @@ describe('POST /api/Parking/Quote for a new session in one statement', () => {
     expect(await quotes()).toBe(before);
     expect(await expectSameAsStepByStep(m, r)).toMatchObject({ RatePerHour: 4, ParkingAmount: 4 });
 
-    const policyBody = {
-      Spans: [
-        {
-          Id: 'all',
-          Name: 'All day',
-          Rate: [
-            { FromMinute: 0, CentsPerHour: 300 },
-            { FromMinute: 60, CentsPerHour: 600 },
-          ],
-        },
+    const v = await allDayPolicy(app, staff.manager, A, {
+      name: 'QST all day',
+      zoneIds: [z],
+      rates: [
+        [0, 300],
+        [60, 600],
       ],
-      Holidays: [],
-      MaxStayMinutes: 180,
-    };
-    const created = await as(app, staff.manager, {
-      method: 'POST',
-      url: `/api/Operator/${A}/Policies`,
-      payload: {
-        Name: 'QST all day',
-        Body: policyBody,
-      },
+      maxStayMinutes: 180,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const v = created.json<PolicyVersion>();
-    const assigned = await as(app, staff.manager, {
-      method: 'POST',
-      url: `/api/Operator/${A}/Policies/${v.PolicyId}/Zones`,
-      payload: { ZoneIds: [z] },
-    });
-    expect(assigned.statusCode, assigned.body).toBe(200);
     before = await quotes();
     expect(await fast(m, { ...r, DurationMinutes: 90 })).toBeNull();
     expect(await quotes()).toBe(before);
@@ -202,7 +181,7 @@ describe('POST /api/Parking/Quote for a new session in one statement', () => {
       method: 'POST',
       url: `/api/Operator/${A}/Policies/${v.PolicyId}/Versions`,
       payload: {
-        Body: { ...policyBody, Spans: [{ ...policyBody.Spans[0], Rate: [{ FromMinute: 0, CentsPerHour: 500 }] }] },
+        Body: { ...v.Body, Spans: [{ ...v.Body.Spans[0]!, Rate: [{ FromMinute: 0, CentsPerHour: 500 }] }] },
       },
     });
     expect(published.statusCode, published.body).toBe(201);

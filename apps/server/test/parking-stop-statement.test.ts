@@ -11,7 +11,7 @@ import { zones } from '../src/db/schema/index.ts';
 import { stop } from '../src/parking/index.ts';
 import { stopAnswered } from '../src/parking/stop-statement.ts';
 import { as, registerAndSignIn, type SignedIn } from './helpers.ts';
-import { twoOperators } from './operator-helpers.ts';
+import { allDayPolicy, twoOperators } from './operator-helpers.ts';
 import { addVehicle, addZone, credit, pay, quote, startSession, walletState } from './parking-helpers.ts';
 import { recordStatements } from './support/statements.ts';
 
@@ -103,34 +103,15 @@ describe('POST /api/Parking/Stop in one statement', () => {
 
   it('prices a policy’s progressive rates as the transaction path does', async () => {
     const z = await addZone(db, 'SST2', { maxStayMinutes: 240 });
-    const created = await as(app, staff.manager, {
-      method: 'POST',
-      url: `/api/Operator/${A}/Policies`,
-      payload: {
-        Name: 'SST progressive',
-        Body: {
-          Spans: [
-            {
-              Id: 'all',
-              Name: 'All day',
-              Rate: [
-                { FromMinute: 0, CentsPerHour: 300 },
-                { FromMinute: 60, CentsPerHour: 900 },
-              ],
-            },
-          ],
-          Holidays: [],
-          MaxStayMinutes: 240,
-        },
-      },
+    await allDayPolicy(app, staff.manager, A, {
+      name: 'SST progressive',
+      zoneIds: [z],
+      rates: [
+        [0, 300],
+        [60, 900],
+      ],
+      maxStayMinutes: 240,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const assigned = await as(app, staff.manager, {
-      method: 'POST',
-      url: `/api/Operator/${A}/Policies/${created.json<{ PolicyId: number }>().PolicyId}/Zones`,
-      payload: { ZoneIds: [z] },
-    });
-    expect(assigned.statusCode, assigned.body).toBe(200);
     const m = await member();
     const a = await started(m, z, 120);
     const b = await started(m, z, 120);
