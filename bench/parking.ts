@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,37 +7,50 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
-import { bareRun, bareStarts, commitLatency, pgCpu, type BareResult } from './parking-bare.ts';
+import { bareRun, bareStarts, commitLatency, type BareResult } from './parking-bare.ts';
 import { bareStops, quoteAsks } from './parking-quote-stop.ts';
 import { check, prepare, prepareExtends } from './parking-seed.ts';
+import {
+  CONNECTIONS,
+  httpLoad,
+  oneAtATime,
+  openApp,
+  PORT,
+  roundTrips,
+  SECONDS,
+  spending,
+  startMany,
+  tripsPer,
+  type Ask,
+  type Route,
+} from './parking-http.ts';
 import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
- * POST /api/Parking/Start, then POST /api/Parking/Extend, on PostgreSQL with 50 connections for 5 s
- * each (after a second of the same load, not counted): rate and p99, beside a bare Fastify
- * hello-world in the same run. Every Start spends its own quote for its own vehicle (one active
- * session per vehicle), 4,000 members x 10 vehicles, interleaved so that concurrent requests mostly
- * pay from different wallets; every Extend its own quote for 15 more minutes of a running session.
- * The database is one in use: every vehicle parked yesterday, with the planner's statistics taken
- * then, and each member has opened the app (its token seen) before parking, as in the app, where
- * a Quote always comes before a Start. Afterwards: sessions == 201 answers, Extends in the ledger
+ * POST /api/Parking/Quote, Start, Extend and Stop, on PostgreSQL with 50 connections for 5 s each
+ * (Stop: 3 s), each after a second of the same load, not counted: rate and p99, beside a bare
+ * Fastify hello-world in the same run. Every Quote asks 60 minutes for a vehicle not parked; every
+ * Start spends its own quote for its own vehicle (one active session per vehicle), 4,000 members x
+ * 10 vehicles, interleaved so that concurrent requests mostly pay from different wallets; every
+ * Extend its own quote for 15 more minutes of a running session; every Stop ends a session the
+ * server started just before (not timed), once. The database is one in use: every vehicle parked
+ * yesterday, with the planner's statistics taken then, and each member has opened the app (its
+ * token seen) before parking. Afterwards: sessions == 201 answers, Extends and Stops in the ledger
  * == 200 answers, and every wallet's ledger sums to its balance.
  *
  * The server is the production bundle (apps/server/dist/server.js). Beside the rows, the figures
  * that say where the time goes: Starts one at a time on a cold and on a warm server, PostgreSQL
- * round trips per Start, CPU per Start and per Extend of the server and of PostgreSQL, and
- * (parking-bare.ts) the same statements sent straight from node-postgres, unnamed and as named
- * prepared statements (as the server sends them): the ceiling of PostgreSQL itself doing Starts
- * and Extends on this machine, each route's rate against it, and the WAL flush's share of a commit.
+ * round trips per Start, Quote and Stop, CPU per request of the server, of PostgreSQL and of the
+ * load generator, and (parking-bare.ts, parking-quote-stop.ts) the same statements sent straight
+ * from node-postgres, unnamed and as named prepared statements (as the server sends them): the
+ * ceiling of PostgreSQL itself doing each on this machine, each route's rate against it, and the
+ * WAL flush's share of a commit.
  */
-const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
 const HELLO_PORT = PORT + 1;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONNECTIONS = 50;
 /** The server's pool as it sizes it (docs/operations.md#the-connection-pool); the bare Starts use as many connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
-const SECONDS = 5;
 /** Stop's load is shorter: it stops the sessions the Start load opened, each once. */
 const STOP_SECONDS = 3;
 /** Sessions written for each bare Stop run (more than it can stop in SECONDS). */
@@ -45,28 +58,6 @@ const BARE_STOPS = 25_000;
 /** Sessions opened for Stop's load: more than it stops in 1 + STOP_SECONDS seconds at ~1,500/s. */
 const STOP_SESSIONS = 7_000;
 const SECRET = randomBytes(32).toString('hex');
-
-/** GET /api/Account/Details once with every member's token, 50 at a time: the count and the rate. */
-async function openApp(tokens: Map<number, string>): Promise<{ count: number; rps: number }> {
-  const members = [...tokens.keys()];
-  const t0 = performance.now();
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (i < members.length) {
-        const m = members[i++]!;
-        const res = await fetch(`http://127.0.0.1:${PORT}/api/Account/Details`, {
-          headers: { authorization: `Bearer ${tokens.get(m)!}`, xapikey: String(m) },
-        });
-        if (res.status !== 200) throw new Error(`Account/Details answered ${res.status}: ${await res.text()}`);
-        await res.arrayBuffer();
-      }
-    }),
-  );
-  return { count: members.length, rps: members.length / ((performance.now() - t0) / 1000) };
-}
-
-type Route = 'Quote' | 'Start' | 'Extend' | 'Stop';
 
 /** The table's row of a route under load (httpLoad): its rate, p99 and answers. */
 function httpRow(route: Route, l: Awaited<ReturnType<typeof httpLoad>>) {
@@ -90,173 +81,9 @@ function bareRow(target: string, b: BareResult) {
   };
 }
 
-/** One request of a load: the member who sends it, its body, and its Idempotency-Key (a money route's). */
-interface Ask {
-  member: number;
-  body: object;
-  key?: string;
-}
-
-/** A Start or an Extend spending a quote, with its own Idempotency-Key. */
-const spending = (q: { id: string; member: number }): Ask => ({
-  member: q.member,
-  body: { QuoteId: q.id },
-  key: `bench-${q.id}`,
-});
-
-/**
- * A route under autocannon at CONNECTIONS for `seconds` (SECONDS), each request the next `take`
- * gives: the result, the answers with `okStatus`, the requests sent, and the CPU per request of
- * the server and of PostgreSQL.
- */
-async function httpLoad(
-  server: Started,
-  url: string,
-  dbName: string,
-  route: Route,
-  okStatus: number,
-  take: () => Ask,
-  tokens: Map<number, string>,
-  seconds = SECONDS,
-) {
-  let ok = 0;
-  let sent = 0;
-  const load = (duration: number) =>
-    autocannon({
-      url: `http://127.0.0.1:${PORT}`,
-      connections: CONNECTIONS,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          path: `/api/Parking/${route}`,
-          setupRequest: (req) => {
-            const q = take();
-            sent += 1;
-            return {
-              ...req,
-              body: JSON.stringify(q.body),
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${tokens.get(q.member)!}`,
-                xapikey: String(q.member),
-                ...(q.key ? { 'idempotency-key': q.key } : {}),
-              },
-            };
-          },
-          onResponse: (status) => {
-            if (status === okStatus) ok += 1;
-          },
-        },
-      ],
-    });
-  // A second of the same load first, not counted: the route's code compiled by the JIT, as in a
-  // server that has run for a while (the bare runs warm up with 50 statements of their own).
-  await load(1);
-  await new Promise((r) => setTimeout(r, 1000));
-  const warmed = ok;
-  ok = 0;
-  sent = 0;
-  const cpuBefore = cpuMs(server.child.pid!);
-  const pgBefore = await pgCpu(url, dbName);
-  const result = await load(seconds);
-  // Requests still in flight when autocannon stops finish before the count.
-  await new Promise((r) => setTimeout(r, 3000));
-  // Every request sent (answered or still in flight when autocannon stopped counting) used CPU.
-  const pgUsed = (await pgCpu(url, dbName)).minus(pgBefore);
-  return {
-    result,
-    ok,
-    warmed,
-    sent,
-    seconds,
-    pgUsed,
-    cpuPer: (cpuMs(server.child.pid!) - cpuBefore) / Math.max(1, sent),
-    pgPer: pgUsed.total / Math.max(1, sent),
-  };
-}
-
-/** The server's count of PostgreSQL round trips (bench/pg-round-trips.mjs, preloaded): SIGUSR2, then read its file. */
-async function roundTrips(server: Started, file: string): Promise<{ count: number; recent: string[] }> {
-  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
-  server.child.kill('SIGUSR2');
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    if (existsSync(file) && statSync(file).mtimeMs !== before)
-      return JSON.parse(readFileSync(file, 'utf8')) as { count: number; recent: string[] };
-  }
-  throw new Error('the server did not write its round-trip count');
-}
-
 /** PostgreSQL's CPU per Start, split: the bench database's backends, and the background processes (WAL writer, checkpointer: shared with any other database's writes). */
 const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
   `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
-
-/** Requests of a route one at a time through HTTP (Start's by default): the median and the largest, in ms. */
-async function oneAtATime(
-  count: number,
-  take: () => Ask,
-  tokens: Map<number, string>,
-  route: Route = 'Start',
-  okStatus = 201,
-): Promise<{ median: number; max: number }> {
-  const ms: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const q = take();
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/${route}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${tokens.get(q.member)!}`,
-        xapikey: String(q.member),
-        ...(q.key ? { 'idempotency-key': q.key } : {}),
-      },
-      body: JSON.stringify(q.body),
-    });
-    ms.push(performance.now() - t0);
-    if (res.status !== okStatus) throw new Error(`${route} answered ${res.status}: ${await res.text()}`);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(count / 2)]!, max: ms[count - 1]! };
-}
-
-/** Round trips to PostgreSQL per request of `count` requests one at a time (the server's counter). */
-async function tripsPer(server: Started, file: string, count: number, run: () => Promise<unknown>): Promise<number> {
-  const before = await roundTrips(server, file);
-  await run();
-  return ((await roundTrips(server, file)).count - before.count) / count;
-}
-
-/** `count` Starts through HTTP, 50 at a time, not timed: the sessions opened (Stop's load stops them). */
-async function startMany(
-  count: number,
-  take: () => { id: string; member: number },
-  tokens: Map<number, string>,
-): Promise<{ id: number; member: number }[]> {
-  const out: { id: number; member: number }[] = [];
-  let left = count;
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (left-- > 0) {
-        const q = take();
-        const res = await fetch(`http://127.0.0.1:${PORT}/api/Parking/Start`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${tokens.get(q.member)!}`,
-            xapikey: String(q.member),
-            'idempotency-key': `bench-${q.id}`,
-          },
-          body: JSON.stringify({ QuoteId: q.id }),
-        });
-        if (res.status !== 201) throw new Error(`Start answered ${res.status}: ${await res.text()}`);
-        out.push({ id: ((await res.json()) as { SessionId: number }).SessionId, member: q.member });
-      }
-    }),
-  );
-  return out.sort((a, b) => a.id - b.id);
-}
 
 /** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
 async function pgLatency(url: string): Promise<{ median: number; p99: number }> {
@@ -274,12 +101,6 @@ async function pgLatency(url: string): Promise<{ median: number; p99: number }> 
   } finally {
     await db.end();
   }
-}
-
-/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function hello(): Promise<{ rps: number; p99: number }> {
@@ -515,7 +336,14 @@ export async function runParkingBench(): Promise<void> {
     );
     console.log(`PostgreSQL round trips per request, one at a time: Quote ${tripsPerQuote}, Stop ${tripsPerStop}`);
     console.log(
-      `CPU per request under load, server (node) and PostgreSQL: Quote ${quoteLoad.cpuPer.toFixed(2)} + ${quoteLoad.pgPer.toFixed(2)} ms, Stop ${stopLoad.cpuPer.toFixed(2)} + ${stopLoad.pgPer.toFixed(2)} ms`,
+      `CPU per request under load, server (node) + PostgreSQL + the load generator (autocannon): ${Object.entries({
+        Quote: quoteLoad,
+        Start: startLoad,
+        Extend: extendLoad,
+        Stop: stopLoad,
+      })
+        .map(([r, l]) => `${r} ${l.cpuPer.toFixed(2)} + ${l.pgPer.toFixed(2)} + ${l.generatorPer.toFixed(2)} ms`)
+        .join(', ')}`,
     );
     console.log(
       `CPU per Extend under load: server (node) ${extendLoad.cpuPer.toFixed(2)} ms, PostgreSQL ${extendLoad.pgPer.toFixed(2)} ms; Extend's SQL alone, prepared: PostgreSQL ${perStartOf(bareExtendPrepared.pgCpuMs, bareExtendPrepared.done)}`,
