@@ -126,7 +126,7 @@ export async function runParkingBench(): Promise<void> {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'parkit-bench-parking-'));
   console.log(
-    `parking: POST /api/Parking/Start and /api/Parking/Extend, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`,
+    `parking: POST /api/Parking/Quote, Start, Extend and Stop, autocannon -c ${CONNECTIONS} -d ${SECONDS}, PostgreSQL database ${name} (dropped after)`,
   );
   await admin(`CREATE DATABASE ${name}`);
   let server: Started | undefined;
