@@ -1,15 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { pgCpu } from './parking-bare.ts';
-import type { Started } from './processes.ts';
+import pg from 'pg';
+import { pgCpu, type BareResult } from './parking-bare.ts';
+import { startNode, stop, type Started } from './processes.ts';
 
 /**
  * The parking bench's HTTP side (parking.ts): the server's port, the loads under autocannon, the
- * requests one at a time, the Starts that open Stop's sessions, and the server's round-trip count.
+ * requests one at a time, the Starts that open Stop's sessions, the server's round-trip count, the
+ * hello-world yardstick, one round trip's latency, and the table's rows.
  */
 export const PORT = Number(process.env.BENCH_PORT ?? 3321) + 5;
 export const CONNECTIONS = 50;
 export const SECONDS = 5;
+const HELLO_PORT = PORT + 1;
 
 /** GET /api/Account/Details once with every member's token, 50 at a time: the count and the rate. */
 export async function openApp(tokens: Map<number, string>): Promise<{ count: number; rps: number }> {
@@ -210,4 +213,66 @@ export async function startMany(
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The table's row of a route under load (httpLoad): its rate, p99 and answers. */
+export function httpRow(route: Route, l: Awaited<ReturnType<typeof httpLoad>>) {
+  return {
+    target: `POST /api/Parking/${route} (PostgreSQL)`,
+    'req/s': Math.round(l.result.requests.average),
+    'p99 ms': l.result.latency.p99,
+    '201 (sessions)': `${route === 'Start' ? '' : '200: '}${l.ok} (${Math.round(l.ok / l.seconds)}/s)`,
+    'non-2xx/errors': l.result.non2xx + l.result.errors + l.result.timeouts,
+  };
+}
+
+/** The table's row of a bare run (parking-bare.ts). */
+export function bareRow(target: string, b: BareResult) {
+  return {
+    target,
+    'req/s': Math.round(b.rps),
+    'p99 ms': Number(b.p99.toFixed(1)),
+    '201 (sessions)': `${b.done - b.refused} (${Math.round((b.done - b.refused) / SECONDS)}/s)`,
+    'non-2xx/errors': b.refused,
+  };
+}
+
+/** PostgreSQL's CPU per Start, split: the bench database's backends, and the background processes (WAL writer, checkpointer: shared with any other database's writes). */
+export const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
+  `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
+
+/** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
+export async function pgLatency(url: string): Promise<{ median: number; p99: number }> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const ms: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await db.query('select 1');
+      ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    return { median: ms[100]!, p99: ms[198]! };
+  } finally {
+    await db.end();
+  }
+}
+
+export /** The bare Fastify hello-world under the same load (the yardstick): its rate and p99. */
+async function hello(): Promise<{ rps: number; p99: number }> {
+  let server: Started | undefined;
+  try {
+    server = await startNode(
+      'bench/hello-world.ts',
+      { ...process.env, PORT: String(HELLO_PORT) },
+      `http://127.0.0.1:${HELLO_PORT}/`,
+    );
+    const url = `http://127.0.0.1:${HELLO_PORT}/`;
+    await autocannon({ url, connections: 10, duration: 1 });
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  } finally {
+    if (server) await stop(server);
+  }
 }

@@ -3,18 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { defaultPoolSize } from '@parkit/server/src/config.ts';
 import { admin } from './http.ts';
-import { bareRun, bareStarts, commitLatency, type BareResult } from './parking-bare.ts';
+import { bareRun, bareStarts, commitLatency } from './parking-bare.ts';
 import { bareStops, quoteAsks } from './parking-quote-stop.ts';
 import { check, prepare, prepareExtends } from './parking-seed.ts';
 import {
+  bareRow,
   CONNECTIONS,
+  hello,
   httpLoad,
+  httpRow,
   oneAtATime,
   openApp,
+  perStartOf,
+  pgLatency,
   PORT,
   roundTrips,
   SECONDS,
@@ -22,9 +25,8 @@ import {
   startMany,
   tripsPer,
   type Ask,
-  type Route,
 } from './parking-http.ts';
-import { REPO_ROOT, startNode, startServer, stop, type Started } from './processes.ts';
+import { REPO_ROOT, startServer, stop, type Started } from './processes.ts';
 import { printTable } from './table.ts';
 
 /**
@@ -47,7 +49,6 @@ import { printTable } from './table.ts';
  * ceiling of PostgreSQL itself doing each on this machine, each route's rate against it, and the
  * WAL flush's share of a commit.
  */
-const HELLO_PORT = PORT + 1;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The server's pool as it sizes it (docs/operations.md#the-connection-pool); the bare Starts use as many connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? defaultPoolSize());
@@ -58,67 +59,6 @@ const BARE_STOPS = 25_000;
 /** Sessions opened for Stop's load: more than it stops in 1 + STOP_SECONDS seconds at ~1,500/s. */
 const STOP_SESSIONS = 7_000;
 const SECRET = randomBytes(32).toString('hex');
-
-/** The table's row of a route under load (httpLoad): its rate, p99 and answers. */
-function httpRow(route: Route, l: Awaited<ReturnType<typeof httpLoad>>) {
-  return {
-    target: `POST /api/Parking/${route} (PostgreSQL)`,
-    'req/s': Math.round(l.result.requests.average),
-    'p99 ms': l.result.latency.p99,
-    '201 (sessions)': `${route === 'Start' ? '' : '200: '}${l.ok} (${Math.round(l.ok / l.seconds)}/s)`,
-    'non-2xx/errors': l.result.non2xx + l.result.errors + l.result.timeouts,
-  };
-}
-
-/** The table's row of a bare run (parking-bare.ts). */
-function bareRow(target: string, b: BareResult) {
-  return {
-    target,
-    'req/s': Math.round(b.rps),
-    'p99 ms': Number(b.p99.toFixed(1)),
-    '201 (sessions)': `${b.done - b.refused} (${Math.round((b.done - b.refused) / SECONDS)}/s)`,
-    'non-2xx/errors': b.refused,
-  };
-}
-
-/** PostgreSQL's CPU per Start, split: the bench database's backends, and the background processes (WAL writer, checkpointer: shared with any other database's writes). */
-const perStartOf = (cpu: { backends: number; background: number }, starts: number) =>
-  `backends ${(cpu.backends / Math.max(1, starts)).toFixed(2)} ms + background ${(cpu.background / Math.max(1, starts)).toFixed(2)} ms`;
-
-/** One round trip to PostgreSQL from here (`select 1`, 200 in a row): median and p99 in ms. */
-async function pgLatency(url: string): Promise<{ median: number; p99: number }> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const ms: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      await db.query('select 1');
-      ms.push(performance.now() - t0);
-    }
-    ms.sort((a, b) => a - b);
-    return { median: ms[100]!, p99: ms[198]! };
-  } finally {
-    await db.end();
-  }
-}
-
-async function hello(): Promise<{ rps: number; p99: number }> {
-  let server: Started | undefined;
-  try {
-    server = await startNode(
-      'bench/hello-world.ts',
-      { ...process.env, PORT: String(HELLO_PORT) },
-      `http://127.0.0.1:${HELLO_PORT}/`,
-    );
-    const url = `http://127.0.0.1:${HELLO_PORT}/`;
-    await autocannon({ url, connections: 10, duration: 1 });
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-    return { rps: r.requests.average, p99: r.latency.p99 };
-  } finally {
-    if (server) await stop(server);
-  }
-}
 
 export async function runParkingBench(): Promise<void> {
   const name = `parkit_bench_parking_${randomBytes(4).toString('hex')}`;
