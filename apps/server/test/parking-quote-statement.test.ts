@@ -200,6 +200,33 @@ describe('POST /api/Parking/Quote for a new session in one statement', () => {
       await db.execute(sql`update plans set convenience_fee_cents = convenience_fee_cents - 10 where code = 'basic'`);
     }
   });
+
+  it('prices each zone by its own policy, and a zone of no policy by its preset, with other zones’ policies newer', async () => {
+    const { m, car } = await member();
+    const own = await addZone(db, 'QST5', { maxStayMinutes: 240 });
+    await allDayPolicy(app, staff.manager, A, {
+      name: 'QST own',
+      zoneIds: [own],
+      rates: [[0, 120]],
+      maxStayMinutes: 240,
+    });
+    // Newer policies of other zones: a zone's version must not be taken for another's.
+    const other = await addZone(db, 'QST6', { maxStayMinutes: 240 });
+    await allDayPolicy(app, staff.manager, A, {
+      name: 'QST other',
+      zoneIds: [other],
+      rates: [[0, 900]],
+      maxStayMinutes: 90,
+    });
+    const preset = await addZone(db, 'QST7', { maxStayMinutes: 240 });
+    expect(await expectSameAsStepByStep(m, { ZoneId: own, VehicleId: car, DurationMinutes: 60 })).toMatchObject({
+      ParkingAmount: 1.2,
+    });
+    expect(await expectSameAsStepByStep(m, { ZoneId: preset, VehicleId: car, DurationMinutes: 60 })).toMatchObject({
+      ParkingAmount: 2.5,
+      MaxMoreMinutes: 240,
+    });
+  });
 });
 
 describe('POST /api/Parking/Quote for more minutes in one statement', () => {

@@ -287,8 +287,9 @@ export function quoteStartQuery(db: Executor, p: (name: keyof QuoteStartValues &
   return sql`with m as (
           select id, client_id, balance_cents, ${memberPlanIdSql(sql`members.id`)} as plan_id from members where id = ${member}
         ), z as (
+          -- The zone and its operator as values: policyVersionAt's subqueries name zones "z" themselves.
           select z.id, z.operator_id, z.xmin::text as version,
-            ${policyVersionAt({ id: sql`z.id`, operatorId: sql`z.operator_id` }, at)} as version_id
+            ${policyVersionAt({ id: zone, operatorId: sql`${p('operator')}::int` }, at)} as version_id
           from zones z
           where z.id = ${zone} and z.operator_id = (select client_id from m) and z.retired_at is null
         ), v as (

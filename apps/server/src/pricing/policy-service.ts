@@ -90,8 +90,9 @@ async function policyAt(
 /**
  * The id of the policy version that prices a session starting at `at` in the zone (an event's, else
  * the zone's version in force), or null (the preset), as an SQL expression: the zone's id and
- * operator as SQL, values or columns of the statement it is part of (the plate check's); the
- * moment as a value or SQL (a timestamptz: the check's placeholder).
+ * operator as SQL, values or columns of the statement it is part of (the plate check's; not of an
+ * alias `e`, `v` or `pz`, which its subqueries name themselves); the moment as a value or SQL (a
+ * timestamptz: the check's placeholder).
  */
 export function policyVersionAt(zone: { id: SQL; operatorId: SQL }, at: Date | SQL): SQL {
   const t = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
@@ -100,8 +101,8 @@ export function policyVersionAt(zone: { id: SQL; operatorId: SQL }, at: Date | S
            where e.operator_id = ${zone.operatorId} and ${zone.id} = any(e.zone_ids) and e.cancelled_at is null
              and e.starts_at <= ${t} and e.ends_at > ${t} and v.effective_from <= ${t}
            order by e.starts_at desc, e.id desc, v.effective_from desc, v.version desc limit 1),
-          (select v.id from zones z join price_policy_versions v on v.policy_id = z.price_policy_id
-           where z.id = ${zone.id} and v.effective_from <= ${t}
+          (select v.id from zones pz join price_policy_versions v on v.policy_id = pz.price_policy_id
+           where pz.id = ${zone.id} and v.effective_from <= ${t}
            order by v.effective_from desc, v.version desc limit 1)
         )`;
 }
