@@ -259,8 +259,8 @@ export async function pgLatency(url: string): Promise<{ median: number; p99: num
   }
 }
 
-export /** The bare Fastify hello-world under the same load (the yardstick): its rate and p99. */
-async function hello(): Promise<{ rps: number; p99: number }> {
+/** The bare Fastify hello-world under the same load (the yardstick): its rate and p99. */
+export async function hello(): Promise<{ rps: number; p99: number }> {
   let server: Started | undefined;
   try {
     server = await startNode(
